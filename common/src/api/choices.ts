@@ -1,0 +1,79 @@
+// Every choice we made where the service description says "not shown". Both the API client and
+// the local service read these, so changing one here changes both sides together.
+
+/** Query parameter names (spec: "Name of the query parameter ... not shown"). */
+export const QUERY = {
+  /** Operation 4: path projection mode, `collapsed` (default) or `all`. */
+  projection: 'projection',
+  /** Operation 4: namespace guard; a component outside it answers 404. */
+  namespace: 'namespace',
+  /** Operation 5: the DARN list, repeated once per DARN (`?darn=a&darn=b`). */
+  darn: 'darn',
+  /** Operation 5: maximum number of results, 1..1000, default 1000. */
+  limit: 'limit',
+  /** Operation 5: number of results to skip, >= 0, default 0. */
+  offset: 'offset',
+  /** Operation 7: commit-SHA search (prefix match, case-insensitive). */
+  commitSha: 'commitSha',
+  /** Operation 12: namespace scope (named by the spec). */
+  edgesNamespace: 'namespace',
+} as const;
+
+/** Success status codes. Only operation 1's (200) is documented; the rest are ours. */
+export const SUCCESS_STATUS = {
+  updatePath: 200,
+  listApiKeys: 200,
+  updateSubscription: 200,
+  getComponent: 200,
+  getDataAssets: 200,
+  getViolationStatus: 200,
+  getHistoryFilters: 200,
+  deleteContract: 200,
+  getVersions: 200,
+  checkCompliance: 200,
+  registerObjectStoreAssets: 200,
+  getEdges: 200,
+  /** Webhook deletion's body is "not shown": we answer 204 with no body. */
+  deleteWebhook: 204,
+} as const;
+
+/** Error statuses the local service uses where the description lists bodies but not codes. */
+export const ERROR_STATUS = {
+  badRequest: 400,
+  /** Missing or unknown X-API-KEY ("result of a missing or invalid API key: not shown"). */
+  unauthorized: 401,
+  notFound: 404,
+  payloadTooLarge: 413,
+  internal: 500,
+} as const;
+
+/** Operations 10 and 11 omit the header in their samples; we require it everywhere. */
+export const AUTH_REQUIRED_EVERYWHERE = true;
+
+/**
+ * Operation 3's path `id` is "described as the UUID of the contract": we take it as the contract id,
+ * and the subscription updated is that contract's subscription for the body's `userId` (created when
+ * the user has none). A body `dataContractId` that differs from the path id is a 400.
+ */
+export const SUBSCRIPTION_KEYED_BY_CONTRACT_AND_USER = true;
+
+/** Item statuses in a bulk data-asset result besides `success`. */
+export const DATA_ASSET_ITEM_STATUS = { success: 'success', notFound: 'not_found', invalid: 'invalid_darn' } as const;
+
+/** violation_state values besides the documented `violation`. */
+export const VIOLATION_STATE = { violation: 'violation', compliant: 'compliant' } as const;
+
+/** Boundary `schema` format: a JSON Schema object (`type`/`properties`/`items`); see fields.ts. */
+export const BOUNDARY_SCHEMA_FORMAT = 'json-schema' as const;
+
+/** Largest JSON body the local service accepts and the client reads (bytes). */
+export const MAX_REQUEST_BODY_BYTES = 1_048_576;
+export const MAX_RESPONSE_BODY_BYTES = 32 * 1_048_576;
+
+/** The DARN shape: `type://source:path`, e.g. `s3://bucket:events/*.parquet`. */
+export const DARN_PATTERN = '^[a-z][a-z0-9+.-]*://[^\\s:]+:\\S+$';
+
+/** DARN of an object-store asset registered by operation 11. */
+export function objectStoreDarn(bucket: string, pattern: string): string {
+  return `s3://${bucket}:${pattern}`;
+}

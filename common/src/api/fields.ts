@@ -1,0 +1,56 @@
+// Field paths of a boundary schema, and how source identifiers are matched to them.
+
+export interface FlatField {
+  /** Dotted path, e.g. `address.city`; array items add no segment. */
+  readonly path: string;
+  readonly type: string;
+}
+
+type SchemaNode = { type?: unknown; properties?: unknown; items?: unknown; fields?: unknown };
+
+/**
+ * Flattens a boundary schema. The chosen format is JSON Schema (`properties`, `items`); a list
+ * form `{fields: [{name, type, fields?}]}` is accepted too, as DATA_STORE schemas use it.
+ */
+export function flattenSchema(schema: unknown, prefix = ''): FlatField[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const node = schema as SchemaNode;
+  const out: FlatField[] = [];
+  if (node.properties && typeof node.properties === 'object') {
+    for (const [name, child] of Object.entries(node.properties as Record<string, unknown>)) {
+      const path = prefix ? `${prefix}.${name}` : name;
+      out.push({ path, type: typeName(child) });
+      out.push(...flattenSchema(child, path));
+    }
+  } else if (node.items && typeof node.items === 'object') {
+    out.push(...flattenSchema(node.items, prefix));
+  } else if (Array.isArray(node.fields)) {
+    for (const f of node.fields as Array<{ name?: unknown; type?: unknown }>) {
+      if (!f || typeof f.name !== 'string') continue;
+      const path = prefix ? `${prefix}.${f.name}` : f.name;
+      out.push({ path, type: typeof f.type === 'string' ? f.type : 'unknown' });
+      out.push(...flattenSchema(f, path));
+    }
+  }
+  return out;
+}
+
+function typeName(node: unknown): string {
+  const t = (node as SchemaNode | undefined)?.type;
+  if (typeof t === 'string') return t;
+  if (Array.isArray(t)) return t.filter((x) => typeof x === 'string').join('|');
+  return 'unknown';
+}
+
+/** Lower-case key with separators removed: `customerEmail`, `customer_email` and `Customer-Email` meet. */
+export function normalizeFieldName(name: string): string {
+  return name.replace(/[_\-\s]/g, '').toLowerCase();
+}
+
+/** Whether a source identifier names a field path (its whole path or its last dotted segment). */
+export function identifierMatchesField(identifier: string, fieldPath: string): boolean {
+  const id = normalizeFieldName(identifier);
+  if (id === '') return false;
+  const last = fieldPath.slice(fieldPath.lastIndexOf('.') + 1);
+  return normalizeFieldName(last) === id || normalizeFieldName(fieldPath) === id;
+}

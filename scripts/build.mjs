@@ -1,0 +1,86 @@
+// One build for every bundle: the extension, the language server, the local service and the tests.
+// Usage: node scripts/build.mjs [--production] [--only client|server|service|tests] [--watch]
+import * as esbuild from 'esbuild';
+import { existsSync, mkdirSync, copyFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+
+const root = join(dirname(new URL(import.meta.url).pathname), '..');
+const { values: args } = parseArgs({
+  options: {
+    production: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    watch: { type: 'boolean', default: false },
+  },
+});
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  minify: args.production,
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
+
+/** Files below dir (recursively) whose name ends with suffix. */
+function find(dir, suffix) {
+  const abs = join(root, dir);
+  if (!existsSync(abs)) return [];
+  const out = [];
+  for (const name of readdirSync(abs)) {
+    const p = join(abs, name);
+    if (statSync(p).isDirectory()) out.push(...find(relative(root, p), suffix));
+    else if (name.endsWith(suffix)) out.push(relative(root, p));
+  }
+  return out;
+}
+
+const targets = {
+  client: {
+    entryPoints: { 'client/extension': 'client/src/extension.ts' },
+    external: ['vscode'],
+  },
+  server: {
+    entryPoints: { 'server/server': 'server/src/server.ts' },
+  },
+  service: {
+    entryPoints: { 'service/main': 'service/src/main.ts' },
+    after() {
+      // node-sqlite3-wasm loads its .wasm from beside the bundled module.
+      const require = createRequire(join(root, 'package.json'));
+      const wasm = join(dirname(require.resolve('node-sqlite3-wasm')), 'node-sqlite3-wasm.wasm');
+      mkdirSync(join(root, 'dist/service'), { recursive: true });
+      if (existsSync(wasm)) copyFileSync(wasm, join(root, 'dist/service/node-sqlite3-wasm.wasm'));
+    },
+  },
+  tests: {
+    // Tests keep their packages external: they run from the repo with node_modules beside them.
+    entryPoints: Object.fromEntries(
+      [...find('test', '.test.ts'), ...find('test', '.bench.ts'), ...find('test/vscode/suite', '.ts')]
+        .map((f) => [join('test', relative('test', f)).replace(/\.ts$/, ''), f]),
+    ),
+    packages: 'external',
+    external: ['vscode'],
+  },
+};
+
+const selected = args.only ? args.only.split(',') : Object.keys(targets);
+for (const name of selected) {
+  const t = targets[name];
+  if (!t) throw new Error(`unknown build target ${name}`);
+  const entries = Object.fromEntries(Object.entries(t.entryPoints).filter(([, src]) => existsSync(join(root, src))));
+  if (Object.keys(entries).length === 0) continue;
+  const { after, ...opts } = t;
+  const options = { ...common, ...opts, entryPoints: entries, outdir: join(root, 'dist') };
+  if (args.watch) {
+    const ctx = await esbuild.context(options);
+    await ctx.watch();
+  } else {
+    await esbuild.build(options);
+  }
+  after?.();
+}
