@@ -1,0 +1,77 @@
+// `npm test`: builds, type-checks, then runs every suite that can run here and prints one closing
+// line "N passed, N failed" that sums them all.
+//   node scripts/test.mjs [--skip-vscode] [--only unit,api,service,server,vscode,journeys]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = join(dirname(new URL(import.meta.url).pathname), '..');
+const { values: args } = parseArgs({
+  options: { only: { type: 'string' }, 'skip-vscode': { type: 'boolean', default: false } },
+});
+const wanted = new Set((args.only ?? 'unit,api,service,server,vscode,journeys').split(','));
+if (args['skip-vscode']) { wanted.delete('vscode'); wanted.delete('journeys'); }
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function step(title, cmd, argv, env = {}) {
+  console.log(`\n=== ${title}`);
+  const r = spawnSync(cmd, argv, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function addResults(suite, file) {
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    failures.push(`${suite}: no results were written (${file})`);
+    return;
+  }
+  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  totals.passed += stats.passes ?? 0;
+  totals.failed += stats.failures ?? 0;
+  totals.skipped += stats.pending ?? 0;
+  if (stats.failures) failures.push(`${suite}: ${stats.failures} failed`);
+}
+
+const artifacts = join(root, '.test-artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+if (step('build', process.execPath, ['scripts/build.mjs']) !== 0) process.exit(1);
+if (step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.', '--noEmit']) !== 0) {
+  totals.failed += 1;
+  failures.push('typecheck failed');
+}
+
+// Node suites: one mocha run per area so a crash in one does not hide the others.
+for (const area of ['unit', 'api', 'service', 'server']) {
+  if (!wanted.has(area)) continue;
+  const dir = join(root, 'dist/test', area);
+  if (!existsSync(dir)) continue;
+  const out = join(artifacts, `mocha-${area}.json`);
+  rmSync(out, { force: true });
+  step(`mocha: ${area}`, process.execPath, [
+    'node_modules/mocha/bin/mocha.js', '--config', 'test/.mocharc.json',
+    '--spec', `dist/test/${area}/**/*.test.js`,
+    '--reporter', 'scripts/mocha-reporter.cjs', '--reporter-option', `output=${out}`,
+  ]);
+  addResults(area, out);
+}
+
+// Extension-host suite and user journeys in a real VS Code (see docs/testing-vscode.md).
+for (const [area, script] of [['vscode', 'scripts/vscode/run-extension-tests.mjs'], ['journeys', 'scripts/vscode/run-journeys.mjs']]) {
+  if (!wanted.has(area)) continue;
+  if (!existsSync(join(root, script))) {
+    console.log(`\n=== ${area}: ${script} is not there yet; skipped`);
+    continue;
+  }
+  const out = join(artifacts, `${area}-results.json`);
+  rmSync(out, { force: true });
+  step(area, process.execPath, [script, '--results', out]);
+  addResults(area, out);
+}
+
+if (failures.length) console.log(`\nFailures:\n  ${failures.join('\n  ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
