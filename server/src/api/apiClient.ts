@@ -75,4 +75,6 @@ export interface ApiClientConfig {
   readonly maxConcurrency?: number;
   readonly retries?: number;
   readonly maxResponseBytes?: number;
+  /** First retry waits up to this long (full jitter, doubling per retry); default 200 ms. */
+  readonly retryBaseDelayMs?: number;
 }

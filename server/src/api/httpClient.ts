@@ -1,0 +1,269 @@
+// The LineageApi over HTTP: requests built from the operation table, writes validated before
+// sending, idempotent GETs retried with backoff, every answer validated against its schema.
+import type { Static, TSchema } from '@sinclair/typebox';
+import {
+  MAX_RESPONSE_BODY_BYTES,
+  QUERY,
+  type ApiKeyRecord,
+  type ComplianceResponse,
+  type ComponentDetailResponse,
+  type Contract,
+  type ContractSubscription,
+  type DataAssetBulkResult,
+  type EdgesResponse,
+  type HistoryFilters,
+  type LineagePath,
+  type MessageResponse,
+  type PathUpdateResponse,
+  type Projection,
+  type RegisterObjectStoreRequest,
+  type RegisterObjectStoreResponse,
+  type SubscriptionUpdate,
+  type VersionsResponse,
+  type ViolationStatus,
+} from '../../../common/src/api';
+import { OPERATIONS, expandPath, type OperationName } from '../../../common/src/api/operations';
+import type { ApiClientConfig, LineageApi, RequestOptions } from './apiClient';
+import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
+import { mapWithConcurrency } from './concurrency';
+import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
+import { operationTitle } from './operationLabels';
+import { interpret } from './responses';
+import { Transport, type Context, type RawResponse } from './transport';
+import { checkedBody, pathUpdateBody, requireId } from './writes';
+
+export const CLIENT_DEFAULTS = {
+  timeoutMs: 15_000,
+  retries: 2,
+  maxConcurrency: 8,
+  retryBaseDelayMs: 200,
+  maxResponseBytes: MAX_RESPONSE_BODY_BYTES,
+} as const;
+
+// Printable ASCII without spaces: anything else cannot travel in a header (and CR/LF would split it).
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+interface Target {
+  readonly origin: string;
+  /** Path prefix of the base URL without trailing slash ('' for none). */
+  readonly prefix: string;
+  readonly display: string;
+}
+
+/** The configuration problem, if any; the message never repeats the key. */
+export function validateConfig(config: ApiClientConfig): InvalidRequestError | undefined {
+  const target = parseBaseUrl(config.baseUrl);
+  if (typeof target === 'string') return new InvalidRequestError(`The service URL ${target}.`, undefined, 'baseUrl');
+  if (typeof config.apiKey !== 'string' || config.apiKey.length === 0) {
+    return new InvalidRequestError('No API key is configured.', undefined, 'apiKey');
+  }
+  if (!HEADER_SAFE.test(config.apiKey)) {
+    return new InvalidRequestError('The API key contains characters that cannot be sent in an HTTP header.', undefined, 'apiKey');
+  }
+  if (config.apiKey.length < 4) return new InvalidRequestError('The API key is too short.', undefined, 'apiKey');
+  for (const name of ['timeoutMs', 'maxConcurrency', 'maxResponseBytes'] as const) {
+    const v = config[name];
+    if (v !== undefined && !(Number.isInteger(v) && v > 0)) {
+      return new InvalidRequestError(`The client setting ${name} must be a positive integer.`, undefined, name);
+    }
+  }
+  for (const name of ['retries', 'retryBaseDelayMs'] as const) {
+    const v = config[name];
+    if (v !== undefined && !(Number.isInteger(v) && v >= 0)) {
+      return new InvalidRequestError(`The client setting ${name} must be a whole number.`, undefined, name);
+    }
+  }
+  return undefined;
+}
+
+/** The origin, prefix and display form of a base URL, or a sentence tail saying what is wrong. */
+function parseBaseUrl(baseUrl: unknown): Target | string {
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return 'is not configured';
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return 'is not a valid URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must start with http:// or https://';
+  // Credentials in the URL would end up in messages and logs; the key belongs in the settings.
+  if (url.username || url.password) return 'must not contain a user name or password';
+  if (url.search || url.hash) return 'must not contain a query or fragment';
+  const prefix = url.pathname.replace(/\/+$/, '');
+  return { origin: url.origin, prefix, display: url.origin + prefix };
+}
+
+interface Call {
+  readonly params?: Record<string, string>;
+  readonly query?: URLSearchParams;
+  /** JSON text, already validated. */
+  readonly body?: string;
+}
+
+export class HttpLineageApi implements LineageApi {
+  private readonly transport: Transport | undefined;
+  private readonly configError: InvalidRequestError | undefined;
+  private readonly target: Target;
+  private readonly apiKey: string;
+  private readonly retries: number;
+  private readonly retryBaseDelayMs: number;
+  private readonly maxConcurrency: number;
+
+  /** Never throws: a bad configuration makes every call reject with the InvalidRequestError. */
+  constructor(config: ApiClientConfig) {
+    this.configError = validateConfig(config);
+    const parsed = parseBaseUrl(config.baseUrl);
+    this.target = typeof parsed === 'string' ? { origin: '', prefix: '', display: '(not configured)' } : parsed;
+    this.apiKey = typeof config.apiKey === 'string' ? config.apiKey : '';
+    this.retries = config.retries ?? CLIENT_DEFAULTS.retries;
+    this.retryBaseDelayMs = config.retryBaseDelayMs ?? CLIENT_DEFAULTS.retryBaseDelayMs;
+    this.maxConcurrency = config.maxConcurrency ?? CLIENT_DEFAULTS.maxConcurrency;
+    this.transport = this.configError
+      ? undefined
+      : new Transport({
+          origin: this.target.origin,
+          display: this.target.display,
+          apiKey: this.apiKey,
+          timeoutMs: config.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs,
+          maxResponseBytes: config.maxResponseBytes ?? CLIENT_DEFAULTS.maxResponseBytes,
+          connections: this.maxConcurrency,
+        });
+  }
+
+  async updatePath(componentId: string, pathId: string, path: LineagePath, opts?: RequestOptions): Promise<PathUpdateResponse> {
+    const op = OPERATIONS.updatePath;
+    const ctx = this.context('updatePath');
+    const params = { id: requireId(componentId, 'componentId', ctx), pathId: requireId(pathId, 'pathId', ctx) };
+    const body = pathUpdateBody(op.body, path, ctx, this.apiKey);
+    return this.call('updatePath', { params, body }, opts);
+  }
+
+  async listApiKeys(opts?: RequestOptions): Promise<ApiKeyRecord[]> {
+    return this.call('listApiKeys', {}, opts);
+  }
+
+  async updateSubscription(contractId: string, body: SubscriptionUpdate, opts?: RequestOptions): Promise<ContractSubscription> {
+    const ctx = this.context('updateSubscription');
+    const params = { id: requireId(contractId, 'contractId', ctx) };
+    return this.call('updateSubscription', { params, body: checkedBody(OPERATIONS.updateSubscription.body, body, ctx, this.apiKey) }, opts);
+  }
+
+  async getComponent(
+    componentId: string,
+    query?: { projection?: Projection; namespace?: string },
+    opts?: RequestOptions,
+  ): Promise<ComponentDetailResponse> {
+    const params = { id: requireId(componentId, 'componentId', this.context('getComponent')) };
+    const q = new URLSearchParams();
+    if (query?.projection !== undefined) q.set(QUERY.projection, query.projection);
+    if (query?.namespace !== undefined) q.set(QUERY.namespace, query.namespace);
+    return this.call('getComponent', { params, query: q }, opts);
+  }
+
+  async getComponents(
+    componentIds: readonly string[],
+    query?: { projection?: Projection; namespace?: string },
+    opts?: RequestOptions & { concurrency?: number },
+  ): Promise<Array<{ id: string; result?: ComponentDetailResponse; error?: Error }>> {
+    const limit = opts?.concurrency ?? this.maxConcurrency;
+    const requestOpts = opts?.signal ? { signal: opts.signal } : undefined;
+    return mapWithConcurrency(componentIds, limit, async (id) => {
+      try {
+        return { id, result: await this.getComponent(id, query, requestOpts) };
+      } catch (e) {
+        return { id, error: e instanceof Error ? e : new Error(String(e)) };
+      }
+    });
+  }
+
+  async getDataAssets(darns: readonly string[], page?: { limit?: number; offset?: number }, opts?: RequestOptions): Promise<DataAssetBulkResult> {
+    // Bounds are the service's to enforce (it answers 400), so they are sent as given.
+    const q = new URLSearchParams();
+    for (const darn of darns) q.append(QUERY.darn, darn);
+    if (page?.limit !== undefined) q.set(QUERY.limit, String(page.limit));
+    if (page?.offset !== undefined) q.set(QUERY.offset, String(page.offset));
+    return this.call('getDataAssets', { query: q }, opts);
+  }
+
+  async getViolationStatus(contractId: string, opts?: RequestOptions): Promise<ViolationStatus> {
+    const params = { id: requireId(contractId, 'contractId', this.context('getViolationStatus')) };
+    return this.call('getViolationStatus', { params }, opts);
+  }
+
+  async getHistoryFilters(commitShaSearch?: string, opts?: RequestOptions): Promise<HistoryFilters> {
+    const q = new URLSearchParams();
+    if (commitShaSearch !== undefined) q.set(QUERY.commitSha, commitShaSearch);
+    return this.call('getHistoryFilters', { query: q }, opts);
+  }
+
+  async deleteContract(contractId: string, opts?: RequestOptions): Promise<MessageResponse> {
+    const params = { id: requireId(contractId, 'contractId', this.context('deleteContract')) };
+    return this.call('deleteContract', { params }, opts);
+  }
+
+  async getVersions(componentId: string, opts?: RequestOptions): Promise<VersionsResponse> {
+    const params = { id: requireId(componentId, 'componentId', this.context('getVersions')) };
+    return this.call('getVersions', { params }, opts);
+  }
+
+  async checkCompliance(contract: Contract, opts?: RequestOptions): Promise<ComplianceResponse> {
+    const body = checkedBody(OPERATIONS.checkCompliance.body, { contract }, this.context('checkCompliance'), this.apiKey);
+    return this.call('checkCompliance', { body }, opts);
+  }
+
+  async registerObjectStoreAssets(body: RegisterObjectStoreRequest, opts?: RequestOptions): Promise<RegisterObjectStoreResponse> {
+    const ctx = this.context('registerObjectStoreAssets');
+    return this.call('registerObjectStoreAssets', { body: checkedBody(OPERATIONS.registerObjectStoreAssets.body, body, ctx, this.apiKey) }, opts);
+  }
+
+  async getEdges(namespace?: string, opts?: RequestOptions): Promise<EdgesResponse> {
+    const q = new URLSearchParams();
+    if (namespace !== undefined) q.set(QUERY.edgesNamespace, namespace);
+    return this.call('getEdges', { query: q }, opts);
+  }
+
+  async deleteWebhook(webhookId: string, opts?: RequestOptions): Promise<void> {
+    const params = { id: requireId(webhookId, 'webhookId', this.context('deleteWebhook')) };
+    await this.call('deleteWebhook', { params }, opts);
+  }
+
+  async close(): Promise<void> {
+    await this.transport?.close();
+  }
+
+  private context(name: OperationName): Context {
+    const number = OPERATIONS[name].number;
+    return { number, title: operationTitle(name, number) };
+  }
+
+  /** Sends one operation and returns its validated success value. */
+  private async call<N extends OperationName>(name: N, call: Call, opts: RequestOptions | undefined): Promise<ResponseOf<N>> {
+    if (this.configError) throw this.configError;
+    const op = OPERATIONS[name];
+    const ctx = this.context(name);
+    const query = call.query?.toString();
+    const path = this.target.prefix + expandPath(op.path, call.params ?? {}) + (query ? `?${query}` : '');
+    const req = { method: op.method, path, ...(call.body !== undefined ? { body: call.body } : {}) };
+    const raw = await this.exchange(req, ctx, opts?.signal);
+    const schema: TSchema | undefined = 'response' in op ? op.response : undefined;
+    return interpret(raw, schema, ctx, this.target.display, this.apiKey) as ResponseOf<N>;
+  }
+
+  /** The exchange, retried only for GET (idempotent) on network failures and 502/503/504. */
+  private async exchange(req: Parameters<Transport['send']>[0], ctx: Context, signal: AbortSignal | undefined): Promise<RawResponse> {
+    const transport = this.transport!;
+    const retries = req.method === 'GET' ? this.retries : 0;
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= retries;
+      try {
+        const raw = await transport.send(req, ctx, signal);
+        if (last || !RETRYABLE_STATUSES.has(raw.status)) return raw;
+      } catch (e) {
+        if (last || !(e instanceof UnreachableError)) throw e;
+      }
+      await sleep(backoffDelay(attempt, this.retryBaseDelayMs), signal, () => new CancelledError(`The ${ctx.title} request was cancelled.`, ctx.number));
+    }
+  }
+}
+
+type ResponseOf<N extends OperationName> = (typeof OPERATIONS)[N] extends { response: infer S extends TSchema } ? Static<S> : void;

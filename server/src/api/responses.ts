@@ -1,0 +1,68 @@
+// What an answer means: a validated success value, or a ServiceError / InvalidResponseError.
+// Every body is untrusted: successes must match the operation's schema, error texts are cleaned.
+import { STATUS_CODES } from 'node:http';
+import type { TSchema } from '@sinclair/typebox';
+import { ErrorResponse } from '../../../common/src/api/admin';
+import { isValid, problems } from '../../../common/src/api/validate';
+import { InvalidResponseError, ServiceError } from './errors';
+import type { Context, RawResponse } from './transport';
+import { cleanText } from './untrustedText';
+
+const NOT_JSON = Symbol('not json');
+
+/** The success value (validated against `schema`), or the typed error the answer amounts to. */
+export function interpret(raw: RawResponse, schema: TSchema | undefined, ctx: Context, display: string, apiKey: string): unknown {
+  const { status } = raw;
+  if (status >= 300 && status < 400) {
+    // Following a redirect could hand the key to another host, so a redirect is an error.
+    throw new ServiceError(
+      status,
+      `The service at ${display} answered ${ctx.title} with a redirect (${status}), which is not followed.`,
+      ctx.number,
+    );
+  }
+  if (status < 200 || status >= 300) throw serviceError(raw, ctx, apiKey);
+  if (!schema) return undefined;
+  const value = parseJson(raw.body);
+  if (value === NOT_JSON) {
+    const what = raw.body.length === 0 ? 'was empty' : 'was not valid JSON';
+    throw new InvalidResponseError(`The service's answer to ${ctx.title} ${what}.`, ctx.number, '/');
+  }
+  const found = problems(schema, value, 3);
+  if (found.length > 0) {
+    const first = found[0]!;
+    const member = cleanText(first.path, apiKey, 120);
+    const detail = found.map((p) => `${cleanText(p.path, apiKey, 120)}: ${cleanText(p.message, apiKey, 120)}`).join('; ');
+    throw new InvalidResponseError(
+      `The service's answer to ${ctx.title} did not match the schema at ${detail}.`,
+      ctx.number,
+      member,
+    );
+  }
+  return value;
+}
+
+function serviceError(raw: RawResponse, ctx: Context, apiKey: string): ServiceError {
+  const body = parseJson(raw.body);
+  if (body !== NOT_JSON && isValid(ErrorResponse, body)) {
+    const message = cleanText(body.message, apiKey) || `The service answered ${statusText(raw.status)}.`;
+    const title = body.title === undefined ? undefined : cleanText(body.title, apiKey, 120);
+    const id = typeof body.id === 'number' && Number.isFinite(body.id) ? body.id : undefined;
+    return new ServiceError(raw.status, message, ctx.number, title, id);
+  }
+  return new ServiceError(raw.status, `The service answered ${statusText(raw.status)} without an error message.`, ctx.number);
+}
+
+function statusText(status: number): string {
+  const text = STATUS_CODES[status];
+  return text ? `${status} (${text})` : String(status);
+}
+
+function parseJson(body: Buffer): unknown {
+  if (body.length === 0) return NOT_JSON;
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}

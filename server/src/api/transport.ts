@@ -1,0 +1,196 @@
+// One HTTP exchange with the service over a keep-alive undici Pool: the key in X-API-KEY only,
+// one overall deadline, cancellation, a bounded body read, and network failures as typed errors.
+// Retries and the meaning of statuses are the caller's business (httpClient.ts, responses.ts).
+import type { IncomingHttpHeaders } from 'node:http';
+import { Pool } from 'undici';
+import {
+  ApiError,
+  CancelledError,
+  InvalidResponseError,
+  ResponseTooLargeError,
+  TimeoutError,
+  UnreachableError,
+} from './errors';
+import { cleanText } from './untrustedText';
+
+export interface TransportConfig {
+  /** `scheme://host:port`; the Pool only ever connects here, so the key cannot go elsewhere. */
+  readonly origin: string;
+  /** What error messages call the service: origin plus path prefix, never credentials. */
+  readonly display: string;
+  readonly apiKey: string;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly connections: number;
+}
+
+export interface RawRequest {
+  readonly method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  /** Absolute path with query string, below the origin. */
+  readonly path: string;
+  readonly body?: string;
+}
+
+export interface RawResponse {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/** Which operation a request belongs to, for error messages. */
+export interface Context {
+  readonly number: number;
+  /** e.g. `'component detail' (operation 4)` */
+  readonly title: string;
+}
+
+export class Transport {
+  private readonly pool: Pool;
+
+  constructor(private readonly config: TransportConfig) {
+    this.pool = new Pool(config.origin, {
+      connections: config.connections,
+      connect: { timeout: config.timeoutMs },
+      headersTimeout: config.timeoutMs,
+      bodyTimeout: config.timeoutMs,
+    });
+  }
+
+  async send(req: RawRequest, ctx: Context, signal?: AbortSignal): Promise<RawResponse> {
+    if (signal?.aborted) throw this.cancelled(ctx);
+    // One controller ends the exchange for either reason; `why` remembers which came first.
+    const controller = new AbortController();
+    let why: 'timeout' | 'cancel' | undefined;
+    const timer = setTimeout(() => {
+      why ??= 'timeout';
+      controller.abort();
+    }, this.config.timeoutMs);
+    const onCancel = () => {
+      why ??= 'cancel';
+      controller.abort();
+    };
+    signal?.addEventListener('abort', onCancel, { once: true });
+    try {
+      const res = await this.pool.request({
+        method: req.method,
+        path: req.path,
+        headers: {
+          'x-api-key': this.config.apiKey,
+          accept: 'application/json',
+          'user-agent': 'lineage-lens',
+          ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body: req.body ?? null,
+        signal: controller.signal,
+      });
+      const body = await this.readBounded(res.headers, res.body, ctx);
+      return { status: res.statusCode, headers: res.headers, body };
+    } catch (e) {
+      if (why === 'timeout') throw this.timeout(ctx);
+      if (why === 'cancel') throw this.cancelled(ctx);
+      if (e instanceof ApiError) throw e;
+      throw this.classify(e, ctx);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCancel);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.closed ? Promise.resolve() : this.pool.close();
+  }
+
+  /** Reads the whole body, refusing (and dropping the connection) once it passes the cap. */
+  private async readBounded(headers: IncomingHttpHeaders, body: AsyncIterable<Buffer> & { destroy(): void }, ctx: Context) {
+    const max = this.config.maxResponseBytes;
+    const declared = Number(headers['content-length']);
+    if (Number.isFinite(declared) && declared > max) {
+      body.destroy();
+      throw this.tooLarge(ctx);
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of body) {
+      total += chunk.length;
+      if (total > max) {
+        body.destroy();
+        throw this.tooLarge(ctx);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, total);
+  }
+
+  /** A network-level failure as one of our typed errors. */
+  private classify(e: unknown, ctx: Context): ApiError {
+    const code = errorCode(e);
+    const at = `The service at ${this.config.display}`;
+    switch (code) {
+      case 'UND_ERR_HEADERS_TIMEOUT':
+      case 'UND_ERR_BODY_TIMEOUT':
+      case 'UND_ERR_CONNECT_TIMEOUT':
+      case 'ETIMEDOUT':
+        return this.timeout(ctx);
+      case 'UND_ERR_CLOSED':
+      case 'UND_ERR_DESTROYED':
+        return new CancelledError(`The ${ctx.title} request was cancelled because the client was closed.`, ctx.number);
+      case 'UND_ERR_HEADERS_OVERFLOW':
+        return new ResponseTooLargeError(`${at} sent response headers over the size limit for ${ctx.title}.`, ctx.number);
+      case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
+        return this.tooLarge(ctx);
+    }
+    if (code?.startsWith('HPE_')) {
+      return new InvalidResponseError(`${at} did not answer ${ctx.title} with valid HTTP (${code}).`, ctx.number, '/');
+    }
+    return new UnreachableError(`${at} is unreachable (${networkReason(code, e, this.config.apiKey)}).`, ctx.number);
+  }
+
+  private timeout(ctx: Context): TimeoutError {
+    return new TimeoutError(
+      `The service at ${this.config.display} did not answer ${ctx.title} within ${this.config.timeoutMs} ms.`,
+      ctx.number,
+    );
+  }
+
+  private cancelled(ctx: Context): CancelledError {
+    return new CancelledError(`The ${ctx.title} request was cancelled.`, ctx.number);
+  }
+
+  private tooLarge(ctx: Context): ResponseTooLargeError {
+    return new ResponseTooLargeError(
+      `The service's answer to ${ctx.title} is larger than the limit of ${this.config.maxResponseBytes} bytes and was refused.`,
+      ctx.number,
+    );
+  }
+}
+
+/** The error code, looking inside an AggregateError (Node tries IPv6 and IPv4 addresses in turn). */
+function errorCode(e: unknown): string | undefined {
+  const err = e as { code?: unknown; errors?: unknown[]; cause?: unknown } | undefined;
+  if (typeof err?.code === 'string') return err.code;
+  if (Array.isArray(err?.errors) && err.errors.length > 0) return errorCode(err.errors[0]);
+  if (err?.cause) return errorCode(err.cause);
+  return undefined;
+}
+
+function networkReason(code: string | undefined, e: unknown, apiKey: string): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host name not found';
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return 'connection reset';
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
+      return 'the connection closed before the answer was complete';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'network unreachable';
+  }
+  if (code && /CERT|TLS|SSL/.test(code)) return `TLS failure ${code}`;
+  const text = e instanceof Error ? cleanText(e.message, apiKey, 120) : '';
+  return code ? `${code}${text ? `: ${text}` : ''}` : text || 'network error';
+}
