@@ -1,0 +1,85 @@
+// Starts the real local service (dist/service/main.js) on a free port with a fresh database, for tests.
+// Readiness is the service's own stdout lines (URL and API key), never a sleep.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface LocalService {
+  url: string;
+  apiKey: string;
+  dbFile: string;
+  process: ChildProcess;
+  /** Kills the service (SIGTERM) and resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+export interface LocalServiceOptions {
+  /** Dataset to load into a new database; default demo/dataset.json. */
+  seed?: string;
+  /** Database file; default a new file in a temporary folder. When it exists, no seed is loaded. */
+  db?: string;
+  /** Extra command-line arguments. */
+  args?: string[];
+  /** How long to wait for the service to announce itself (ms); default 15000. */
+  startTimeoutMs?: number;
+}
+
+const repoRoot = resolve(__dirname, '..', '..', '..');
+const mainJs = join(repoRoot, 'dist', 'service', 'main.js');
+
+const URL_LINE = /^Lineage Lens local service listening on (http:\/\/127\.0\.0\.1:\d+)\s*$/;
+const KEY_LINE = /^API key: (\S+)\s*$/;
+
+export function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
+  const dbFile = opts.db ?? join(mkdtempSync(join(tmpdir(), 'lineage-lens-svc-')), 'service.db');
+  const seed = opts.seed ?? join(repoRoot, 'demo', 'dataset.json');
+  const args = [mainJs, '--port', '0', '--host', '127.0.0.1', '--db', dbFile, ...(opts.args ?? [])];
+  // An existing database already holds its data: the service refuses --seed into it (without --reset).
+  if (!opts.db || !existsSync(opts.db)) args.push('--seed', seed);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = new Promise<void>((res) => child.once('exit', () => res()));
+
+  return new Promise<LocalService>((resolvePromise, reject) => {
+    let url: string | undefined;
+    let apiKey: string | undefined;
+    const newDb = args.includes('--seed');
+    const timer = setTimeout(() => fail(new Error(`local service did not start within ${opts.startTimeoutMs ?? 15000} ms`)), opts.startTimeoutMs ?? 15000);
+    const lines = createInterface({ input: child.stdout! });
+
+    function fail(err: Error): void {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${err.message}\n${stderr}`));
+    }
+    const onEarlyExit = (code: number | null, signal: string | null) =>
+      fail(new Error(`local service exited early (code ${code}, signal ${signal})`));
+    child.once('exit', onEarlyExit);
+    lines.on('line', (line) => {
+      const u = URL_LINE.exec(line);
+      if (u) url = u[1];
+      const k = KEY_LINE.exec(line);
+      if (k) apiKey = k[1];
+      // A reopened database prints no key; the caller knows it from the first start.
+      if (url && (apiKey || !newDb)) {
+        clearTimeout(timer);
+        child.off('exit', onEarlyExit);
+        lines.close();
+        child.stdout!.resume();
+        resolvePromise({
+          url,
+          apiKey: apiKey ?? '',
+          dbFile,
+          process: child,
+          async stop() {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            await exited;
+          },
+        });
+      }
+    });
+  });
+}
