@@ -1,0 +1,328 @@
+// The anchor index: every code anchor resolved to a workspace file, placed in the file's text and
+// tracked through incremental edits of open documents. See README.md for the semantics.
+import * as path from 'node:path';
+import type { Diagnostic, Position, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { AnchorEntry, AnchorIndexOptions, Disposable, TrackedAnchor, WorkspaceFolderInfo } from './types';
+import { FileResolver, defaultFileExists, type Resolution } from './fileResolver';
+import { LineTable } from './lineTable';
+import { applyChange, before, toTextChange } from './editTracking';
+import { NEAR_LINES } from './verification';
+import { markDeleted, newSlot, place, reverify, type Slot } from './slot';
+import { unresolvedMessage } from './messages';
+import { diagnosticsOf } from './diagnostics';
+import { fileUri, uriToFsPath } from './uris';
+import { mapLimit } from './mapLimit';
+
+/** How many files are resolved or read at once while building. */
+const IO_CONCURRENCY = 32;
+
+interface FileAnchors {
+  uri: string;
+  slots: Slot[];
+  /** Some slot needs re-verification. */
+  dirty: boolean;
+  /** Bumped on every (re)placement, so a slower disk reload cannot overwrite newer state. */
+  version: number;
+}
+
+interface OpenDoc {
+  uri: string;
+  text: string;
+  lines?: LineTable;
+}
+
+const idKey = (componentId: string, pathId: string, anchorId: string) => `${componentId}\u0000${pathId}\u0000${anchorId}`;
+
+function keyOf(uriOrPath: string): string {
+  return uriToFsPath(uriOrPath) ?? uriOrPath;
+}
+
+export class AnchorIndex {
+  private folders: WorkspaceFolderInfo[];
+  private entries: AnchorEntry[] = [];
+  private slots: Slot[] = [];
+  private byFile = new Map<string, FileAnchors>();
+  private byId = new Map<string, Slot>();
+  private readonly open = new Map<string, OpenDoc>();
+  private readonly dirtyFiles = new Set<string>();
+  private readonly listeners = new Set<(uris: string[]) => void>();
+  private generation = 0;
+
+  constructor(private readonly opts: AnchorIndexOptions & { onError?(err: unknown): void }) {
+    this.folders = opts.folders;
+  }
+
+  async setFolders(folders: WorkspaceFolderInfo[]): Promise<void> {
+    this.folders = folders;
+    await this.rebuild();
+  }
+
+  /** Replaces all anchors; resolves their files and verifies them (files not open are read from disk). */
+  async setAnchors(entries: AnchorEntry[]): Promise<void> {
+    this.entries = entries;
+    await this.rebuild();
+  }
+
+  openDocument(uri: string, text: string): void {
+    const key = keyOf(uri);
+    this.open.set(key, { uri, text });
+    const fa = this.byFile.get(key);
+    if (!fa) return;
+    this.placeFile(key, fa, uri);
+    this.emit([fa.uri]);
+  }
+
+  /** Incremental (or full) changes of an open document; cost proportional to that file's anchors. */
+  changeDocument(uri: string, changes: TextDocumentContentChangeEvent[], newText: string): void {
+    const key = keyOf(uri);
+    const doc = this.open.get(key);
+    if (!doc) return this.openDocument(uri, newText);
+    doc.text = newText;
+    doc.lines = undefined;
+    const fa = this.byFile.get(key);
+    if (!fa) return;
+    for (const change of changes) {
+      if (!('range' in change)) {
+        // A full replacement loses the mapping: place everything afresh from the recorded coordinates.
+        this.placeFile(key, fa, fa.uri);
+        this.emit([fa.uri]);
+        return;
+      }
+      this.track(fa, toTextChange(change.range, change.text));
+    }
+    if (fa.dirty) this.dirtyFiles.add(key);
+    this.emit([fa.uri]);
+  }
+
+  closeDocument(uri: string): void {
+    const key = keyOf(uri);
+    if (!this.open.delete(key)) return;
+    const fa = this.byFile.get(key);
+    // The disk is the truth again (unsaved edits are gone): reload and place afresh.
+    if (fa) void this.reloadFromDisk(key, fa);
+  }
+
+  anchorsInFile(uri: string): TrackedAnchor[] {
+    const key = keyOf(uri);
+    const fa = this.byFile.get(key);
+    if (!fa) return [];
+    this.settle(key, fa);
+    return fa.slots.map((s) => s.t);
+  }
+
+  /** Anchors whose range contains the position (ends inclusive), most specific (smallest) first. */
+  anchorsAt(uri: string, position: Position): TrackedAnchor[] {
+    return this.anchorsInFile(uri)
+      .filter((t) => t.range && !before(position, t.range.start) && !before(t.range.end, position))
+      .sort((a, b) => span(a) - span(b));
+  }
+
+  anchor(componentId: string, pathId: string, anchorId: string): TrackedAnchor | undefined {
+    const slot = this.byId.get(idKey(componentId, pathId, anchorId));
+    if (!slot) return undefined;
+    if (slot.fileKey) {
+      const fa = this.byFile.get(slot.fileKey);
+      if (fa) this.settle(slot.fileKey, fa);
+    }
+    return slot.t;
+  }
+
+  all(): Iterable<TrackedAnchor> {
+    this.settleAll();
+    return this.slots.map((s) => s.t);
+  }
+
+  /**
+   * Diagnostics by file URI, for every file that has anchors (an empty array clears a file).
+   * URIs reported by onDidChange but absent here no longer have anchors: publish [] for them.
+   */
+  diagnostics(): Map<string, Diagnostic[]> {
+    this.settleAll();
+    const out = new Map<string, Diagnostic[]>();
+    for (const fa of this.byFile.values()) out.set(fa.uri, diagnosticsOf(fa.slots));
+    return out;
+  }
+
+  /** Diagnostics of one file (cheap: only that file's anchors). */
+  diagnosticsFor(uri: string): Diagnostic[] {
+    const key = keyOf(uri);
+    const fa = this.byFile.get(key);
+    if (!fa) return [];
+    this.settle(key, fa);
+    return diagnosticsOf(fa.slots);
+  }
+
+  /** Anchors without a place in the workspace (unresolved, outside the workspace): report them on the path. */
+  problems(): TrackedAnchor[] {
+    return this.slots.filter((s) => s.t.state === 'unresolved' || s.t.state === 'outsideWorkspace').map((s) => s.t);
+  }
+
+  onDidChange(listener: (uris: string[]) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  // ---- building -------------------------------------------------------------------------------
+
+  private async rebuild(): Promise<void> {
+    const generation = ++this.generation;
+    const entries = this.entries;
+    const resolver = new FileResolver(this.folders, {
+      fileExists: this.opts.fileExists ?? defaultFileExists,
+      isOpen: (p) => this.open.has(path.normalize(p)),
+      listFiles: this.opts.listFiles,
+    });
+    const slots = entries.map(newSlot);
+    // Resolve each distinct `file` once.
+    const byName = new Map<string, Slot[]>();
+    for (const s of slots) {
+      const f = s.t.entry.anchor.file ?? '';
+      const list = byName.get(f);
+      if (list) list.push(s);
+      else byName.set(f, [s]);
+    }
+    const byFile = new Map<string, FileAnchors>();
+    await mapLimit([...byName], IO_CONCURRENCY, async ([file, group]) => {
+      const r = await resolver.resolve(file || undefined);
+      if (r.kind !== 'file') return this.refuse(group, r);
+      const key = path.normalize(r.fsPath);
+      let fa = byFile.get(key);
+      if (!fa) byFile.set(key, (fa = { uri: fileUri(key), slots: [], dirty: false, version: 0 }));
+      for (const s of group) {
+        s.fileKey = key;
+        fa.slots.push(s);
+      }
+    });
+    if (generation !== this.generation) return;
+    // Files not open are read from disk, placed and verified; their text is not kept.
+    const skipped = new Set<string>();
+    await mapLimit([...byFile], IO_CONCURRENCY, async ([key, fa]) => {
+      if (this.open.has(key)) return void skipped.add(key);
+      const text = await this.read(key);
+      if (text === undefined) this.unreadable(fa);
+      else this.placeAll(fa, new LineTable(text));
+    });
+    if (generation !== this.generation) return;
+    // Open documents are placed last, synchronously, against their current text.
+    for (const [key, fa] of byFile) {
+      const doc = this.open.get(key);
+      if (doc) this.placeFile(key, fa, doc.uri);
+      else if (skipped.has(key)) void this.reloadFromDisk(key, fa); // closed while we were reading
+    }
+    const changed = new Set<string>([...this.byFile.values()].map((f) => f.uri));
+    for (const fa of byFile.values()) changed.add(fa.uri);
+    this.slots = slots;
+    this.byFile = byFile;
+    this.byId = new Map(slots.map((s) => [idKey(s.t.entry.componentId, s.t.entry.pathId, s.t.entry.anchor.anchor_id), s]));
+    this.dirtyFiles.clear();
+    this.emit([...changed]);
+  }
+
+  private refuse(group: Slot[], r: Exclude<Resolution, { kind: 'file' }>): void {
+    for (const s of group) {
+      s.t.state = r.kind === 'outside' ? 'outsideWorkspace' : 'unresolved';
+      s.t.problem = unresolvedMessage(s.t.entry, r);
+    }
+  }
+
+  private unreadable(fa: FileAnchors): void {
+    for (const s of fa.slots) {
+      s.t.uri = undefined;
+      s.t.range = undefined;
+      s.t.state = 'unresolved';
+      s.t.problem = unresolvedMessage(s.t.entry, { kind: 'unreadable' });
+    }
+  }
+
+  private async read(key: string): Promise<string | undefined> {
+    try {
+      return await this.opts.readFile(key);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private placeAll(fa: FileAnchors, lines: LineTable): void {
+    fa.version++;
+    fa.dirty = false;
+    for (const s of fa.slots) place(s, fa.uri, lines);
+  }
+
+  /** Places a file's anchors against its open text; the client's URI spelling wins. */
+  private placeFile(key: string, fa: FileAnchors, uri: string): void {
+    fa.uri = uri;
+    this.dirtyFiles.delete(key);
+    this.placeAll(fa, this.linesOf(key)!);
+  }
+
+  private async reloadFromDisk(key: string, fa: FileAnchors): Promise<void> {
+    const version = ++fa.version;
+    const text = await this.read(key);
+    // Reopened, rebuilt or reloaded again meanwhile: that newer state wins.
+    if (this.open.has(key) || fa.version !== version || this.byFile.get(key) !== fa) return;
+    fa.uri = fileUri(key);
+    if (text === undefined) this.unreadable(fa);
+    else this.placeAll(fa, new LineTable(text));
+    this.dirtyFiles.delete(key);
+    this.emit([fa.uri]);
+  }
+
+  // ---- tracking ---------------------------------------------------------------------------------
+
+  private track(fa: FileAnchors, change: ReturnType<typeof toTextChange>): void {
+    for (const s of fa.slots) {
+      const range = s.t.range;
+      if (!range) continue;
+      const r = applyChange(range, change);
+      // Re-verify what the change may have touched: the range and its ±3-line neighbourhood.
+      const near = change.start.line <= range.end.line + NEAR_LINES && change.end.line >= range.start.line - NEAR_LINES;
+      if (r.range !== range) s.t.range = r.range;
+      if (r.deleted) markDeleted(s);
+      else if (s.deleted && before(r.range.start, r.range.end)) s.deleted = false; // e.g. an undo refilled it
+      if (near || s.t.state === 'stale') {
+        s.dirty = true;
+        fa.dirty = true;
+      }
+    }
+  }
+
+  private linesOf(key: string): LineTable | undefined {
+    const doc = this.open.get(key);
+    if (!doc) return undefined;
+    return (doc.lines ??= new LineTable(doc.text));
+  }
+
+  /** Lazily re-verifies a file's anchors that edits touched. */
+  private settle(key: string, fa: FileAnchors): void {
+    if (!fa.dirty) return;
+    fa.dirty = false;
+    this.dirtyFiles.delete(key);
+    const lines = this.linesOf(key);
+    if (!lines) return;
+    for (const s of fa.slots) if (s.dirty) reverify(s, lines);
+  }
+
+  private settleAll(): void {
+    for (const key of [...this.dirtyFiles]) {
+      const fa = this.byFile.get(key);
+      if (fa) this.settle(key, fa);
+      else this.dirtyFiles.delete(key);
+    }
+  }
+
+  private emit(uris: string[]): void {
+    if (uris.length === 0) return;
+    for (const l of [...this.listeners]) {
+      try {
+        l(uris);
+      } catch (err) {
+        this.opts.onError?.(err);
+      }
+    }
+  }
+}
+
+function span(t: TrackedAnchor): number {
+  const r = t.range!;
+  return (r.end.line - r.start.line) * 1e6 + (r.end.character - r.start.character);
+}

@@ -1,0 +1,43 @@
+// Diagnostics for one file's anchors: stale (warning), relocated (information, from where to where),
+// clamped coordinates (warning). Anchors without a file are reported by the caller via problems().
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import type { Slot } from './slot';
+import { clampedMessage } from './messages';
+
+export const DIAGNOSTIC_SOURCE = 'Lineage Lens';
+
+export type AnchorDiagnosticCode = 'anchor-stale' | 'anchor-relocated' | 'anchor-clamped';
+
+/** Attached to each diagnostic as `data`, e.g. for code actions. */
+export interface AnchorDiagnosticData {
+  componentId: string;
+  pathId: string;
+  anchorId: string;
+}
+
+export function diagnosticsOf(slots: readonly Slot[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const s of slots) {
+    const t = s.t;
+    if (!t.range || !t.uri) continue;
+    const data: AnchorDiagnosticData = { componentId: t.entry.componentId, pathId: t.entry.pathId, anchorId: t.entry.anchor.anchor_id };
+    const base = { source: DIAGNOSTIC_SOURCE, data };
+    if (t.state === 'stale' && t.problem) {
+      out.push({ ...base, range: t.range, severity: DiagnosticSeverity.Warning, code: 'anchor-stale', message: t.problem });
+    } else if (t.state === 'relocated' && t.problem) {
+      out.push({
+        ...base,
+        range: t.range,
+        severity: DiagnosticSeverity.Information,
+        code: 'anchor-relocated',
+        message: t.problem,
+        relatedInformation: t.relocatedFrom
+          ? [{ location: { uri: t.uri, range: t.relocatedFrom }, message: 'Where the anchor was before it moved' }]
+          : undefined,
+      });
+    } else if (t.state === 'resolved' && s.clamped) {
+      out.push({ ...base, range: t.range, severity: DiagnosticSeverity.Warning, code: 'anchor-clamped', message: clampedMessage(t.entry, s.clamped) });
+    }
+  }
+  return out;
+}

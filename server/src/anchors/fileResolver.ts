@@ -1,0 +1,129 @@
+// Where an anchor's `file` lives in the workspace. `file` is relative to the scanned project's root:
+// tried under each folder's projectRoot, then as an exact path under each folder, then as a unique
+// path suffix among the workspace files. Nothing outside the workspace folders is ever resolved:
+// absolute paths, `..` escapes and symlinks whose real path leaves the folders are refused before
+// any read (realpath and stat only look at metadata).
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { WorkspaceFolderInfo } from './types';
+import { WorkspaceFiles } from './workspaceFiles';
+
+export type Resolution =
+  | { kind: 'file'; fsPath: string; how: 'projectRoot' | 'exact' | 'suffix' }
+  | { kind: 'noFile' }
+  | { kind: 'invalid' }
+  | { kind: 'missing' }
+  | { kind: 'ambiguous'; candidates: string[] }
+  /** `why`: 'absolute' | 'escapes' | 'symlink'. */
+  | { kind: 'outside'; why: 'absolute' | 'escapes' | 'symlink' };
+
+export interface ResolverDeps {
+  fileExists(fsPath: string): Promise<boolean>;
+  /** Files open in the editor count as existing even before they are saved. */
+  isOpen(fsPath: string): boolean;
+  listFiles?(): Promise<string[]>;
+}
+
+export function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel !== '' && rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel);
+}
+
+export async function defaultFileExists(fsPath: string): Promise<boolean> {
+  try {
+    return (await fs.stat(fsPath)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The anchor's path made posix and normalized, or why it cannot be used. */
+export function normalizeAnchorFile(file: string | undefined): { rel: string } | Resolution {
+  if (file === undefined || file.trim() === '') return { kind: 'noFile' };
+  if (file.includes('\0')) return { kind: 'invalid' };
+  const f = file.replace(/\\/g, '/');
+  // Absolute posix/UNC paths, drive letters and URIs (file:, http: …) are all refused.
+  if (f.startsWith('/') || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(f)) return { kind: 'outside', why: 'absolute' };
+  const rel = path.posix.normalize(f).replace(/^(\.\/)+/, '');
+  if (rel === '.' || rel === '' || rel.endsWith('/')) return { kind: 'invalid' };
+  return { rel };
+}
+
+export class FileResolver {
+  private realFolders: Promise<string[]>;
+  private files: WorkspaceFiles | undefined;
+
+  constructor(
+    private readonly folders: WorkspaceFolderInfo[],
+    private readonly deps: ResolverDeps,
+  ) {
+    this.realFolders = Promise.all(folders.map((f) => fs.realpath(f.fsPath).catch(() => path.resolve(f.fsPath))));
+  }
+
+  async resolve(file: string | undefined): Promise<Resolution> {
+    const norm = normalizeAnchorFile(file);
+    if ('kind' in norm) return norm;
+    const segments = norm.rel.split('/');
+    let escaped = false;
+    let symlinkOut = false;
+    const attempts: Array<[string, string, 'projectRoot' | 'exact']> = [];
+    for (const f of this.folders) {
+      if (f.projectRoot && f.projectRoot !== '.') attempts.push([f.fsPath, path.resolve(f.fsPath, f.projectRoot, ...segments), 'projectRoot']);
+    }
+    for (const f of this.folders) attempts.push([f.fsPath, path.resolve(f.fsPath, ...segments), 'exact']);
+    for (const [folder, candidate, how] of attempts) {
+      if (!isInside(path.resolve(folder), candidate)) {
+        escaped = true;
+        continue;
+      }
+      const found = await this.check(candidate);
+      if (found === 'ok') return { kind: 'file', fsPath: candidate, how };
+      if (found === 'outside') symlinkOut = true;
+    }
+    if (symlinkOut) return { kind: 'outside', why: 'symlink' };
+    if (escaped || segments[0] === '..') return { kind: 'outside', why: 'escapes' };
+    return this.bySuffix(norm.rel);
+  }
+
+  private async bySuffix(rel: string): Promise<Resolution> {
+    this.files ??= new WorkspaceFiles(this.folders, this.deps.listFiles);
+    const matches = await this.files.withSuffix(rel);
+    const found: string[] = [];
+    let symlinkOut = false;
+    for (const candidate of matches) {
+      const r = await this.check(candidate);
+      if (r === 'ok') found.push(candidate);
+      else if (r === 'outside') symlinkOut = true;
+    }
+    if (found.length === 1) return { kind: 'file', fsPath: found[0]!, how: 'suffix' };
+    if (found.length > 1) return { kind: 'ambiguous', candidates: found.map((c) => this.display(c)) };
+    return symlinkOut ? { kind: 'outside', why: 'symlink' } : { kind: 'missing' };
+  }
+
+  /** A candidate inside a folder (lexically): does it exist, and does its real path stay inside? */
+  private async check(candidate: string): Promise<'ok' | 'missing' | 'outside'> {
+    let real: string | undefined;
+    try {
+      real = await fs.realpath(candidate);
+    } catch {
+      real = undefined;
+    }
+    if (real !== undefined) {
+      const roots = await this.realFolders;
+      if (!roots.some((r) => isInside(r, real))) return 'outside';
+    }
+    if (this.deps.isOpen(candidate)) return 'ok';
+    return (await this.deps.fileExists(candidate)) ? 'ok' : 'missing';
+  }
+
+  /** A candidate as the user knows it: relative to its folder (prefixed by the folder name in multi-root). */
+  display(fsPath: string): string {
+    for (const f of this.folders) {
+      if (isInside(path.resolve(f.fsPath), fsPath)) {
+        const rel = path.relative(f.fsPath, fsPath).split(path.sep).join('/');
+        return this.folders.length > 1 ? `${path.basename(f.fsPath)}/${rel}` : rel;
+      }
+    }
+    return fsPath;
+  }
+}

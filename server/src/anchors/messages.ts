@@ -1,0 +1,76 @@
+// The sentences users read about anchors: which anchor, of which path and component, what is wrong
+// and what to do. Service text is quoted and shortened; diagnostics are plain text (no markup).
+import type { Range } from 'vscode-languageserver';
+import type { AnchorEntry } from './types';
+import type { Resolution } from './fileResolver';
+import { describeLines } from './coordinates';
+
+const RESCAN = 're-scan the project or edit the code anchor of the path';
+
+export function quote(s: string, max = 120): string {
+  const one = s.replace(/\s+/g, ' ');
+  return `"${one.length > max ? one.slice(0, max - 1) + '…' : one}"`;
+}
+
+export function subject(e: AnchorEntry): string {
+  const label = e.anchor.name?.trim() ? e.anchor.name : e.anchor.anchor_id;
+  return `Lineage anchor ${quote(label)} (path ${quote(e.pathId)} of component ${quote(e.componentId)})`;
+}
+
+/** Why an anchor has no file in the workspace. */
+export function unresolvedMessage(e: AnchorEntry, r: Exclude<Resolution, { kind: 'file' }> | { kind: 'unreadable' }): string {
+  const file = quote(e.anchor.file ?? '');
+  const s = subject(e);
+  switch (r.kind) {
+    case 'noFile':
+      return `${s} has no file, so it cannot be shown in the code. Add the file by editing the path, or re-scan the project.`;
+    case 'invalid':
+      return `${s} has an unusable file ${file}. Correct it by editing the path, or re-scan the project.`;
+    case 'missing':
+      return `${s}: file ${file} was not found in the workspace folders. Open the scanned project, or set lineageLens.projectRoot to where it lives in this workspace.`;
+    case 'ambiguous':
+      return `${s}: file ${file} matches several workspace files (${r.candidates.slice(0, 5).join(', ')}${r.candidates.length > 5 ? ', …' : ''}). Set lineageLens.projectRoot to the scanned project's folder so the path is exact.`;
+    case 'unreadable':
+      return `${s}: file ${file} could not be read. Check that it exists and is readable.`;
+    case 'outside': {
+      const why =
+        r.why === 'absolute'
+          ? 'is an absolute path'
+          : r.why === 'symlink'
+            ? 'is a link to a place outside the workspace folders'
+            : "leads outside the workspace folders ('..')";
+      return `${s}: file ${file} ${why}, so it was not opened; Lineage Lens only reads files inside the workspace folders. Make the anchor's file relative to the project root (${RESCAN}), or add its folder to the workspace.`;
+    }
+  }
+}
+
+const names = (ns: readonly string[]) => ns.map((n) => quote(n, 60)).join(' or ');
+
+export function staleMessage(
+  e: AnchorEntry,
+  why: { kind: 'missing' } | { kind: 'ambiguous'; name: string; count: number } | { kind: 'deleted' },
+  expected: readonly string[],
+): string {
+  const s = subject(e);
+  const where = describeLines(e.anchor);
+  switch (why.kind) {
+    case 'deleted':
+      return `${s} is stale: the anchored code was deleted. Undo the deletion, or ${RESCAN}.`;
+    case 'missing':
+      return `${s} is stale: ${names(expected)} appears neither near the recorded ${where} nor anywhere else in this file. ${capital(RESCAN)}.`;
+    case 'ambiguous':
+      return `${s} is stale: ${quote(why.name, 60)} is not near the recorded ${where} and appears ${why.count} times elsewhere in this file, so its new place is unclear. ${capital(RESCAN)}.`;
+  }
+}
+
+export function relocatedMessage(e: AnchorEntry, from: Range, to: Range, name: string): string {
+  return `${subject(e)} moved from line ${from.start.line + 1} to line ${to.start.line + 1} (${quote(name, 60)} is there now); Lineage Lens uses the new place. To record it, ${RESCAN}.`;
+}
+
+export function clampedMessage(e: AnchorEntry, note: string): string {
+  return `${subject(e)}: the recorded position does not fit this file (${note}), so it is shown clamped. If the file changed since the scan, ${RESCAN}.`;
+}
+
+function capital(s: string): string {
+  return s[0]!.toUpperCase() + s.slice(1);
+}
