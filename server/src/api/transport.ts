@@ -101,11 +101,11 @@ export class Transport {
   }
 
   /** Reads the whole body, refusing (and dropping the connection) once it passes the cap. */
-  private async readBounded(headers: IncomingHttpHeaders, body: AsyncIterable<Buffer> & { destroy(): void }, ctx: Context) {
+  private async readBounded(headers: IncomingHttpHeaders, body: BodyStream, ctx: Context) {
     const max = this.config.maxResponseBytes;
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && declared > max) {
-      body.destroy();
+      discard(body);
       throw this.tooLarge(ctx);
     }
     const chunks: Buffer[] = [];
@@ -113,7 +113,7 @@ export class Transport {
     for await (const chunk of body) {
       total += chunk.length;
       if (total > max) {
-        body.destroy();
+        discard(body);
         throw this.tooLarge(ctx);
       }
       chunks.push(chunk);
@@ -139,8 +139,8 @@ export class Transport {
       case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
         return this.tooLarge(ctx);
     }
-    if (code?.startsWith('HPE_')) {
-      return new InvalidResponseError(`${at} did not answer ${ctx.title} with valid HTTP (${code}).`, ctx.number, '/');
+    if (code?.startsWith('HPE_') || (e instanceof Error && e.name === 'HTTPParserError')) {
+      return new InvalidResponseError(`${at} did not answer ${ctx.title} with valid HTTP.`, ctx.number, '/');
     }
     return new UnreachableError(`${at} is unreachable (${networkReason(code, e, this.config.apiKey)}).`, ctx.number);
   }
@@ -162,6 +162,14 @@ export class Transport {
       ctx.number,
     );
   }
+}
+
+type BodyStream = AsyncIterable<Buffer> & { destroy(): void; on(event: 'error', listener: () => void): unknown };
+
+/** Drops an unread body (and its connection); undici then emits an abort error nobody needs. */
+function discard(body: BodyStream): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }
 
 /** The error code, looking inside an AggregateError (Node tries IPv6 and IPv4 addresses in turn). */
