@@ -1,0 +1,127 @@
+// Anchors in open documents follow incremental edits: move, grow, shrink, delete; cost per file.
+import assert from 'node:assert/strict';
+import { Editor, ORDERS_TS, TempWorkspace, entry, nextChange, range } from './workspace';
+import type { AnchorIndex } from '../../../server/src/anchors';
+
+describe('anchors: tracking through edits', () => {
+  let ws: TempWorkspace;
+  let index: AnchorIndex;
+  let ed: Editor;
+  const parse = entry({ file: 'src/orders.ts', line_start: 3, line_end: 6, name: 'parseOrder' }, ['parseOrder']);
+  const ship = entry({ file: 'src/orders.ts', line_start: 12, line_end: 14, name: 'shipOrder' }, ['shipOrder']);
+  const word = entry({ file: 'src/orders.ts', line_start: 3, column_start: 17, column_end: 26, name: 'parseOrder' }, ['parseOrder']);
+  const get = (e: typeof parse) => index.anchor(e.componentId, e.pathId, e.anchor.anchor_id)!;
+
+  beforeEach(async () => {
+    ws = await TempWorkspace.create();
+    await ws.write('ws/src/orders.ts', ORDERS_TS);
+    index = ws.index([ws.folder('ws')]);
+    await index.setAnchors([parse, ship, word]);
+    ed = new Editor(index, ws.uri('ws/src/orders.ts'), ORDERS_TS);
+  });
+  afterEach(async () => ws.dispose());
+
+  it('starts from the recorded coordinates', () => {
+    assert.deepEqual(get(parse).range, range(2, 0, 5, 1));
+    assert.deepEqual(get(ship).range, range(11, 0, 13, 1));
+    assert.deepEqual(get(word).range, range(2, 16, 2, 26));
+  });
+
+  it('inserting lines above shifts ranges; typing below does not move them', () => {
+    ed.insert(0, 0, '// header\n// more\n');
+    assert.deepEqual(get(parse).range, range(4, 0, 7, 1));
+    assert.deepEqual(get(ship).range, range(13, 0, 15, 1));
+    assert.deepEqual(get(word).range, range(4, 16, 4, 26));
+    ed.insert(16, 0, '\nexport const after = 1;\n');
+    assert.deepEqual(get(ship).range, range(13, 0, 15, 1));
+    assert.equal(get(parse).state, 'resolved');
+  });
+
+  it('inserting at the first character of a range pushes it down (a new line above stays outside)', () => {
+    ed.insert(2, 0, '/** Parses. */\n');
+    assert.deepEqual(get(parse).range, range(3, 0, 6, 1));
+    // Enter at the end of the last line, then text: stays outside too.
+    ed.insert(6, 1, '\nconst x = 1;');
+    assert.deepEqual(get(parse).range, range(3, 0, 6, 1));
+  });
+
+  it('edits inside grow and shrink the range; columns on the same line shift', () => {
+    ed.insert(3, 0, '  validate(raw);\n  log(raw);\n');
+    assert.deepEqual(get(parse).range, range(2, 0, 7, 1));
+    assert.deepEqual(get(ship).range, range(13, 0, 15, 1));
+    ed.deleteLines(3, 5); // the two new lines and `const order = …`
+    assert.deepEqual(get(parse).range, range(2, 0, 4, 1));
+    ed.insert(2, 7, 'async '); // "export async function parseOrder"
+    assert.deepEqual(get(word).range, range(2, 22, 2, 32));
+    assert.equal(ed.text.split('\n')[2]!.slice(22, 32), 'parseOrder');
+    ed.edit({ range: range(2, 22, 2, 27), text: 'load' }); // "loadOrder": replaced text inside the word range
+    assert.deepEqual(get(word).range, range(2, 22, 2, 31));
+  });
+
+  it('deleting the whole range makes the anchor stale, and undo restores it', () => {
+    ed.deleteLines(11, 13);
+    const t = get(ship);
+    assert.equal(t.state, 'stale');
+    assert.deepEqual(t.range, range(11, 0, 11, 0));
+    assert.match(t.problem!, /the anchored code was deleted/);
+    assert.deepEqual(get(parse).range, range(2, 0, 5, 1));
+    // Undo: the same text comes back at the same place.
+    ed.insert(11, 0, 'export function shipOrder(order: Order) {\n  send(order);\n}\n');
+    assert.equal(get(ship).state, 'resolved');
+    assert.deepEqual(get(ship).range, range(11, 0, 14, 0));
+    assert.equal(get(ship).problem, undefined);
+  });
+
+  it('a partial deletion across the start shrinks from the top', () => {
+    ed.edit({ range: range(1, 0, 3, 0), text: '' }); // blank line and the signature line
+    // parseOrder is gone from its range but appears nowhere else: stale, range kept at the remains.
+    assert.deepEqual(get(parse).range, range(1, 0, 3, 1));
+    assert.equal(get(parse).state, 'stale');
+  });
+
+  it('applies the changes of one event in order', () => {
+    ed.edit(
+      { range: range(0, 0, 0, 0), text: '// one\n' }, // parse → 3..6, ship → 12..14
+      { range: range(13, 0, 13, 0), text: '  audit(order);\n' }, // inside ship (now at 12..14)
+      { range: range(0, 0, 1, 0), text: '' }, // remove "// one" again
+    );
+    assert.deepEqual(get(parse).range, range(2, 0, 5, 1));
+    assert.deepEqual(get(ship).range, range(11, 0, 14, 1));
+    assert.equal(ed.text.split('\n')[12], '  audit(order);');
+  });
+
+  it('a full-text change places anchors afresh from the recorded coordinates', () => {
+    ed.insert(0, 0, '\n\n\n');
+    assert.deepEqual(get(parse).range, range(5, 0, 8, 1));
+    ed.replaceAll(ORDERS_TS);
+    assert.deepEqual(get(parse).range, range(2, 0, 5, 1));
+  });
+
+  it('each change notifies listeners with the file URI', () => {
+    const seen: string[][] = [];
+    const d = index.onDidChange((uris) => seen.push(uris));
+    ed.insert(0, 0, 'x');
+    d.dispose();
+    ed.insert(0, 0, 'y');
+    assert.deepEqual(seen, [[ws.uri('ws/src/orders.ts')]]);
+  });
+
+  it('closing the document goes back to the file on disk', async () => {
+    ed.insert(0, 0, '\n\n\n\n');
+    assert.deepEqual(get(parse).range, range(6, 0, 9, 1));
+    const changed = nextChange(index);
+    index.closeDocument(ed.uri);
+    assert.deepEqual(await changed, [ws.uri('ws/src/orders.ts')]);
+    assert.deepEqual(get(parse).range, range(2, 0, 5, 1));
+  });
+
+  it('only the edited file is touched', async () => {
+    await ws.write('ws/src/other.ts', 'function other() {}\n');
+    const other = entry({ file: 'src/other.ts', line_start: 1, name: 'other' }, ['other']);
+    await index.setAnchors([parse, other]);
+    const before = get(other).range;
+    ed.insert(0, 0, '\n');
+    assert.equal(get(other).range, before); // same object: not even visited
+    assert.deepEqual(get(parse).range, range(3, 0, 6, 1));
+  });
+});
