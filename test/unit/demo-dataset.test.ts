@@ -11,6 +11,7 @@ import { Contract, type StructElement } from '../../common/src/api/contracts';
 import { RegisterObjectStoreRequest } from '../../common/src/api/assets';
 import { SYSTEM_TAG_NAMES } from '../../common/src/api/tags';
 import { flattenSchema } from '../../common/src/api/fields';
+import { checkDataset } from '../../service/src/dataset/loadDataset';
 
 /** The repository root: the nearest folder above this file holding demo/dataset.json. */
 function repoRoot(): string {
@@ -55,8 +56,9 @@ function contractViolations(contract: readonly StructElement[], asset: readonly 
 }
 
 describe('demo dataset', () => {
-  it('is a valid Dataset', () => {
+  it('is a valid Dataset that the local service loader accepts', () => {
     assert.deepEqual(problems(Dataset, dataset), []);
+    checkDataset(dataset, 'demo/dataset.json');
   });
 
   it('is what demo/build-dataset.mjs writes (not edited by hand)', () => {
