@@ -155,7 +155,7 @@ async function main() {
   const tagApps = [];
   const USER_TAGS = Array.from({ length: 8 }, (_, i) => ({ id: id('tag', i), name: `team-tag-${i}`, kind: 'USER', color: `#${(0x336699 + i * 0x1111).toString(16).slice(-6)}`, active: i !== 6, deleted: i === 7 }));
 
-  await write(`{"$schema":"../common/schemas/dataset.schema.json","version":1,"components":[`);
+  await write(`{"version":1,"components":[`);
   let first = true;
   const emit = async (obj) => { await write((first ? '' : ',') + JSON.stringify(obj)); first = false; stats.components++; };
 
