@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import type { Diagnostic, Position, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { AnchorEntry, AnchorIndexOptions, Disposable, TrackedAnchor, WorkspaceFolderInfo } from './types';
-import { FileResolver, defaultFileExists, type Resolution } from './fileResolver';
+import { FileResolver, type Resolution } from './fileResolver';
 import { LineTable } from './lineTable';
 import { applyChange, before, toTextChange } from './editTracking';
 import { NEAR_LINES } from './verification';
@@ -168,7 +168,7 @@ export class AnchorIndex {
     const generation = ++this.generation;
     const entries = this.entries;
     const resolver = new FileResolver(this.folders, {
-      fileExists: this.opts.fileExists ?? defaultFileExists,
+      fileExists: this.opts.fileExists,
       isOpen: (p) => this.open.has(path.normalize(p)),
       listFiles: this.opts.listFiles,
     });

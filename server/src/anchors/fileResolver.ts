@@ -18,7 +18,8 @@ export type Resolution =
   | { kind: 'outside'; why: 'absolute' | 'escapes' | 'symlink' };
 
 export interface ResolverDeps {
-  fileExists(fsPath: string): Promise<boolean>;
+  /** When absent, a successful realpath is taken as existence (one metadata call per file, not two). */
+  fileExists?(fsPath: string): Promise<boolean>;
   /** Files open in the editor count as existing even before they are saved. */
   isOpen(fsPath: string): boolean;
   listFiles?(): Promise<string[]>;
@@ -27,14 +28,6 @@ export interface ResolverDeps {
 export function isInside(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
   return rel !== '' && rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel);
-}
-
-export async function defaultFileExists(fsPath: string): Promise<boolean> {
-  try {
-    return (await fs.stat(fsPath)).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** The anchor's path made posix and normalized, or why it cannot be used. */
@@ -113,6 +106,7 @@ export class FileResolver {
       if (!roots.some((r) => isInside(r, real))) return 'outside';
     }
     if (this.deps.isOpen(candidate)) return 'ok';
+    if (!this.deps.fileExists) return real !== undefined ? 'ok' : 'missing';
     return (await this.deps.fileExists(candidate)) ? 'ok' : 'missing';
   }
 

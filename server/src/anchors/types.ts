@@ -36,7 +36,7 @@ export interface AnchorIndexOptions {
   folders: WorkspaceFolderInfo[];
   /** Reads a file's text; undefined when it cannot be read. Only ever called for files inside the workspace folders. */
   readFile(fsPath: string): Promise<string | undefined>;
-  /** Whether a regular file exists (default: fs.stat). */
+  /** Whether a file exists (default: its realpath succeeds; a directory then fails to read and is reported unreadable). */
   fileExists?(fsPath: string): Promise<boolean>;
   /**
    * Workspace files for suffix matching: absolute paths, or posix paths relative to a workspace folder
