@@ -1,0 +1,57 @@
+// Open documents (incremental sync) and reading workspace files the client names by URI. A file that
+// is not open is read from disk only when it lies inside a workspace folder (after resolving links).
+import { readFile, realpath } from 'node:fs/promises';
+import { sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { WorkspaceFolderInfo } from './anchors/types';
+import { UserInputError } from './util/serviceErrors';
+
+const MAX_READ_BYTES = 4 * 1_048_576;
+
+export class Documents {
+  private readonly docs = new Map<string, TextDocument>();
+  folders: WorkspaceFolderInfo[] = [];
+
+  get(uri: string): TextDocument | undefined {
+    return this.docs.get(uri);
+  }
+
+  open(uri: string, languageId: string, version: number, text: string): TextDocument {
+    const doc = TextDocument.create(uri, languageId, version, text);
+    this.docs.set(uri, doc);
+    return doc;
+  }
+
+  change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): TextDocument | undefined {
+    const doc = this.docs.get(uri);
+    if (!doc) return undefined;
+    return TextDocument.update(doc, changes, version);
+  }
+
+  close(uri: string): void {
+    this.docs.delete(uri);
+  }
+
+  /** Text of an open document, else of a file inside the workspace folders. */
+  async readText(uri: string): Promise<string> {
+    const open = this.docs.get(uri);
+    if (open) return open.getText();
+    if (!uri.startsWith('file:')) throw new UserInputError(`Only files can be read (${uri.slice(0, 100)}).`);
+    const file = await realpath(fileURLToPath(uri)).catch(() => undefined);
+    if (!file) throw new UserInputError('The file does not exist.');
+    if (!(await this.insideWorkspace(file))) throw new UserInputError('The file is outside the workspace folders, so it is not read.');
+    const buf = await readFile(file);
+    if (buf.length > MAX_READ_BYTES) throw new UserInputError('The file is too large.');
+    return buf.toString('utf8');
+  }
+
+  private async insideWorkspace(file: string): Promise<boolean> {
+    for (const f of this.folders) {
+      const root = await realpath(f.fsPath).catch(() => undefined);
+      if (root && (file === root || file.startsWith(root.endsWith(sep) ? root : root + sep))) return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,56 @@
+// One place that publishes diagnostics per URI, merging their sources: anchor problems from the index
+// (in source files, and on the path document for anchors without a file), path-document validation
+// and contract compliance. A URI is republished with [] when a source no longer has anything for it.
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { pathDocumentUri } from '../../../common/src/protocol';
+import type { TrackedAnchor } from '../anchors/types';
+
+export type DiagnosticSource = 'anchors' | 'anchorProblems' | 'pathDocument' | 'compliance';
+
+export class DiagnosticsHub {
+  private readonly bySource = new Map<DiagnosticSource, Map<string, Diagnostic[]>>();
+
+  constructor(private readonly publish: (uri: string, diagnostics: Diagnostic[]) => void) {}
+
+  set(source: DiagnosticSource, uri: string, diagnostics: Diagnostic[]): void {
+    let m = this.bySource.get(source);
+    if (!m) this.bySource.set(source, (m = new Map()));
+    if (diagnostics.length) m.set(uri, diagnostics);
+    else if (!m.delete(uri)) return; // nothing before, nothing now
+    this.flush(uri);
+  }
+
+  /** Replaces everything a source says, clearing URIs it no longer mentions. */
+  replaceAll(source: DiagnosticSource, next: Map<string, Diagnostic[]>): void {
+    const before = this.bySource.get(source) ?? new Map<string, Diagnostic[]>();
+    const m = new Map([...next].filter(([, d]) => d.length > 0));
+    this.bySource.set(source, m);
+    for (const uri of new Set([...before.keys(), ...m.keys()])) this.flush(uri);
+  }
+
+  private flush(uri: string): void {
+    const all: Diagnostic[] = [];
+    for (const m of this.bySource.values()) all.push(...(m.get(uri) ?? []));
+    this.publish(uri, all);
+  }
+}
+
+/** Anchors that have no place in the workspace, reported on their path documents. */
+export function anchorProblemDiagnostics(problems: Iterable<TrackedAnchor>): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  for (const t of problems) {
+    const uri = pathDocumentUri(t.entry.componentId, t.entry.pathId);
+    const list = out.get(uri) ?? [];
+    list.push({
+      range: top,
+      severity: t.state === 'outsideWorkspace' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+      source: 'Lineage Lens',
+      code: t.state === 'outsideWorkspace' ? 'anchor-outside-workspace' : 'anchor-unresolved',
+      message: t.problem ?? `Anchor ${t.entry.anchor.anchor_id} could not be resolved.`,
+      data: { componentId: t.entry.componentId, pathId: t.entry.pathId, anchorId: t.entry.anchor.anchor_id },
+    });
+    out.set(uri, list);
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+// Completion and hover inside path documents: enum values, field names from the boundary schemas, and
+// what each member means.
+import { getLocation, parse, type Node } from 'jsonc-parser';
+import { CompletionItemKind, MarkupKind, type CompletionItem, type Hover, type Position } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { flattenSchema, LineagePath, type PathBoundary } from '../../../common/src/api';
+import { MEMBER_DOCS } from './memberDocs';
+import { enumValues, node, objectBranch, schemaAt } from './schemaNav';
+
+const ROOT = node(LineagePath);
+
+function fieldNames(text: string, side: 'ingress' | 'egress', fallback: LineagePath | undefined): string[] {
+  let b: PathBoundary | undefined;
+  try {
+    const v = parse(text) as LineagePath | undefined;
+    b = v && typeof v === 'object' ? v[side] : undefined;
+  } catch {
+    b = undefined;
+  }
+  b ??= fallback?.[side];
+  const names = new Set<string>();
+  for (const f of flattenSchema(b?.schema)) names.add(f.path);
+  for (const e of b?.field_tags ?? []) if (typeof e?.field_path === 'string') names.add(e.field_path);
+  return [...names].sort();
+}
+
+export function completePathDocument(doc: TextDocument, pos: Position, servicePath: LineagePath | undefined): CompletionItem[] {
+  const text = doc.getText();
+  const offset = doc.offsetAt(pos);
+  const loc = getLocation(text, offset);
+  const current: Node | undefined = loc.previousNode;
+  const replace =
+    current && current.type === 'string' && offset >= current.offset && offset <= current.offset + current.length
+      ? { start: doc.positionAt(current.offset), end: doc.positionAt(current.offset + current.length) }
+      : { start: pos, end: pos };
+  const item = (label: string, kind: CompletionItemKind, detail: string): CompletionItem => ({
+    label,
+    kind,
+    detail,
+    textEdit: { range: replace, newText: JSON.stringify(label) },
+    filterText: JSON.stringify(label),
+  });
+
+  if (loc.isAtPropertyKey) {
+    const step = schemaAt(ROOT, loc.path.slice(0, -1));
+    const obj = objectBranch(step?.schema);
+    if (!obj?.properties) return [];
+    const title = obj.title ?? '';
+    return Object.entries(obj.properties)
+      .filter(([, s]) => !s.readOnly)
+      .map(([k]) => ({ ...item(k, CompletionItemKind.Property, title), documentation: MEMBER_DOCS[title]?.[k] }));
+  }
+
+  const last = loc.path[loc.path.length - 1];
+  if (last === 'ingress_field' || last === 'egress_field') {
+    const side = last === 'ingress_field' ? 'ingress' : 'egress';
+    return fieldNames(text, side, servicePath).map((f) => item(f, CompletionItemKind.Field, `${side} field`));
+  }
+  const values = enumValues(schemaAt(ROOT, loc.path)?.schema);
+  return (values ?? []).map((v) => item(v, CompletionItemKind.EnumMember, String(last)));
+}
+
+export function hoverPathDocument(doc: TextDocument, pos: Position): Hover | null {
+  const loc = getLocation(doc.getText(), doc.offsetAt(pos));
+  const key = loc.path[loc.path.length - 1];
+  if (typeof key !== 'string') return null;
+  const step = schemaAt(ROOT, loc.path);
+  if (!step?.parent) return null;
+  const title = step.parent.title ?? '';
+  const text = step.schema.description ?? MEMBER_DOCS[title]?.[key];
+  if (!text) return null;
+  const values = enumValues(step.schema);
+  const value = [`**${key}** (${title})`, '', text, ...(values ? ['', `Values: ${values.map((v) => `\`${v}\``).join(', ')}`] : [])].join('\n');
+  return { contents: { kind: MarkupKind.Markdown, value } };
+}

@@ -1,0 +1,25 @@
+// Turns loaded components into the anchor index's entries: every code anchor of every path of every
+// CODE component. A malformed path is skipped (and reported once), never the whole component.
+import type { ComponentDetail } from '../../../common/src/api';
+import type { AnchorEntry } from '../anchors/types';
+import { expectedNamesFor } from '../anchors/expectedNames';
+import type { OnceLogger } from '../util/log';
+
+export function anchorEntries(components: readonly ComponentDetail[], log: OnceLogger): AnchorEntry[] {
+  const out: AnchorEntry[] = [];
+  for (const c of components) {
+    if (c.type !== 'CODE' || !Array.isArray(c.paths)) continue;
+    c.paths.forEach((path, i) => {
+      try {
+        if (!path.path_id) throw new Error('path without path_id');
+        for (const anchor of path.code_anchors ?? []) {
+          if (!anchor || typeof anchor.anchor_id !== 'string') throw new Error('code anchor without anchor_id');
+          out.push({ componentId: c.id, pathId: path.path_id, anchor, expectedNames: expectedNamesFor(anchor, path) });
+        }
+      } catch (err) {
+        log.warnOnce(`Component ${c.id}: path ${i} skipped (${(err as Error).message}).`);
+      }
+    });
+  }
+  return out;
+}

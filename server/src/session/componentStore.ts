@@ -1,0 +1,157 @@
+// The bounded cache of component details and the load that fills it: ids from the settings plus
+// discovery through edges (operation 12, both endpoints), details through operation 4 with bounded
+// concurrency. A failed component is remembered with its reason and skipped; the rest still load.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { ComponentDetail, LineagePath } from '../../../common/src/api';
+import type { LineageSettings } from '../../../common/src/protocol';
+import type { LineageApi } from '../api/apiClient';
+import { isConnectivityError, isKeyRejected } from '../util/serviceErrors';
+import type { OnceLogger } from '../util/log';
+
+export type LoadResult =
+  | { kind: 'loaded'; changedIds: string[] }
+  | { kind: 'unreachable'; error: unknown }
+  | { kind: 'keyRejected'; error: unknown };
+
+export interface StoreLimits {
+  /** Upper bound on the paths held in memory across all components (each component counts paths + 1). */
+  maxPaths: number;
+}
+
+export const DEFAULT_LIMITS: StoreLimits = { maxPaths: 200_000 };
+
+/** Opaque revision of a path as the service sent it: the hash of its JSON. */
+export function pathRevision(path: LineagePath): string {
+  return createHash('sha256').update(JSON.stringify(path)).digest('hex').slice(0, 24);
+}
+
+export class ComponentStore {
+  private readonly cache: LRUCache<string, ComponentDetail>;
+  private readonly failures = new Map<string, string>();
+  private wanted: string[] = [];
+  private evicted = false;
+
+  constructor(
+    private readonly log: OnceLogger,
+    limits: StoreLimits = DEFAULT_LIMITS,
+  ) {
+    this.cache = new LRUCache<string, ComponentDetail>({
+      maxSize: limits.maxPaths,
+      sizeCalculation: (c) => Math.max(1, (c.paths?.length ?? 0) + 1),
+      dispose: (_v, key, reason) => {
+        if (reason === 'evict') {
+          this.evicted = true;
+          this.log.warnOnce(`Component ${key} dropped from the cache (memory limit of paths reached).`, `evict:${key}`);
+        }
+      },
+    });
+  }
+
+  get(id: string): ComponentDetail | undefined {
+    return this.cache.peek(id);
+  }
+
+  /** Touches the entry (LRU order) and returns it. */
+  use(id: string): ComponentDetail | undefined {
+    return this.cache.get(id);
+  }
+
+  /** Loaded components, in the order they were asked for. */
+  all(): ComponentDetail[] {
+    const out: ComponentDetail[] = [];
+    for (const id of this.wanted) {
+      const c = this.cache.peek(id);
+      if (c) out.push(c);
+    }
+    return out;
+  }
+
+  wantedIds(): readonly string[] {
+    return this.wanted;
+  }
+
+  failure(id: string): string | undefined {
+    return this.failures.get(id);
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  /** Whether anything was evicted since the last call (the anchor index then needs a rebuild). */
+  takeEvicted(): boolean {
+    const e = this.evicted;
+    this.evicted = false;
+    return e;
+  }
+
+  clear(): void {
+    this.cache.clear();
+    this.failures.clear();
+    this.wanted = [];
+  }
+
+  findPath(componentId: string, pathId: string): LineagePath | undefined {
+    return this.get(componentId)?.paths?.find((p) => p.path_id === pathId);
+  }
+
+  async load(api: LineageApi, settings: LineageSettings, signal?: AbortSignal): Promise<LoadResult> {
+    const ids = new Set(settings.components);
+    try {
+      const { edges } = await api.getEdges(settings.namespace || undefined, { signal });
+      for (const e of edges) {
+        if (settings.namespace && e.namespace !== settings.namespace) continue;
+        ids.add(e.sourceComponentId);
+        ids.add(e.destinationComponentId);
+      }
+    } catch (err) {
+      if (isConnectivityError(err)) return { kind: 'unreachable', error: err };
+      if (isKeyRejected(err)) return { kind: 'keyRejected', error: err };
+      // Discovery failing is not fatal: the configured ids still load.
+      this.log.warnOnce(`Edge discovery failed: ${(err as Error).message}`);
+    }
+
+    const results = await api.getComponents([...ids], { projection: settings.projection }, {
+      signal,
+      concurrency: settings.maxConcurrency,
+    });
+    const unreachable = results.filter((r) => r.error && isConnectivityError(r.error));
+    if (results.length > 0 && unreachable.length === results.length) return { kind: 'unreachable', error: unreachable[0]!.error };
+    const rejected = results.find((r) => r.error && isKeyRejected(r.error));
+    if (rejected) return { kind: 'keyRejected', error: rejected.error };
+
+    const changed: string[] = [];
+    this.failures.clear();
+    for (const r of results) {
+      if (r.error || !r.result) {
+        const reason = r.error?.message ?? 'no component in the response';
+        // A component we could not reach this time keeps its last data (marked by the failure).
+        this.failures.set(r.id, reason);
+        this.log.warnOnce(`Component ${r.id} skipped: ${reason}`, `component:${r.id}:${reason}`);
+        continue;
+      }
+      const detail = r.result.component;
+      const before = this.cache.peek(r.id);
+      if (!before || JSON.stringify(before) !== JSON.stringify(detail)) changed.push(r.id);
+      this.cache.set(r.id, detail);
+    }
+    for (const id of this.cache.keys()) {
+      if (!ids.has(id)) {
+        this.cache.delete(id);
+        changed.push(id);
+      }
+    }
+    this.wanted = [...ids];
+    return { kind: 'loaded', changedIds: changed };
+  }
+
+  /** Re-reads one component (after a save). */
+  async reloadOne(api: LineageApi, id: string, settings: LineageSettings): Promise<ComponentDetail> {
+    const { component } = await api.getComponent(id, { projection: settings.projection });
+    this.cache.set(id, component);
+    this.failures.delete(id);
+    if (!this.wanted.includes(id)) this.wanted.push(id);
+    return component;
+  }
+}

@@ -1,0 +1,80 @@
+// The connection state shown to the user, with the times that make "stale since 10:42" possible.
+import type { ConnectionState, ServiceStatus } from '../../../common/src/protocol';
+
+export class StatusTracker {
+  state: ConnectionState = 'signedOut';
+  lastLoadedAt: Date | undefined;
+  unreachableSince: Date | undefined;
+  /** Short reason of the last failure (never contains the key). */
+  detail: string | undefined;
+
+  signedOut(): void {
+    this.state = 'signedOut';
+    this.lastLoadedAt = undefined;
+    this.unreachableSince = undefined;
+    this.detail = undefined;
+  }
+
+  connecting(): void {
+    if (this.state === 'signedOut' || this.state === 'keyRejected') this.state = 'connecting';
+  }
+
+  loaded(now = new Date()): void {
+    this.state = 'connected';
+    this.lastLoadedAt = now;
+    this.unreachableSince = undefined;
+    this.detail = undefined;
+  }
+
+  unreachable(hasData: boolean, detail: string, now = new Date()): void {
+    this.state = hasData ? 'stale' : 'unreachable';
+    this.unreachableSince ??= now;
+    this.detail = detail;
+  }
+
+  keyRejected(detail: string): void {
+    this.state = 'keyRejected';
+    this.detail = detail;
+  }
+
+  /** Whether the data being served may be out of date. */
+  get isStale(): boolean {
+    return this.state === 'stale' || (this.state === 'keyRejected' && this.lastLoadedAt !== undefined);
+  }
+
+  message(): string {
+    switch (this.state) {
+      case 'signedOut':
+        return 'Not signed in to the lineage service.';
+      case 'connecting':
+        return 'Connecting to the lineage service…';
+      case 'connected':
+        return `Connected; data loaded at ${clock(this.lastLoadedAt)}.`;
+      case 'keyRejected':
+        return 'The lineage service rejected the API key; sign in again.';
+      case 'unreachable':
+        return `Lineage service unreachable since ${clock(this.unreachableSince)}.`;
+      case 'stale':
+        return `Lineage service unreachable since ${clock(this.unreachableSince)}; showing data loaded at ${clock(this.lastLoadedAt)}.`;
+    }
+  }
+
+  snapshot(componentCount: number, anchorCount: number): ServiceStatus {
+    return {
+      state: this.state,
+      message: this.message(),
+      lastLoadedAt: this.lastLoadedAt?.toISOString(),
+      unreachableSince: this.unreachableSince?.toISOString(),
+      componentCount,
+      anchorCount,
+    };
+  }
+}
+
+/** HH:MM:SS in UTC with the date when not today: unambiguous in logs and hovers. */
+export function clock(d: Date | undefined): string {
+  if (!d) return 'unknown';
+  const iso = d.toISOString();
+  const today = new Date().toISOString().slice(0, 10);
+  return iso.slice(0, 10) === today ? `${iso.slice(11, 19)} UTC` : `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+}
