@@ -53,13 +53,19 @@ const WORKBENCH_NOISE = new RegExp([
 const cleanups = new Set();
 const liveGroups = new Set();
 let signalHandlersInstalled = false;
+/** Set to { signal, exitCode } once SIGINT/SIGTERM/SIGHUP arrived; runs in progress then abort. */
+let interrupted = null;
+const interruptListeners = new Set();
 
 function installSignalHandlers() {
   if (signalHandlersInstalled) return;
   signalHandlersInstalled = true;
   const onSignal = (sig, code) => {
+    if (interrupted) return;
+    interrupted = { signal: sig, exitCode: code };
     console.error(`[vscode-harness] ${sig} received - stopping code-server and chromium`);
-    const hardStop = setTimeout(() => process.exit(code), 15_000);
+    for (const l of interruptListeners) l(interrupted);
+    const hardStop = setTimeout(() => process.exit(code), 20_000);
     hardStop.unref();
     runAllCleanups().finally(() => process.exit(code));
   };
@@ -83,12 +89,13 @@ async function runAllCleanups() {
 
 function registerCleanup(fn) {
   installSignalHandlers();
-  let done = false;
-  const once = async () => {
-    if (done) return;
-    done = true;
-    cleanups.delete(once);
-    await fn();
+  let running = null;
+  const once = () => {
+    if (!running) {
+      cleanups.delete(once);
+      running = Promise.resolve().then(fn);
+    }
+    return running; // a second caller waits for the first cleanup to finish
   };
   cleanups.add(once);
   return once;
@@ -419,6 +426,16 @@ export async function runExtensionTests({
   userDataDir = path.resolve(userDataDir ?? path.join(tmpRoot, 'user-data'));
   extensionsDir = path.resolve(extensionsDir ?? path.join(tmpRoot, 'extensions'));
   await fsp.mkdir(workspace, { recursive: true });
+  if (!extensionDevelopmentPath) {
+    // The workbench only honours extensionTestsPath in extension-development mode, so testing an
+    // installed .vsix needs a placeholder development extension (no code, contributes nothing).
+    extensionDevelopmentPath = path.join(tmpRoot, 'placeholder-extension');
+    await fsp.mkdir(extensionDevelopmentPath, { recursive: true });
+    await fsp.writeFile(path.join(extensionDevelopmentPath, 'package.json'), JSON.stringify({
+      name: 'harness-placeholder', publisher: 'lineage-lens-harness', version: '0.0.0',
+      engines: { vscode: '^1.100.0' },
+    }));
+  }
 
   const consoleLog = fs.createWriteStream(path.join(runDir, 'browser-console.log'));
   let server; let browser; let page; let timer;
@@ -470,24 +487,47 @@ export async function runExtensionTests({
         reject(err);
       }, timeoutMs);
     });
-    const serverDied = server.exited.then((code) => {
+    let onInterrupt;
+    const aborted = new Promise((_, reject) => {
+      onInterrupt = ({ signal, exitCode }) => {
+        const err = new Error(`interrupted by ${signal}`);
+        err.code = 'EINTERRUPTED';
+        err.exitCode = exitCode;
+        reject(err);
+      };
+      if (interrupted) onInterrupt(interrupted); else interruptListeners.add(onInterrupt);
+    });
+    const serverDied = server.exited.then(async (code) => {
+      await sleep(50); // let a signal-triggered stop win the race (it reports more precisely)
       throw new Error(`code-server exited unexpectedly (${code}) while the suite ran; log: ${server.logFile}`);
     });
-    timeout.catch(() => {}); serverDied.catch(() => {});
+    const stops = [timeout, serverDied, aborted];
+    let code;
+    for (const p of stops) p.catch(() => {});
 
-    await Promise.race([page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 }), timeout, serverDied]);
-    let hook = Promise.resolve();
-    if (onPage) hook = Promise.resolve().then(() => onPage(page, { url, server, workspace, runDir }));
-    hook.catch(() => {});
-    const code = await Promise.race([exitPromise, timeout, serverDied]);
-    await Promise.race([hook, timeout, serverDied]);
+    try {
+      await Promise.race([page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 }), ...stops]);
+      let hook = Promise.resolve();
+      if (onPage) hook = Promise.resolve().then(() => onPage(page, { url, server, workspace, runDir }));
+      hook.catch(() => {});
+      code = await Promise.race([exitPromise, ...stops]);
+      await Promise.race([hook, ...stops]);
+    } finally {
+      interruptListeners.delete(onInterrupt);
+    }
     log(`suite finished with exit code ${code} in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
     if (screenshot) {
       try { log(`screenshot: ${path.relative(REPO_ROOT, await saveScreenshot(page, screenshot))}`); } catch (e) { log(`screenshot failed: ${e.message}`); }
     }
     return code;
   } catch (e) {
-    if (page) {
+    if (interrupted && e.code !== 'EINTERRUPTED') {
+      const err = new Error(`interrupted by ${interrupted.signal}`);
+      err.code = 'EINTERRUPTED';
+      err.exitCode = interrupted.exitCode;
+      e = err;
+    }
+    if (page && !interrupted) {
       try { log(`failure screenshot: ${path.relative(REPO_ROOT, await saveScreenshot(page, `${runId}-failure`))}`); } catch { /* page gone */ }
     }
     log(`error: ${e.message}`);
@@ -547,7 +587,7 @@ async function main() {
     process.exit(code);
   } catch (e) {
     console.error(`[vscode-harness] FAILED: ${e.message}`);
-    process.exit(e.code === 'ETIMEDOUT' ? 124 : 1);
+    process.exit(e.code === 'ETIMEDOUT' ? 124 : e.code === 'EINTERRUPTED' ? e.exitCode : 1);
   }
 }
 
