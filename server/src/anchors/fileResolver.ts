@@ -45,6 +45,7 @@ export function normalizeAnchorFile(file: string | undefined): { rel: string } |
 export class FileResolver {
   private realFolders: Promise<string[]>;
   private files: WorkspaceFiles | undefined;
+  private readonly realDirs = new Map<string, Promise<string | undefined>>();
 
   constructor(
     private readonly folders: WorkspaceFolderInfo[],
@@ -95,12 +96,7 @@ export class FileResolver {
 
   /** A candidate inside a folder (lexically): does it exist, and does its real path stay inside? */
   private async check(candidate: string): Promise<'ok' | 'missing' | 'outside'> {
-    let real: string | undefined;
-    try {
-      real = await fs.realpath(candidate);
-    } catch {
-      real = undefined;
-    }
+    const real = await this.realpath(candidate);
     if (real !== undefined) {
       const roots = await this.realFolders;
       if (!roots.some((r) => isInside(r, real))) return 'outside';
@@ -108,6 +104,25 @@ export class FileResolver {
     if (this.deps.isOpen(candidate)) return 'ok';
     if (!this.deps.fileExists) return real !== undefined ? 'ok' : 'missing';
     return (await this.deps.fileExists(candidate)) ? 'ok' : 'missing';
+  }
+
+  /**
+   * realpath(3) costs an lstat per path component; for the common case (the file itself is not a
+   * link) the directory's real path, cached, plus one lstat of the file give the same answer.
+   */
+  private async realpath(candidate: string): Promise<string | undefined> {
+    let st;
+    try {
+      st = await fs.lstat(candidate);
+    } catch {
+      return undefined;
+    }
+    if (st.isSymbolicLink()) return fs.realpath(candidate).catch(() => undefined);
+    const dir = path.dirname(candidate);
+    let real = this.realDirs.get(dir);
+    if (!real) this.realDirs.set(dir, (real = fs.realpath(dir).catch(() => undefined)));
+    const d = await real;
+    return d === undefined ? undefined : path.join(d, path.basename(candidate));
   }
 
   /** A candidate as the user knows it: relative to its folder (prefixed by the folder name in multi-root). */
