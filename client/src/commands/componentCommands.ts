@@ -1,0 +1,139 @@
+// Commands of the Components view and of the server's hovers and lenses: Edit Path, Reveal Path, Go
+// to Anchor, Show Versions, Copy ID and the projection toggle.
+import * as vscode from 'vscode';
+import {
+  PATH_DOCUMENT_LANGUAGE,
+  PathDetailRequest,
+  VersionsRequest,
+  pathDocumentUri,
+  type ResolvedAnchor,
+} from '../../../common/src/protocol';
+import type { LineageContext } from '../lineageContext';
+import { describeError, safeText, showRequestError } from '../serviceErrors';
+import { AnchorNode, ComponentNode, PathNode, type PathTarget } from '../views/componentNodes';
+import type { ComponentsView } from '../views/componentsView';
+
+function asPathTarget(arg: unknown): PathTarget | undefined {
+  if (arg instanceof PathNode) return { componentId: arg.componentId, pathId: arg.pathId };
+  if (arg instanceof AnchorNode) return { componentId: arg.path.componentId, pathId: arg.path.pathId };
+  const a = arg as Partial<PathTarget> | undefined;
+  if (a && typeof a.componentId === 'string' && typeof a.pathId === 'string') return { componentId: a.componentId, pathId: a.pathId };
+  return undefined;
+}
+
+function componentIdOf(arg: unknown): string | undefined {
+  if (arg instanceof ComponentNode) return arg.id;
+  if (arg instanceof PathNode) return arg.componentId;
+  const a = arg as { componentId?: unknown } | undefined;
+  return typeof a?.componentId === 'string' ? a.componentId : undefined;
+}
+
+export function registerComponentCommands(ctx: LineageContext, components: ComponentsView): void {
+  ctx.push(
+    vscode.commands.registerCommand('lineageLens.editPath', async (arg?: unknown) => {
+      const target = asPathTarget(arg);
+      if (!target) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a path in the Components view to edit it.'));
+      return openPathDocument(target);
+    }),
+    vscode.commands.registerCommand('lineageLens.revealPath', async (arg?: unknown) => {
+      const target = asPathTarget(arg);
+      if (!target) return;
+      const node = await components.findPath(target);
+      if (node) await components.view.reveal(node, { select: true, focus: true, expand: true });
+      else void vscode.window.showInformationMessage(vscode.l10n.t('Path {0} is not in the Components view.', target.pathId));
+    }),
+    vscode.commands.registerCommand('lineageLens.goToAnchor', (arg?: unknown) => goToAnchor(ctx, arg)),
+    vscode.commands.registerCommand('lineageLens.showVersions', (arg?: unknown) => showVersions(ctx, componentIdOf(arg))),
+    vscode.commands.registerCommand('lineageLens.showAllPaths', () => components.setProjection('all')),
+    vscode.commands.registerCommand('lineageLens.showCollapsedPaths', () => components.setProjection('collapsed')),
+  );
+}
+
+export async function openPathDocument(target: PathTarget): Promise<vscode.TextEditor> {
+  const uri = vscode.Uri.parse(pathDocumentUri(target.componentId, target.pathId));
+  let doc = await vscode.workspace.openTextDocument(uri);
+  if (doc.languageId !== PATH_DOCUMENT_LANGUAGE) doc = await vscode.languages.setTextDocumentLanguage(doc, PATH_DOCUMENT_LANGUAGE);
+  return vscode.window.showTextDocument(doc, { preview: false });
+}
+
+async function goToAnchor(ctx: LineageContext, arg: unknown): Promise<void> {
+  let anchors: ResolvedAnchor[];
+  if (arg instanceof AnchorNode) anchors = [arg.anchor];
+  else if (arg instanceof PathNode) anchors = arg.anchors;
+  else {
+    const target = asPathTarget(arg);
+    if (!target) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a path or an anchor in the Components view.'));
+    try {
+      anchors = (await ctx.request(PathDetailRequest, target)).anchors;
+    } catch (err) {
+      return showRequestError(vscode.l10n.t('Could not load the path'), err);
+    }
+    const wanted = (arg as { anchorId?: unknown }).anchorId;
+    if (typeof wanted === 'string') anchors = anchors.filter((a) => a.anchorId === wanted);
+  }
+  if (anchors.length === 0) return void vscode.window.showInformationMessage(vscode.l10n.t('This path has no code anchors.'));
+  let anchor = anchors[0]!;
+  if (anchors.length > 1) {
+    const pick = await vscode.window.showQuickPick(
+      anchors.map((a) => ({
+        label: safeText(a.name || a.anchorId, 100),
+        description: a.location ? vscode.workspace.asRelativePath(vscode.Uri.parse(a.location.uri)) : a.state,
+        anchor: a,
+      })),
+      { title: vscode.l10n.t('Go to Anchor') },
+    );
+    if (!pick) return;
+    anchor = pick.anchor;
+  }
+  await openAnchor(anchor);
+}
+
+async function openAnchor(a: ResolvedAnchor): Promise<void> {
+  if (a.location) {
+    const { start, end } = a.location.range;
+    const range = new vscode.Range(start.line, start.character, end.line, end.character);
+    await vscode.window.showTextDocument(vscode.Uri.parse(a.location.uri), { selection: range, preview: false });
+    return;
+  }
+  const problem = safeText(a.problem ?? vscode.l10n.t('The anchor could not be found in this workspace ({0}).', a.state));
+  const url = a.url && /^https?:\/\//i.test(a.url) ? a.url : undefined;
+  const open = vscode.l10n.t('Open URL');
+  const choice = await vscode.window.showWarningMessage(problem, ...(url ? [open] : []));
+  if (choice === open && url) {
+    const sure = await vscode.window.showWarningMessage(vscode.l10n.t('Open {0} in the browser?', safeText(url, 200)), { modal: true }, open);
+    if (sure === open) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+  }
+}
+
+async function showVersions(ctx: LineageContext, componentId: string | undefined): Promise<void> {
+  if (!componentId) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a component in the Components view.'));
+  const items = vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Loading versions…'), cancellable: true },
+    async (_p, token) => {
+      const { versions } = await ctx.request(VersionsRequest, { componentId }, token);
+      return versions.map((v) => ({
+        label: `${v.kind === 'SCAN' ? '$(search)' : v.kind === 'BYO_PATH_ADDED' ? '$(add)' : '$(remove)'} ${v.kind}`,
+        description: `${v.commit_sha.slice(0, 12)} · ${new Date(v.recorded_at).toLocaleString()}`,
+        detail: safeText([v.branch, v.job_trigger, v.path_id ? vscode.l10n.t('path {0}', v.path_id) : '', v.reason].filter(Boolean).join(' · ')),
+        sha: v.commit_sha,
+      }));
+    },
+  );
+  try {
+    const list = await items;
+    if (list.length === 0) return void vscode.window.showInformationMessage(vscode.l10n.t('No versions recorded for this component.'));
+    const pick = await vscode.window.showQuickPick(list, {
+      title: vscode.l10n.t('Versions of {0}', componentId),
+      placeHolder: vscode.l10n.t('Select a version to copy its commit SHA'),
+      matchOnDescription: true,
+      matchOnDetail: true,
+    });
+    if (pick) {
+      await vscode.env.clipboard.writeText(pick.sha);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Commit SHA copied'), 3000);
+    }
+  } catch (err) {
+    await showRequestError(vscode.l10n.t('Could not load versions'), err);
+    ctx.log.warn(`Versions of ${componentId}: ${describeError(err)}`);
+  }
+}

@@ -1,0 +1,135 @@
+// Contract commands: Check Compliance (10) on a contract file, Delete (8), Edit Subscription (3), and
+// adding/removing contract ids shown in the view.
+import * as vscode from 'vscode';
+import { CheckComplianceRequest, DeleteContractRequest, UpdateSubscriptionRequest } from '../../../common/src/protocol';
+import { EMAIL_PATTERN, type SubscriptionUpdate } from '../../../common/src/api';
+import { updateIdList } from '../config';
+import type { LineageContext } from '../lineageContext';
+import { safeText, showRequestError } from '../serviceErrors';
+import { ContractFileNode, ContractNode } from '../views/contractNodes';
+import type { ContractsView } from '../views/contractsView';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function contractIdOf(arg: unknown): string | undefined {
+  if (arg instanceof ContractNode) return arg.contractId;
+  return typeof arg === 'string' && arg.trim() ? arg.trim() : undefined;
+}
+
+export function registerContractCommands(ctx: LineageContext, contracts: ContractsView): void {
+  ctx.push(
+    vscode.commands.registerCommand('lineageLens.checkCompliance', (arg?: unknown) => checkCompliance(ctx, contracts, arg)),
+    vscode.commands.registerCommand('lineageLens.deleteContract', (arg?: unknown) => deleteContract(ctx, contracts, contractIdOf(arg))),
+    vscode.commands.registerCommand('lineageLens.editSubscription', (arg?: unknown) => editSubscription(ctx, contractIdOf(arg))),
+    vscode.commands.registerCommand('lineageLens.refreshContract', (arg?: unknown) =>
+      contracts.provider.refresh(arg instanceof ContractNode ? arg : undefined),
+    ),
+    vscode.commands.registerCommand('lineageLens.addContract', async () => {
+      const id = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Add Contract'),
+        prompt: vscode.l10n.t('Id of a contract to show in the Contracts view'),
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a contract id.')),
+      });
+      if (id?.trim()) await updateIdList('contracts', id.trim(), true);
+    }),
+    vscode.commands.registerCommand('lineageLens.removeContract', async (arg?: unknown) => {
+      const id = contractIdOf(arg);
+      if (id) await updateIdList('contracts', id, false);
+    }),
+  );
+}
+
+/** Checks a contract file (a URI, a tree node, or the active editor's file). */
+async function checkCompliance(ctx: LineageContext, contracts: ContractsView, arg: unknown): Promise<unknown> {
+  const uri = arg instanceof vscode.Uri ? arg : arg instanceof ContractFileNode ? arg.uri : vscode.window.activeTextEditor?.document.uri;
+  if (!uri) {
+    return vscode.window.showInformationMessage(vscode.l10n.t('Open a contract file (YAML or JSON with a dataAssetResourceName and a schema) to check it.'));
+  }
+  const name = vscode.workspace.asRelativePath(uri);
+  try {
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking compliance of {0}…', name), cancellable: true },
+      (_p, token) => ctx.request(CheckComplianceRequest, { uri: uri.toString() }, token),
+    );
+    contracts.setResult(uri, { darn: result.darn, violations: result.violations, checkedAt: new Date().toISOString() });
+    const count = result.violations.length;
+    ctx.log.info(`Compliance of ${name} (${result.darn}): ${count} violations`);
+    if (count === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is compliant with its contract ({1}).', name, safeText(result.darn, 200)));
+    } else {
+      const problems = vscode.l10n.t('Show Problems');
+      void vscode.window
+        .showWarningMessage(vscode.l10n.t('{0}: {1} violations of the contract on {2}.', name, count, safeText(result.darn, 200)), problems)
+        .then((c) => (c === problems ? vscode.commands.executeCommand('workbench.actions.view.problems') : undefined));
+    }
+    return result;
+  } catch (err) {
+    await showRequestError(vscode.l10n.t('Compliance check of {0} failed', name), err);
+    return undefined;
+  }
+}
+
+async function deleteContract(ctx: LineageContext, contracts: ContractsView, contractId: string | undefined): Promise<void> {
+  if (!contractId) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a contract in the Contracts view.'));
+  const del = vscode.l10n.t('Delete');
+  const sure = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Delete contract {0} on the service?', contractId),
+    { modal: true, detail: vscode.l10n.t('This cannot be undone.') },
+    del,
+  );
+  if (sure !== del) return;
+  try {
+    const { message } = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deleting contract…'), cancellable: true },
+      (_p, token) => ctx.request(DeleteContractRequest, { contractId }, token),
+    );
+    await updateIdList('contracts', contractId, false);
+    contracts.provider.refresh();
+    void vscode.window.showInformationMessage(safeText(message) || vscode.l10n.t('Contract deleted.'));
+  } catch (err) {
+    await showRequestError(vscode.l10n.t('Could not delete the contract'), err);
+  }
+}
+
+async function editSubscription(ctx: LineageContext, contractId: string | undefined): Promise<void> {
+  if (!contractId) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a contract in the Contracts view.'));
+  const email = new RegExp(EMAIL_PATTERN);
+  const ask = (title: string, prompt: string, validate?: (v: string) => string | undefined) =>
+    vscode.window.showInputBox({
+      title: vscode.l10n.t('Edit Subscription: {0}', title),
+      prompt,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() === '' ? undefined : validate?.(v.trim())),
+    });
+  const userId = await ask(vscode.l10n.t('User'), vscode.l10n.t('Your user id (UUID) on the service; leave empty to skip'), (v) =>
+    UUID.test(v) ? undefined : vscode.l10n.t('A user id is a UUID.'),
+  );
+  if (userId === undefined) return;
+  const mail = await ask(vscode.l10n.t('E-mail'), vscode.l10n.t('E-mail for violation notices; leave empty to skip'), (v) =>
+    email.test(v) ? undefined : vscode.l10n.t('Not a valid e-mail address.'),
+  );
+  if (mail === undefined) return;
+  const handle = await ask(vscode.l10n.t('Code host'), vscode.l10n.t('Your handle on the code-hosting platform; leave empty to skip'));
+  if (handle === undefined) return;
+  const channel = await ask(vscode.l10n.t('Chat channel'), vscode.l10n.t('Chat channel where violations are sent; leave empty to skip'));
+  if (channel === undefined) return;
+  const subscription: SubscriptionUpdate = {};
+  if (UUID.test(contractId)) subscription.dataContractId = contractId;
+  if (userId.trim()) subscription.userId = userId.trim();
+  if (mail.trim()) subscription.email = mail.trim();
+  if (handle.trim()) subscription.codehostHandle = handle.trim();
+  if (channel.trim()) subscription.chatChannel = channel.trim();
+  if (!subscription.email && !subscription.codehostHandle && !subscription.chatChannel) {
+    return void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to update: enter an e-mail, a handle or a chat channel.'));
+  }
+  try {
+    const saved = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Updating the subscription…'), cancellable: true },
+      (_p, token) => ctx.request(UpdateSubscriptionRequest, { contractId, subscription }, token),
+    );
+    void vscode.window.showInformationMessage(vscode.l10n.t('Subscription {0} updated.', safeText(saved.id, 80)));
+  } catch (err) {
+    await showRequestError(vscode.l10n.t('Could not update the subscription'), err);
+  }
+}

@@ -1,0 +1,64 @@
+// Service administration commands: copy an API key (after asking), add and delete webhooks (13,
+// after confirmation) and the commit-SHA search of the history filters (7).
+import * as vscode from 'vscode';
+import { DeleteWebhookRequest } from '../../../common/src/protocol';
+import { updateIdList } from '../config';
+import type { LineageContext } from '../lineageContext';
+import { showRequestError } from '../serviceErrors';
+import { ApiKeyNode, WebhookNode, type ServiceView } from '../views/serviceView';
+
+export function registerServiceCommands(ctx: LineageContext, service: ServiceView): void {
+  ctx.push(
+    vscode.commands.registerCommand('lineageLens.copyApiKey', async (arg?: unknown) => {
+      if (!(arg instanceof ApiKeyNode)) return;
+      const copy = vscode.l10n.t('Copy Key');
+      const sure = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Copy the value of API key "{0}" to the clipboard?', arg.record.name || arg.record.id),
+        { modal: true, detail: vscode.l10n.t('Anyone who can read your clipboard can then use the key.') },
+        copy,
+      );
+      if (sure !== copy) return;
+      await vscode.env.clipboard.writeText(arg.record.value);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('API key copied'), 3000);
+    }),
+    vscode.commands.registerCommand('lineageLens.addWebhook', async () => {
+      const id = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Add Webhook'),
+        prompt: vscode.l10n.t('Id of a webhook to manage in the Service view'),
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a webhook id.')),
+      });
+      if (id?.trim()) await updateIdList('webhooks', id.trim(), true);
+    }),
+    vscode.commands.registerCommand('lineageLens.deleteWebhook', async (arg?: unknown) => {
+      const id = arg instanceof WebhookNode ? arg.webhookId : typeof arg === 'string' ? arg : undefined;
+      if (!id) return;
+      const del = vscode.l10n.t('Delete');
+      const sure = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Delete webhook {0} on the service?', id),
+        { modal: true, detail: vscode.l10n.t('This cannot be undone.') },
+        del,
+      );
+      if (sure !== del) return;
+      try {
+        await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deleting webhook…'), cancellable: true },
+          (_p, token) => ctx.request(DeleteWebhookRequest, { webhookId: id }, token),
+        );
+        await updateIdList('webhooks', id, false);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Webhook {0} deleted.', id));
+      } catch (err) {
+        await showRequestError(vscode.l10n.t('Could not delete the webhook'), err);
+      }
+    }),
+    vscode.commands.registerCommand('lineageLens.searchHistory', async () => {
+      const sha = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Search History Filters by Commit SHA'),
+        prompt: vscode.l10n.t('Commit SHA or its beginning; leave empty to show all'),
+        value: service.historySearch ?? '',
+        validateInput: (v) => (v.trim() === '' || /^[0-9a-f]{1,40}$/i.test(v.trim()) ? undefined : vscode.l10n.t('A commit SHA is hexadecimal.')),
+      });
+      if (sha !== undefined) service.setHistorySearch(sha.trim());
+    }),
+  );
+}

@@ -1,0 +1,84 @@
+// Reading the `lineageLens.*` settings. Which ones need a server restart is listed here so the
+// change handler can offer one (rust-analyzer style) instead of silently ignoring the change.
+import * as vscode from 'vscode';
+import { DEFAULT_SETTINGS, type LineageSettings } from '../../common/src/protocol';
+import type { Projection } from '../../common/src/api';
+
+export const SECTION = 'lineageLens';
+
+/** Settings the language server reads only at start. */
+export const RESTART_NEEDED = ['maxConcurrency'] as const;
+
+function cfg(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(SECTION);
+}
+
+/**
+ * The service URL. The setting is machine-scoped, so only user (global) values exist: a workspace
+ * can never point the key at another host. We still read the global value explicitly.
+ */
+export function serviceUrl(): string {
+  const v = cfg().inspect<string>('serviceUrl');
+  return (v?.globalValue ?? v?.defaultValue ?? '').trim();
+}
+
+export async function setServiceUrl(url: string): Promise<void> {
+  await cfg().update('serviceUrl', url, vscode.ConfigurationTarget.Global);
+}
+
+/** Whether a URL is acceptable as a service URL; returns an error message or undefined. */
+export function validateServiceUrl(value: string): string | undefined {
+  try {
+    const u = new URL(value.trim());
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return vscode.l10n.t('Use an http:// or https:// URL.');
+    if (u.username || u.password) return vscode.l10n.t('Do not put credentials in the URL; the API key is asked for separately.');
+    if (u.search || u.hash) return vscode.l10n.t('The service URL takes no query or fragment.');
+    return undefined;
+  } catch {
+    return vscode.l10n.t('Not a valid URL, e.g. http://127.0.0.1:7878');
+  }
+}
+
+export function lineageSettings(): LineageSettings {
+  const c = cfg();
+  return {
+    components: c.get<string[]>('components', DEFAULT_SETTINGS.components),
+    namespace: c.get<string>('namespace', DEFAULT_SETTINGS.namespace),
+    projection: c.get<Projection>('projection', DEFAULT_SETTINGS.projection),
+    refreshIntervalSeconds: c.get<number>('refreshIntervalSeconds', DEFAULT_SETTINGS.refreshIntervalSeconds),
+    projectRoot: c.get<string>('projectRoot', DEFAULT_SETTINGS.projectRoot),
+    maxConcurrency: c.get<number>('maxConcurrency', DEFAULT_SETTINGS.maxConcurrency),
+  };
+}
+
+export function contractIds(): string[] {
+  return uniqueStrings(cfg().get<string[]>('contracts', []));
+}
+
+export function webhookIds(): string[] {
+  return uniqueStrings(cfg().get<string[]>('webhooks', []));
+}
+
+export function promptForSaveReason(): boolean {
+  return cfg().get<boolean>('promptForSaveReason', true);
+}
+
+/** Adds or removes one id of a list setting, at the level where the list is defined (user by default). */
+export async function updateIdList(key: 'contracts' | 'webhooks', id: string, add: boolean): Promise<void> {
+  const c = cfg();
+  const info = c.inspect<string[]>(key);
+  const target =
+    info?.workspaceFolderValue !== undefined
+      ? vscode.ConfigurationTarget.WorkspaceFolder
+      : info?.workspaceValue !== undefined
+        ? vscode.ConfigurationTarget.Workspace
+        : vscode.ConfigurationTarget.Global;
+  const current = uniqueStrings(c.get<string[]>(key, []));
+  const next = add ? uniqueStrings([...current, id]) : current.filter((x) => x !== id);
+  await c.update(key, next, target);
+}
+
+function uniqueStrings(values: unknown): string[] {
+  if (!Array.isArray(values)) return [];
+  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
+}

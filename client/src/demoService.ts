@@ -1,0 +1,138 @@
+// "Start the local demo service": runs the bundled local service (dist/service/main.js) with the demo
+// dataset on 127.0.0.1, a port the OS picks, and a database in the extension's global storage. Its URL
+// and key come from its stdout; the key goes to SecretStorage only (its line is never logged). The
+// process is stopped on deactivate.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import * as vscode from 'vscode';
+import { setServiceUrl } from './config';
+import type { LineageContext } from './lineageContext';
+import { addSecret, errorText } from './logging';
+
+const URL_LINE = /^Lineage Lens local service listening on (http:\/\/127\.0\.0\.1:\d+)\s*$/;
+const KEY_LINE = /^API key: (\S+)\s*$/;
+/** Key of the demo database, so a restarted demo can reuse its database. */
+const DEMO_KEY_SECRET = 'lineageLens.demoServiceApiKey';
+const START_TIMEOUT_MS = 30_000;
+
+export class DemoService implements vscode.Disposable {
+  private child: ChildProcess | undefined;
+  private url: string | undefined;
+
+  constructor(private readonly ctx: LineageContext) {}
+
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  get serviceUrl(): string | undefined {
+    return this.running ? this.url : undefined;
+  }
+
+  /** Starts the service (if not running), stores URL and key, and signs in. Returns the URL. */
+  async start(): Promise<string> {
+    if (this.running && this.url) return this.url;
+    const ext = this.ctx.extension;
+    const main = vscode.Uri.joinPath(ext.extensionUri, 'dist', 'service', 'main.js').fsPath;
+    const dataset = vscode.Uri.joinPath(ext.extensionUri, 'demo', 'dataset.json').fsPath;
+    if (!existsSync(main)) throw new Error(vscode.l10n.t('The local service is not bundled with this build ({0} is missing).', 'dist/service/main.js'));
+    await vscode.workspace.fs.createDirectory(ext.globalStorageUri);
+    const db = vscode.Uri.joinPath(ext.globalStorageUri, 'demo-service.db').fsPath;
+    let knownKey = await ext.secrets.get(DEMO_KEY_SECRET);
+    if (existsSync(db) && !knownKey) rmSync(db, { force: true }); // a database whose key we lost is of no use
+    if (!existsSync(db)) knownKey = undefined;
+    const args = [main, '--port', '0', '--db', db];
+    if (!knownKey) args.push('--seed', dataset);
+    this.ctx.log.info(`Starting the local demo service: ${args.slice(1).join(' ')}`);
+    // In desktop VS Code process.execPath is Electron; ELECTRON_RUN_AS_NODE makes it plain Node.
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const { url, apiKey } = await this.awaitAnnouncement(child, knownKey);
+    this.url = url;
+    addSecret(apiKey);
+    await ext.secrets.store(DEMO_KEY_SECRET, apiKey);
+    await setServiceUrl(url);
+    await this.ctx.keys.store(url, apiKey);
+    await this.ctx.pushCredentials();
+    this.ctx.log.info(`Local demo service running at ${url}`);
+    return url;
+  }
+
+  private awaitAnnouncement(child: ChildProcess, knownKey: string | undefined): Promise<{ url: string; apiKey: string }> {
+    return new Promise((resolve, reject) => {
+      let url: string | undefined;
+      let apiKey = knownKey;
+      const timer = setTimeout(() => fail(new Error(vscode.l10n.t('The local service did not start within {0} seconds.', START_TIMEOUT_MS / 1000))), START_TIMEOUT_MS);
+      const fail = (err: Error): void => {
+        clearTimeout(timer);
+        child.kill('SIGTERM');
+        reject(err);
+      };
+      const onLine = (line: string, stream: 'stdout' | 'stderr'): void => {
+        const k = KEY_LINE.exec(line);
+        if (k?.[1]) {
+          apiKey = k[1];
+          addSecret(apiKey);
+          this.ctx.log.info('[demo service] API key received (stored in the secret storage)');
+          return;
+        }
+        const u = URL_LINE.exec(line);
+        if (u?.[1]) url = u[1];
+        if (line.trim()) (stream === 'stderr' ? this.ctx.log.warn.bind(this.ctx.log) : this.ctx.log.info.bind(this.ctx.log))(`[demo service] ${line}`);
+        if (url && apiKey) {
+          clearTimeout(timer);
+          resolve({ url, apiKey });
+        }
+      };
+      createInterface({ input: child.stdout! }).on('line', (l) => onLine(l, 'stdout'));
+      createInterface({ input: child.stderr! }).on('line', (l) => onLine(l, 'stderr'));
+      child.once('error', (err) => fail(err));
+      child.once('exit', (code, signal) => {
+        this.ctx.log.info(`[demo service] exited (code ${code}, signal ${signal})`);
+        fail(new Error(vscode.l10n.t('The local service stopped (exit code {0}). See the output for details.', String(code))));
+      });
+    });
+  }
+
+  stop(): void {
+    if (this.running) {
+      this.ctx.log.info('Stopping the local demo service');
+      this.child?.kill('SIGTERM');
+    }
+    this.child = undefined;
+    this.url = undefined;
+  }
+
+  dispose(): void {
+    this.stop();
+  }
+}
+
+export function registerDemoService(ctx: LineageContext): DemoService {
+  const demo = new DemoService(ctx);
+  ctx.push(demo);
+  ctx.push(
+    vscode.commands.registerCommand('lineageLens.startDemoService', async () => {
+      try {
+        const url = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local demo service…') },
+          () => demo.start(),
+        );
+        void vscode.window.showInformationMessage(vscode.l10n.t('Local demo service running at {0}; you are signed in.', url));
+        return url;
+      } catch (err) {
+        ctx.log.error('The local demo service did not start', err);
+        const output = vscode.l10n.t('Show Output');
+        const choice = await vscode.window.showErrorMessage(vscode.l10n.t('The local demo service did not start: {0}', errorText(err)), output);
+        if (choice === output) ctx.log.channel.show(true);
+        return undefined;
+      }
+    }),
+    vscode.commands.registerCommand('lineageLens.stopDemoService', () => demo.stop()),
+  );
+  return demo;
+}

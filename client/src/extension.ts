@@ -1,0 +1,71 @@
+// Entry point of the Lineage Lens extension. Everything it creates is owned by the LineageContext
+// and disposed on deactivate; all data comes from the language server.
+import * as vscode from 'vscode';
+import { PATH_DOCUMENT_SCHEME } from '../../common/src/protocol';
+import { registerComponentCommands } from './commands/componentCommands';
+import { registerConnectionCommands } from './commands/connectionCommands';
+import { registerContractCommands } from './commands/contractCommands';
+import { registerAssetCommands } from './commands/assetCommands';
+import { registerServiceCommands } from './commands/serviceCommands';
+import { registerCopyIdCommand } from './commands/copyId';
+import { registerDemoService } from './demoService';
+import { LineageContext } from './lineageContext';
+import { errorText } from './logging';
+import { PathFileSystem } from './pathDocuments/pathFileSystem';
+import { registerRemoteDocuments } from './pathDocuments/remoteDocuments';
+import { registerStatusBar } from './statusBar';
+import { AssetsView } from './views/assetsView';
+import { ComponentsView } from './views/componentsView';
+import { ContractsView } from './views/contractsView';
+import { ServiceView } from './views/serviceView';
+import type { LineageLensApi } from './api';
+
+let current: LineageContext | undefined;
+
+export async function activate(extension: vscode.ExtensionContext): Promise<LineageLensApi> {
+  const ctx = new LineageContext(extension);
+  current = ctx;
+  extension.subscriptions.push(ctx);
+  ctx.log.info(`Lineage Lens ${String(extension.extension.packageJSON.version)} activating (workspace trusted: ${vscode.workspace.isTrusted})`);
+
+  registerConnectionCommands(ctx);
+  registerStatusBar(ctx);
+  const demo = registerDemoService(ctx);
+
+  const fs = new PathFileSystem(ctx);
+  ctx.push(fs, vscode.workspace.registerFileSystemProvider(PATH_DOCUMENT_SCHEME, fs, { isCaseSensitive: true }));
+  ctx.push(registerRemoteDocuments());
+
+  const components = new ComponentsView(ctx);
+  const contracts = new ContractsView(ctx);
+  const assets = new AssetsView(ctx);
+  const service = new ServiceView(ctx);
+  ctx.push(components, contracts, assets, service);
+  registerComponentCommands(ctx, components);
+  registerContractCommands(ctx, contracts);
+  registerAssetCommands(ctx, assets);
+  registerServiceCommands(ctx, service);
+  registerCopyIdCommand(ctx);
+
+  await ctx.pushCredentials(); // sets the signed-in context key before the views render
+  const ready = ctx.start().catch((err) => {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Lineage Lens: the language server did not start: {0}', errorText(err)));
+  });
+
+  return {
+    ready: ready.then(() => undefined),
+    logUri: extension.logUri,
+    trees: { components: components.provider, contracts: contracts.provider, assets: assets.provider, service: service.provider },
+    status: () => ctx.status,
+    onDidChangeStatus: ctx.onDidChangeStatus,
+    demoServiceUrl: () => demo.serviceUrl,
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  const ctx = current;
+  current = undefined;
+  if (!ctx) return;
+  await ctx.stop();
+  ctx.dispose();
+}

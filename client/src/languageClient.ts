@@ -1,0 +1,33 @@
+// Creates the LanguageClient for the Lineage Lens language server (dist/server/server.js, over IPC).
+import * as vscode from 'vscode';
+import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { PATH_DOCUMENT_LANGUAGE, PATH_DOCUMENT_SCHEME, type InitializationOptions } from '../../common/src/protocol';
+import { lineageSettings, SECTION } from './config';
+import { redactingChannel, type Log } from './logging';
+
+export function createLanguageClient(
+  extensionUri: vscode.Uri,
+  log: Log,
+  initializationOptions: () => InitializationOptions,
+): LanguageClient {
+  const module = vscode.Uri.joinPath(extensionUri, 'dist', 'server', 'server.js').fsPath;
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=127.0.0.1:6019'] } },
+  };
+  // Server output and traces go into the one log, through the redaction.
+  const channel = redactingChannel(log);
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file' },
+      { scheme: PATH_DOCUMENT_SCHEME, language: PATH_DOCUMENT_LANGUAGE },
+    ],
+    initializationOptions: () => ({ ...initializationOptions(), settings: lineageSettings() }),
+    synchronize: { configurationSection: SECTION },
+    outputChannel: channel,
+    traceOutputChannel: channel,
+    // The status bar and views report problems; don't pop the output on every server message.
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+  };
+  return new LanguageClient('lineageLens', vscode.l10n.t('Lineage Lens Language Server'), serverOptions, clientOptions);
+}

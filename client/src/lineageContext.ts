@@ -1,0 +1,165 @@
+// The context object: owns every disposable, the log, the language client and the connection state.
+// Views and commands get it and ask it for data; nothing else talks to the language server.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { CancellationToken } from 'vscode-languageclient';
+import type { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+import {
+  DataChangedNotification,
+  SetCredentialsNotification,
+  StatusNotification,
+  type Credentials,
+  type ServiceStatus,
+} from '../../common/src/protocol';
+import { ApiKeyStore } from './apiKeyStore';
+import { RESTART_NEEDED, SECTION, serviceUrl } from './config';
+import { createLanguageClient } from './languageClient';
+import { createLog, errorText, SafeLog } from './logging';
+
+const INITIAL_STATUS: ServiceStatus = {
+  state: 'connecting',
+  message: 'Starting the language server…',
+  componentCount: 0,
+  anchorCount: 0,
+};
+
+export class LineageContext implements vscode.Disposable {
+  readonly log: SafeLog;
+  readonly keys: ApiKeyStore;
+  private client: LanguageClient | undefined;
+  private clientReady: Promise<LanguageClient> | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly clientDisposables: vscode.Disposable[] = [];
+  private statusValue: ServiceStatus = INITIAL_STATUS;
+  private readonly statusChanged = new vscode.EventEmitter<ServiceStatus>();
+  private readonly dataChanged = new vscode.EventEmitter<string[]>();
+  /** Fires with each new status from the server. */
+  readonly onDidChangeStatus = this.statusChanged.event;
+  /** Fires with the component ids whose data changed (empty: everything). */
+  readonly onDidChangeData = this.dataChanged.event;
+
+  constructor(readonly extension: vscode.ExtensionContext) {
+    const channel = createLog();
+    this.push(channel, this.statusChanged, this.dataChanged);
+    this.log = new SafeLog(channel);
+    this.keys = new ApiKeyStore(extension.secrets);
+    this.push(this.keys.listen());
+    this.push(this.keys.onDidChange(() => void this.pushCredentials()));
+    this.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SECTION}.serviceUrl`)) void this.pushCredentials();
+        if (RESTART_NEEDED.some((k) => e.affectsConfiguration(`${SECTION}.${k}`))) void this.offerRestart();
+      }),
+    );
+  }
+
+  get status(): ServiceStatus {
+    return this.statusValue;
+  }
+
+  /** Registers disposables to be disposed on deactivate. */
+  push(...items: vscode.Disposable[]): void {
+    this.disposables.push(...items);
+  }
+
+  async credentials(): Promise<Credentials> {
+    const url = serviceUrl();
+    return { serviceUrl: url, apiKey: url ? await this.keys.keyFor(url) : null };
+  }
+
+  /** Starts the language server; resolves when it is ready. */
+  async start(): Promise<void> {
+    const creds = await this.credentials();
+    const client = createLanguageClient(this.extension.extensionUri, this.log.channel, () => ({
+      serviceUrl: creds.serviceUrl || undefined,
+      apiKey: creds.apiKey ?? undefined,
+    }));
+    this.client = client;
+    this.clientDisposables.push(
+      client.onNotification(StatusNotification, (s) => this.setStatus(s)),
+      client.onNotification(DataChangedNotification, (p) => this.dataChanged.fire(p.componentIds ?? [])),
+    );
+    this.clientReady = client.start().then(
+      () => client,
+      (err) => {
+        this.log.error('The language server did not start', err);
+        this.setStatus({ ...INITIAL_STATUS, state: 'unreachable', message: `Language server failed: ${errorText(err)}` });
+        throw err;
+      },
+    );
+    await this.clientReady;
+    this.log.info('Language server started');
+  }
+
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.clientReady = undefined;
+    this.clientDisposables.splice(0).forEach((d) => d.dispose());
+    if (client) {
+      try {
+        await client.stop(5000);
+      } catch (err) {
+        this.log.warn(`Stopping the language server: ${errorText(err)}`);
+      }
+    }
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
+  private async offerRestart(): Promise<void> {
+    const restart = vscode.l10n.t('Restart');
+    const choice = await vscode.window.showInformationMessage(
+      vscode.l10n.t('A Lineage Lens setting changed that takes effect when the language server restarts.'),
+      restart,
+    );
+    if (choice === restart) await this.restart();
+  }
+
+  /** Sends the current service URL and key to the server (after sign in/out or a URL change). */
+  async pushCredentials(): Promise<void> {
+    const creds = await this.credentials();
+    await vscode.commands.executeCommand('setContext', 'lineageLens.signedIn', creds.apiKey !== null && creds.serviceUrl !== '');
+    const client = await this.readyClient().catch(() => undefined);
+    if (!client) return;
+    this.log.info(creds.apiKey ? `Credentials set for ${creds.serviceUrl}` : `Signed out${creds.serviceUrl ? ` of ${creds.serviceUrl}` : ''}`);
+    await client.sendNotification(SetCredentialsNotification, creds);
+  }
+
+  private readyClient(): Promise<LanguageClient> {
+    if (!this.clientReady) return Promise.reject(new Error(vscode.l10n.t('The Lineage Lens language server is not running.')));
+    return this.clientReady;
+  }
+
+  request<R>(type: RequestType0<R, void>, token?: CancellationToken): Promise<R>;
+  request<P, R>(type: RequestType<P, R, void>, params: P, token?: CancellationToken): Promise<R>;
+  async request(type: RequestType0<unknown, void> | RequestType<unknown, unknown, void>, ...rest: unknown[]): Promise<unknown> {
+    const client = await this.readyClient();
+    if (type.numberOfParams === 0) return client.sendRequest(type as RequestType0<unknown, void>, rest[0] as CancellationToken | undefined);
+    return client.sendRequest(type as RequestType<unknown, unknown, void>, rest[0], rest[1] as CancellationToken | undefined);
+  }
+
+  async notify<P>(type: NotificationType<P>, params: P): Promise<void> {
+    const client = await this.readyClient();
+    await client.sendNotification(type, params);
+  }
+
+  /** Lets the views refresh after a change made here (the server also says so). */
+  fireDataChanged(componentIds: string[] = []): void {
+    this.dataChanged.fire(componentIds);
+  }
+
+  private setStatus(status: ServiceStatus): void {
+    this.statusValue = status;
+    void vscode.commands.executeCommand('setContext', 'lineageLens.state', status.state);
+    this.statusChanged.fire(status);
+  }
+
+  dispose(): void {
+    this.clientDisposables.splice(0).forEach((d) => d.dispose());
+    this.disposables.splice(0).reverse().forEach((d) => d.dispose());
+  }
+}

@@ -1,0 +1,86 @@
+// The one log of the extension ("Lineage Lens" LogOutputChannel) and the redaction every line
+// passes through, so an API key can never reach the log file, even via the language client's traces.
+import * as vscode from 'vscode';
+
+const secrets = new Set<string>();
+
+/** Registers a value that must never be written to a log (e.g. the current API key). */
+export function addSecret(value: string | null | undefined): void {
+  if (value && value.length >= 4) secrets.add(value);
+}
+
+/** Replaces every registered secret in `text`. */
+export function redact(text: string): string {
+  let out = text;
+  for (const s of secrets) out = out.split(s).join('«redacted»');
+  // A line the service prints for a new database ("API key: ...") is dropped whole by callers; this
+  // also hides any key-like header value that might show up in a trace.
+  return out.replace(/(x-api-key["']?\s*[:=]\s*["']?)[^\s"',}]+/gi, '$1«redacted»');
+}
+
+export type Log = vscode.LogOutputChannel;
+
+export function createLog(): Log {
+  return vscode.window.createOutputChannel('Lineage Lens', { log: true });
+}
+
+/** Logging helpers that redact before writing. */
+export class SafeLog {
+  constructor(readonly channel: Log) {}
+  info(message: string): void {
+    this.channel.info(redact(message));
+  }
+  warn(message: string): void {
+    this.channel.warn(redact(message));
+  }
+  error(message: string, err?: unknown): void {
+    this.channel.error(redact(err === undefined ? message : `${message}: ${errorText(err)}`));
+  }
+  debug(message: string): void {
+    this.channel.debug(redact(message));
+  }
+}
+
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * An OutputChannel for the language client (server stderr and protocol traces) that writes into the
+ * log through the redaction, instead of a second, unredacted channel.
+ */
+export function redactingChannel(log: Log): vscode.OutputChannel {
+  let pending = '';
+  const flush = (line: string): void => {
+    if (line.trim()) log.info(redact(line));
+  };
+  return {
+    name: log.name,
+    append(value: string) {
+      pending += value;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      lines.forEach(flush);
+    },
+    appendLine(value: string) {
+      flush(pending + value);
+      pending = '';
+    },
+    replace(value: string) {
+      pending = '';
+      this.append(value);
+    },
+    clear() {
+      pending = '';
+    },
+    show(a?: unknown, b?: boolean) {
+      log.show(typeof a === 'boolean' ? a : b);
+    },
+    hide() {
+      log.hide();
+    },
+    dispose() {
+      /* the log is owned by the context */
+    },
+  };
+}

@@ -1,0 +1,128 @@
+// The `lineage:` file system: each path of a component is one JSON document in the round-trip format,
+// lineage:/<componentId>/<pathId>.lineage-path.json. Reading asks the language server for the text;
+// writing runs the save flow (saveFlow.ts). A save gives the path a new id on the service; the open
+// URI keeps working because old ids are mapped to the newest one.
+import * as vscode from 'vscode';
+import {
+  PATH_DOCUMENT_SCHEME,
+  PathDocumentRequest,
+  parsePathDocumentUri,
+  type PathDocument,
+} from '../../../common/src/protocol';
+import type { LineageContext } from '../lineageContext';
+import { describeError } from '../serviceErrors';
+import { savePathDocument } from './saveFlow';
+
+interface Entry {
+  componentId: string;
+  pathId: string;
+  document: PathDocument;
+  bytes: Uint8Array;
+  mtime: number;
+}
+
+const encoder = new TextEncoder();
+
+export class PathFileSystem implements vscode.FileSystemProvider {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  /** Cached documents by URI string (as opened). */
+  private readonly entries = new Map<string, Entry>();
+  /** `componentId/oldPathId` → newest path id after saves. */
+  private readonly aliases = new Map<string, string>();
+
+  constructor(private readonly ctx: LineageContext) {}
+
+  /** Current (componentId, pathId) for a URI, following saves that renamed the path. */
+  resolve(uri: vscode.Uri): { componentId: string; pathId: string } {
+    const ref = parsePathDocumentUri(uri.toString(true)) ?? parsePathDocumentUri(`${PATH_DOCUMENT_SCHEME}:${uri.path}`);
+    if (!ref) throw vscode.FileSystemError.FileNotFound(uri);
+    let pathId = ref.pathId;
+    for (let i = 0; i < 100; i++) {
+      const next = this.aliases.get(`${ref.componentId}/${pathId}`);
+      if (!next || next === pathId) break;
+      pathId = next;
+    }
+    return { componentId: ref.componentId, pathId };
+  }
+
+  /** The cached document of an open URI (read at least once). */
+  cached(uri: vscode.Uri): Entry | undefined {
+    return this.entries.get(uri.toString());
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const entry = this.entries.get(uri.toString()) ?? (await this.load(uri));
+    return { type: vscode.FileType.File, ctime: entry.mtime, mtime: entry.mtime, size: entry.bytes.byteLength };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return (await this.load(uri)).bytes;
+  }
+
+  private async load(uri: vscode.Uri): Promise<Entry> {
+    const { componentId, pathId } = this.resolve(uri);
+    let document: PathDocument;
+    try {
+      document = await this.ctx.request(PathDocumentRequest, { componentId, pathId });
+    } catch (err) {
+      this.ctx.log.error(`Reading path ${pathId} of ${componentId}`, err);
+      throw vscode.FileSystemError.Unavailable(describeError(err));
+    }
+    return this.remember(uri, componentId, pathId, document);
+  }
+
+  private remember(uri: vscode.Uri, componentId: string, pathId: string, document: PathDocument): Entry {
+    const previous = this.entries.get(uri.toString());
+    const bytes = encoder.encode(document.text);
+    // mtime must grow on every new content, or VS Code keeps showing the old text.
+    const mtime = Math.max(Date.now(), (previous?.mtime ?? 0) + 1);
+    const entry: Entry = { componentId, pathId, document, bytes, mtime };
+    this.entries.set(uri.toString(), entry);
+    return entry;
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const entry = this.entries.get(uri.toString()) ?? (await this.load(uri));
+    const text = new TextDecoder().decode(content);
+    const saved = await savePathDocument(this.ctx, uri, { componentId: entry.componentId, pathId: entry.pathId, text, baseRevision: entry.document.revision });
+    // Saved: the service gave the path a new id; this URI now stands for it.
+    if (saved.pathId !== entry.pathId) this.aliases.set(`${entry.componentId}/${entry.pathId}`, saved.pathId);
+    const next = this.remember(uri, entry.componentId, saved.pathId, saved.document);
+    this.ctx.fireDataChanged([entry.componentId]);
+    // Once VS Code has finished this save, a newer mtime plus a change event make it reload the
+    // editor from the service's answer (normalised text, new revision).
+    setTimeout(() => {
+      if (this.entries.get(uri.toString()) !== next) return;
+      next.mtime += 1;
+      this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    }, 0);
+  }
+
+  /** Drops the cache of a URI so the next read asks the server again. */
+  invalidate(uri: vscode.Uri): void {
+    this.entries.delete(uri.toString());
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+  createDirectory(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Paths are created by scans or the service.'));
+  }
+  delete(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Paths cannot be deleted from the editor.'));
+  }
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Paths cannot be renamed.'));
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,42 @@
+// Read-only `lineage-remote:` documents: the service's current version of a path, shown in a diff
+// against the user's unsaved edit when a save hits a conflict.
+import * as vscode from 'vscode';
+
+export const REMOTE_SCHEME = 'lineage-remote';
+
+export class RemoteDocuments implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  /** Stores the text and returns the URI that shows it. */
+  put(componentId: string, pathId: string, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({
+      scheme: REMOTE_SCHEME,
+      path: `/${encodeURIComponent(componentId)}/${encodeURIComponent(pathId)}.lineage-path.json`,
+    });
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+let instance: RemoteDocuments | undefined;
+
+export function registerRemoteDocuments(): vscode.Disposable {
+  instance = new RemoteDocuments();
+  return vscode.Disposable.from(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, instance), instance);
+}
+
+export function remoteDocuments(): RemoteDocuments {
+  if (!instance) throw new Error('remote documents are not registered');
+  return instance;
+}

@@ -1,0 +1,149 @@
+// Saving a path document: optional reason (and optionally a commit other than the default), the
+// update with progress, and the outcomes. Any failure throws a FileSystemError, so VS Code keeps the
+// document dirty and nothing typed is lost.
+import * as vscode from 'vscode';
+import { SavePathRequest, VersionsRequest, type PathDocument, type SavePathParams } from '../../../common/src/protocol';
+import { promptForSaveReason } from '../config';
+import type { LineageContext } from '../lineageContext';
+import { describeError, isCancelled, safeText } from '../serviceErrors';
+import { remoteDocuments } from './remoteDocuments';
+
+export interface SaveOptions {
+  reason?: string;
+  effectiveSinceCommitSha?: string;
+}
+
+type SaveInput = Pick<SavePathParams, 'componentId' | 'pathId' | 'text' | 'baseRevision'>;
+
+function failed(message: string): vscode.FileSystemError {
+  return vscode.FileSystemError.Unavailable(message);
+}
+
+export async function savePathDocument(
+  ctx: LineageContext,
+  uri: vscode.Uri,
+  input: SaveInput,
+): Promise<{ pathId: string; document: PathDocument }> {
+  const options = promptForSaveReason() ? await askSaveOptions(ctx, input.componentId) : {};
+  if (!options) throw failed(vscode.l10n.t('Save cancelled; your changes are kept in the editor.'));
+  let overwrite = false;
+  for (;;) {
+    const result = await sendSave(ctx, { ...input, ...options, overwrite });
+    if (result.kind === 'saved') {
+      ctx.log.info(`Saved path ${input.pathId} of ${input.componentId}; new path id ${result.pathId}`);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Lineage Lens: path saved to the service'), 5000);
+      return { pathId: result.pathId, document: result.document };
+    }
+    if (result.kind === 'invalid') {
+      const message = safeText(result.message);
+      ctx.log.warn(`Save of path ${input.pathId} refused: ${message}`);
+      throw failed(vscode.l10n.t('The path was not saved: {0}', message));
+    }
+    // Conflict: the path changed on the service since the editor read it.
+    const compare = vscode.l10n.t('Compare');
+    const overwriteLabel = vscode.l10n.t('Overwrite');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('This path changed on the service since you opened it.'),
+      { modal: true, detail: vscode.l10n.t('Compare your version with the service, overwrite the service version, or cancel.') },
+      compare,
+      overwriteLabel,
+    );
+    if (choice === overwriteLabel) {
+      overwrite = true;
+      continue;
+    }
+    if (choice === compare) {
+      const remote = remoteDocuments().put(input.componentId, input.pathId, result.current.text);
+      await vscode.commands.executeCommand('vscode.diff', remote, uri, vscode.l10n.t('Service ↔ Your Edit ({0})', input.pathId));
+    }
+    throw failed(vscode.l10n.t('Not saved: the path changed on the service. Your changes are kept in the editor.'));
+  }
+}
+
+async function sendSave(ctx: LineageContext, params: SavePathParams) {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Saving path to the service…'), cancellable: true },
+    async (_progress, token) => {
+      try {
+        return await ctx.request(SavePathRequest, params, token);
+      } catch (err) {
+        ctx.log.error(`Saving path ${params.pathId} of ${params.componentId}`, err);
+        if (isCancelled(err) || token.isCancellationRequested) throw failed(vscode.l10n.t('Save cancelled; your changes are kept in the editor.'));
+        throw failed(vscode.l10n.t('The path was not saved: {0}', describeError(err)));
+      }
+    },
+  );
+}
+
+/** Reason input with a button to pick the effective commit; undefined when the user cancels. */
+async function askSaveOptions(ctx: LineageContext, componentId: string): Promise<SaveOptions | undefined> {
+  let reason = '';
+  let commit: string | undefined;
+  for (;;) {
+    const step = await new Promise<'accept' | 'pickCommit' | 'cancel'>((resolve) => {
+      const box = vscode.window.createInputBox();
+      const pickButton: vscode.QuickInputButton = {
+        iconPath: new vscode.ThemeIcon('git-commit'),
+        tooltip: vscode.l10n.t('Choose the commit the change is effective from'),
+      };
+      box.title = vscode.l10n.t('Save Path to the Service');
+      box.prompt = commit
+        ? vscode.l10n.t('Reason for the change (optional). Effective from commit {0}.', commit.slice(0, 12))
+        : vscode.l10n.t('Reason for the change (optional). Effective from the latest scanned commit unless you choose one.');
+      box.placeholder = vscode.l10n.t('Reason (optional)');
+      box.value = reason;
+      box.ignoreFocusOut = true;
+      box.buttons = [pickButton];
+      let settled = false;
+      const done = (v: 'accept' | 'pickCommit' | 'cancel'): void => {
+        if (settled) return;
+        settled = true;
+        reason = box.value;
+        resolve(v);
+        box.dispose();
+      };
+      box.onDidAccept(() => done('accept'));
+      box.onDidTriggerButton(() => done('pickCommit'));
+      box.onDidHide(() => done('cancel'));
+      box.show();
+    });
+    if (step === 'cancel') return undefined;
+    if (step === 'accept') {
+      return { reason: reason.trim() || undefined, effectiveSinceCommitSha: commit };
+    }
+    commit = await pickCommit(ctx, componentId, commit);
+  }
+}
+
+async function pickCommit(ctx: LineageContext, componentId: string, current: string | undefined): Promise<string | undefined> {
+  interface Item extends vscode.QuickPickItem {
+    sha?: string;
+  }
+  const items = (async (): Promise<Item[]> => {
+    const defaultItem: Item = { label: vscode.l10n.t('$(git-commit) Latest scanned commit (default)') };
+    try {
+      const { versions } = await ctx.request(VersionsRequest, { componentId });
+      const seen = new Set<string>();
+      const commits: Item[] = [];
+      for (const v of versions) {
+        if (seen.has(v.commit_sha)) continue;
+        seen.add(v.commit_sha);
+        commits.push({
+          label: v.commit_sha.slice(0, 12),
+          description: [v.branch, new Date(v.committed_at).toLocaleString()].filter(Boolean).join(' · '),
+          detail: safeText(v.kind + (v.reason ? ` — ${v.reason}` : '')),
+          sha: v.commit_sha,
+        });
+      }
+      return [defaultItem, ...commits];
+    } catch (err) {
+      return [defaultItem, { label: vscode.l10n.t('Versions could not be loaded: {0}', describeError(err)) }];
+    }
+  })();
+  const pick = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Effective Since Commit'),
+    placeHolder: current ? vscode.l10n.t('Currently {0}', current.slice(0, 12)) : undefined,
+  });
+  if (!pick) return current;
+  return pick.sha;
+}

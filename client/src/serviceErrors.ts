@@ -1,0 +1,65 @@
+// Turning errors from the language server (ResponseError with ServiceErrorData) into short, safe text
+// for the user. Text that came from the service is untrusted: it is trimmed, stripped of control
+// characters and of markdown link syntax (notifications render links) before it is shown.
+import * as vscode from 'vscode';
+import { ResponseError } from 'vscode-languageclient/node';
+import { SERVICE_ERROR_CODE, type ServiceErrorData } from '../../common/src/protocol';
+import { redact } from './logging';
+
+const MAX_SHOWN = 400;
+
+/** Makes untrusted text safe to show in a notification or tree item. */
+export function safeText(text: unknown, max = MAX_SHOWN): string {
+  const s = redact(String(text ?? ''))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/[[\]]/g, (c) => (c === '[' ? '(' : ')'))
+    .trim();
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+export function serviceErrorData(err: unknown): ServiceErrorData | undefined {
+  if (err instanceof ResponseError && err.code === SERVICE_ERROR_CODE && err.data && typeof err.data === 'object') {
+    return err.data as ServiceErrorData;
+  }
+  return undefined;
+}
+
+/** One line describing a failed request. */
+export function describeError(err: unknown): string {
+  const data = serviceErrorData(err);
+  const message = safeText(err instanceof Error ? err.message : err);
+  if (!data) return message || vscode.l10n.t('Unknown error');
+  switch (data.kind) {
+    case 'signedOut':
+      return vscode.l10n.t('Signed out. Sign in to the service first.');
+    case 'unreachable':
+      return vscode.l10n.t('The service is unreachable: {0}', message);
+    case 'timeout':
+      return vscode.l10n.t('The service did not answer in time.');
+    case 'cancelled':
+      return vscode.l10n.t('Cancelled.');
+    case 'http':
+      return data.status === 401
+        ? vscode.l10n.t('The service rejected the API key. Sign in again.')
+        : vscode.l10n.t('The service answered {0}: {1}', String(data.status ?? '?'), message);
+    default:
+      return message;
+  }
+}
+
+export function isCancelled(err: unknown): boolean {
+  return serviceErrorData(err)?.kind === 'cancelled' || (err instanceof ResponseError && err.code === -32800);
+}
+
+/** Shows a failed request with the actions that help (sign in, output). */
+export async function showRequestError(what: string, err: unknown): Promise<void> {
+  if (isCancelled(err)) return;
+  const data = serviceErrorData(err);
+  const signIn = vscode.l10n.t('Sign In');
+  const output = vscode.l10n.t('Show Output');
+  const actions = data?.kind === 'signedOut' || (data?.kind === 'http' && data.status === 401) ? [signIn, output] : [output];
+  const choice = await vscode.window.showErrorMessage(`${what}: ${describeError(err)}`, ...actions);
+  if (choice === signIn) await vscode.commands.executeCommand('lineageLens.signIn');
+  if (choice === output) await vscode.commands.executeCommand('lineageLens.showOutput');
+}

@@ -1,0 +1,108 @@
+// The status bar item mirrors the server's StatusNotification; its click offers the actions that fit
+// the state (QuickPick).
+import * as vscode from 'vscode';
+import { RefreshRequest, type ConnectionState, type ServiceStatus } from '../../common/src/protocol';
+import type { LineageContext } from './lineageContext';
+import { safeText, showRequestError } from './serviceErrors';
+
+const ICONS: Record<ConnectionState, string> = {
+  signedOut: '$(account)',
+  connecting: '$(sync~spin)',
+  connected: '$(database)',
+  keyRejected: '$(error)',
+  unreachable: '$(debug-disconnect)',
+  stale: '$(warning)',
+};
+
+function stateLabel(state: ConnectionState): string {
+  switch (state) {
+    case 'signedOut':
+      return vscode.l10n.t('signed out');
+    case 'connecting':
+      return vscode.l10n.t('connecting');
+    case 'connected':
+      return vscode.l10n.t('connected');
+    case 'keyRejected':
+      return vscode.l10n.t('key rejected');
+    case 'unreachable':
+      return vscode.l10n.t('unreachable');
+    case 'stale':
+      return vscode.l10n.t('stale data');
+  }
+}
+
+export function registerStatusBar(ctx: LineageContext): void {
+  const item = vscode.window.createStatusBarItem('lineageLens.status', vscode.StatusBarAlignment.Left, 50);
+  item.name = vscode.l10n.t('Lineage Lens Connection');
+  item.command = 'lineageLens.statusActions';
+  const render = (s: ServiceStatus): void => {
+    item.text = `${ICONS[s.state]} ${vscode.l10n.t('Lineage: {0}', stateLabel(s.state))}`;
+    const lines = [safeText(s.message)];
+    if (s.state === 'connected' || s.state === 'stale') {
+      lines.push(vscode.l10n.t('{0} components, {1} anchors', s.componentCount, s.anchorCount));
+    }
+    if (s.lastLoadedAt) lines.push(vscode.l10n.t('Last loaded: {0}', new Date(s.lastLoadedAt).toLocaleString()));
+    item.tooltip = lines.filter(Boolean).join('\n');
+    item.backgroundColor =
+      s.state === 'keyRejected' || s.state === 'unreachable'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : s.state === 'stale'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
+  };
+  render(ctx.status);
+  item.show();
+  ctx.push(item, ctx.onDidChangeStatus(render));
+  ctx.push(vscode.commands.registerCommand('lineageLens.statusActions', () => showActions(ctx)));
+  ctx.push(vscode.commands.registerCommand('lineageLens.refresh', () => refresh(ctx)));
+}
+
+interface Action extends vscode.QuickPickItem {
+  command: string;
+}
+
+function actionsFor(state: ConnectionState): Action[] {
+  const a = (label: string, command: string, detail?: string): Action => ({ label, command, detail });
+  const signIn = a(`$(sign-in) ${vscode.l10n.t('Sign In')}`, 'lineageLens.signIn');
+  const connect = a(`$(plug) ${vscode.l10n.t('Connect to a Service…')}`, 'lineageLens.connect');
+  const demo = a(`$(play) ${vscode.l10n.t('Start the Local Demo Service')}`, 'lineageLens.startDemoService');
+  const refresh = a(`$(refresh) ${vscode.l10n.t('Refresh')}`, 'lineageLens.refresh');
+  const signOut = a(`$(sign-out) ${vscode.l10n.t('Sign Out')}`, 'lineageLens.signOut');
+  const output = a(`$(output) ${vscode.l10n.t('Show Output')}`, 'lineageLens.showOutput');
+  switch (state) {
+    case 'signedOut':
+      return [signIn, connect, demo, output];
+    case 'keyRejected':
+      return [{ ...signIn, detail: vscode.l10n.t('The service rejected the stored key: enter another one.') }, signOut, output];
+    case 'unreachable':
+      return [{ ...refresh, label: `$(refresh) ${vscode.l10n.t('Retry')}` }, connect, demo, output];
+    case 'stale':
+      return [refresh, output, signOut];
+    case 'connecting':
+      return [output, connect];
+    case 'connected':
+      return [refresh, output, signOut];
+  }
+}
+
+async function showActions(ctx: LineageContext): Promise<void> {
+  const pick = await vscode.window.showQuickPick(actionsFor(ctx.status.state), {
+    title: vscode.l10n.t('Lineage Lens: {0}', stateLabel(ctx.status.state)),
+    placeHolder: safeText(ctx.status.message),
+  });
+  if (pick) await vscode.commands.executeCommand(pick.command);
+}
+
+async function refresh(ctx: LineageContext): Promise<void> {
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Lineage Lens: refreshing'), cancellable: false },
+    async () => {
+      try {
+        await ctx.request(RefreshRequest);
+        ctx.fireDataChanged();
+      } catch (err) {
+        await showRequestError(vscode.l10n.t('Refresh failed'), err);
+      }
+    },
+  );
+}

@@ -1,0 +1,109 @@
+// The Data assets view: the result of a DARN look-up (5), a page of up to 1,000 at a time with a
+// "Load more" item while the service has more.
+import * as vscode from 'vscode';
+import { DataAssetsRequest } from '../../../common/src/protocol';
+import { DATA_ASSET_LIMIT_MAX, type DataAssetItem } from '../../../common/src/api';
+import type { LineageContext } from '../lineageContext';
+import { safeText } from '../serviceErrors';
+import { errorNode, MessageNode, NodeTreeProvider, TreeNode, ValueNode } from './treeNode';
+
+const QUERY_KEY = 'lineageLens.assetQuery';
+
+export class AssetNode extends TreeNode {
+  constructor(readonly item: DataAssetItem) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const i = this.item;
+    const ok = i.status === 'success';
+    const item = new vscode.TreeItem(safeText(i.darn, 200), ok ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.description = ok ? safeText(i.data?.type ?? '', 40) : safeText(`${i.status}${i.errorMessage ? `: ${i.errorMessage}` : ''}`, 200);
+    item.iconPath = new vscode.ThemeIcon(ok ? 'database' : 'warning');
+    item.contextValue = ok ? 'asset' : 'asset.missing';
+    return item;
+  }
+  override children(): TreeNode[] {
+    const d = this.item.data ?? {};
+    const rows: [string, string | undefined][] = [
+      [vscode.l10n.t('id'), d.id],
+      [vscode.l10n.t('domain'), d.domain],
+      [vscode.l10n.t('path'), d.path],
+      [vscode.l10n.t('type'), d.type],
+      [vscode.l10n.t('updated'), d.updatedAt],
+      [vscode.l10n.t('contract'), d.contractId],
+    ];
+    return rows.filter((r): r is [string, string] => !!r[1]).map(([k, v]) => new ValueNode(k, v));
+  }
+}
+
+export class AssetsView implements vscode.Disposable {
+  readonly provider: NodeTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  private darns: string[];
+  private items: DataAssetItem[] = [];
+  private total = 0;
+  private loadError: unknown;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly ctx: LineageContext) {
+    this.darns = ctx.extension.workspaceState.get<string[]>(QUERY_KEY) ?? [];
+    this.provider = new NodeTreeProvider(async () => this.roots());
+    this.view = vscode.window.createTreeView('lineageLens.assets', { treeDataProvider: this.provider });
+    this.disposables.push(this.provider, this.view);
+  }
+
+  get query(): string[] {
+    return this.darns;
+  }
+
+  /** Looks up a new DARN list, first page. */
+  async lookUp(darns: string[], token?: vscode.CancellationToken): Promise<void> {
+    this.darns = darns;
+    await this.ctx.extension.workspaceState.update(QUERY_KEY, darns);
+    this.items = [];
+    this.total = 0;
+    await this.loadPage(token);
+  }
+
+  /** Appends the next page. */
+  async loadMore(token?: vscode.CancellationToken): Promise<void> {
+    await this.loadPage(token);
+  }
+
+  private async loadPage(token?: vscode.CancellationToken): Promise<void> {
+    this.loadError = undefined;
+    try {
+      const page = await this.ctx.request(
+        DataAssetsRequest,
+        { darns: this.darns, limit: DATA_ASSET_LIMIT_MAX, offset: this.items.length },
+        token,
+      );
+      this.items.push(...page.data);
+      this.total = page.totalCount;
+    } catch (err) {
+      this.loadError = err;
+    }
+    this.provider.refresh();
+  }
+
+  private roots(): TreeNode[] {
+    if (this.darns.length === 0) return []; // welcome content: look up DARNs
+    const nodes: TreeNode[] = this.items.map((i) => new AssetNode(i));
+    if (this.loadError) nodes.push(errorNode(vscode.l10n.t('Could not load data assets'), this.loadError));
+    else if (this.items.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No data assets found for {0} DARNs', this.darns.length)));
+    if (this.items.length < this.total && !this.loadError) {
+      nodes.push(
+        new MessageNode(
+          vscode.l10n.t('Load more ({0} of {1} shown)', this.items.length, this.total),
+          'ellipsis',
+          { command: 'lineageLens.loadMoreDataAssets', title: vscode.l10n.t('Load More') },
+        ),
+      );
+    }
+    return nodes;
+  }
+
+  dispose(): void {
+    this.disposables.splice(0).forEach((d) => d.dispose());
+  }
+}

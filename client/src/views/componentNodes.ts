@@ -1,0 +1,244 @@
+// Nodes of the Components view: namespace → component → paths → boundaries → fields (with applied
+// and depends-on tags kept apart), and a DATA_STORE's schema fields.
+import * as vscode from 'vscode';
+import {
+  ComponentDetailRequest,
+  type ComponentSummary,
+  type PathView,
+  type ResolvedAnchor,
+} from '../../../common/src/protocol';
+import { flattenSchema, type PathBoundary, type Projection } from '../../../common/src/api';
+import type { LineageContext } from '../lineageContext';
+import { safeText } from '../serviceErrors';
+import { errorNode, MessageNode, TreeNode } from './treeNode';
+
+/** Something that names one path, from a tree node or from a server link (PathRef). */
+export interface PathTarget {
+  componentId: string;
+  pathId: string;
+}
+
+export class NamespaceNode extends TreeNode {
+  constructor(
+    readonly name: string,
+    readonly components: ComponentNode[],
+  ) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.name || vscode.l10n.t('(no namespace)'), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `ns:${this.name}`;
+    item.iconPath = new vscode.ThemeIcon('symbol-namespace');
+    item.description = vscode.l10n.t('{0} components', this.components.length);
+    item.contextValue = 'namespace';
+    return item;
+  }
+  override children(): TreeNode[] {
+    return this.components;
+  }
+}
+
+export class ComponentNode extends TreeNode {
+  private loaded: Promise<TreeNode[]> | undefined;
+  constructor(
+    private readonly ctx: LineageContext,
+    readonly summary: ComponentSummary,
+    private readonly projection: () => Projection,
+  ) {
+    super();
+  }
+  get id(): string {
+    return this.summary.id;
+  }
+  treeItem(): vscode.TreeItem {
+    const s = this.summary;
+    const item = new vscode.TreeItem(safeText(s.friendlyName || s.name, 120), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `component:${s.id}`;
+    item.description = [s.type, s.approvalStatus].filter(Boolean).map((v) => safeText(v, 40)).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(s.error ? 'warning' : s.type === 'DATA_STORE' ? 'database' : 'symbol-class');
+    const tip = new vscode.MarkdownString();
+    tip.appendMarkdown(`**${escapeMd(safeText(s.name, 200))}**  \n`);
+    tip.appendText(`${s.type} · ${s.namespace}${s.approvalStatus ? ` · ${s.approvalStatus}` : ''}\n`);
+    tip.appendText(vscode.l10n.t('{0} paths · id {1}', s.pathCount, s.id));
+    if (s.error) tip.appendText(`\n${safeText(s.error)}`);
+    item.tooltip = tip;
+    item.contextValue = `component.${s.type === 'DATA_STORE' ? 'dataStore' : 'code'}`;
+    return item;
+  }
+  override children(): Promise<TreeNode[]> {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+  /** Forgets loaded children (after a save or a projection change). */
+  reset(): void {
+    this.loaded = undefined;
+  }
+  private async load(): Promise<TreeNode[]> {
+    if (this.summary.error) return [new MessageNode(safeText(this.summary.error), 'warning', { command: 'lineageLens.showOutput', title: '' })];
+    try {
+      const detail = await this.ctx.request(ComponentDetailRequest, { componentId: this.summary.id, projection: this.projection() });
+      const c = detail.component;
+      if (c.type === 'DATA_STORE') {
+        const fields = c.schema?.fields ?? [];
+        if (fields.length === 0) return [new MessageNode(vscode.l10n.t('No schema fields'))];
+        return fields.map((f) => new FieldNode(f.name, f.type, [], []));
+      }
+      if (detail.paths.length === 0) return [new MessageNode(vscode.l10n.t('No lineage paths'))];
+      return detail.paths.map((p) => new PathNode(p));
+    } catch (err) {
+      this.loaded = undefined; // try again next time the node expands
+      return [errorNode(vscode.l10n.t('Could not load the component'), err)];
+    }
+  }
+}
+
+function shortSignature(sig: string): string {
+  const parts = sig.split('/').filter(Boolean);
+  return parts.length > 2 ? parts.slice(-2).join('.') : sig;
+}
+
+export class PathNode extends TreeNode implements PathTarget {
+  constructor(readonly view: PathView) {
+    super();
+  }
+  get componentId(): string {
+    return this.view.componentId;
+  }
+  get pathId(): string {
+    return this.view.path.path_id ?? '';
+  }
+  get anchors(): ResolvedAnchor[] {
+    return this.view.anchors;
+  }
+  treeItem(): vscode.TreeItem {
+    const p = this.view.path;
+    const label = `${safeText(shortSignature(p.ingress.signature_name), 80)} → ${safeText(shortSignature(p.egress.signature_name), 80)}`;
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `path:${this.componentId}/${this.pathId}`;
+    const badges: string[] = [];
+    if (p.path_type === 'USER_OVERRIDE') badges.push(vscode.l10n.t('override'));
+    if (p.is_suppressed) badges.push(vscode.l10n.t('suppressed'));
+    if (p.payload_name) badges.push(safeText(p.payload_name, 40));
+    item.description = badges.join(' · ');
+    item.iconPath = new vscode.ThemeIcon(
+      p.is_suppressed ? 'circle-slash' : p.path_type === 'USER_OVERRIDE' ? 'edit' : 'arrow-swap',
+      p.is_suppressed ? new vscode.ThemeColor('disabledForeground') : undefined,
+    );
+    const tip = new vscode.MarkdownString();
+    tip.appendText(`${p.ingress.signature_name}\n→ ${p.egress.signature_name}\n`);
+    if (p.transformation_summary) tip.appendText(`\n${safeText(p.transformation_summary, 500)}\n`);
+    tip.appendText(`\n${p.path_type ?? ''}${p.is_suppressed ? ' · suppressed' : ''} · ${this.pathId}`);
+    item.tooltip = tip;
+    item.contextValue = ['path', p.path_type === 'USER_OVERRIDE' ? 'override' : 'scan', this.anchors.length ? 'anchored' : ''].filter(Boolean).join('.');
+    return item;
+  }
+  override children(): TreeNode[] {
+    const p = this.view.path;
+    const nodes: TreeNode[] = [new BoundaryNode('ingress', p.ingress), new BoundaryNode('egress', p.egress)];
+    const mappings = p.field_mappings ?? [];
+    if (mappings.length) nodes.push(new MappingsNode(mappings));
+    for (const a of this.anchors) nodes.push(new AnchorNode(a, this));
+    return nodes;
+  }
+}
+
+export class BoundaryNode extends TreeNode {
+  constructor(
+    private readonly side: 'ingress' | 'egress',
+    private readonly boundary: PathBoundary,
+  ) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const b = this.boundary;
+    const item = new vscode.TreeItem(
+      `${this.side === 'ingress' ? vscode.l10n.t('Ingress') : vscode.l10n.t('Egress')}: ${safeText(shortSignature(b.signature_name), 100)}`,
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
+    item.description = [b.kind, b.payload_name].filter(Boolean).map((v) => safeText(v, 40)).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(this.side === 'ingress' ? 'arrow-right' : 'arrow-left');
+    item.tooltip = safeText(`${b.signature_name}${b.description ? `\n${b.description}` : ''}`, 1000);
+    item.contextValue = 'boundary';
+    return item;
+  }
+  override children(): TreeNode[] {
+    const b = this.boundary;
+    const types = new Map(flattenSchema(b.schema).map((f) => [f.path, f.type]));
+    const applied = new Map((b.field_tags ?? []).map((e) => [e.field_path, e.tags.map((t) => t.name)]));
+    const dependsOn = new Map(
+      (b.field_depends_on_tags ?? []).map((e) => [e.field_path, e.depends_on.map((t) => ({ name: t.name, hops: t.nearest_hops }))]),
+    );
+    const paths = [...new Set([...types.keys(), ...applied.keys(), ...dependsOn.keys()])];
+    if (paths.length === 0) return [new MessageNode(vscode.l10n.t('No fields in this boundary schema'))];
+    return paths.map((p) => new FieldNode(p, types.get(p), applied.get(p) ?? [], dependsOn.get(p) ?? []));
+  }
+}
+
+export class FieldNode extends TreeNode {
+  constructor(
+    private readonly path: string,
+    private readonly type: string | undefined,
+    private readonly applied: string[],
+    private readonly dependsOn: { name: string; hops: number }[],
+  ) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(safeText(this.path, 120), vscode.TreeItemCollapsibleState.None);
+    const badges = [
+      ...this.applied.map((t) => `#${safeText(t, 30)}`),
+      ...this.dependsOn.map((t) => `⇡${safeText(t.name, 30)}(${t.hops})`),
+    ];
+    item.description = [this.type ? safeText(this.type, 30) : '', ...badges].filter(Boolean).join('  ');
+    item.iconPath = new vscode.ThemeIcon(this.applied.length ? 'tag' : this.dependsOn.length ? 'references' : 'symbol-field');
+    const lines = [`${this.path}${this.type ? `: ${this.type}` : ''}`];
+    if (this.applied.length) lines.push(vscode.l10n.t('Tags applied: {0}', this.applied.join(', ')));
+    if (this.dependsOn.length) {
+      lines.push(vscode.l10n.t('Depends on (through lineage): {0}', this.dependsOn.map((t) => vscode.l10n.t('{0} ({1} hops)', t.name, t.hops)).join(', ')));
+    }
+    item.tooltip = safeText(lines.join('\n'), 1000);
+    item.contextValue = this.applied.length ? 'field.tagged' : 'field';
+    return item;
+  }
+}
+
+class MappingsNode extends TreeNode {
+  constructor(private readonly mappings: NonNullable<PathView['path']['field_mappings']>) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(vscode.l10n.t('Field mappings'), vscode.TreeItemCollapsibleState.Collapsed);
+    item.description = String(this.mappings.length);
+    item.iconPath = new vscode.ThemeIcon('git-compare');
+    return item;
+  }
+  override children(): TreeNode[] {
+    return this.mappings.map(
+      (m) => new MessageNode(`${safeText(m.ingress_field, 80)} → ${safeText(m.egress_field, 80)}`, 'arrow-small-right', undefined, safeText([m.kind ?? 'DataFlow', m.notes].filter(Boolean).join(' — '))),
+    );
+  }
+}
+
+export class AnchorNode extends TreeNode {
+  constructor(
+    readonly anchor: ResolvedAnchor,
+    readonly path: PathNode,
+  ) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const a = this.anchor;
+    const item = new vscode.TreeItem(safeText(a.name || a.anchorId, 100), vscode.TreeItemCollapsibleState.None);
+    const where = a.location ? vscode.workspace.asRelativePath(vscode.Uri.parse(a.location.uri)) + `:${a.location.range.start.line + 1}` : '';
+    item.description = [where, a.state === 'resolved' ? '' : a.state].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(a.location ? 'go-to-file' : 'warning');
+    item.tooltip = safeText(a.problem ?? where, 500);
+    item.command = { command: 'lineageLens.goToAnchor', title: vscode.l10n.t('Go to Anchor'), arguments: [this] };
+    item.contextValue = 'anchor';
+    return item;
+  }
+}
+
+function escapeMd(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

@@ -1,0 +1,82 @@
+// The Components view: its tree provider, the projection toggle, and refreshing on data changes.
+import * as vscode from 'vscode';
+import { ComponentTreeRequest } from '../../../common/src/protocol';
+import type { Projection } from '../../../common/src/api';
+import { lineageSettings } from '../config';
+import type { LineageContext } from '../lineageContext';
+import { serviceErrorData } from '../serviceErrors';
+import { ComponentNode, NamespaceNode, PathNode, type PathTarget } from './componentNodes';
+import { errorNode, NodeTreeProvider, type TreeNode } from './treeNode';
+
+const PROJECTION_KEY = 'lineageLens.viewProjection';
+
+export class ComponentsView implements vscode.Disposable {
+  readonly provider: NodeTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  private projectionValue: Projection;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly ctx: LineageContext) {
+    this.projectionValue = ctx.extension.workspaceState.get<Projection>(PROJECTION_KEY) ?? lineageSettings().projection;
+    void this.setProjectionContext();
+    this.provider = new NodeTreeProvider(() => this.loadRoots());
+    this.view = vscode.window.createTreeView('lineageLens.components', { treeDataProvider: this.provider, showCollapseAll: true });
+    let lastState = ctx.status.state;
+    this.disposables.push(
+      this.provider,
+      this.view,
+      ctx.onDidChangeData(() => this.provider.refresh()),
+      ctx.onDidChangeStatus((s) => {
+        if (s.state !== lastState) this.provider.refresh();
+        lastState = s.state;
+      }),
+    );
+  }
+
+  get projection(): Projection {
+    return this.projectionValue;
+  }
+
+  async setProjection(p: Projection): Promise<void> {
+    this.projectionValue = p;
+    await this.ctx.extension.workspaceState.update(PROJECTION_KEY, p);
+    await this.setProjectionContext();
+    this.provider.refresh();
+  }
+
+  private setProjectionContext(): Thenable<unknown> {
+    return vscode.commands.executeCommand('setContext', 'lineageLens.projection', this.projectionValue);
+  }
+
+  private async loadRoots(): Promise<TreeNode[]> {
+    try {
+      const { namespaces, status } = await this.ctx.request(ComponentTreeRequest);
+      // Signed out or nothing configured: an empty tree lets the view's welcome content say what to do.
+      if (status.state === 'signedOut') return [];
+      return namespaces.map(
+        (ns) => new NamespaceNode(ns.name, ns.components.map((c) => new ComponentNode(this.ctx, c, () => this.projectionValue))),
+      );
+    } catch (err) {
+      if (serviceErrorData(err)?.kind === 'signedOut') return [];
+      this.ctx.log.error('Loading the components tree', err);
+      return [errorNode(vscode.l10n.t('Could not load components'), err)];
+    }
+  }
+
+  /** Finds the tree node of a path (loading its component), for reveal. */
+  async findPath(target: PathTarget): Promise<PathNode | undefined> {
+    for (const ns of await this.provider.getChildren()) {
+      for (const comp of await this.provider.getChildren(ns)) {
+        if (!(comp instanceof ComponentNode) || comp.id !== target.componentId) continue;
+        for (const child of await this.provider.getChildren(comp)) {
+          if (child instanceof PathNode && child.pathId === target.pathId) return child;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  dispose(): void {
+    this.disposables.splice(0).forEach((d) => d.dispose());
+  }
+}

@@ -1,0 +1,123 @@
+// Nodes of the Contracts view: a contract by id → its violation state (6) → violations; a contract
+// file → the violations of its last compliance check (10).
+import * as vscode from 'vscode';
+import { ViolationStatusRequest } from '../../../common/src/protocol';
+import type { Violation } from '../../../common/src/api';
+import type { LineageContext } from '../lineageContext';
+import { safeText } from '../serviceErrors';
+import { errorNode, MessageNode, TreeNode } from './treeNode';
+
+export class ContractNode extends TreeNode {
+  constructor(
+    private readonly ctx: LineageContext,
+    readonly contractId: string,
+  ) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(safeText(this.contractId, 100), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `contract:${this.contractId}`;
+    item.iconPath = new vscode.ThemeIcon('law');
+    item.description = vscode.l10n.t('contract');
+    item.contextValue = 'contract';
+    return item;
+  }
+  override async children(): Promise<TreeNode[]> {
+    try {
+      const status = await this.ctx.request(ViolationStatusRequest, { contractId: this.contractId });
+      return [new ViolationStateNode(status.violation_state, status.checkedAt, status.violations)];
+    } catch (err) {
+      return [errorNode(vscode.l10n.t('Violation status unavailable'), err)];
+    }
+  }
+}
+
+export class ViolationStateNode extends TreeNode {
+  constructor(
+    private readonly state: string,
+    private readonly checkedAt: string | undefined,
+    private readonly violations: Violation[],
+  ) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const compliant = this.violations.length === 0;
+    const item = new vscode.TreeItem(
+      safeText(this.state, 60),
+      compliant ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
+    );
+    item.iconPath = new vscode.ThemeIcon(
+      compliant ? 'pass' : 'error',
+      new vscode.ThemeColor(compliant ? 'testing.iconPassed' : 'problemsErrorIcon.foreground'),
+    );
+    const when = this.checkedAt ? vscode.l10n.t('checked {0}', new Date(this.checkedAt).toLocaleString()) : '';
+    item.description = [vscode.l10n.t('{0} violations', this.violations.length), when].filter(Boolean).join(' · ');
+    item.contextValue = 'violationState';
+    return item;
+  }
+  override children(): TreeNode[] {
+    return this.violations.map((v) => new ViolationNode(v));
+  }
+}
+
+export class ViolationNode extends TreeNode {
+  constructor(readonly violation: Violation) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const v = this.violation;
+    const item = new vscode.TreeItem(safeText(v.field ?? v.violationType ?? vscode.l10n.t('violation'), 100), vscode.TreeItemCollapsibleState.None);
+    item.description = safeText([v.violationType, v.message].filter(Boolean).join(': '), 200);
+    const detail = [v.message, v.expected ? vscode.l10n.t('expected {0}', v.expected) : '', v.actual ? vscode.l10n.t('actual {0}', v.actual) : '']
+      .filter(Boolean)
+      .join('\n');
+    item.tooltip = safeText(detail, 1000);
+    item.iconPath = new vscode.ThemeIcon('warning');
+    item.contextValue = 'violation';
+    return item;
+  }
+}
+
+export interface ComplianceResult {
+  darn: string;
+  violations: Violation[];
+  checkedAt: string;
+}
+
+export class ContractFileNode extends TreeNode {
+  constructor(
+    readonly uri: vscode.Uri,
+    private readonly result: ComplianceResult | undefined,
+  ) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.uri, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `contractFile:${this.uri.toString()}`;
+    item.label = vscode.workspace.asRelativePath(this.uri);
+    item.iconPath = new vscode.ThemeIcon('file-code');
+    item.description = this.result
+      ? this.result.violations.length
+        ? vscode.l10n.t('{0} violations', this.result.violations.length)
+        : vscode.l10n.t('compliant')
+      : vscode.l10n.t('not checked');
+    item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [this.uri] };
+    item.contextValue = 'contractFile';
+    return item;
+  }
+  override children(): TreeNode[] {
+    if (!this.result) {
+      return [
+        new MessageNode(vscode.l10n.t('Run Check Compliance to see violations'), 'check-all', {
+          command: 'lineageLens.checkCompliance',
+          title: vscode.l10n.t('Check Compliance'),
+          arguments: [this.uri],
+        }),
+      ];
+    }
+    return [
+      new MessageNode(safeText(this.result.darn, 200), 'database'),
+      new ViolationStateNode(this.result.violations.length ? 'violation' : 'compliant', this.result.checkedAt, this.result.violations),
+    ];
+  }
+}

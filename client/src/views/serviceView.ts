@@ -1,0 +1,176 @@
+// The Service view: API keys (2, values masked), webhooks from the `lineageLens.webhooks` setting
+// (deletable, 13), edges (12) and history filters (7) with an optional commit-SHA search.
+import * as vscode from 'vscode';
+import { ApiKeysRequest, EdgesRequest, HistoryFiltersRequest } from '../../../common/src/protocol';
+import type { ApiKeyRecord, Edge } from '../../../common/src/api';
+import { lineageSettings, SECTION, webhookIds } from '../config';
+import type { LineageContext } from '../lineageContext';
+import { safeText } from '../serviceErrors';
+import { errorNode, MessageNode, NodeTreeProvider, TreeNode, ValueNode } from './treeNode';
+
+/** Shows no more than the last four characters of a key. */
+export function maskKey(value: string): string {
+  return value.length > 8 ? `••••••••${value.slice(-4)}` : '••••••••';
+}
+
+class GroupNode extends TreeNode {
+  constructor(
+    private readonly label: string,
+    private readonly icon: string,
+    private readonly contextValue: string,
+    private readonly load: () => Promise<TreeNode[]>,
+    private readonly description?: string,
+  ) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.contextValue = this.contextValue;
+    item.description = this.description;
+    item.id = `group:${this.contextValue}`;
+    return item;
+  }
+  override children(): Promise<TreeNode[]> {
+    return this.load();
+  }
+}
+
+export class ApiKeyNode extends TreeNode {
+  constructor(readonly record: ApiKeyRecord) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(safeText(this.record.name || this.record.id, 100), vscode.TreeItemCollapsibleState.None);
+    item.description = maskKey(this.record.value);
+    item.tooltip = vscode.l10n.t('Key id {0}. Use Copy API Key to copy its value.', safeText(this.record.id, 100));
+    item.iconPath = new vscode.ThemeIcon('key');
+    item.contextValue = 'apiKey';
+    return item;
+  }
+}
+
+export class WebhookNode extends TreeNode {
+  constructor(readonly webhookId: string) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(safeText(this.webhookId, 100), vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon('broadcast');
+    item.contextValue = 'webhook';
+    return item;
+  }
+}
+
+export class EdgeNode extends TreeNode {
+  constructor(readonly edge: Edge) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const e = this.edge;
+    const item = new vscode.TreeItem(`${safeText(e.sourceComponentId, 60)} → ${safeText(e.destinationComponentId, 60)}`, vscode.TreeItemCollapsibleState.None);
+    item.description = safeText(e.namespace, 60);
+    item.tooltip = safeText(vscode.l10n.t('Edge {0}', e.id), 200);
+    item.iconPath = new vscode.ThemeIcon('arrow-both');
+    item.contextValue = 'edge';
+    return item;
+  }
+}
+
+export class ServiceView implements vscode.Disposable {
+  readonly provider: NodeTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  private commitSha: string | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly ctx: LineageContext) {
+    this.provider = new NodeTreeProvider(async () => this.roots());
+    this.view = vscode.window.createTreeView('lineageLens.service', { treeDataProvider: this.provider });
+    let lastState = ctx.status.state;
+    this.disposables.push(
+      this.provider,
+      this.view,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SECTION}.webhooks`) || e.affectsConfiguration(`${SECTION}.namespace`)) this.provider.refresh();
+      }),
+      ctx.onDidChangeStatus((s) => {
+        if (s.state !== lastState) this.provider.refresh();
+        lastState = s.state;
+      }),
+    );
+  }
+
+  get historySearch(): string | undefined {
+    return this.commitSha;
+  }
+
+  setHistorySearch(sha: string | undefined): void {
+    this.commitSha = sha || undefined;
+    this.provider.refresh();
+  }
+
+  private roots(): TreeNode[] {
+    if (this.ctx.status.state === 'signedOut') return []; // welcome content: sign in
+    const namespace = lineageSettings().namespace || undefined;
+    return [
+      new GroupNode(vscode.l10n.t('API keys'), 'key', 'apiKeys', () => this.apiKeys()),
+      new GroupNode(vscode.l10n.t('Webhooks'), 'broadcast', 'webhooks', async () => {
+        const ids = webhookIds();
+        if (ids.length) return ids.map((id) => new WebhookNode(id));
+        return [new MessageNode(vscode.l10n.t('Add webhook ids to manage them here'), 'add', { command: 'lineageLens.addWebhook', title: '' })];
+      }),
+      new GroupNode(vscode.l10n.t('Edges'), 'type-hierarchy', 'edges', () => this.edges(namespace), namespace),
+      new GroupNode(
+        vscode.l10n.t('History filters'),
+        'filter',
+        'historyFilters',
+        () => this.historyFilters(),
+        this.commitSha ? vscode.l10n.t('commit {0}…', this.commitSha) : undefined,
+      ),
+    ];
+  }
+
+  private async apiKeys(): Promise<TreeNode[]> {
+    try {
+      const keys = await this.ctx.request(ApiKeysRequest);
+      return keys.length ? keys.map((k) => new ApiKeyNode(k)) : [new MessageNode(vscode.l10n.t('No API keys'))];
+    } catch (err) {
+      return [errorNode(vscode.l10n.t('Could not list API keys'), err)];
+    }
+  }
+
+  private async edges(namespace: string | undefined): Promise<TreeNode[]> {
+    try {
+      const { edges } = await this.ctx.request(EdgesRequest, { namespace });
+      return edges.length ? edges.map((e) => new EdgeNode(e)) : [new MessageNode(vscode.l10n.t('No edges'))];
+    } catch (err) {
+      return [errorNode(vscode.l10n.t('Could not list edges'), err)];
+    }
+  }
+
+  private async historyFilters(): Promise<TreeNode[]> {
+    try {
+      const f = await this.ctx.request(HistoryFiltersRequest, { commitSha: this.commitSha });
+      const group = (label: string, values: string[]): TreeNode =>
+        new GroupNode(label, 'list-filter', `history.${label}`, async () =>
+          values.length ? values.map((v) => new ValueNode(safeText(v, 100), '', 'circle-small')) : [new MessageNode(vscode.l10n.t('None'))],
+        String(values.length));
+      const nodes: TreeNode[] = [
+        group(vscode.l10n.t('Component names'), f.componentNames),
+        group(vscode.l10n.t('Branches'), f.branches),
+        group(vscode.l10n.t('Namespaces'), f.namespaces),
+        group(vscode.l10n.t('Job triggers'), f.jobTriggers),
+      ];
+      if (this.commitSha) {
+        nodes.unshift(new MessageNode(vscode.l10n.t('Commit SHA search: {0} (click to change)', this.commitSha), 'search', { command: 'lineageLens.searchHistory', title: '' }));
+      }
+      return nodes;
+    } catch (err) {
+      return [errorNode(vscode.l10n.t('Could not load history filters'), err)];
+    }
+  }
+
+  dispose(): void {
+    this.disposables.splice(0).forEach((d) => d.dispose());
+  }
+}
