@@ -187,6 +187,13 @@ describe('API client against a hostile server', () => {
       assert.equal(describeError(err), err.message);
     });
 
+    it('a call after close() is a CancelledError and sends nothing', async () => {
+      const c = client();
+      await c.close();
+      await rejection(c.listApiKeys(), CancelledError);
+      assert.equal(server.received.length, 0);
+    });
+
     it('reuses one keep-alive connection for sequential requests', async () => {
       server.handler = (_req, res) => json(res, 200, []);
       const c = client({ maxConcurrency: 1 });

@@ -1,0 +1,35 @@
+// One user-facing sentence per error kind.
+import assert from 'node:assert/strict';
+import { describeError } from '../../../server/src/api/describeError';
+import { InvalidRequestError, ServiceError, TimeoutError } from '../../../server/src/api/errors';
+
+describe('describeError', () => {
+  it('names a rejected key for 401 and 403', () => {
+    assert.equal(describeError(new ServiceError(401, 'nope', 2)), 'The service rejected the API key (401).');
+    assert.equal(describeError(new ServiceError(403, 'nope', 4)), 'The service rejected the API key (403).');
+  });
+
+  it('says which operation was refused, with the status, title and the service message', () => {
+    assert.equal(
+      describeError(new ServiceError(404, 'no path "p9"', 1, 'Not Found', 3)),
+      `The service refused 'path update' (operation 1) (404 Not Found): no path "p9".`,
+    );
+    assert.equal(describeError(new ServiceError(400, 'limit must be 1..1000.', 5)), "The service refused 'data assets by DARN' (operation 5) (400): limit must be 1..1000.");
+  });
+
+  it('says the service failed for a 5xx', () => {
+    assert.equal(describeError(new ServiceError(500, 'database locked', 9)), "The service failed on 'component versions' (operation 9) (500): database locked.");
+  });
+
+  it('uses the sentence the client built for the other kinds', () => {
+    const t = new TimeoutError("The service at http://127.0.0.1:1 did not answer 'edge summaries' (operation 12) within 15000 ms.", 12);
+    assert.equal(describeError(t), t.message);
+    const r = new InvalidRequestError('The API key is too short.', undefined, 'apiKey');
+    assert.equal(describeError(r), 'The API key is too short.');
+  });
+
+  it('handles errors that are not from the client', () => {
+    assert.equal(describeError(new Error('boom')), 'Unexpected error: boom');
+    assert.equal(describeError('weird'), 'Unexpected error: weird');
+  });
+});
