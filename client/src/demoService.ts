@@ -59,6 +59,7 @@ export class DemoService implements vscode.Disposable {
     await this.ctx.keys.store(url, apiKey);
     await this.ctx.pushCredentials();
     this.ctx.log.info(`Local demo service running at ${url}`);
+    void vscode.commands.executeCommand('setContext', 'lineageLens.demoRunning', true);
     return url;
   }
 
@@ -105,6 +106,7 @@ export class DemoService implements vscode.Disposable {
     }
     this.child = undefined;
     this.url = undefined;
+    void vscode.commands.executeCommand('setContext', 'lineageLens.demoRunning', false);
   }
 
   dispose(): void {

@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// Runs the extension-host suite (test/vscode/suite) in a real VS Code: builds everything, starts the
+// local service with the demo dataset on 127.0.0.1, copies the demo workspace to a temporary folder,
+// and runs the suite with the harness (run-suite.mjs). Exits with the suite's exit code.
+// Usage: node scripts/vscode/run-extension-tests.mjs [--no-build] [--grep TEXT] [--timeout SECONDS]
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT, ARTIFACTS_DIR, runExtensionTests } from './run-suite.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    grep: { type: 'string' },
+    timeout: { type: 'string', default: '600' },
+  },
+});
+
+const log = (...a) => console.log('[extension-tests]', ...a);
+const URL_LINE = /^Lineage Lens local service listening on (http:\/\/127\.0\.0\.1:\d+)\s*$/;
+const KEY_LINE = /^API key: (\S+)\s*$/;
+
+/** Starts dist/service/main.js with a fresh database seeded from the demo; resolves on its URL and key lines. */
+function startService(tmp) {
+  const db = path.join(tmp, 'service.db');
+  const seed = path.join(REPO_ROOT, 'demo', 'dataset.json');
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/service/main.js'), '--port', '0', '--db', db, '--seed', seed], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logFile = fs.createWriteStream(path.join(tmp, 'service.log'));
+  child.stderr.pipe(logFile);
+  return new Promise((resolve, reject) => {
+    let url;
+    let apiKey;
+    const timer = setTimeout(() => fail(new Error('the local service did not announce itself within 30 s')), 30_000);
+    const fail = (err) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(err);
+    };
+    child.once('exit', (code) => fail(new Error(`the local service exited early (${code}); see ${path.join(tmp, 'service.log')}`)));
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      const k = KEY_LINE.exec(line);
+      if (k) apiKey = k[1];
+      else logFile.write(line + '\n'); // the key line is never written anywhere
+      const u = URL_LINE.exec(line);
+      if (u) url = u[1];
+      if (url && apiKey) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve({
+          url,
+          apiKey,
+          stop: () =>
+            new Promise((r) => {
+              if (child.exitCode !== null || child.signalCode !== null) return r();
+              child.once('exit', () => r());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+  });
+}
+
+async function main() {
+  if (!args['no-build']) {
+    log('building');
+    const b = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
+    if (b.status !== 0) return b.status ?? 1;
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lineage-ext-tests-'));
+  const workspace = path.join(tmp, 'workspace');
+  fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), workspace, { recursive: true });
+  const resultsFile = path.join(ARTIFACTS_DIR, 'vscode', 'extension-tests-results.json');
+  fs.rmSync(resultsFile, { force: true });
+  const service = await startService(tmp);
+  log(`local service at ${service.url}`);
+  let code = 1;
+  try {
+    code = await runExtensionTests({
+      name: 'extension-tests',
+      extensionDevelopmentPath: REPO_ROOT,
+      extensionTestsPath: path.join(REPO_ROOT, 'dist/test/vscode/suite/index.js'),
+      workspace,
+      timeoutMs: Number(args.timeout) * 1000,
+      env: {
+        LINEAGE_SERVICE_URL: service.url,
+        LINEAGE_API_KEY: service.apiKey,
+        LINEAGE_TEST_RESULTS: resultsFile,
+        LINEAGE_REPO_ROOT: REPO_ROOT,
+        ...(args.grep ? { LINEAGE_TEST_GREP: args.grep } : {}),
+      },
+    });
+  } catch (err) {
+    console.error(`[extension-tests] ${err?.message ?? err}`);
+    code = 1;
+  } finally {
+    await service.stop();
+    if (!process.env.LINEAGE_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  if (fs.existsSync(resultsFile)) {
+    const r = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+    log(`${r.passed} passed, ${r.failed} failed, ${r.pending} pending (details: ${path.relative(REPO_ROOT, resultsFile)})`);
+    for (const t of r.tests.filter((x) => x.state === 'failed')) console.error(`  ✗ ${t.title}\n    ${String(t.error).split('\n').slice(0, 4).join('\n    ')}`);
+  } else {
+    log('no results file was written');
+    if (code === 0) code = 1;
+  }
+  return code;
+}
+
+process.exitCode = await main();

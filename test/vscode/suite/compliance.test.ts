@@ -1,0 +1,37 @@
+// Check Compliance on a contract file of the demo workspace: the result's violations appear as
+// diagnostics on the offending field lines, and the Contracts view shows the count.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ComplianceResponse } from '../../../common/src/api';
+import { labelOf, lineageApi, signIn, waitForDiagnostics } from './helpers';
+
+describe('contract compliance', () => {
+  before(async () => signIn(await lineageApi()));
+
+  it('publishes violations as diagnostics on the field lines of a contract file', async () => {
+    const files = await vscode.workspace.findFiles('**/*.contract.{yaml,yml,json}');
+    assert.ok(files.length > 0, 'the demo workspace has contract files');
+    let checked = 0;
+    for (const uri of files) {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const result = (await vscode.commands.executeCommand('lineageLens.checkCompliance', uri)) as (ComplianceResponse & { darn: string }) | undefined;
+      assert.ok(result, `compliance of ${uri.path} was checked`);
+      if (result.violations.length === 0) continue;
+      const diagnostics = await waitForDiagnostics(uri);
+      for (const v of result.violations.filter((x) => x.field)) {
+        const leaf = v.field!.split('.').pop()!;
+        assert.ok(
+          diagnostics.some((d) => doc.lineAt(d.range.start.line).text.includes(leaf)),
+          `a diagnostic for ${v.field} sits on a line naming it (${diagnostics.map((d) => `${d.range.start.line}:${d.message}`).join('; ')})`,
+        );
+      }
+      const api = await lineageApi();
+      const nodes = await api.trees.contracts.getChildren();
+      const fileItem = nodes.map((n) => api.trees.contracts.getTreeItem(n)).find((i) => i.resourceUri?.toString() === uri.toString());
+      assert.ok(fileItem, `${labelOf(fileItem ?? {})} is in the Contracts view`);
+      assert.match(String(fileItem.description), new RegExp(`^${result.violations.length}\\b`));
+      checked++;
+    }
+    assert.ok(checked > 0, 'at least one demo contract has violations');
+  });
+});

@@ -1,0 +1,93 @@
+// The Components view against the local service seeded with the demo dataset: namespaces and
+// components, paths of both projections with the override badge, and applied tags on fields.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TreeNode } from '../../../client/src/views/treeNode';
+import { demoDataset, labelOf, lineageApi, signIn } from './helpers';
+
+async function childrenWithItems(provider: { getChildren(n?: TreeNode): Promise<TreeNode[]>; getTreeItem(n: TreeNode): vscode.TreeItem }, node?: TreeNode) {
+  const kids = await provider.getChildren(node);
+  return kids.map((n) => ({ node: n, item: provider.getTreeItem(n) }));
+}
+
+describe('Components view', () => {
+  before(async () => signIn(await lineageApi()));
+  after(async () => vscode.commands.executeCommand('lineageLens.showCollapsedPaths'));
+
+  it('lists the configured components under their namespaces', async () => {
+    const api = await lineageApi();
+    const configured = vscode.workspace.getConfiguration('lineageLens').get<string[]>('components') ?? [];
+    assert.ok(configured.length > 0, 'the demo workspace configures components');
+    const byId = new Map(demoDataset().components.map((c) => [c.id, c]));
+    const tree = api.trees.components;
+    const namespaces = await childrenWithItems(tree);
+    const shown = new Map<string, string>(); // component label → namespace label
+    for (const ns of namespaces) {
+      for (const c of await childrenWithItems(tree, ns.node)) shown.set(labelOf(c.item), labelOf(ns.item));
+    }
+    for (const id of configured) {
+      const c = byId.get(id);
+      assert.ok(c, `configured component ${id} is in the dataset`);
+      assert.equal(shown.get(c.name), c.namespace, `${c.name} is shown under namespace ${c.namespace}`);
+    }
+  });
+
+  it('shows paths of the collapsed and the all projection, overrides badged', async () => {
+    const api = await lineageApi();
+    const tree = api.trees.components;
+    const dataset = demoDataset();
+    const comp = dataset.components.find((c) => c.type === 'CODE' && (c.paths ?? []).some((p) => p.path_type === 'USER_OVERRIDE'));
+    assert.ok(comp?.paths, 'the demo has a component with an override');
+    const findComponent = async () => {
+      for (const ns of await tree.getChildren()) {
+        for (const c of await tree.getChildren(ns)) if (labelOf(tree.getTreeItem(c)) === comp.name) return c;
+      }
+      assert.fail(`${comp.name} not in the tree`);
+    };
+    const pathItems = async () => (await childrenWithItems(tree, await findComponent())).filter((x) => x.item.contextValue?.startsWith('path'));
+
+    await vscode.commands.executeCommand('lineageLens.showCollapsedPaths');
+    const collapsed = await pathItems();
+    const replaced = new Set(comp.paths.map((p) => p.replaces_path_id).filter(Boolean));
+    const expectedCollapsed = comp.paths.filter((p) => !replaced.has(p.path_id)).map((p) => p.path_id).sort();
+    assert.deepEqual(collapsed.map((x) => x.item.id?.split('/').pop()).sort(), expectedCollapsed);
+    const override = comp.paths.find((p) => p.path_type === 'USER_OVERRIDE')!;
+    const overrideItem = collapsed.find((x) => x.item.id?.endsWith(override.path_id));
+    assert.match(String(overrideItem?.item.description), /override/);
+
+    await vscode.commands.executeCommand('lineageLens.showAllPaths');
+    const all = await pathItems();
+    assert.deepEqual(all.map((x) => x.item.id?.split('/').pop()).sort(), comp.paths.map((p) => p.path_id).sort());
+  });
+
+  it('badges fields with the tags applied to them', async () => {
+    const api = await lineageApi();
+    const tree = api.trees.components;
+    await vscode.commands.executeCommand('lineageLens.showCollapsedPaths');
+    const dataset = demoDataset();
+    const tagName = (tag: string) => dataset.tagDefinitions?.find((d) => d.id === tag)?.name ?? tag;
+    // Every applied tag on a boundary of a shown path must appear as #name on that field.
+    let checked = 0;
+    for (const ns of await tree.getChildren()) {
+      for (const comp of await tree.getChildren(ns)) {
+        for (const p of await tree.getChildren(comp)) {
+          if (!tree.getTreeItem(p).contextValue?.startsWith('path')) continue;
+          for (const b of await tree.getChildren(p)) {
+            if (tree.getTreeItem(b).contextValue !== 'boundary') continue;
+            const fields = await childrenWithItems(tree, b);
+            for (const f of fields.filter((x) => x.item.contextValue === 'field.tagged')) {
+              const apps = (dataset.tagApplications ?? []).filter((a) => a.field_path === labelOf(f.item));
+              if (apps.length === 0) continue;
+              assert.ok(
+                apps.some((a) => String(f.item.description).includes(`#${tagName(a.tag)}`)),
+                `${labelOf(f.item)} shows one of its applied tags (${String(f.item.description)})`,
+              );
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    assert.ok(checked > 0, 'at least one tagged field was shown');
+  });
+});

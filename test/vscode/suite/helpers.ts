@@ -1,0 +1,102 @@
+// Shared helpers of the extension-host suite (bundled into each test file; keep them stateless).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LineageLensApi } from '../../../client/src/api';
+import type { ConnectionState, ServiceStatus } from '../../../common/src/protocol';
+
+export const EXTENSION_ID = 'lineage-lens.lineage-lens';
+/** The repository (dist/test/vscode/suite → four levels up). */
+export const REPO_ROOT = process.env.LINEAGE_REPO_ROOT ?? path.resolve(__dirname, '..', '..', '..', '..');
+
+export function env(name: string): string {
+  const v = process.env[name];
+  assert.ok(v, `${name} must be set by the runner (scripts/vscode/run-extension-tests.mjs)`);
+  return v;
+}
+
+export async function lineageApi(): Promise<LineageLensApi> {
+  const ext = vscode.extensions.getExtension<LineageLensApi>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is not installed`);
+  const api = await ext.activate();
+  await api.ready;
+  return api;
+}
+
+/** Resolves with the first status (current or next) that satisfies `pred`; fails after timeoutMs. */
+export function waitForStatus(api: LineageLensApi, pred: (s: ServiceStatus) => boolean, timeoutMs = 20_000): Promise<ServiceStatus> {
+  if (pred(api.status())) return Promise.resolve(api.status());
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`status did not match within ${timeoutMs} ms; last: ${JSON.stringify(api.status())}`));
+    }, timeoutMs);
+    const sub = api.onDidChangeStatus((s) => {
+      if (!pred(s)) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(s);
+    });
+  });
+}
+
+export const inState = (...states: ConnectionState[]) => (s: ServiceStatus) => states.includes(s.state);
+
+/** Signs in with the runner's key (the command accepts a key only when called from code). */
+export async function signIn(api: LineageLensApi): Promise<void> {
+  if (api.status().state === 'connected') return;
+  await vscode.commands.executeCommand('lineageLens.signIn', { apiKey: env('LINEAGE_API_KEY'), serviceUrl: env('LINEAGE_SERVICE_URL') });
+  await waitForStatus(api, inState('connected'));
+}
+
+/** Fires when diagnostics of `uri` change to a non-empty list (or are already non-empty). */
+export function waitForDiagnostics(uri: vscode.Uri, timeoutMs = 20_000): Promise<vscode.Diagnostic[]> {
+  const now = vscode.languages.getDiagnostics(uri);
+  if (now.length) return Promise.resolve(now);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`no diagnostics for ${uri.toString()} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (!e.uris.some((u) => u.toString() === uri.toString())) return;
+      const d = vscode.languages.getDiagnostics(uri);
+      if (!d.length) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(d);
+    });
+  });
+}
+
+/** The demo dataset the runner seeded the service with. */
+export interface DemoDataset {
+  components: Array<{
+    id: string;
+    name: string;
+    namespace: string;
+    type: string;
+    paths?: Array<{ path_id: string; path_type: string; replaces_path_id?: string; ingress: { id: string }; egress: { id: string } }>;
+  }>;
+  tagDefinitions?: Array<{ id: string; name: string }>;
+  tagApplications?: Array<{ boundary_id: string; field_path: string; tag: string }>;
+  contracts?: Array<{ id: string; dataAssetResourceName: string }>;
+}
+
+export function demoDataset(): DemoDataset {
+  return JSON.parse(fs.readFileSync(process.env.LINEAGE_DATASET ?? path.join(REPO_ROOT, 'demo', 'dataset.json'), 'utf8')) as DemoDataset;
+}
+
+/** A direct call to the service (to check what it recorded), with the runner's key. */
+export async function serviceGet<T>(pathAndQuery: string): Promise<T> {
+  const res = await fetch(new URL(pathAndQuery, env('LINEAGE_SERVICE_URL')), { headers: { 'X-API-KEY': env('LINEAGE_API_KEY') } });
+  assert.equal(res.status, 200, `GET ${pathAndQuery} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Label text of a tree item. */
+export function labelOf(item: vscode.TreeItem): string {
+  const l = item.label;
+  return typeof l === 'string' ? l : (l?.label ?? '');
+}

@@ -1,0 +1,39 @@
+// Runs last: after everything above, the API key is in no setting and in no log file.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { env, lineageApi } from './helpers';
+
+function logFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? logFiles(p) : e.name.endsWith('.log') ? [p] : [];
+  });
+}
+
+describe('the API key stays secret', () => {
+  it('is in no Lineage Lens setting at any level', async () => {
+    const key = env('LINEAGE_API_KEY');
+    const cfg = vscode.workspace.getConfiguration('lineageLens');
+    const all = JSON.stringify(
+      Object.keys(cfg)
+        .filter((k) => typeof (cfg as unknown as Record<string, unknown>)[k] !== 'function')
+        .map((k) => cfg.inspect(k)),
+    );
+    assert.ok(all.includes(env('LINEAGE_SERVICE_URL')), 'the settings were read (the URL is there)');
+    assert.ok(!all.includes(key), 'the key is not in the settings');
+  });
+
+  it('is in no log the extension wrote, though sign-ins were logged', async () => {
+    const key = env('LINEAGE_API_KEY');
+    const api = await lineageApi();
+    const files = logFiles(api.logUri.fsPath);
+    assert.ok(files.length > 0, `log files under ${api.logUri.fsPath}`);
+    const text = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    assert.match(text, /Signed in to/, 'the log records the sign-in');
+    assert.ok(!text.includes(key), 'the key is not in the log');
+    assert.ok(!text.includes('not-the-key-0000'), 'a rejected key is not in the log either');
+  });
+});
