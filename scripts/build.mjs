@@ -46,6 +46,9 @@ const targets = {
   },
   server: {
     entryPoints: { 'server/server': 'server/src/server.ts' },
+    // jsonc-parser's UMD build (its `main`) requires files at run time that a bundle lacks; its ESM
+    // build (`module`) bundles cleanly.
+    mainFields: ['module', 'main'],
   },
   service: {
     entryPoints: { 'service/main': 'service/src/main.ts' },
