@@ -1,0 +1,174 @@
+// A real LSP client for tests: spawns `node dist/server/server.js --stdio` and talks JSON-RPC over its
+// stdin/stdout with vscode-languageserver-protocol. Notifications are recorded so tests wait on them
+// (never on time); workspace/configuration is answered from `settings`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  StreamMessageReader,
+  StreamMessageWriter,
+  DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  ShutdownRequest,
+  ExitNotification,
+  type Diagnostic,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node';
+import { StatusNotification, type InitializationOptions, type LineageSettings, type ServiceStatus } from '../../common/src/protocol';
+
+export const repoRoot = resolve(__dirname, '..', '..', '..');
+export const serverJs = join(repoRoot, 'dist', 'server', 'server.js');
+
+export interface Received {
+  method: string;
+  params: unknown;
+}
+
+export interface LspClientOptions {
+  workspaceFolder: string;
+  initializationOptions?: InitializationOptions;
+  /** Answered to workspace/configuration (every scope). */
+  settings?: Partial<LineageSettings>;
+  timeoutMs?: number;
+}
+
+export class LspClient {
+  readonly received: Received[] = [];
+  stderr = '';
+  private waiters: Array<() => void> = [];
+  private versions = new Map<string, number>();
+  settings: Partial<LineageSettings>;
+  readonly folderUri: string;
+
+  private constructor(
+    readonly conn: ProtocolConnection,
+    readonly child: ChildProcess,
+    private readonly opts: LspClientOptions,
+  ) {
+    this.settings = opts.settings ?? {};
+    this.folderUri = pathToFileURL(opts.workspaceFolder).href;
+  }
+
+  static async start(opts: LspClientOptions): Promise<LspClient> {
+    const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const client = new LspClient(conn, child, opts);
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (client.stderr += d));
+    conn.onNotification((method, params) => client.record(method, params));
+    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => client.settings));
+    conn.onRequest('client/registerCapability', () => null);
+    conn.onRequest('workspace/codeLens/refresh', () => null);
+    conn.onRequest('window/workDoneProgress/create', () => null);
+    conn.listen();
+    await conn.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: client.folderUri,
+      workspaceFolders: [{ uri: client.folderUri, name: 'fixture' }],
+      initializationOptions: opts.initializationOptions ?? {},
+      capabilities: {
+        workspace: { configuration: true, workspaceFolders: true, codeLens: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
+        textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] }, synchronization: { didSave: false } },
+      },
+    });
+    await conn.sendNotification(InitializedNotification.type, {});
+    return client;
+  }
+
+  private record(method: string, params: unknown): void {
+    this.received.push({ method, params });
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Position in the log: pass it to wait* to only look at what arrives afterwards. */
+  mark(): number {
+    return this.received.length;
+  }
+
+  /** Resolves with the first notification (from index `from`) matching; rejects after the timeout. */
+  waitFor<T>(method: string, pred: (p: T) => boolean = () => true, from = 0, what = method): Promise<T> {
+    const timeoutMs = this.opts.timeoutMs ?? 15_000;
+    return new Promise<T>((resolvePromise, reject) => {
+      let i = from;
+      const check = (): boolean => {
+        for (; i < this.received.length; i++) {
+          const r = this.received[i]!;
+          if (r.method === method && pred(r.params as T)) {
+            clearTimeout(timer);
+            resolvePromise(r.params as T);
+            return true;
+          }
+        }
+        return false;
+      };
+      const timer = setTimeout(() => {
+        reject(new Error(`timed out waiting for ${what}; stderr: ${this.stderr.slice(-2000)}`));
+      }, timeoutMs);
+      const loop = () => {
+        if (!check()) this.waiters.push(loop);
+      };
+      loop();
+    });
+  }
+
+  waitForStatus(pred: (s: ServiceStatus) => boolean, from = 0): Promise<ServiceStatus> {
+    return this.waitFor<ServiceStatus>(StatusNotification.method, pred, from, 'a status notification');
+  }
+
+  waitForDiagnostics(uri: string, pred: (d: Diagnostic[]) => boolean, from = 0): Promise<Diagnostic[]> {
+    return this.waitFor<PublishDiagnosticsParams>(
+      PublishDiagnosticsNotification.type.method,
+      (p) => p.uri === uri && pred(p.diagnostics),
+      from,
+      `diagnostics for ${uri}`,
+    ).then((p) => p.diagnostics);
+  }
+
+  /** The latest diagnostics published for a URI ([] when none). */
+  diagnostics(uri: string): Diagnostic[] {
+    for (let i = this.received.length - 1; i >= 0; i--) {
+      const r = this.received[i]!;
+      if (r.method === PublishDiagnosticsNotification.type.method && (r.params as PublishDiagnosticsParams).uri === uri) {
+        return (r.params as PublishDiagnosticsParams).diagnostics;
+      }
+    }
+    return [];
+  }
+
+  fileUri(relative: string): string {
+    return pathToFileURL(join(this.opts.workspaceFolder, relative)).href;
+  }
+
+  async open(uri: string, text: string, languageId = 'typescript'): Promise<void> {
+    this.versions.set(uri, 1);
+    await this.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+  }
+
+  async change(uri: string, contentChanges: TextDocumentContentChangeEvent[]): Promise<void> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    await this.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges });
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.conn.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise<void>((r) => (this.child.exitCode !== null ? r() : this.child.once('exit', () => r())));
+    try {
+      await this.conn.sendRequest(ShutdownRequest.type);
+      await this.conn.sendNotification(ExitNotification.type);
+    } catch {
+      this.child.kill('SIGKILL');
+    }
+    await exited;
+    this.conn.dispose();
+  }
+}

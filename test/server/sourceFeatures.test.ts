@@ -1,0 +1,142 @@
+// LSP conversation over stdio: hovers, field-tag hovers, lenses, definitions, symbols and anchor
+// diagnostics on source files, against the real local service and the fixture workspace.
+import { strict as assert } from 'node:assert';
+import {
+  CodeLensRequest,
+  DefinitionRequest,
+  HoverRequest,
+  WorkspaceSymbolRequest,
+  DiagnosticSeverity,
+  type CodeLens,
+  type Location,
+  type SymbolInformation,
+} from 'vscode-languageserver-protocol';
+import { COMMANDS, pathDocumentUri } from '../../common/src/protocol';
+import { ORDERS, P_CREATE, P_OUTSIDE, commandLinks, hoverText, startHarness, stopHarness, workspaceText, type Harness } from './setup';
+
+describe('language server: source features', function () {
+  let h: Harness;
+  let ordersUri: string;
+  let mailerUri: string;
+
+  before(async function () {
+    h = await startHarness();
+    ordersUri = h.client.fileUri('src/orders.ts');
+    mailerUri = h.client.fileUri('src/mailer.ts');
+    await h.client.open(ordersUri, workspaceText('src/orders.ts'));
+    await h.client.open(mailerUri, workspaceText('src/mailer.ts'));
+  });
+  after(async () => stopHarness(h));
+
+  const hover = (uri: string, line: number, character: number) =>
+    h.client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } });
+
+  it('reports the loaded components and anchors in its status', async () => {
+    const s = await h.client.waitForStatus((x) => x.state === 'connected');
+    assert.equal(s.componentCount, 2, 'the configured component plus the one discovered through the edge');
+    assert.equal(s.anchorCount, 4);
+    assert.ok(s.lastLoadedAt);
+  });
+
+  it('hovers a path anchored in code with its boundaries, mappings, completeness, tags and links', async () => {
+    const text = hoverText(await hover(ordersUri, 4, 3));
+    assert.match(text, /Orders API/);
+    assert.match(text, /orders\\\.api\\\.createOrder → orders\\\.db\\\.insertOrder/);
+    assert.match(text, /kind http · payload OrderRequest/);
+    assert.match(text, /kind postgres · payload orders/);
+    assert.match(text, /customerEmail → customer\\_email \(DataFlow\)/);
+    assert.match(text, /totalCents → total\\_cents \(KeyValueBridge\)/);
+    assert.match(text, /egress KNOWN\\_INCOMPLETE/);
+    assert.match(text, /from scan/);
+    // Applied and derived tags in separate, differently marked sections.
+    assert.match(text, /\*\*Applied tags\*\*\n\n- ● \*\*pii\*\* on ingress customerEmail — kind SYSTEM, source system, detected as email\\_address/);
+    assert.match(text, /\*\*Depends-on tags\*\* \(derived[^\n]*\n\n- ◌ \*pii\* on egress customer\\_email — same component/);
+    const links = commandLinks(text);
+    assert.deepEqual(
+      links.map((l) => l.command),
+      [COMMANDS.revealPath, COMMANDS.editPath],
+    );
+    assert.deepEqual(links[0]!.args, [{ componentId: ORDERS, pathId: P_CREATE }]);
+    assert.match(text, /\[Open in code host\]\(https:\/\/git\.example\/orders\/src\/orders\.ts#L3\)/);
+  });
+
+  it('escapes hostile service text in hovers', async () => {
+    const text = hoverText(await hover(ordersUri, 4, 3));
+    const summary = /\*Transformation:\* (.*)/.exec(text)?.[1] ?? '';
+    assert.ok(summary.length > 0, 'the summary is shown');
+    assert.ok(!/(^|[^\\])</.test(summary), 'no raw HTML');
+    assert.ok(!/\]\(javascript:/.test(summary), 'no link forms');
+    assert.ok(!/(^|[^\\])`/.test(summary), 'no code span');
+    assert.match(summary, /\\<img src\\=x onerror\\=alert\\\(1\\\)\\>/);
+  });
+
+  it('shows a field\'s applied and depends-on tags on an identifier naming it', async () => {
+    const applied = hoverText(await hover(ordersUri, 2, 30)); // customerEmail parameter
+    assert.match(applied, /^\*\*Field\*\* ingress customerEmail, egress customer\\_email/m);
+    assert.match(applied, /- ● \*\*pii\*\* on ingress customerEmail/);
+    assert.match(applied, /- ◌ \*pii\* on egress customer\\_email — same component/);
+
+    const derived = hoverText(await hover(mailerUri, 1, 14)); // customer_email in the mailer
+    assert.match(derived, /\*\*Field\*\* ingress customer\\_email/);
+    assert.match(derived, /◌ \*pii\*.*via 1 hop/);
+    assert.ok(!/●/.test(derived), 'a derived tag is not shown as applied');
+
+    const untagged = hoverText(await hover(ordersUri, 2, 55)); // totalCents
+    assert.match(untagged, /No tags on these fields/);
+  });
+
+  it('puts a lens above each anchored range with the path count and the tags touched', async () => {
+    const lenses = (await h.client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: ordersUri } })) as CodeLens[];
+    const byLine = new Map(lenses.map((l) => [l.range.start.line, l]));
+    assert.equal(byLine.get(2)?.command?.title, '1 lineage path · pii');
+    assert.equal(byLine.get(2)?.command?.command, COMMANDS.revealPath);
+    assert.deepEqual(byLine.get(2)?.command?.arguments, [{ componentId: ORDERS, pathId: P_CREATE }]);
+    // The shipOrder anchor was relocated from the recorded lines 10-12 to where the function is now.
+    assert.equal(byLine.get(18)?.command?.title, '1 lineage path');
+    assert.equal(lenses.length, 2);
+  });
+
+  it('relocates a moved anchor and says so in an information diagnostic', async () => {
+    const diags = await h.client.waitForDiagnostics(ordersUri, (d) => d.some((x) => x.code === 'anchor-relocated'));
+    const d = diags.find((x) => x.code === 'anchor-relocated')!;
+    assert.equal(d.severity, DiagnosticSeverity.Information);
+    assert.equal(d.range.start.line, 18);
+    assert.match(d.message, /from line 10 to line 19/);
+    const text = hoverText(await hover(ordersUri, 19, 3));
+    assert.match(text, /orders\\\.api\\\.shipOrder/);
+    assert.match(text, /relocated from line 10 to line 19/);
+  });
+
+  it('refuses an anchor leading outside the workspace and reports it on its path document', async () => {
+    const uri = pathDocumentUri(ORDERS, P_OUTSIDE);
+    const diags = await h.client.waitForDiagnostics(uri, (d) => d.length > 0);
+    assert.equal(diags[0]!.code, 'anchor-outside-workspace');
+    assert.equal(diags[0]!.severity, DiagnosticSeverity.Error);
+    assert.match(diags[0]!.message, /outside the workspace/);
+  });
+
+  it('goes from code to the path documents anchored there', async () => {
+    const locs = (await h.client.conn.sendRequest(DefinitionRequest.type, {
+      textDocument: { uri: ordersUri },
+      position: { line: 3, character: 4 },
+    })) as Location[];
+    assert.deepEqual(locs.map((l) => l.uri), [pathDocumentUri(ORDERS, P_CREATE)]);
+    const none = await h.client.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri: ordersUri }, position: { line: 7, character: 2 } });
+    assert.equal(none, null);
+  });
+
+  it('lists components, paths, boundaries and fields as workspace symbols leading to their anchors', async () => {
+    const all = (await h.client.conn.sendRequest(WorkspaceSymbolRequest.type, { query: '' })) as SymbolInformation[];
+    const names = all.map((s) => s.name);
+    assert.ok(names.includes('Orders API'));
+    assert.ok(names.includes('mailer'));
+    assert.ok(names.includes('orders.api.createOrder → orders.db.insertOrder'));
+    assert.ok(names.includes('mailer.smtp.sendReceipt'));
+    const field = all.find((s) => s.name === 'customerEmail')!;
+    assert.equal(field.location.uri, ordersUri);
+    assert.equal(field.location.range.start.line, 2);
+    const q = (await h.client.conn.sendRequest(WorkspaceSymbolRequest.type, { query: 'sendreceipt' })) as SymbolInformation[];
+    assert.ok(q.length > 0 && q.every((s) => /sendreceipt/i.test(s.name.replace(/[^a-z]/gi, '')) || /s.*e.*n.*d/i.test(s.name)));
+    assert.ok(q.every((s) => s.location.uri === mailerUri));
+  });
+});
