@@ -22,6 +22,7 @@ interface Entry {
 }
 
 const encoder = new TextEncoder();
+const saved = (e: Entry): string => e.document.text;
 
 export class PathFileSystem implements vscode.FileSystemProvider {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
@@ -30,6 +31,8 @@ export class PathFileSystem implements vscode.FileSystemProvider {
   private readonly entries = new Map<string, Entry>();
   /** `componentId/oldPathId` → newest path id after saves. */
   private readonly aliases = new Map<string, string>();
+  /** One pending "reload after save" listener per URI. */
+  private readonly pendingReloads = new Map<string, vscode.Disposable>();
 
   constructor(private readonly ctx: LineageContext) {}
 
@@ -94,13 +97,26 @@ export class PathFileSystem implements vscode.FileSystemProvider {
     if (saved.pathId !== entry.pathId) this.aliases.set(`${entry.componentId}/${entry.pathId}`, saved.pathId);
     const next = this.remember(uri, entry.componentId, saved.pathId, saved.document);
     this.ctx.fireDataChanged([entry.componentId]);
-    // Once VS Code has finished this save, a newer mtime plus a change event make it reload the
-    // editor from the service's answer (normalised text, new revision).
-    setTimeout(() => {
-      if (this.entries.get(uri.toString()) !== next) return;
-      next.mtime += 1;
+    this.reloadAfterSave(uri, next);
+  }
+
+  /**
+   * VS Code ignores file changes while it is still saving, so the editor is told to reload the
+   * service's answer (normalised text, new path id) once its save has finished: a newer mtime and a
+   * change event make it read the file again.
+   */
+  private reloadAfterSave(uri: vscode.Uri, next: Entry): void {
+    const key = uri.toString();
+    this.pendingReloads.get(key)?.dispose();
+    const sub = vscode.workspace.onDidSaveTextDocument((doc) => {
+      if (doc.uri.toString() !== key) return;
+      sub.dispose();
+      this.pendingReloads.delete(key);
+      if (this.entries.get(key) !== next || doc.getText() === saved(next)) return;
+      next.mtime = Math.max(Date.now(), next.mtime + 1);
       this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
-    }, 0);
+    });
+    this.pendingReloads.set(key, sub);
   }
 
   /** Drops the cache of a URI so the next read asks the server again. */
@@ -123,6 +139,7 @@ export class PathFileSystem implements vscode.FileSystemProvider {
   }
 
   dispose(): void {
+    this.pendingReloads.forEach((d) => d.dispose());
     this.changed.dispose();
   }
 }

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../../client/src/views/treeNode';
-import { demoDataset, labelOf, lineageApi, signIn } from './helpers';
+import { componentLabel, demoDataset, labelOf, lineageApi, signIn } from './helpers';
 
 async function childrenWithItems(provider: { getChildren(n?: TreeNode): Promise<TreeNode[]>; getTreeItem(n: TreeNode): vscode.TreeItem }, node?: TreeNode) {
   const kids = await provider.getChildren(node);
@@ -28,7 +28,7 @@ describe('Components view', () => {
     for (const id of configured) {
       const c = byId.get(id);
       assert.ok(c, `configured component ${id} is in the dataset`);
-      assert.equal(shown.get(c.name), c.namespace, `${c.name} is shown under namespace ${c.namespace}`);
+      assert.equal(shown.get(componentLabel(c)), c.namespace, `${componentLabel(c)} is shown under namespace ${c.namespace}`);
     }
   });
 
@@ -40,7 +40,7 @@ describe('Components view', () => {
     assert.ok(comp?.paths, 'the demo has a component with an override');
     const findComponent = async () => {
       for (const ns of await tree.getChildren()) {
-        for (const c of await tree.getChildren(ns)) if (labelOf(tree.getTreeItem(c)) === comp.name) return c;
+        for (const c of await tree.getChildren(ns)) if (labelOf(tree.getTreeItem(c)) === componentLabel(comp)) return c;
       }
       assert.fail(`${comp.name} not in the tree`);
     };

@@ -75,6 +75,7 @@ export interface DemoDataset {
   components: Array<{
     id: string;
     name: string;
+    friendly_name?: string;
     namespace: string;
     type: string;
     paths?: Array<{ path_id: string; path_type: string; replaces_path_id?: string; ingress: { id: string }; egress: { id: string } }>;
@@ -99,4 +100,9 @@ export async function serviceGet<T>(pathAndQuery: string): Promise<T> {
 export function labelOf(item: vscode.TreeItem): string {
   const l = item.label;
   return typeof l === 'string' ? l : (l?.label ?? '');
+}
+
+/** The label the Components view gives a component of the dataset. */
+export function componentLabel(c: { name: string; friendly_name?: string }): string {
+  return c.friendly_name || c.name;
 }

@@ -19,7 +19,7 @@ export function run(): Promise<void> {
     .filter((f) => f.endsWith('.test.js'))
     .sort();
   const only = process.env.LINEAGE_TEST_GREP;
-  if (only) mocha.grep(only);
+  if (only) mocha.grep(new RegExp(only));
   for (const f of files) mocha.addFile(path.join(__dirname, f));
 
   const results: TestResult[] = [];
