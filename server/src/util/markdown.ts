@@ -17,7 +17,9 @@ export function md(text: unknown, max = MAX_TEXT): string {
 
 /** A link to one of our own commands, arguments JSON-encoded in the URI. `title` is our own text. */
 export function commandLink(title: string, command: string, args: unknown[]): string {
-  return `[${md(title)}](command:${command}?${encodeURIComponent(JSON.stringify(args))})`;
+  // encodeURIComponent leaves ( ) ' ! * alone; ids come from the service and `)` would end the link.
+  const encoded = encodeURIComponent(JSON.stringify(args)).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `[${md(title)}](command:${command}?${encoded})`;
 }
 
 /** An http(s) URL made safe as a Markdown link destination, or undefined for any other scheme. */

@@ -1,0 +1,41 @@
+// Parts of the session that conversations cannot reach with the local service: malformed paths are
+// skipped (and reported once), and settings are checked before use.
+import { strict as assert } from 'node:assert';
+import type { ComponentDetail } from '../../common/src/api';
+import { anchorEntries } from '../../server/src/session/anchorFeed';
+import { normalizeSettings, needsReload } from '../../server/src/session/settings';
+import { OnceLogger } from '../../server/src/util/log';
+
+function logger() {
+  const warnings: string[] = [];
+  return { warnings, log: new OnceLogger({ info: () => undefined, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) }) };
+}
+
+describe('session parts', () => {
+  it('feeds every anchor of CODE components, skips a malformed path and reports it once', () => {
+    const { warnings, log } = logger();
+    const good = { path_id: 'p1', ingress: { signature_name: 'a.b.readX' }, egress: { signature_name: 'a.b.writeY' }, code_anchors: [{ anchor_id: 'x', name: 'handler' }] };
+    const bad = { ingress: { signature_name: 'a' }, egress: { signature_name: 'b' }, code_anchors: [{ anchor_id: 'y' }] };
+    const components = [
+      { id: 'c1', name: 'c1', type: 'CODE', paths: [good, bad] },
+      { id: 'd1', name: 'd1', type: 'DATA_STORE', schema: { fields: [] } },
+    ] as unknown as ComponentDetail[];
+    const entries = anchorEntries(components, log);
+    assert.deepEqual(entries.map((e) => [e.componentId, e.pathId, e.anchor.anchor_id]), [['c1', 'p1', 'x']]);
+    assert.deepEqual(entries[0]!.expectedNames, ['handler', 'readX', 'writeY']);
+    anchorEntries(components, log);
+    assert.equal(warnings.length, 1, 'reported once');
+    assert.match(warnings[0]!, /c1: path 1 skipped \(path without path_id\)/);
+  });
+
+  it('checks settings and falls back to defaults for malformed values', () => {
+    const s = normalizeSettings({ components: ['a', ' a ', 3, ''], namespace: 7, projection: 'bogus', refreshIntervalSeconds: -5, maxConcurrency: 1000 });
+    assert.deepEqual(s.components, ['a']);
+    assert.equal(s.namespace, '');
+    assert.equal(s.projection, 'collapsed');
+    assert.equal(s.refreshIntervalSeconds, 0);
+    assert.equal(s.maxConcurrency, 64);
+    assert.equal(needsReload(s, { ...s, projection: 'all' }), true);
+    assert.equal(needsReload(s, { ...s, refreshIntervalSeconds: 5 }), false);
+  });
+});
