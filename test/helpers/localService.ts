@@ -75,7 +75,13 @@ export function startLocalService(opts: LocalServiceOptions = {}): Promise<Local
           dbFile,
           process: child,
           async stop() {
-            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            if (child.exitCode === null && child.signalCode === null) {
+              child.kill('SIGTERM');
+              // A service that does not finish its graceful shutdown in time is killed outright.
+              const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+              await exited;
+              clearTimeout(force);
+            }
             await exited;
           },
         });

@@ -1,28 +1,30 @@
 // One handler per operation of the shared table; the compiler checks none is missing.
 import type { OperationName } from '../../../common/src/api/operations';
 import type { Store } from '../model/store';
-import { HttpError } from './errors';
+import { DependsOnIndex } from '../lineage/dependsOn';
+import { Renderer } from '../lineage/render';
 import * as admin from './handlers/admin';
+import * as assets from './handlers/assets';
+import * as components from './handlers/components';
+import * as contracts from './handlers/contracts';
 import type { Request } from './handlers/request';
 
 export type Handler = (req: Request) => unknown;
 
 export function createHandlers(store: Store): Record<OperationName, Handler> {
-  const todo = () => {
-    throw new HttpError(500, 'not implemented yet');
-  };
+  const render = new Renderer(store, new DependsOnIndex(store));
   return {
-    updatePath: todo,
+    updatePath: (req) => components.updatePath(store, render, req),
     listApiKeys: () => admin.listApiKeys(store),
-    updateSubscription: todo,
-    getComponent: todo,
-    getDataAssets: todo,
-    getViolationStatus: todo,
+    updateSubscription: (req) => contracts.updateSubscription(store, req),
+    getComponent: (req) => components.getComponent(store, render, req),
+    getDataAssets: (req) => assets.getDataAssets(store, req),
+    getViolationStatus: (req) => contracts.getViolationStatus(store, req),
     getHistoryFilters: (req) => admin.getHistoryFilters(store, req),
-    deleteContract: todo,
-    getVersions: todo,
-    checkCompliance: todo,
-    registerObjectStoreAssets: todo,
+    deleteContract: (req) => contracts.deleteContract(store, req),
+    getVersions: (req) => components.getVersions(store, req),
+    checkCompliance: (req) => contracts.checkCompliance(store, req),
+    registerObjectStoreAssets: (req) => assets.registerObjectStoreAssets(store, req),
     getEdges: (req) => admin.getEdges(store, req),
     deleteWebhook: (req) => admin.deleteWebhook(store, req),
   };

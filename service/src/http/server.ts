@@ -14,7 +14,7 @@ import { createHandlers, type Handler } from './handlers';
 
 export async function buildServer(store: Store): Promise<FastifyInstance> {
   // No logger: request logs could carry headers, and the API key must never reach a log.
-  const app = Fastify({ logger: false, bodyLimit: MAX_REQUEST_BODY_BYTES }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify({ logger: false, bodyLimit: MAX_REQUEST_BODY_BYTES, forceCloseConnections: true }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are validated by TypeBox (the same checks the client and tests use), after read-only
   // members are dropped: a client may send back what it read, and those members are ignored.

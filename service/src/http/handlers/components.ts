@@ -1,0 +1,146 @@
+// Operations 4 (component detail), 9 (versions) and 1 (path update).
+import { randomUUID } from 'node:crypto';
+import type { ComponentDetailResponse, VersionEntry, VersionsResponse } from '../../../../common/src/api/components';
+import type { LineagePath, PathBoundary, PathUpdateResponse } from '../../../../common/src/api/paths';
+import { QUERY } from '../../../../common/src/api/choices';
+import type { Store } from '../../model/store';
+import type { Boundary, Component, PathEvent, Scan, StoredPath } from '../../model/types';
+import { overrideOf } from '../../lineage/projection';
+import type { Renderer } from '../../lineage/render';
+import { badRequest, notFound } from '../errors';
+import { optionalString, type Request } from './request';
+
+function findComponent(store: Store, id: string | undefined): Component {
+  const c = store.components.get(id ?? '');
+  if (!c) throw notFound(`no component ${JSON.stringify(id ?? '')}`);
+  return c;
+}
+
+export function getComponent(store: Store, render: Renderer, req: Request): ComponentDetailResponse {
+  const mode = optionalString(req, QUERY.projection) ?? 'collapsed';
+  if (mode !== 'collapsed' && mode !== 'all') {
+    throw badRequest(`query parameter ${QUERY.projection} must be "collapsed" or "all", not ${JSON.stringify(mode.slice(0, 40))}`);
+  }
+  const c = findComponent(store, req.params.id);
+  const namespace = optionalString(req, QUERY.namespace);
+  // The guard answers as if the component did not exist, so it reveals nothing across namespaces.
+  if (namespace !== undefined && namespace !== c.namespace) throw notFound(`no component ${JSON.stringify(c.id)} in namespace ${JSON.stringify(namespace)}`);
+  return { component: render.component(c, mode) };
+}
+
+export function getVersions(store: Store, req: Request): VersionsResponse {
+  const c = findComponent(store, req.params.id);
+  const versions: VersionEntry[] = [];
+  for (const s of c.scans) {
+    const v: VersionEntry = { kind: 'SCAN', commit_sha: s.commit_sha, committed_at: s.committed_at, recorded_at: s.scanned_at };
+    if (s.branch !== undefined) v.branch = s.branch;
+    if (s.job_trigger !== undefined) v.job_trigger = s.job_trigger;
+    versions.push(v);
+  }
+  for (const e of c.events) {
+    const v: VersionEntry = { kind: e.kind, commit_sha: e.commit_sha, committed_at: e.committed_at, recorded_at: e.recorded_at, path_id: e.path_id };
+    if (e.reason !== undefined) v.reason = e.reason;
+    versions.push(v);
+  }
+  // Newest first; events of one update keep their order (DELETED before ADDED) by a stable sort.
+  versions.sort((a, b) => b.recorded_at.localeCompare(a.recorded_at));
+  return { versions };
+}
+
+/** A full SHA or a unique prefix (at least 7 characters) of one of the component's scanned commits. */
+function resolveCommit(c: Component, sha: string | undefined): Scan {
+  if (sha === undefined) {
+    const latest = c.scans[0];
+    if (!latest) throw badRequest(`component ${c.id} has no scanned commit to take effect from`);
+    return latest;
+  }
+  const wanted = sha.toLowerCase();
+  const matches = wanted.length >= 7 ? c.scans.filter((s) => s.commit_sha.toLowerCase().startsWith(wanted)) : [];
+  const exact = c.scans.find((s) => s.commit_sha.toLowerCase() === wanted);
+  if (exact) return exact;
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) throw badRequest(`effective_since_commit_sha ${JSON.stringify(sha)} matches several scanned commits; give more of it`);
+  throw badRequest(`effective_since_commit_sha ${JSON.stringify(sha.slice(0, 64))} is not a scanned commit of component ${c.id}`);
+}
+
+export function updatePath(store: Store, render: Renderer, req: Request): PathUpdateResponse {
+  const c = findComponent(store, req.params.id);
+  if (c.type !== 'CODE') throw badRequest(`component ${c.id} is a ${c.type}; only CODE components have paths`);
+  const old = c.paths.find((p) => p.id === req.params.pathId);
+  if (!old) throw notFound(`no path ${JSON.stringify(req.params.pathId ?? '')} in component ${c.id}`);
+  // The body was validated against LineagePath with read-only members already dropped.
+  const body = req.body as LineagePath;
+  const scan = resolveCommit(c, body.effective_since_commit_sha);
+
+  const newBoundaries: Boundary[] = [];
+  const side = (given: PathBoundary, previousId: string): string => {
+    const b = boundaryFor(store, c, given, store.boundaries.get(previousId));
+    if (!store.boundaries.has(b.id)) newBoundaries.push(b);
+    return b.id;
+  };
+  const next: StoredPath = {
+    id: randomUUID(),
+    componentId: c.id,
+    seq: c.paths.reduce((m, p) => Math.max(m, p.seq), -1) + 1,
+    type: 'USER_OVERRIDE',
+    replaces: old.type === 'SCAN_OUTPUT' ? old.id : old.replaces,
+    suppressed: old.suppressed,
+    ingressId: side(body.ingress, old.ingressId),
+    egressId: side(body.egress, old.egressId),
+    field_mappings: body.field_mappings,
+    code_anchors: body.code_anchors,
+    transformation_summary: body.transformation_summary,
+    payload_name: body.payload_name,
+    completeness: body.completeness,
+    commit_sha: scan.commit_sha,
+    reason: body.reason,
+  };
+  // The override this one supersedes: the old path itself, or the override standing in for it.
+  const superseded = old.type === 'USER_OVERRIDE' ? [old.id] : [overrideOf(c, old.id)?.id].filter((x): x is string => x !== undefined);
+  const now = new Date().toISOString();
+  const event = (kind: PathEvent['kind'], path_id: string): PathEvent => ({
+    kind,
+    path_id,
+    commit_sha: scan.commit_sha,
+    committed_at: scan.committed_at,
+    recorded_at: now,
+    reason: body.reason,
+  });
+  const events = [event('BYO_PATH_DELETED', old.id), ...superseded.filter((id) => id !== old.id).map((id) => event('BYO_PATH_DELETED', id)), event('BYO_PATH_ADDED', next.id)];
+  store.replacePath(c, superseded, next, newBoundaries, events);
+  return { path: render.path(next) };
+}
+
+/**
+ * The stored boundary for one side of an updated path. An unchanged boundary (same id, same content)
+ * is reused; otherwise a new one is made that keeps the durable coordinates, so its field tags stay:
+ * those of the boundary the body names by id, else the old path's boundary when the signature is
+ * the same, else the body's own payload and signature names.
+ */
+function boundaryFor(store: Store, c: Component, given: PathBoundary, previous: Boundary | undefined): Boundary {
+  const named = given.id !== undefined ? store.boundaries.get(given.id) : undefined;
+  const base = named && named.componentId === c.id ? named : previous && previous.signature_name === given.signature_name ? previous : undefined;
+  const candidate: Boundary = {
+    id: randomUUID(),
+    componentId: c.id,
+    kind: given.kind,
+    signature_name: given.signature_name,
+    payload_name: given.payload_name,
+    description: given.description,
+    schema: given.schema,
+    coords: base ? { ...base.coords } : { payload_name: given.payload_name ?? null, signature_name: given.signature_name },
+    data_store_id: base?.data_store_id,
+  };
+  if (named && named.componentId === c.id && sameContent(named, candidate)) return named;
+  return candidate;
+}
+
+function sameContent(a: Boundary, b: Boundary): boolean {
+  return (
+    a.kind === b.kind &&
+    a.signature_name === b.signature_name &&
+    a.payload_name === b.payload_name &&
+    a.description === b.description &&
+    JSON.stringify(a.schema) === JSON.stringify(b.schema)
+  );
+}
