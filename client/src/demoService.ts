@@ -76,14 +76,16 @@ export class DemoService implements vscode.Disposable {
       const onLine = (line: string, stream: 'stdout' | 'stderr'): void => {
         const k = KEY_LINE.exec(line);
         if (k?.[1]) {
+          // The key line itself is never logged.
           apiKey = k[1];
           addSecret(apiKey);
-          this.ctx.log.info('[demo service] API key received (stored in the secret storage)');
-          return;
+          this.ctx.log.info('[demo service] API key received (kept in the secret storage)');
+        } else if (line.trim()) {
+          const u = URL_LINE.exec(line);
+          if (u?.[1]) url = u[1];
+          if (stream === 'stderr') this.ctx.log.warn(`[demo service] ${line}`);
+          else this.ctx.log.info(`[demo service] ${line}`);
         }
-        const u = URL_LINE.exec(line);
-        if (u?.[1]) url = u[1];
-        if (line.trim()) (stream === 'stderr' ? this.ctx.log.warn.bind(this.ctx.log) : this.ctx.log.info.bind(this.ctx.log))(`[demo service] ${line}`);
         if (url && apiKey) {
           clearTimeout(timer);
           resolve({ url, apiKey });
@@ -129,8 +131,9 @@ export function registerDemoService(ctx: LineageContext): DemoService {
       } catch (err) {
         ctx.log.error('The local demo service did not start', err);
         const output = vscode.l10n.t('Show Output');
-        const choice = await vscode.window.showErrorMessage(vscode.l10n.t('The local demo service did not start: {0}', errorText(err)), output);
-        if (choice === output) ctx.log.channel.show(true);
+        void vscode.window
+          .showErrorMessage(vscode.l10n.t('The local demo service did not start: {0}', errorText(err)), output)
+          .then((choice) => (choice === output ? ctx.log.channel.show(true) : undefined));
         return undefined;
       }
     }),

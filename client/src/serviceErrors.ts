@@ -52,14 +52,18 @@ export function isCancelled(err: unknown): boolean {
   return serviceErrorData(err)?.kind === 'cancelled' || (err instanceof ResponseError && err.code === -32800);
 }
 
-/** Shows a failed request with the actions that help (sign in, output). */
+/**
+ * Shows a failed request with the actions that help (sign in, output). It does not wait for the
+ * user's choice, so the command that failed settles at once.
+ */
 export async function showRequestError(what: string, err: unknown): Promise<void> {
   if (isCancelled(err)) return;
   const data = serviceErrorData(err);
   const signIn = vscode.l10n.t('Sign In');
   const output = vscode.l10n.t('Show Output');
   const actions = data?.kind === 'signedOut' || (data?.kind === 'http' && data.status === 401) ? [signIn, output] : [output];
-  const choice = await vscode.window.showErrorMessage(`${what}: ${describeError(err)}`, ...actions);
-  if (choice === signIn) await vscode.commands.executeCommand('lineageLens.signIn');
-  if (choice === output) await vscode.commands.executeCommand('lineageLens.showOutput');
+  void vscode.window.showErrorMessage(`${what}: ${describeError(err)}`, ...actions).then((choice) => {
+    if (choice === signIn) void vscode.commands.executeCommand('lineageLens.signIn');
+    if (choice === output) void vscode.commands.executeCommand('lineageLens.showOutput');
+  });
 }

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { env, lineageApi } from './helpers';
+import { demoDataset, env, lineageApi } from './helpers';
 
 function logFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -35,5 +35,8 @@ describe('the API key stays secret', () => {
     assert.match(text, /Signed in to/, 'the log records the sign-in');
     assert.ok(!text.includes(key), 'the key is not in the log');
     assert.ok(!text.includes('not-the-key-0000'), 'a rejected key is not in the log either');
+    // The demo service's key and the key values listed by the Service view stay out of the log too.
+    const apiKeys = (demoDataset() as { apiKeys?: Array<{ value: string }> }).apiKeys ?? [];
+    for (const k of apiKeys) assert.ok(!text.includes(k.value), 'no key value of the service is in the log');
   });
 });
