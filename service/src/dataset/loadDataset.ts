@@ -1,8 +1,8 @@
 // Reads a dataset file and checks it: first its shape (common/src/dataset/schema.ts), then that every
 // reference points at something that exists. Each problem names the member, as a JSON pointer.
 import { readFileSync } from 'node:fs';
-import { Dataset } from '../../../common/src/dataset/schema';
-import { problems } from '../../../common/src/api/validate';
+import { Dataset, DatasetCodeComponent, DatasetDataStoreComponent } from '../../../common/src/dataset/schema';
+import { problems, type SchemaProblem } from '../../../common/src/api/validate';
 import { SYSTEM_TAG_NAMES } from '../../../common/src/api/tags';
 
 export class DatasetError extends Error {
@@ -27,7 +27,8 @@ export function readDataset(file: string): Dataset {
 
 /** The dataset, typed, or a DatasetError listing the first problems found. */
 export function checkDataset(value: unknown, label = 'dataset'): Dataset {
-  const shape = problems(Dataset, value, 5);
+  const shape = componentProblems(value);
+  if (shape.length === 0) shape.push(...problems(Dataset, value, 5));
   if (shape.length > 0) {
     throw new DatasetError(`invalid ${label}: ${shape.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
   }
@@ -35,6 +36,27 @@ export function checkDataset(value: unknown, label = 'dataset'): Dataset {
   const refs = referenceProblems(dataset);
   if (refs.length > 0) throw new DatasetError(`invalid ${label}: ${refs.slice(0, 5).join('; ')}`);
   return dataset;
+}
+
+/**
+ * Components are a union of CODE and DATA_STORE; checked as a union, a bad member deep inside would
+ * only be reported as "/components/3: Expected union value". Each component is therefore checked
+ * against the kind its `type` names, so the message points at the member itself.
+ */
+function componentProblems(value: unknown): SchemaProblem[] {
+  const components = (value as { components?: unknown } | null)?.components;
+  if (!Array.isArray(components)) return [];
+  const out: SchemaProblem[] = [];
+  components.forEach((c: unknown, i) => {
+    const type = (c as { type?: unknown } | null)?.type;
+    const schema = type === 'CODE' ? DatasetCodeComponent : type === 'DATA_STORE' ? DatasetDataStoreComponent : undefined;
+    if (!schema) {
+      out.push({ path: `/components/${i}/type`, message: 'Expected "CODE" or "DATA_STORE"' });
+      return;
+    }
+    for (const p of problems(schema, c, 5)) out.push({ path: `/components/${i}${p.path === '/' ? '' : p.path}`, message: p.message });
+  });
+  return out.slice(0, 5);
 }
 
 function referenceProblems(d: Dataset): string[] {

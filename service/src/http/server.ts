@@ -26,6 +26,9 @@ export async function buildServer(store: Store): Promise<FastifyInstance> {
     return { error: err };
   });
 
+  // JSON only: other bodies are a 415 rather than a string that fails validation.
+  app.removeContentTypeParser('text/plain');
+
   app.addHook('onRequest', async (request, reply) => {
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || key === '') {
