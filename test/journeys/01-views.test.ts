@@ -1,0 +1,47 @@
+// Journey 1: open the demo workspace, sign in through the UI, and see the Lineage views filled from
+// the local service.
+import * as assert from 'node:assert/strict';
+import { demo, displayName } from './support/demo';
+import {
+  statusBarShows, openLineageContainer, openWorkbench, screenshot, screenshotOnFailure, signInThroughUi, textOf, treeRow,
+  viewPane, UI_TIMEOUT,
+} from './support/workbench';
+
+describe('journey 1: the Lineage views fill from the local service', () => {
+  screenshotOnFailure('01');
+
+  it('shows every demo component under its namespace after signing in', async () => {
+    const page = await openWorkbench();
+    await openLineageContainer(page);
+    const components = viewPane(page, 'Components');
+    // Signed out: the view invites the user to connect instead of showing an empty tree.
+    await components.getByText('Start the Local Demo Service').first().waitFor({ timeout: UI_TIMEOUT });
+    await statusBarShows(page, /signed out/i);
+    await screenshot(page, '01-1-before-sign-in');
+
+    await signInThroughUi(page);
+    const dataset = demo();
+    for (const c of dataset.components) await treeRow(components, displayName(c)).waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(page, '01-2-components');
+
+    // What the user reads: each namespace with its component count, each component with its type.
+    const namespaces = new Map<string, number>();
+    for (const c of dataset.components) namespaces.set(c.namespace, (namespaces.get(c.namespace) ?? 0) + 1);
+    for (const [ns, n] of namespaces) {
+      const row = await textOf(treeRow(components, ns));
+      assert.match(row, new RegExp(`^${ns}\\s*${n} components$`), `namespace row of ${ns}: ${row}`);
+    }
+    for (const c of dataset.components) {
+      const row = await textOf(treeRow(components, displayName(c)));
+      assert.ok(row.startsWith(displayName(c)) && row.includes(c.type), `row of ${c.name} shows its name and type ${c.type}: ${row}`);
+    }
+    assert.match(await statusBarShows(page, /Lineage: connected/), /Lineage: connected/);
+
+    // The Contracts view lists the workspace's contract files.
+    const contracts = viewPane(page, 'Contracts');
+    for (const file of ['order-created.contract', 'orders.contract.yaml', 'refunds.contract.yaml']) {
+      await contracts.getByText(file).first().waitFor({ timeout: UI_TIMEOUT });
+    }
+    assert.doesNotMatch(await textOf(contracts), /No contracts yet/);
+  });
+});

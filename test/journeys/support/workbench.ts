@@ -1,0 +1,227 @@
+// Driving the VS Code workbench like a user: command palette, Quick Open, Go to Line, the Lineage views,
+// hovers, the Problems panel. Every wait is on something appearing in the DOM, never a fixed sleep.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { component, displayName } from './demo';
+import { session } from './session';
+
+/** How long the UI may take to react (the machine is shared and slow under load). */
+export const UI_TIMEOUT = 60_000;
+
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Saves .test-artifacts/screenshots/journeys/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = session().screenshotDir;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name.replace(/[^A-Za-z0-9._-]+/g, '_')}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+let opened = false;
+/** Opens the workbench once (later journeys reuse it) and waits for the extension's status bar item. */
+export async function openWorkbench(): Promise<Page> {
+  const { page, workbenchUrl } = session();
+  if (!opened) {
+    await page.goto(workbenchUrl, { waitUntil: 'domcontentloaded', timeout: UI_TIMEOUT });
+    opened = true;
+  }
+  await page.locator('.monaco-workbench').waitFor({ timeout: UI_TIMEOUT });
+  await lineageStatusItem(page).waitFor({ timeout: UI_TIMEOUT });
+  return page;
+}
+
+/** The extension's status bar entry ("Lineage: …"). */
+export function lineageStatusItem(page: Page): Locator {
+  return page.locator('.statusbar-item', { hasText: /Lineage/ }).first();
+}
+
+/** Waits until the extension's status bar entry reads `re`; returns its text. */
+export async function statusBarShows(page: Page, re: RegExp): Promise<string> {
+  const item = page.locator('.statusbar-item', { hasText: re }).first();
+  await item.waitFor({ timeout: UI_TIMEOUT });
+  return textOf(item);
+}
+
+export function quickInput(page: Page): Locator {
+  return page.locator('.quick-input-widget');
+}
+
+/** The row of the open quick pick whose label is exactly `label`. */
+export function quickPickRow(page: Page, label: string | RegExp): Locator {
+  const re = typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}$`) : label;
+  return quickInput(page)
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: re }) })
+    .first();
+}
+
+/** Closes whatever quick input, hover or notification toast has the focus. */
+export async function dismissOverlays(page: Page): Promise<void> {
+  for (let i = 0; i < 3 && (await quickInput(page).isVisible()); i++) await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+}
+
+/** F1, type the command's title, pick it (the row with exactly that label). */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await dismissOverlays(page);
+  await page.keyboard.press('F1');
+  const input = quickInput(page).locator('input.input');
+  await input.waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(`>${title}`);
+  const row = quickPickRow(page, title);
+  await row.waitFor({ timeout: UI_TIMEOUT });
+  await row.click();
+}
+
+/** Waits for an input box with the given title and returns its text field. */
+export async function inputBox(page: Page, title: string | RegExp): Promise<Locator> {
+  const widget = quickInput(page);
+  await widget.locator('.quick-input-title', { hasText: title }).waitFor({ timeout: UI_TIMEOUT });
+  return widget.locator('input.input');
+}
+
+/** Quick Open (Ctrl+P) a workspace file by its relative path; waits for its editor tab to be active. */
+export async function openFile(page: Page, relativePath: string): Promise<void> {
+  await dismissOverlays(page);
+  await page.keyboard.press('Control+P');
+  const input = quickInput(page).locator('input.input');
+  await input.waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(relativePath);
+  const base = path.basename(relativePath);
+  const row = quickInput(page)
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(base)}$`) }) })
+    .filter({ has: page.locator('.label-description', { hasText: path.dirname(relativePath) }) })
+    .first();
+  await row.waitFor({ timeout: UI_TIMEOUT });
+  await row.click();
+  await activeTab(page, base).waitFor({ timeout: UI_TIMEOUT });
+}
+
+/** The active editor tab whose label is `name`. */
+export function activeTab(page: Page, name: string | RegExp): Locator {
+  const re = typeof name === 'string' ? new RegExp(`^${escapeRegExp(name)}`) : name;
+  return page.locator('.tabs-container .tab.active', { has: page.locator('.label-name', { hasText: re }) });
+}
+
+/** The active editor (the focused editor group's text editor). */
+export function activeEditor(page: Page): Locator {
+  return page.locator('.editor-group-container.active .monaco-editor').first();
+}
+
+/** Ctrl+G to `line` (1-based) and optionally `column`; waits for the status bar to show the position. */
+export async function goToLine(page: Page, line: number, column?: number): Promise<void> {
+  await activeEditor(page).locator('.view-lines').click();
+  await page.keyboard.press('Control+G');
+  const input = quickInput(page).locator('input.input');
+  await input.waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(column ? `${line}:${column}` : String(line));
+  await page.keyboard.press('Enter');
+  await cursorPosition(page, new RegExp(`^Ln ${line}, Col ${column ?? 1}\\b`));
+}
+
+/** Waits until the status bar's cursor position matches `re` (e.g. /^Ln 9, Col 23/); returns its text. */
+export async function cursorPosition(page: Page, re: RegExp): Promise<string> {
+  const item = page.locator('#status\\.editor\\.selection', { hasText: re });
+  await item.waitFor({ timeout: UI_TIMEOUT });
+  return (await item.innerText()).trim();
+}
+
+/** Moves the real mouse over the character just right of the text cursor. */
+export async function hoverAtCursor(page: Page): Promise<void> {
+  const cursor = activeEditor(page).locator('.cursors-layer .cursor').first();
+  await cursor.waitFor({ state: 'attached', timeout: UI_TIMEOUT });
+  const box = await cursor.boundingBox();
+  assert.ok(box, 'the text cursor is on screen');
+  await page.mouse.move(box.x + 4, box.y + box.height / 2);
+}
+
+/** The visible hover widget of the editor. */
+export function hoverWidget(page: Page): Locator {
+  return page.locator('.monaco-hover:not(.hidden)').filter({ has: page.locator('.hover-contents, .rendered-markdown') }).first();
+}
+
+// ------------------------------------------------------------------ the Lineage views
+
+/** Opens the Lineage container in the activity bar (the icon's tooltip is "Lineage"). */
+export async function openLineageContainer(page: Page): Promise<void> {
+  const pane = viewPane(page, 'Components');
+  if (await pane.isVisible()) return;
+  await page.locator('.activitybar .action-item a[aria-label^="Lineage"]').first().click();
+  await pane.waitFor({ timeout: UI_TIMEOUT });
+}
+
+/** A view pane of the side bar, by its title (e.g. "Components"). */
+export function viewPane(page: Page, title: string): Locator {
+  return page
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header .title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) })
+    .first();
+}
+
+/** A tree row of a view whose label matches `label`. */
+export function treeRow(pane: Locator, label: string | RegExp): Locator {
+  const re = typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}$`) : label;
+  return pane.locator('.monaco-list-row[role="treeitem"]').filter({ has: pane.page().locator('.label-name', { hasText: re }) }).first();
+}
+
+/** Expands a collapsed tree row (click on its twistie) and waits until it says so. */
+export async function expandRow(row: Locator): Promise<void> {
+  await row.waitFor({ timeout: UI_TIMEOUT });
+  if ((await row.getAttribute('aria-expanded')) === 'true') return;
+  await row.locator('.monaco-tl-twistie').click();
+  await row.and(row.page().locator('[aria-expanded="true"]')).waitFor({ timeout: UI_TIMEOUT });
+}
+
+/** Clicks an inline action (by its title) of a tree row; inline actions show on hover. */
+export async function clickRowAction(row: Locator, title: string): Promise<void> {
+  await row.hover();
+  const action = row.locator(`.actions .action-label[aria-label="${title}"]`);
+  await action.waitFor({ timeout: UI_TIMEOUT });
+  await action.click();
+}
+
+// ------------------------------------------------------------------ sign-in
+
+/**
+ * Signs in like a user: F1 → "Lineage Lens: Sign In" → the key (the service URL is already in the
+ * profile's user settings, so only the key is asked) → waits for the Components view to fill.
+ * Does nothing when already signed in (the status bar no longer offers to sign in).
+ */
+export async function signInThroughUi(page: Page): Promise<void> {
+  const { apiKey, serviceUrl } = session();
+  await openLineageContainer(page);
+  const components = viewPane(page, 'Components');
+  const checkout = treeRow(components, displayName(component('checkout-api')));
+  if (await checkout.isVisible()) return;
+  await runCommand(page, 'Lineage Lens: Sign In');
+  const input = await inputBox(page, 'Lineage Lens: API Key');
+  // The prompt names the service the key is for: proof the user-level serviceUrl setting reached the extension.
+  await quickInput(page).getByText(serviceUrl).first().waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(apiKey);
+  await page.keyboard.press('Enter');
+  await checkout.waitFor({ timeout: UI_TIMEOUT });
+}
+
+/** Lower-level text of a locator, whitespace-normalised, for assertions. */
+export async function textOf(l: Locator): Promise<string> {
+  return (await l.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/** Registers an afterEach (call inside a describe) that saves a screenshot of a failed journey step. */
+export function screenshotOnFailure(prefix: string): void {
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    try {
+      await screenshot(session().page, `${prefix}-FAILED`);
+    } catch {
+      /* the page is gone; the runner's logs tell why */
+    }
+  });
+}
