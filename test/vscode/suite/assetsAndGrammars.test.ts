@@ -1,0 +1,56 @@
+// Data asset look-up (5) in the Data assets view, and the grammars: DARNs highlighted in YAML and
+// JSON strings, enum values and read-only keys of path documents.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { demoDataset, labelOf, lineageApi, signIn } from './helpers';
+import { tokenize } from './tokenize';
+
+describe('data assets and grammars', () => {
+  before(async () => signIn(await lineageApi()));
+
+  it('looks up data assets by DARN, with unknown DARNs reported per item', async () => {
+    const api = await lineageApi();
+    const known = ((demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []).map((a) => a.dataAssetResourceName);
+    assert.ok(known.length > 0, 'the demo has data assets');
+    const unknown = 's3://no-such-bucket:nothing/*.parquet';
+    await vscode.commands.executeCommand('lineageLens.lookUpDataAssets', [...known, unknown]);
+    const tree = api.trees.assets;
+    const items = (await tree.getChildren()).map((n) => ({ n, item: tree.getTreeItem(n) }));
+    const found = items.filter((x) => x.item.contextValue === 'asset').map((x) => labelOf(x.item));
+    assert.deepEqual(found.sort(), [...known].sort());
+    const missing = items.find((x) => labelOf(x.item) === unknown);
+    assert.equal(missing?.item.contextValue, 'asset.missing');
+    const first = items.find((x) => x.item.contextValue === 'asset')!;
+    const details = (await tree.getChildren(first.n)).map((n) => labelOf(tree.getTreeItem(n)));
+    assert.ok(details.includes('id') && details.includes('type'), `asset details: ${details.join(', ')}`);
+  });
+
+  it('highlights DARNs in YAML contract files', async () => {
+    const [uri] = await vscode.workspace.findFiles('**/*.contract.yaml', undefined, 1);
+    assert.ok(uri);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const darn = /[a-z][a-z0-9+.-]*:\/\/[^\s:]+:\S+/.exec(doc.getText())?.[0];
+    assert.ok(darn, 'the contract names a DARN');
+    const toks = await tokenize(doc.getText(), 'source.yaml');
+    const scheme = darn.slice(0, darn.indexOf('://'));
+    assert.ok(
+      toks.some((t) => t.text === scheme && t.scopes.includes('keyword.other.darn.type.lineage-lens')),
+      `the DARN's type is a token of its own: ${JSON.stringify(toks.filter((t) => darn.includes(t.text)).slice(0, 6))}`,
+    );
+    const json = await tokenize(JSON.stringify({ dataAssetResourceName: darn, note: 'https://example.com:8080/x' }), 'source.json');
+    assert.ok(json.some((t) => t.text === scheme && t.scopes.includes('keyword.other.darn.type.lineage-lens')), 'DARNs in JSON strings too');
+    assert.ok(!json.some((t) => t.text === 'https' && t.scopes.some((s) => s.includes('darn'))), 'a web URL is not taken for a DARN');
+  });
+
+  it('highlights enum values and read-only keys in path documents', async () => {
+    const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
+    const path = comp.paths![0]!;
+    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', { componentId: comp.id, pathId: path.path_id })) as vscode.TextEditor;
+    assert.equal(editor.document.languageId, 'lineage-path');
+    const toks = await tokenize(editor.document.getText(), 'source.lineage-path');
+    assert.ok(toks.some((t) => t.text === path.path_type && t.scopes.includes('support.constant.enum.lineage-path')), 'path_type value is an enum constant');
+    assert.ok(toks.some((t) => t.text === 'path_id' && t.scopes.includes('comment.other.readonly.lineage-path')), 'path_id is marked read-only');
+    assert.ok(toks.some((t) => t.text === 'ingress' && t.scopes.includes('entity.name.tag.lineage-path')), 'structural keys are marked');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+});
