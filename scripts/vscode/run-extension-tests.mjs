@@ -2,7 +2,9 @@
 // Runs the extension-host suite (test/vscode/suite) in a real VS Code: builds everything, starts the
 // local service with the demo dataset on 127.0.0.1, copies the demo workspace to a temporary folder,
 // and runs the suite with the harness (run-suite.mjs). Exits with the suite's exit code.
-// Usage: node scripts/vscode/run-extension-tests.mjs [--no-build] [--grep TEXT] [--timeout SECONDS]
+// With --vsix the extension is packaged with vsce and installed from that .vsix (what ships is what is
+// tested) instead of being loaded from the repository.
+// Usage: node scripts/vscode/run-extension-tests.mjs [--no-build] [--vsix] [--grep REGEX] [--timeout SECONDS]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +17,7 @@ const { values: args } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
     grep: { type: 'string' },
+    vsix: { type: 'boolean', default: false },
     timeout: { type: 'string', default: '600' },
   },
 });
@@ -72,6 +75,17 @@ async function main() {
     const b = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
     if (b.status !== 0) return b.status ?? 1;
   }
+  let vsixFile;
+  if (args.vsix) {
+    vsixFile = path.join(ARTIFACTS_DIR, 'lineage-lens.vsix');
+    fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    log(`packaging ${path.relative(REPO_ROOT, vsixFile)}`);
+    const p = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsixFile], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (p.status !== 0) return p.status ?? 1;
+  }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lineage-ext-tests-'));
   const workspace = path.join(tmp, 'workspace');
   fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), workspace, { recursive: true });
@@ -83,7 +97,8 @@ async function main() {
   try {
     code = await runExtensionTests({
       name: 'extension-tests',
-      extensionDevelopmentPath: REPO_ROOT,
+      extensionDevelopmentPath: vsixFile ? undefined : REPO_ROOT,
+      vsix: vsixFile ? [vsixFile] : [],
       extensionTestsPath: path.join(REPO_ROOT, 'dist/test/vscode/suite/index.js'),
       workspace,
       timeoutMs: Number(args.timeout) * 1000,
