@@ -121,7 +121,7 @@ export async function goToLine(page: Page, line: number, column?: number): Promi
   await page.keyboard.press('Control+G');
   const input = quickInput(page).locator('input.input');
   await input.waitFor({ timeout: UI_TIMEOUT });
-  await input.fill(column ? `${line}:${column}` : String(line));
+  await input.fill(column ? `:${line}:${column}` : `:${line}`);
   await page.keyboard.press('Enter');
   await cursorPosition(page, new RegExp(`^Ln ${line}, Col ${column ?? 1}\\b`));
 }
