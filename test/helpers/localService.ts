@@ -46,7 +46,8 @@ export function startLocalService(opts: LocalServiceOptions = {}): Promise<Local
   return new Promise<LocalService>((resolvePromise, reject) => {
     let url: string | undefined;
     let apiKey: string | undefined;
-    const newDb = args.includes('--seed');
+    // A new database always prints its key; an existing one only with --print-key.
+    const expectKey = args.includes('--seed') || args.includes('--print-key');
     const timer = setTimeout(() => fail(new Error(`local service did not start within ${opts.startTimeoutMs ?? 15000} ms`)), opts.startTimeoutMs ?? 15000);
     const lines = createInterface({ input: child.stdout! });
 
@@ -64,7 +65,7 @@ export function startLocalService(opts: LocalServiceOptions = {}): Promise<Local
       const k = KEY_LINE.exec(line);
       if (k) apiKey = k[1];
       // A reopened database prints no key; the caller knows it from the first start.
-      if (url && (apiKey || !newDb)) {
+      if (url && (apiKey || !expectKey)) {
         clearTimeout(timer);
         child.off('exit', onEarlyExit);
         lines.close();
