@@ -2,7 +2,7 @@
 // and key from its output, signs in, and stops it again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { env, inState, lineageApi, waitForStatus } from './helpers';
+import { demoDataset, env, inState, lineageApi, waitForStatus } from './helpers';
 
 describe('local demo service', () => {
   after(async () => {
@@ -30,7 +30,28 @@ describe('local demo service', () => {
     const health = await fetch(url + '/v0/api-keys');
     assert.equal(health.status, 401, 'the demo service answers (and wants a key)');
 
+    // A path opened from the demo service, then the service goes away: the save fails on the network
+    // and the document keeps the user's text.
+    const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
+    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', { componentId: comp.id, pathId: comp.paths![0]!.path_id })) as vscode.TextEditor;
+    const doc = editor.document;
+
     await vscode.commands.executeCommand('lineageLens.stopDemoService');
     assert.equal(api.demoServiceUrl(), undefined);
+
+    const edited = JSON.stringify({ ...(JSON.parse(doc.getText()) as object), transformation_summary: 'typed while the service was down' }, null, 2);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), edited);
+    await vscode.workspace.applyEdit(edit);
+    const prompt = vscode.workspace.getConfiguration('lineageLens');
+    await prompt.update('promptForSaveReason', false, vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await doc.save(), false, 'the save failed');
+      assert.equal(doc.isDirty, true);
+      assert.equal(doc.getText(), edited, 'nothing typed is lost');
+    } finally {
+      await prompt.update('promptForSaveReason', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
   });
 });
