@@ -42,6 +42,7 @@ export class LineageContext implements vscode.Disposable {
     const channel = createLog();
     this.push(channel, this.statusChanged, this.dataChanged);
     this.log = new SafeLog(channel);
+    void vscode.commands.executeCommand('setContext', 'lineageLens.state', INITIAL_STATUS.state);
     this.keys = new ApiKeyStore(extension.secrets);
     this.push(this.keys.listen());
     this.push(this.keys.onDidChange(() => void this.pushCredentials()));

@@ -8,14 +8,18 @@ import { redact } from './logging';
 
 const MAX_SHOWN = 400;
 
-/** Makes untrusted text safe to show in a notification or tree item. */
+/** Makes untrusted text safe to show as plain text (tree items, tooltips, quick picks). */
 export function safeText(text: unknown, max = MAX_SHOWN): string {
   const s = redact(String(text ?? ''))
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/[[\]]/g, (c) => (c === '[' ? '(' : ')'))
     .trim();
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+/** Makes untrusted text safe for a notification, which renders `[label](link)` as a link. */
+export function safeMessage(text: unknown, max = MAX_SHOWN): string {
+  return safeText(text, max).replace(/[[\]]/g, (c) => (c === '[' ? '(' : ')'));
 }
 
 export function serviceErrorData(err: unknown): ServiceErrorData | undefined {
@@ -28,7 +32,7 @@ export function serviceErrorData(err: unknown): ServiceErrorData | undefined {
 /** One line describing a failed request. */
 export function describeError(err: unknown): string {
   const data = serviceErrorData(err);
-  const message = safeText(err instanceof Error ? err.message : err);
+  const message = safeMessage(err instanceof Error ? err.message : err);
   if (!data) return message || vscode.l10n.t('Unknown error');
   switch (data.kind) {
     case 'signedOut':

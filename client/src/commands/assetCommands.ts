@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { RegisterObjectStoreRequest } from '../../../common/src/protocol';
 import { DARN_PATTERN } from '../../../common/src/api';
 import type { LineageContext } from '../lineageContext';
-import { safeText, showRequestError } from '../serviceErrors';
+import { safeMessage, safeText, showRequestError } from '../serviceErrors';
 import type { AssetsView } from '../views/assetsView';
 
 const darnRe = new RegExp(DARN_PATTERN);
@@ -73,7 +73,7 @@ async function registerAssets(ctx: LineageContext, arg: unknown): Promise<void> 
   try {
     const preview = await run(true);
     if (!preview.success) {
-      return void vscode.window.showErrorMessage(vscode.l10n.t('The dry run failed: {0}', safeText(preview.message)));
+      return void vscode.window.showErrorMessage(vscode.l10n.t('The dry run failed: {0}', safeMessage(preview.message)));
     }
     const list = preview.registered.map((d) => `• ${safeText(d, 200)}`).slice(0, 20).join('\n');
     const more = preview.registered.length > 20 ? `\n${vscode.l10n.t('…and {0} more', preview.registered.length - 20)}` : '';
@@ -95,7 +95,7 @@ async function registerAssets(ctx: LineageContext, arg: unknown): Promise<void> 
     ctx.log.info(`Registered ${done.registered.length} assets from ${name}: ${done.message}`);
     const show = vscode.l10n.t('Look Up');
     const choice = await (done.success ? vscode.window.showInformationMessage : vscode.window.showErrorMessage)(
-      vscode.l10n.t('{0} ({1} registered)', safeText(done.message), done.registered.length),
+      vscode.l10n.t('{0} ({1} registered)', safeMessage(done.message), done.registered.length),
       ...(done.registered.length ? [show] : []),
     );
     if (choice === show) await vscode.commands.executeCommand('lineageLens.lookUpDataAssets', done.registered);

@@ -9,7 +9,7 @@ import {
   type ResolvedAnchor,
 } from '../../../common/src/protocol';
 import type { LineageContext } from '../lineageContext';
-import { describeError, safeText, showRequestError } from '../serviceErrors';
+import { describeError, safeMessage, safeText, showRequestError } from '../serviceErrors';
 import { AnchorNode, ComponentNode, PathNode, type PathTarget } from '../views/componentNodes';
 import type { ComponentsView } from '../views/componentsView';
 
@@ -95,12 +95,12 @@ async function openAnchor(a: ResolvedAnchor): Promise<void> {
     await vscode.window.showTextDocument(vscode.Uri.parse(a.location.uri), { selection: range, preview: false });
     return;
   }
-  const problem = safeText(a.problem ?? vscode.l10n.t('The anchor could not be found in this workspace ({0}).', a.state));
+  const problem = safeMessage(a.problem ?? vscode.l10n.t('The anchor could not be found in this workspace ({0}).', a.state));
   const url = a.url && /^https?:\/\//i.test(a.url) ? a.url : undefined;
   const open = vscode.l10n.t('Open URL');
   const choice = await vscode.window.showWarningMessage(problem, ...(url ? [open] : []));
   if (choice === open && url) {
-    const sure = await vscode.window.showWarningMessage(vscode.l10n.t('Open {0} in the browser?', safeText(url, 200)), { modal: true }, open);
+    const sure = await vscode.window.showWarningMessage(vscode.l10n.t('Open {0} in the browser?', safeMessage(url, 200)), { modal: true }, open);
     if (sure === open) await vscode.env.openExternal(vscode.Uri.parse(url, true));
   }
 }

@@ -5,7 +5,7 @@ import { CheckComplianceRequest, DeleteContractRequest, UpdateSubscriptionReques
 import { EMAIL_PATTERN, type SubscriptionUpdate } from '../../../common/src/api';
 import { updateIdList } from '../config';
 import type { LineageContext } from '../lineageContext';
-import { safeText, showRequestError } from '../serviceErrors';
+import { safeMessage, showRequestError } from '../serviceErrors';
 import { ContractFileNode, ContractNode } from '../views/contractNodes';
 import type { ContractsView } from '../views/contractsView';
 
@@ -56,11 +56,11 @@ async function checkCompliance(ctx: LineageContext, contracts: ContractsView, ar
     const count = result.violations.length;
     ctx.log.info(`Compliance of ${name} (${result.darn}): ${count} violations`);
     if (count === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is compliant with its contract ({1}).', name, safeText(result.darn, 200)));
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is compliant with its contract ({1}).', name, safeMessage(result.darn, 200)));
     } else {
       const problems = vscode.l10n.t('Show Problems');
       void vscode.window
-        .showWarningMessage(vscode.l10n.t('{0}: {1} violations of the contract on {2}.', name, count, safeText(result.darn, 200)), problems)
+        .showWarningMessage(vscode.l10n.t('{0}: {1} violations of the contract on {2}.', name, count, safeMessage(result.darn, 200)), problems)
         .then((c) => (c === problems ? vscode.commands.executeCommand('workbench.actions.view.problems') : undefined));
     }
     return result;
@@ -86,7 +86,7 @@ async function deleteContract(ctx: LineageContext, contracts: ContractsView, con
     );
     await updateIdList('contracts', contractId, false);
     contracts.provider.refresh();
-    void vscode.window.showInformationMessage(safeText(message) || vscode.l10n.t('Contract deleted.'));
+    void vscode.window.showInformationMessage(safeMessage(message) || vscode.l10n.t('Contract deleted.'));
   } catch (err) {
     await showRequestError(vscode.l10n.t('Could not delete the contract'), err);
   }
@@ -128,7 +128,7 @@ async function editSubscription(ctx: LineageContext, contractId: string | undefi
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Updating the subscription…'), cancellable: true },
       (_p, token) => ctx.request(UpdateSubscriptionRequest, { contractId, subscription }, token),
     );
-    void vscode.window.showInformationMessage(vscode.l10n.t('Subscription {0} updated.', safeText(saved.id, 80)));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Subscription {0} updated.', safeMessage(saved.id, 80)));
   } catch (err) {
     await showRequestError(vscode.l10n.t('Could not update the subscription'), err);
   }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { SavePathRequest, VersionsRequest, type PathDocument, type SavePathParams } from '../../../common/src/protocol';
 import { promptForSaveReason } from '../config';
 import type { LineageContext } from '../lineageContext';
-import { describeError, isCancelled, safeText } from '../serviceErrors';
+import { describeError, isCancelled, safeMessage, safeText } from '../serviceErrors';
 import { remoteDocuments } from './remoteDocuments';
 
 export interface SaveOptions {
@@ -35,7 +35,7 @@ export async function savePathDocument(
       return { pathId: result.pathId, document: result.document };
     }
     if (result.kind === 'invalid') {
-      const message = safeText(result.message);
+      const message = safeMessage(result.message);
       ctx.log.warn(`Save of path ${input.pathId} refused: ${message}`);
       throw failed(vscode.l10n.t('The path was not saved: {0}', message));
     }

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../../client/src/views/treeNode';
-import { componentLabel, demoDataset, labelOf, lineageApi, signIn } from './helpers';
+import { componentLabel, demoDataset, inState, labelOf, lineageApi, signIn, waitForStatus } from './helpers';
 
 async function childrenWithItems(provider: { getChildren(n?: TreeNode): Promise<TreeNode[]>; getTreeItem(n: TreeNode): vscode.TreeItem }, node?: TreeNode) {
   const kids = await provider.getChildren(node);
@@ -89,5 +89,56 @@ describe('Components view', () => {
       }
     }
     assert.ok(checked > 0, 'at least one tagged field was shown');
+  });
+  it('goes from a path to its code anchor', async () => {
+    const dataset = demoDataset();
+    type Anchored = { path_id: string; replaces_path_id?: string; code_anchors?: Array<{ file?: string; line_start?: number }> };
+    let target: { componentId: string; path: Anchored } | undefined;
+    for (const c of dataset.components) {
+      const paths = (c.paths ?? []) as Anchored[];
+      const replaced = new Set(paths.map((p) => p.replaces_path_id).filter(Boolean));
+      const p = paths.find((x) => !replaced.has(x.path_id) && x.code_anchors?.length === 1 && x.code_anchors[0]?.file && x.code_anchors[0].line_start);
+      if (p) {
+        target = { componentId: c.id, path: p };
+        break;
+      }
+    }
+    assert.ok(target, 'the demo has a path with one anchor');
+    const anchor = target.path.code_anchors![0]!;
+    await vscode.commands.executeCommand('lineageLens.goToAnchor', { componentId: target.componentId, pathId: target.path.path_id });
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor, 'an editor opened');
+    assert.ok(editor.document.uri.path.endsWith(`/${anchor.file}`), `${editor.document.uri.path} is ${anchor.file}`);
+    assert.equal(editor.selection.start.line, anchor.line_start! - 1);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it("shows a DATA_STORE component's schema fields", async () => {
+    const api = await lineageApi();
+    const cfg = vscode.workspace.getConfiguration('lineageLens');
+    const configured = cfg.get<string[]>('components') ?? [];
+    const store = demoDataset().components.find((c) => c.type === 'DATA_STORE') as
+      | { id: string; name: string; friendly_name?: string; schema?: { fields: Array<{ name: string; type: string }> } }
+      | undefined;
+    assert.ok(store?.schema, 'the demo has a data store');
+    await cfg.update('components', [...configured, store.id], vscode.ConfigurationTarget.Workspace);
+    try {
+      await waitForStatus(api, (st) => inState('connected')(st) && st.componentCount > configured.length);
+      const tree = api.trees.components;
+      tree.refresh();
+      let node;
+      for (const ns of await tree.getChildren()) {
+        node ??= (await tree.getChildren(ns)).find((c) => labelOf(tree.getTreeItem(c)) === componentLabel(store));
+      }
+      assert.ok(node, `${componentLabel(store)} is in the tree`);
+      assert.match(String(tree.getTreeItem(node).description), /DATA_STORE/);
+      const fields = (await tree.getChildren(node)).map((f) => tree.getTreeItem(f));
+      assert.deepEqual(
+        fields.map((f) => `${labelOf(f)}:${String(f.description)}`),
+        store.schema.fields.map((f) => `${f.name}:${f.type}`),
+      );
+    } finally {
+      await cfg.update('components', configured, vscode.ConfigurationTarget.Workspace);
+    }
   });
 });
