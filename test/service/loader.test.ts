@@ -42,6 +42,13 @@ describe('local service: dataset loader', () => {
     assert.equal(messageOf(() => undefined), '(accepted)');
   });
 
+  it('accepts the example of docs/dataset.md', () => {
+    const md = readFileSync(join(resolve(__dirname, '..', '..', '..'), 'docs', 'dataset.md'), 'utf8');
+    const example = /```json\n([\s\S]*?)```/.exec(md)?.[1];
+    assert.ok(example, 'docs/dataset.md has a JSON example');
+    assert.equal(checkDataset(JSON.parse(example)).components.length, 2);
+  });
+
   describe('shape errors name the member', () => {
     const cases: Array<[string, (d: Json) => void, RegExp]> = [
       ['a wrong type deep in a path', (d) => (d.components[0].paths[0].ingress.signature_name = 5), /\/components\/0\/paths\/0\/ingress\/signature_name: Expected string/],

@@ -12,7 +12,12 @@ import type { Request } from './handlers/request';
 export type Handler = (req: Request) => unknown;
 
 export function createHandlers(store: Store): Record<OperationName, Handler> {
-  const render = new Renderer(store, new DependsOnIndex(store));
+  const dependsOn = new DependsOnIndex(store);
+  const render = new Renderer(store, dependsOn);
+  // Rebuild the depends-on index right after start and after each write, not on the next read.
+  const warmSoon = () => setImmediate(() => dependsOn.warm());
+  store.onWrite(warmSoon);
+  warmSoon();
   return {
     updatePath: (req) => components.updatePath(store, render, req),
     listApiKeys: () => admin.listApiKeys(store),

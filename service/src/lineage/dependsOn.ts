@@ -41,6 +41,11 @@ export class DependsOnIndex {
       .map(([field_path, refs]) => ({ field_path, depends_on: refs.map((r) => ({ ...r })) }));
   }
 
+  /** Builds the index now if a write made it stale (called when the service is otherwise idle). */
+  warm(): void {
+    this.refresh();
+  }
+
   private refresh(): void {
     if (this.builtFor === this.store.version) return;
     this.result = derive(this.store, buildGraph(this.store));

@@ -156,11 +156,18 @@ export class Store {
     return this.apiKeys.some((k) => k.value === value);
   }
 
+  private readonly writeListeners: Array<() => void> = [];
+
+  onWrite(listener: () => void): void {
+    this.writeListeners.push(listener);
+  }
+
   /** A write: fn runs inside one database transaction; apply changes memory only after the commit. */
   write<T>(fn: () => T, apply: (result: T) => void): T {
     const result = this.db.transaction(fn);
     apply(result);
     this.version++;
+    for (const l of this.writeListeners) l();
     return result;
   }
 
