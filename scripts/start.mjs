@@ -170,6 +170,9 @@ async function main() {
     'telemetry.telemetryLevel': 'off',
     'update.mode': 'none',
     'extensions.ignoreRecommendations': true,
+    // The browser VS Code auto-saves after a delay by default: that would send a path document
+    // (lineage: scheme) to the service mid-edit. Only workspace files are auto-saved.
+    'files.autoSaveWorkspaceFilesOnly': true,
   });
 
   const signInHelp = () => {

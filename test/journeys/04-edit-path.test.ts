@@ -1,0 +1,80 @@
+// Journey 4: edit a path from the Components view, save it with a reason, see the view show the user
+// override, and find the update recorded by the service (operation 9: BYO_PATH_ADDED with the reason).
+import * as assert from 'node:assert/strict';
+import { component, displayName } from './support/demo';
+import { versions } from './support/service';
+import {
+  activeEditor, clickRowAction, expandRow, inputBox, openLineageContainer, openWorkbench, runCommand, screenshot, screenshotOnFailure,
+  signInThroughUi, textOf, treeRow, viewPane, UI_TIMEOUT,
+} from './support/workbench';
+
+describe('journey 4: edit a path and save it to the service', () => {
+  screenshotOnFailure('04');
+  const checkout = component('checkout-api');
+  const target = checkout.paths!.find((p) => p.path_type === 'SCAN_OUTPUT' && p.egress.signature_name.endsWith('.chargeCard'))!;
+  const pathLabel = `${target.ingress.signature_name} → ${target.egress.signature_name}`;
+  const oldText = 'charge the card for card orders';
+
+  it('saves the edit, the view shows the override, and the service recorded it', async () => {
+    const stamp = Date.now();
+    const newText = `${oldText} (reviewed ${stamp})`;
+    const reason = `journey 4 review ${stamp}`;
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    await runCommand(page, 'View: Close All Editors');
+    await openLineageContainer(page);
+    const components = viewPane(page, 'Components');
+    await expandRow(treeRow(components, displayName(checkout)));
+    const row = treeRow(components, pathLabel);
+    await row.waitFor({ timeout: UI_TIMEOUT });
+    assert.doesNotMatch(await textOf(row), /override/, 'before the edit the path is the scan output');
+
+    // Edit Path opens the path as a JSON document (lineage: scheme).
+    await clickRowAction(row, 'Edit Path');
+    const editor = activeEditor(page);
+    await editor.locator('.view-line', { hasText: `"path_id": "${target.path_id}"` }).first().waitFor({ timeout: UI_TIMEOUT });
+    await editor.locator('.view-lines').click();
+    // Find the summary text, close the find widget (the match stays selected) and type over it.
+    await page.keyboard.press('Control+F');
+    const find = page.locator('.find-widget.visible textarea, .find-widget.visible input').first();
+    await find.waitFor({ timeout: UI_TIMEOUT });
+    await find.fill(oldText);
+    await page.locator('.find-widget.visible .matchesCount', { hasText: /^1 of 1$/ }).waitFor({ timeout: UI_TIMEOUT });
+    await page.keyboard.press('Escape');
+    await page.keyboard.type(newText);
+    await editor.locator('.view-line', { hasText: newText }).first().waitFor({ timeout: UI_TIMEOUT });
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(page, '04-1-edited');
+
+    // Save: the extension asks for an optional reason before sending the update.
+    await page.keyboard.press('Control+S');
+    const reasonBox = await inputBox(page, 'Save Path to the Service');
+    await reasonBox.fill(reason);
+    await page.keyboard.press('Enter');
+
+    // The document is saved (not dirty) and the view now shows the user override.
+    await page.locator('.tabs-container .tab.active:not(.dirty)').waitFor({ timeout: UI_TIMEOUT });
+    const overridden = components
+      .locator('.monaco-list-row[role="treeitem"]', { hasText: pathLabel })
+      .filter({ hasText: /override/ })
+      .first();
+    await overridden.waitFor({ timeout: UI_TIMEOUT });
+    // The save's progress notification goes away once the service answered.
+    await page.locator('.notifications-toasts .notification-toast', { hasText: 'Saving path to the service' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await screenshot(page, '04-2-saved-view-refreshed');
+    const rowText = await textOf(overridden);
+    assert.match(rowText, /override/, `the path row is now the user override: ${rowText}`);
+    const shown = await textOf(editor.locator('.view-lines'));
+    assert.ok(shown.includes(newText), `the editor still shows the saved text: ${shown.slice(-400)}`);
+
+    // The service recorded the update with the reason the user typed.
+    const history = await versions(checkout.id);
+    const added = history.find((v) => v.kind === 'BYO_PATH_ADDED' && v.reason === reason);
+    assert.ok(added, `BYO_PATH_ADDED with reason "${reason}" recorded: ${JSON.stringify(history.slice(-4))}`);
+    assert.ok(added.path_id && added.path_id !== target.path_id, 'the update is a new path id');
+    assert.ok(
+      history.some((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === target.path_id),
+      'the replaced scan path is recorded as deleted',
+    );
+  });
+});
