@@ -106,7 +106,9 @@ export function updatePath(store: Store, render: Renderer, req: Request): PathUp
     recorded_at: now,
     reason: body.reason,
   });
-  const events = [event('BYO_PATH_DELETED', old.id), ...superseded.filter((id) => id !== old.id).map((id) => event('BYO_PATH_DELETED', id)), event('BYO_PATH_ADDED', next.id)];
+  // Exactly the two events of the spec, for the path named in the request and the new one; an
+  // override superseded along the way is implied by the new one replacing the same scan path.
+  const events = [event('BYO_PATH_DELETED', old.id), event('BYO_PATH_ADDED', next.id)];
   store.replacePath(c, superseded, next, newBoundaries, events);
   return { path: render.path(next) };
 }
