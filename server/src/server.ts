@@ -58,6 +58,7 @@ const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnos
 
 let clientCanPullConfig = false;
 let clientCanRefreshLenses = false;
+let clientSendsFolderChanges = false;
 let initOptions: P.InitializationOptions = {};
 let folders: WorkspaceFolder[] = [];
 
@@ -92,6 +93,8 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   initOptions = (params.initializationOptions as P.InitializationOptions | undefined) ?? {};
   clientCanPullConfig = params.capabilities.workspace?.configuration === true;
   clientCanRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
+  // vscode-languageserver throws on subscribing to folder changes the client never sends.
+  clientSendsFolderChanges = params.capabilities.workspace?.workspaceFolders === true;
   folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
   return {
     capabilities: {
@@ -113,7 +116,7 @@ connection.onInitialized(
     if (clientCanPullConfig) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION }).catch(() => undefined);
     }
-    if (folders.length) {
+    if (clientSendsFolderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders(
         notification(log, 'workspaceFolders', async (e) => {
           folders = [...folders.filter((f) => !e.removed.some((r) => r.uri === f.uri)), ...e.added];
