@@ -55,8 +55,9 @@ export class DemoService implements vscode.Disposable {
     this.url = url;
     addSecret(apiKey);
     await ext.secrets.store(DEMO_KEY_SECRET, apiKey);
-    await setServiceUrl(url);
+    // Key first: the URL change then finds the key that belongs to it.
     await this.ctx.keys.store(url, apiKey);
+    await setServiceUrl(url);
     await this.ctx.pushCredentials();
     this.ctx.log.info(`Local demo service running at ${url}`);
     void vscode.commands.executeCommand('setContext', 'lineageLens.demoRunning', true);

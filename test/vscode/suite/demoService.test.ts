@@ -2,7 +2,7 @@
 // and key from its output, signs in, and stops it again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { demoDataset, env, inState, lineageApi, waitForStatus } from './helpers';
+import { demoDataset, env, inState, lineageApi, noSaveReasonPrompt, waitForStatus } from './helpers';
 
 describe('local demo service', () => {
   after(async () => {
@@ -15,7 +15,8 @@ describe('local demo service', () => {
     await waitForStatus(api, inState('connected'));
   });
 
-  it('starts, signs in to it, and stops', async () => {
+  it('starts, signs in to it, and stops', async function () {
+    this.timeout(120_000); // starts a service process besides the one of the runner
     const api = await lineageApi();
     await vscode.commands.executeCommand('lineageLens.signOut');
     await waitForStatus(api, inState('signedOut'));
@@ -43,14 +44,12 @@ describe('local demo service', () => {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), edited);
     await vscode.workspace.applyEdit(edit);
-    const prompt = vscode.workspace.getConfiguration('lineageLens');
-    await prompt.update('promptForSaveReason', false, vscode.ConfigurationTarget.Global);
+    await noSaveReasonPrompt();
     try {
       assert.equal(await doc.save(), false, 'the save failed');
       assert.equal(doc.isDirty, true);
       assert.equal(doc.getText(), edited, 'nothing typed is lost');
     } finally {
-      await prompt.update('promptForSaveReason', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
   });

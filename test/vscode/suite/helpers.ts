@@ -106,3 +106,14 @@ export function labelOf(item: vscode.TreeItem): string {
 export function componentLabel(c: { name: string; friendly_name?: string }): string {
   return c.friendly_name || c.name;
 }
+
+/**
+ * Saves in tests ask no reason (a user setting). Set once for the whole (temporary) profile and never
+ * reset, so tests cannot undo it under one another.
+ */
+export async function noSaveReasonPrompt(): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration('lineageLens');
+  if (cfg.inspect<boolean>('promptForSaveReason')?.globalValue !== false) {
+    await cfg.update('promptForSaveReason', false, vscode.ConfigurationTarget.Global);
+  }
+}

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { VersionEntry } from '../../../common/src/api';
-import { demoDataset, lineageApi, serviceGet, signIn } from './helpers';
+import { demoDataset, lineageApi, noSaveReasonPrompt, serviceGet, signIn } from './helpers';
 
 async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
@@ -36,12 +36,10 @@ describe('path documents', () => {
 
   before(async () => {
     await signIn(await lineageApi());
-    // No prompt for a reason in tests (the prompt itself is a user setting).
-    await vscode.workspace.getConfiguration('lineageLens').update('promptForSaveReason', false, vscode.ConfigurationTarget.Global);
+    await noSaveReasonPrompt();
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.workspace.getConfiguration('lineageLens').update('promptForSaveReason', undefined, vscode.ConfigurationTarget.Global);
   });
 
   it('saves an edit to the service, which records the update and its two events', async () => {

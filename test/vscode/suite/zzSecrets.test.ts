@@ -33,6 +33,7 @@ describe('the API key stays secret', () => {
     assert.ok(files.length > 0, `log files under ${api.logUri.fsPath}`);
     const text = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
     assert.match(text, /Signed in to/, 'the log records the sign-in');
+    assert.match(text, /lineageLens\/setCredentials/, 'protocol traces (with their params) were logged');
     assert.ok(!text.includes(key), 'the key is not in the log');
     assert.ok(!text.includes('not-the-key-0000'), 'a rejected key is not in the log either');
     // The demo service's key and the key values listed by the Service view stay out of the log too.
