@@ -61,7 +61,10 @@ export class LspClient {
     const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new LspClient(conn, child, opts);
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (client.stderr += d));
-    conn.onNotification((method, params) => client.record(method, params));
+    // The star handler (every notification) exists at runtime; ProtocolConnection's typing omits it.
+    (conn as unknown as { onNotification(h: (method: string, params: unknown) => void): void }).onNotification((method, params) =>
+      client.record(method, params),
+    );
     conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => client.settings));
     conn.onRequest('client/registerCapability', () => null);
     conn.onRequest('workspace/codeLens/refresh', () => null);
