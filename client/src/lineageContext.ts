@@ -33,6 +33,10 @@ export class LineageContext implements vscode.Disposable {
   private statusValue: ServiceStatus = INITIAL_STATUS;
   private readonly statusChanged = new vscode.EventEmitter<ServiceStatus>();
   private readonly dataChanged = new vscode.EventEmitter<string[]>();
+  private readonly credentialsChanged = new vscode.EventEmitter<Credentials>();
+  private lastCredentials: string | undefined;
+  /** Fires when the service URL or the key changed (documents read from the old one are stale). */
+  readonly onDidChangeCredentials = this.credentialsChanged.event;
   /** Fires with each new status from the server. */
   readonly onDidChangeStatus = this.statusChanged.event;
   /** Fires with the component ids whose data changed (empty: everything). */
@@ -40,7 +44,7 @@ export class LineageContext implements vscode.Disposable {
 
   constructor(readonly extension: vscode.ExtensionContext) {
     const channel = createLog();
-    this.push(channel, this.statusChanged, this.dataChanged);
+    this.push(channel, this.statusChanged, this.dataChanged, this.credentialsChanged);
     this.log = new SafeLog(channel);
     void vscode.commands.executeCommand('setContext', 'lineageLens.state', INITIAL_STATUS.state);
     this.keys = new ApiKeyStore(extension.secrets);
@@ -124,6 +128,9 @@ export class LineageContext implements vscode.Disposable {
   async pushCredentials(): Promise<void> {
     const creds = await this.credentials();
     await vscode.commands.executeCommand('setContext', 'lineageLens.signedIn', creds.apiKey !== null && creds.serviceUrl !== '');
+    const fingerprint = `${creds.serviceUrl}\u0000${creds.apiKey ?? ''}`;
+    if (this.lastCredentials !== undefined && this.lastCredentials !== fingerprint) this.credentialsChanged.fire(creds);
+    this.lastCredentials = fingerprint;
     const client = await this.readyClient().catch(() => undefined);
     if (!client) return;
     this.log.info(creds.apiKey ? `Credentials set for ${creds.serviceUrl}` : `Signed out${creds.serviceUrl ? ` of ${creds.serviceUrl}` : ''}`);

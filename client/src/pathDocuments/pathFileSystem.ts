@@ -34,7 +34,17 @@ export class PathFileSystem implements vscode.FileSystemProvider {
   /** One pending "reload after save" listener per URI. */
   private readonly pendingReloads = new Map<string, vscode.Disposable>();
 
-  constructor(private readonly ctx: LineageContext) {}
+  constructor(private readonly ctx: LineageContext) {
+    // Documents and revisions read from another service (or as another user) are stale.
+    ctx.push(
+      ctx.onDidChangeCredentials(() => {
+        const uris = [...this.entries.keys()];
+        this.entries.clear();
+        this.aliases.clear();
+        if (uris.length) this.changed.fire(uris.map((u) => ({ type: vscode.FileChangeType.Changed, uri: vscode.Uri.parse(u) })));
+      }),
+    );
+  }
 
   /** Current (componentId, pathId) for a URI, following saves that renamed the path. */
   resolve(uri: vscode.Uri): { componentId: string; pathId: string } {
