@@ -170,6 +170,10 @@ async function main() {
     'telemetry.telemetryLevel': 'off',
     'update.mode': 'none',
     'extensions.ignoreRecommendations': true,
+    // demo/workspace sits inside this repository: no "open the parent git repository?" prompt,
+    // and no generic VS Code welcome page in front of the demo.
+    'git.openRepositoryInParentFolders': 'never',
+    'workbench.startupEditor': 'none',
     // The browser VS Code auto-saves after a delay by default: that would send a path document
     // (lineage: scheme) to the service mid-edit. Only workspace files are auto-saved.
     'files.autoSaveWorkspaceFilesOnly': true,
@@ -181,6 +185,7 @@ async function main() {
     console.log('    F1 → "Lineage Lens: Sign In" → paste this API key:');
     console.log(`      ${service.apiKey ?? '(not printed by the service)'}`);
     console.log('  The service URL is already set in the editor profile\'s user settings.');
+    console.log('  Then open the Lineage view (its icon in the activity bar) and a file under checkout-api/src.');
     console.log('');
   };
 
