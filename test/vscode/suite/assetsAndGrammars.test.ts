@@ -53,4 +53,37 @@ describe('data assets and grammars', () => {
     assert.ok(toks.some((t) => t.text === 'ingress' && t.scopes.includes('entity.name.tag.lineage-path')), 'structural keys are marked');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
+  it('validates path documents against the JSON schema too (jsonValidation)', async () => {
+    const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
+    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', { componentId: comp.id, pathId: comp.paths![0]!.path_id })) as vscode.TextEditor;
+    const doc = editor.document;
+    const parsed = JSON.parse(doc.getText()) as Record<string, unknown>;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify({ ...parsed, completeness: 'not an object' }, null, 2));
+    await vscode.workspace.applyEdit(edit);
+    try {
+      const fromJson = await new Promise<vscode.Diagnostic[]>((resolve, reject) => {
+        // The JSON language server's schema diagnostics (ours carry the source 'lineage-path').
+        const check = () => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'lineage-path');
+        const timer = setTimeout(() => {
+          sub.dispose();
+          reject(new Error(`no JSON-schema diagnostics; have: ${JSON.stringify(vscode.languages.getDiagnostics(doc.uri).map((d) => [d.source, d.message]))}`));
+        }, 20_000);
+        const sub = vscode.languages.onDidChangeDiagnostics(() => {
+          if (check().length === 0) return;
+          clearTimeout(timer);
+          sub.dispose();
+          resolve(check());
+        });
+        if (check().length) {
+          clearTimeout(timer);
+          sub.dispose();
+          resolve(check());
+        }
+      });
+      assert.ok(fromJson.some((d) => doc.lineAt(d.range.start.line).text.includes('completeness')), 'the schema error is on the completeness line');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
 });
