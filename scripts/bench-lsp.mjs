@@ -67,11 +67,20 @@ conn.onNotification('lineageLens/status', (s) => {
   if (process.env.BENCH_DEBUG) console.error('status', s.state, s.message);
   statusWaiter?.(s);
 });
-conn.onNotification('window/logMessage', (m) => process.env.BENCH_DEBUG && console.error('server:', m.message));
+let indexLine = '';
+conn.onNotification('window/logMessage', (m) => {
+  if (/^Indexed \d+ code anchors/.test(m.message)) indexLine = m.message;
+  if (process.env.BENCH_DEBUG) console.error('server:', m.message);
+});
 conn.listen();
 const folderUri = pathToFileURL(ws).href;
 t0 = process.hrtime.bigint();
-const connected = new Promise((resolve) => (statusWaiter = (s) => s.state === 'connected' && resolve(s)));
+const connected = new Promise((resolve, reject) => {
+  statusWaiter = (s) => {
+    if (s.state === 'connected') resolve(s);
+    else if (s.state !== 'connecting' && s.state !== 'signedOut') reject(new Error(`server status ${s.state}: ${s.message}`));
+  };
+});
 await conn.sendRequest('initialize', {
   processId: process.pid, rootUri: folderUri, workspaceFolders: [{ uri: folderUri, name: 'bench' }],
   initializationOptions: { serviceUrl: url, apiKey }, capabilities: { workspace: { configuration: true } },
@@ -80,6 +89,7 @@ await conn.sendNotification('initialized', {});
 const status = await connected;
 const loadMs = ms(t0);
 console.log(`load + index: ${status.componentCount} components, ${status.anchorCount} anchors in ${loadMs.toFixed(0)} ms (service reads and anchor index build)`);
+console.log(`  of which the index build (server log): ${indexLine || 'not reported'}`);
 
 // ---- 4. hover latency ----------------------------------------------------------------------------
 const opened = new Map();

@@ -174,9 +174,11 @@ export class Session {
   }
 
   private async setAnchors(): Promise<void> {
+    const t0 = performance.now();
     const entries = anchorEntries(this.store.all(), this.opts.log);
     this.anchorCount = entries.length;
     await this.index.setAnchors(entries);
+    if (entries.length) this.opts.log.info(`Indexed ${entries.length} code anchors in ${Math.round(performance.now() - t0)} ms.`);
     this.opts.events.anchorsRebuilt();
   }
 
