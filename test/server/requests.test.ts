@@ -1,7 +1,7 @@
 // The custom protocol over stdio: view data, contracts (compliance of a contract file with diagnostics
 // on the violating field lines), assets, registration from a file, keys, webhooks, edges, history.
 import { strict as assert } from 'node:assert';
-import { DiagnosticSeverity, ResponseError } from 'vscode-languageserver-protocol';
+import { DidChangeConfigurationNotification, DiagnosticSeverity, ResponseError } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
 import { MAILER, ORDERS, P_CREATE, P_OUTSIDE, startHarness, stopHarness, type Harness } from './setup';
 
@@ -106,5 +106,16 @@ describe('language server: custom requests', function () {
     );
     const tree = await h.client.conn.sendRequest(P.ComponentTreeRequest);
     assert.equal(tree.status.state, 'connected');
+  });
+
+  it('reloads on the interval set through didChangeConfiguration', async () => {
+    const first = (await h.client.conn.sendRequest(P.ComponentTreeRequest)).status.lastLoadedAt!;
+    const from = h.client.mark();
+    h.client.settings = { ...h.client.settings, refreshIntervalSeconds: 1 };
+    await h.client.conn.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    const s = await h.client.waitForStatus((x) => x.state === 'connected' && x.lastLoadedAt !== undefined && x.lastLoadedAt > first, from);
+    assert.equal(s.componentCount, 2);
+    h.client.settings = { ...h.client.settings, refreshIntervalSeconds: 0 };
+    await h.client.conn.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
   });
 });
