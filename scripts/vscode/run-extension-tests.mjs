@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
     grep: { type: 'string' },
     vsix: { type: 'boolean', default: false },
     timeout: { type: 'string', default: '600' },
+    results: { type: 'string' },
   },
 });
 
@@ -89,7 +90,7 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lineage-ext-tests-'));
   const workspace = path.join(tmp, 'workspace');
   fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), workspace, { recursive: true });
-  const resultsFile = path.join(ARTIFACTS_DIR, 'vscode', 'extension-tests-results.json');
+  const resultsFile = path.resolve(args.results ?? path.join(ARTIFACTS_DIR, 'vscode', 'extension-tests-results.json'));
   fs.rmSync(resultsFile, { force: true });
   const service = await startService(tmp);
   log(`local service at ${service.url}`);
