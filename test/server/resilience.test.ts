@@ -4,7 +4,8 @@ import { strict as assert } from 'node:assert';
 import { HoverRequest, ResponseError } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
 import { startLocalService } from '../helpers/localService';
-import { hoverText, startHarness, stopHarness, workspaceText, type Harness } from './setup';
+import { LspClient } from '../helpers/lspClient';
+import { ORDERS, WORKSPACE, hoverText, startHarness, stopHarness, workspaceText, type Harness } from './setup';
 
 describe('language server: service down and back, key rejected, signed out', function () {
   let h: Harness;
@@ -76,5 +77,28 @@ describe('language server: service down and back, key rejected, signed out', fun
     const s = await h.client.waitForStatus((x) => x.state === 'connected' && x.componentCount === 2, from);
     assert.equal(s.anchorCount, 4);
     assert.match(await hover(), /orders\\\.api\\\.createOrder/);
+  });
+});
+
+describe('language server: service unreachable from the start', function () {
+  let client: LspClient;
+  after(async () => client?.stop());
+
+  it('reports unreachable with the time, and hovers say why there is no data', async () => {
+    // Port 1 on the loopback refuses connections: nothing listens there.
+    client = await LspClient.start({
+      workspaceFolder: WORKSPACE,
+      initializationOptions: { serviceUrl: 'http://127.0.0.1:1', apiKey: 'some-key-0000' },
+      settings: { components: [ORDERS] },
+    });
+    const s = await client.waitForStatus((x) => x.state === 'unreachable');
+    assert.ok(s.unreachableSince && !Number.isNaN(Date.parse(s.unreachableSince)));
+    assert.equal(s.componentCount, 0);
+    const uri = client.fileUri('src/orders.ts');
+    await client.open(uri, workspaceText('src/orders.ts'));
+    const text = hoverText(await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 4, character: 3 } }));
+    assert.match(text, /service unreachable since/);
+    const tree = await client.conn.sendRequest(P.ComponentTreeRequest);
+    assert.equal(tree.status.state, 'unreachable');
   });
 });
