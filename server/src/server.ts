@@ -124,7 +124,8 @@ connection.onInitialized(
         }),
       );
     }
-    await applySettings(undefined);
+    // Settings failing (e.g. an unreadable folder) must not keep the session from signing in.
+    await applySettings(undefined).catch((err: unknown) => log.errorOnce(`Applying settings failed: ${(err as Error)?.message}`));
     await session.setCredentials(credentialsOf(initOptions));
   }),
 );
