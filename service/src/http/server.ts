@@ -12,9 +12,19 @@ import type { Store } from '../model/store';
 import { HttpError, errorBody } from './errors';
 import { createHandlers, type Handler } from './handlers';
 
+/** Request line plus headers; 1 MiB holds thousands of DARNs in operation 5's query. */
+const MAX_REQUEST_HEADER_BYTES = 1024 * 1024;
+
 export async function buildServer(store: Store): Promise<FastifyInstance> {
   // No logger: request logs could carry headers, and the API key must never reach a log.
-  const app = Fastify({ logger: false, bodyLimit: MAX_REQUEST_BODY_BYTES, forceCloseConnections: true }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_REQUEST_BODY_BYTES,
+    forceCloseConnections: true,
+    // Operation 5 carries its DARN list in the query (one `darn=` per DARN, up to 1,000 a page and more
+    // in total): such a request line is far over Node's 16 KB header default, which would answer 431.
+    http: { maxHeaderSize: MAX_REQUEST_HEADER_BYTES },
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are validated by TypeBox (the same checks the client and tests use), after read-only
   // members are dropped: a client may send back what it read, and those members are ignored.
