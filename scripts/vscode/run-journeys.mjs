@@ -53,7 +53,7 @@ function journeyFiles() {
 }
 
 /** Runs the journey files with mocha in this process; resolves with the number of failures. */
-async function runMocha(files) {
+async function runMocha(files, onRunner) {
   const require = createRequire(import.meta.url);
   const Mocha = require('mocha');
   const mocha = new Mocha({
@@ -65,10 +65,22 @@ async function runMocha(files) {
     // One workbench for all journeys: a failed journey must not hide the next one's result.
     bail: false,
   });
-  if (args.grep) mocha.grep(args.grep);
+  if (args.grep) mocha.grep(new RegExp(args.grep)); // e.g. --grep "journey [45]"
   for (const f of files) mocha.addFile(f);
   await mocha.loadFilesAsync();
-  return new Promise((resolve) => mocha.run(resolve));
+  return new Promise((resolve) => onRunner(mocha.run(resolve)));
+}
+
+/** Adds the hard timeout to whatever mocha reported (it reports the journey cut short as failed). */
+function addTimeoutFailure(seconds) {
+  const title = 'journeys: hard timeout';
+  const error = `the journeys did not finish within ${seconds} s; everything was stopped`;
+  let results;
+  try { results = JSON.parse(fs.readFileSync(resultsFile, 'utf8')); } catch { /* mocha did not get to write */ }
+  if (!results?.stats) return writeHarnessFailure(title, new Error(error));
+  results.stats.failures = (results.stats.failures ?? 0) + 1;
+  results.failures = [...(results.failures ?? []), { title, error }];
+  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
 }
 
 async function main() {
@@ -96,7 +108,10 @@ async function main() {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
   let service; let server; let browser; let hardTimer;
+  let cleaned = false;
   const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
     clearTimeout(hardTimer);
     await browser?.close().catch(() => {});
     await server?.stop().catch(() => {});
@@ -104,7 +119,11 @@ async function main() {
     if (!process.env.LINEAGE_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   };
   // The harness's own handlers stop code-server and chromium on a signal; the service is ours.
-  process.on('exit', () => { if (service && service.child.exitCode === null) service.child.kill('SIGTERM'); });
+  // On a signal the harness exits once code-server and chromium are down: the rest goes synchronously.
+  process.on('exit', () => {
+    if (service && service.child.exitCode === null) service.child.kill('SIGTERM');
+    if (!process.env.LINEAGE_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+  });
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(sig, () => { service?.stop(); });
 
   try {
@@ -164,11 +183,17 @@ async function main() {
     const timedOut = new Promise((resolve) => {
       hardTimer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
-    const outcome = await Promise.race([runMocha(files), timedOut]);
+    let runner;
+    const mochaDone = runMocha(files, (r) => { runner = r; });
+    const outcome = await Promise.race([mochaDone, timedOut]);
     if (outcome === 'timeout') {
       console.error(`[journeys] the journeys did not finish within ${timeoutMs / 1000} s; stopping everything`);
+      runner?.abort(); // no further journeys; the one running fails once its page is gone
       try { await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'hard-timeout.png') }); } catch { /* page gone */ }
-      writeHarnessFailure('journeys: hard timeout', new Error(`the journeys did not finish within ${timeoutMs / 1000} s`));
+      await cleanup();
+      // Bounded: mocha writes its results when the interrupted journey has failed.
+      await Promise.race([mochaDone, new Promise((r) => setTimeout(r, 15_000).unref())]);
+      addTimeoutFailure(timeoutMs / 1000);
       return 124;
     }
     log(`screenshots: ${path.relative(REPO_ROOT, SCREENSHOT_DIR)}; logs: ${path.relative(REPO_ROOT, runDir)}`);

@@ -30,6 +30,9 @@ describe('journey 5: contract violations in the Problems panel', () => {
     await toast.getByRole('button', { name: 'Show Problems' }).click();
     const problems = page.locator('.markers-panel');
     await problems.waitFor({ timeout: UI_TIMEOUT });
+    // Other files have problems too (TypeScript, anchors); the user narrows the list to the contract.
+    const filter = page.getByPlaceholder(/^Filter \(e\.g\./).first();
+    await filter.fill('**/order-created.contract.json');
     const fileRow = problems.locator('.monaco-list-row', { hasText: 'order-created.contract.json' }).first();
     await fileRow.waitFor({ timeout: UI_TIMEOUT });
     for (const field of ['loyaltyTier', 'totalCents']) {

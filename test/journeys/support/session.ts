@@ -16,6 +16,8 @@ export interface JourneySession {
   repoRoot: string;
   screenshotDir: string;
   runDir: string;
+  /** Set by the first journey that loads the workbench (the journey bundles share no module state). */
+  workbenchLoaded?: boolean;
 }
 
 export function session(): JourneySession {

@@ -23,14 +23,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-let opened = false;
-/** Opens the workbench once (later journeys reuse it) and waits for the extension's status bar item. */
+/**
+ * Loads the workbench on first use (later journeys share the window: each closes the editors and
+ * overlays it does not want) and waits for the extension's status bar item.
+ */
 export async function openWorkbench(): Promise<Page> {
-  const { page, workbenchUrl } = session();
-  if (!opened) {
-    await page.goto(workbenchUrl, { waitUntil: 'domcontentloaded', timeout: UI_TIMEOUT });
-    opened = true;
+  const s = session();
+  if (!s.workbenchLoaded) {
+    await s.page.goto(s.workbenchUrl, { waitUntil: 'domcontentloaded', timeout: UI_TIMEOUT });
+    s.workbenchLoaded = true;
   }
+  const page = s.page;
+  await dismissOverlays(page);
   await page.locator('.monaco-workbench').waitFor({ timeout: UI_TIMEOUT });
   await lineageStatusItem(page).waitFor({ timeout: UI_TIMEOUT });
   return page;
