@@ -1,7 +1,7 @@
 // What `activate` returns: read-only handles for tests and other extensions. It holds no credentials.
 import type * as vscode from 'vscode';
 import type { ServiceStatus } from '../../common/src/protocol';
-import type { NodeTreeProvider } from './views/treeNode';
+import type { NodeTreeProvider, TreeNode } from './views/treeNode';
 
 export interface LineageLensApi {
   /** Settles when the language server has started (or failed to). */
@@ -9,6 +9,8 @@ export interface LineageLensApi {
   /** Folder of the extension's log files (the "Lineage Lens" log is in it). */
   logUri: vscode.Uri;
   trees: { components: NodeTreeProvider; contracts: NodeTreeProvider; assets: NodeTreeProvider; service: NodeTreeProvider };
+  /** The tree views of those providers (selection and visibility, e.g. after Reveal Path). */
+  treeViews: { components: vscode.TreeView<TreeNode> };
   status(): ServiceStatus;
   onDidChangeStatus: vscode.Event<ServiceStatus>;
   /** URL of the local demo service started by this window, if running. */

@@ -56,6 +56,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
     ready: ready.then(() => undefined),
     logUri: extension.logUri,
     trees: { components: components.provider, contracts: contracts.provider, assets: assets.provider, service: service.provider },
+    treeViews: { components: components.view },
     status: () => ctx.status,
     onDidChangeStatus: ctx.onDidChangeStatus,
     demoServiceUrl: () => demo.serviceUrl,
