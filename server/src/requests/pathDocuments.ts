@@ -16,7 +16,23 @@ export async function pathDocument(session: Session, p: { componentId: string; p
   if (!p?.componentId || !p.pathId) throw new UserInputError('componentId and pathId are required.');
   const path = await findServicePath(session, p.componentId, p.pathId, opts);
   if (!path) throw notFound(p.pathId, p.componentId);
-  return renderPathDocument(path);
+  const { revision } = await inEffect(session.api(), p.componentId, path, opts);
+  return { ...renderPathDocument(path), revision };
+}
+
+/**
+ * The revision a save compares against also says whether the path is still in effect: updating a scan
+ * path leaves it unchanged on the service but adds an override replacing it, so an editor opened
+ * before that must get a conflict rather than silently replace the other user's override. `current`
+ * is what the service applies now (for Compare): the replacing override, matched by its boundaries.
+ */
+async function inEffect(api: ReturnType<Session['api']>, componentId: string, path: LineagePath, opts: RequestOptions): Promise<{ revision: string; current: LineagePath }> {
+  const { component } = await api.getComponent(componentId, { projection: 'collapsed' }, opts);
+  const effective = component.paths ?? [];
+  if (effective.some((x) => x.path_id === path.path_id)) return { revision: pathRevision(path), current: path };
+  const same = (a: LineagePath, b: LineagePath) => a.ingress.signature_name === b.ingress.signature_name && a.egress.signature_name === b.egress.signature_name;
+  const replacement = effective.find((x) => x.path_type === 'USER_OVERRIDE' && same(x, path));
+  return { revision: `${pathRevision(path)}:replaced`, current: replacement ?? path };
 }
 
 function notFound(pathId: string, componentId: string): ResponseError<ServiceErrorData> {
@@ -53,7 +69,10 @@ export async function savePath(session: Session, log: OnceLogger, p: SavePathPar
   const { component } = await api.getComponent(p.componentId, { projection: 'all' }, opts);
   const current = component.paths?.find((x) => x.path_id === p.pathId);
   if (!current) throw notFound(p.pathId, p.componentId);
-  if (!p.overwrite && pathRevision(current) !== p.baseRevision) return { kind: 'conflict', current: renderPathDocument(current) };
+  if (!p.overwrite) {
+    const now = await inEffect(api, p.componentId, current, opts);
+    if (now.revision !== p.baseRevision) return { kind: 'conflict', current: renderPathDocument(now.current) };
+  }
 
   const body: LineagePath = { ...parsed.value };
   if (p.reason !== undefined) body.reason = p.reason;
