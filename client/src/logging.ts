@@ -15,7 +15,8 @@ export function redact(text: string): string {
   for (const s of secrets) out = out.split(s).join('«redacted»');
   // A line the service prints for a new database ("API key: ...") is dropped whole by callers; this
   // also hides any key-like header value that might show up in a trace.
-  return out.replace(/(x-api-key["']?\s*[:=]\s*["']?)[^\s"',}]+/gi, '$1«redacted»');
+  // `secretValue` is the member ApiKeyValueRequest answers with (Copy API Key).
+  return out.replace(/((?:x-api-key|secretValue)["']?\s*[:=]\s*["']?)[^\s"',}]+/gi, '$1«redacted»');
 }
 
 export type Log = vscode.LogOutputChannel;

@@ -184,6 +184,11 @@ export const RegisterObjectStoreRequest = new RequestType<
   void
 >('lineageLens/registerObjectStore');
 export const ApiKeysRequest = new RequestType0<ApiKeyRecord[], void>('lineageLens/apiKeys');
+/**
+ * The value of one API key, asked only by Copy API Key after the user confirmed (ApiKeysRequest masks
+ * values). The member is named `secretValue` so the client's log redaction hides it in protocol traces.
+ */
+export const ApiKeyValueRequest = new RequestType<{ keyId: string }, { secretValue: string }, void>('lineageLens/apiKeyValue');
 export const DeleteWebhookRequest = new RequestType<{ webhookId: string }, void, void>('lineageLens/deleteWebhook');
 export const EdgesRequest = new RequestType<{ namespace?: string }, { edges: Edge[] }, void>('lineageLens/edges');
 export const HistoryFiltersRequest = new RequestType<{ commitSha?: string }, HistoryFilters, void>('lineageLens/historyFilters');

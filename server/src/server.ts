@@ -30,7 +30,7 @@ import { validatePathDocument } from './pathDocs/validate';
 import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
 import { componentDetail, componentTree, pathDetail } from './requests/views';
 import { pathDocument, savePath } from './requests/pathDocuments';
-import { apiKeys, checkCompliance, registerObjectStore, requireString } from './requests/service';
+import { apiKeys, apiKeyValue, checkCompliance, registerObjectStore, requireString } from './requests/service';
 
 const MAX_FILE_BYTES = 4 * 1_048_576;
 // The callback form is several times faster than fs/promises for thousands of small files.
@@ -297,6 +297,7 @@ connection.onRequest(
 connection.onRequest(P.RegisterObjectStoreRequest, request(log, 'registerObjectStore', (p, o) => registerObjectStore(session, docs, p, o)));
 const keys = request(log, 'apiKeys', (_p: undefined, o) => apiKeys(session, o));
 connection.onRequest(P.ApiKeysRequest, (token) => keys(undefined, token));
+connection.onRequest(P.ApiKeyValueRequest, request(log, 'apiKeyValue', (p, o) => apiKeyValue(session, p, o)));
 connection.onRequest(
   P.DeleteWebhookRequest,
   request(log, 'deleteWebhook', (p, o) => session.api().deleteWebhook(requireString(p?.webhookId, 'webhookId'), o)),

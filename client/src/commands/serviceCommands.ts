@@ -1,8 +1,9 @@
 // Service administration commands: copy an API key (after asking), add and delete webhooks (13,
 // after confirmation) and the commit-SHA search of the history filters (7).
 import * as vscode from 'vscode';
-import { DeleteWebhookRequest } from '../../../common/src/protocol';
+import { ApiKeyValueRequest, DeleteWebhookRequest } from '../../../common/src/protocol';
 import { updateIdList } from '../config';
+import { addSecret } from '../logging';
 import type { LineageContext } from '../lineageContext';
 import { showRequestError } from '../serviceErrors';
 import { ApiKeyNode, WebhookNode, type ServiceView } from '../views/serviceView';
@@ -18,8 +19,15 @@ export function registerServiceCommands(ctx: LineageContext, service: ServiceVie
         copy,
       );
       if (sure !== copy) return;
-      await vscode.env.clipboard.writeText(arg.record.value);
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('API key copied'), 3000);
+      // The view holds masked values only; the value is fetched now, for the clipboard alone.
+      try {
+        const { secretValue } = await ctx.request(ApiKeyValueRequest, { keyId: arg.record.id });
+        addSecret(secretValue);
+        await vscode.env.clipboard.writeText(secretValue);
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('API key copied'), 3000);
+      } catch (err) {
+        await showRequestError(vscode.l10n.t('Could not copy the API key'), err);
+      }
     }),
     vscode.commands.registerCommand('lineageLens.addWebhook', async () => {
       const id = await vscode.window.showInputBox({

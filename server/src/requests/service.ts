@@ -59,6 +59,14 @@ export async function apiKeys(session: Session, opts: RequestOptions): Promise<A
   return keys.map((k) => ({ id: k.id, name: k.name, value: mask(k.value) }));
 }
 
+/** One key's value, for Copy API Key after the user confirmed (the client redacts `secretValue` in traces). */
+export async function apiKeyValue(session: Session, p: { keyId: string }, opts: RequestOptions): Promise<{ secretValue: string }> {
+  const id = requireString(p?.keyId, 'keyId');
+  const key = (await session.api().listApiKeys(opts)).find((k) => k.id === id);
+  if (!key) throw new UserInputError(`The service has no API key with id ${id.slice(0, 100)}.`);
+  return { secretValue: key.value };
+}
+
 export function mask(value: string): string {
   return value.length > 8 ? `••••${value.slice(-4)}` : '••••';
 }

@@ -11,6 +11,8 @@ describe('client helpers', () => {
     addSecret('s3cr3t-value-123');
     assert.equal(redact('key=s3cr3t-value-123; again s3cr3t-value-123'), 'key=«redacted»; again «redacted»');
     assert.equal(redact('"X-API-KEY": "abcdef"'), '"X-API-KEY": "«redacted»"');
+    // The answer of ApiKeyValueRequest (Copy API Key) in a protocol trace.
+    assert.equal(redact('Result: {"secretValue": "other-key-1234"}'), 'Result: {"secretValue": "«redacted»"}');
     assert.equal(redact('nothing secret here'), 'nothing secret here');
   });
 
