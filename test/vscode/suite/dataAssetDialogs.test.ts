@@ -74,7 +74,7 @@ describe('data asset dialogs and paging', () => {
       assert.equal(assets(first).length, DATA_ASSET_LIMIT_MAX, 'one page of items');
       assert.deepEqual(assets(first).map(labelOf), darns.slice(0, DATA_ASSET_LIMIT_MAX), 'in the order asked');
       const more = first.at(-1)!;
-      assert.match(labelOf(more), new RegExp(`Load more \\(${DATA_ASSET_LIMIT_MAX}.*of ${total.toLocaleString('en')}|Load more \\(${DATA_ASSET_LIMIT_MAX} of ${total}`));
+      assert.equal(labelOf(more), `Load more (${DATA_ASSET_LIMIT_MAX} of ${total} shown)`);
       assert.equal(more.command?.command, 'lineageLens.loadMoreDataAssets');
 
       await vscode.commands.executeCommand(more.command.command, ...(more.command.arguments ?? []));
