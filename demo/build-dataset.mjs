@@ -39,13 +39,21 @@ function lineOf(file, text, from = 1) {
   return hits[0];
 }
 
-/** A code anchor from the line holding `start` to the line holding `end` (default: the same line). */
+/**
+ * A code anchor from the line holding `start` to the line holding `end` (default: the same line).
+ * Columns are 1-based and inclusive (as in SARIF): column_start is `name` on line_start, column_end is
+ * measured on line_end — the end of `name` for a one-line anchor, else the last non-blank character.
+ */
 function anchor(key, name, file, start, end) {
   const lineStart = lineOf(file, start);
   const lineEnd = end ? lineOf(file, end, lineStart) : lineStart;
-  const col = linesOf(file)[lineStart - 1].indexOf(name);
+  const lines = linesOf(file);
+  const col = lines[lineStart - 1].indexOf(name);
   const a = { anchor_id: uuid(`anchor:${key}`), name, file, line_start: lineStart, line_end: lineEnd };
-  if (col >= 0) Object.assign(a, { column_start: col + 1, column_end: col + 1 + name.length });
+  if (col >= 0) {
+    const columnEnd = lineEnd === lineStart ? col + name.length : lines[lineEnd - 1].trimEnd().length;
+    Object.assign(a, { column_start: col + 1, column_end: columnEnd });
+  }
   return a;
 }
 

@@ -12,6 +12,8 @@ import { RegisterObjectStoreRequest } from '../../common/src/api/assets';
 import { SYSTEM_TAG_NAMES } from '../../common/src/api/tags';
 import { flattenSchema } from '../../common/src/api/fields';
 import { checkDataset } from '../../service/src/dataset/loadDataset';
+import { LineTable } from '../../server/src/anchors/lineTable';
+import { toLspRange } from '../../server/src/anchors/coordinates';
 
 /** The repository root: the nearest folder above this file holding demo/dataset.json. */
 function repoRoot(): string {
@@ -169,11 +171,34 @@ describe('demo dataset', () => {
         const near = lines.slice(Math.max(0, a.line_start - 4), a.line_end + 3).join('\n');
         assert.ok(near.includes(word), `${a.file}:${a.line_start} does not mention ${word}`);
         if (a.column_start !== undefined) {
-          assert.equal(lines[a.line_start - 1]!.slice(a.column_start - 1, a.column_end! - 1), word);
+          // 1-based inclusive columns: the start on line_start names the anchor.
+          assert.ok(lines[a.line_start - 1]!.slice(a.column_start - 1).startsWith(word), `${a.anchor_id} column_start names ${word}`);
+          if (a.line_start === a.line_end) assert.equal(lines[a.line_start - 1]!.slice(a.column_start - 1, a.column_end), word);
         }
       }
     }
     assert.ok(count >= 12);
+  });
+
+  it('has no anchor whose columns fall outside their lines (column_end is measured on line_end)', () => {
+    const outside: string[] = [];
+    for (const { path } of allPaths) {
+      for (const a of path.code_anchors ?? []) {
+        const lines = new LineTable(readFileSync(join(workspace, a.file!), 'utf8'));
+        // The language server's own conversion: it reports what it had to clamp (a Problems warning).
+        const { clamped } = toLspRange(a, lines);
+        if (clamped) outside.push(`${a.anchor_id} (${a.file}:${a.line_start}-${a.line_end}): ${clamped}`);
+        if (a.column_end !== undefined) {
+          const endLen = lines.lineLength(a.line_end! - 1);
+          assert.ok(a.column_end >= 1 && a.column_end <= endLen, `${a.anchor_id} column_end ${a.column_end} within line ${a.line_end} (${endLen} characters)`);
+        }
+        if (a.column_start !== undefined) {
+          const startLen = lines.lineLength(a.line_start! - 1);
+          assert.ok(a.column_start >= 1 && a.column_start <= startLen, `${a.anchor_id} column_start within line ${a.line_start}`);
+        }
+      }
+    }
+    assert.deepEqual(outside, []);
   });
 
   it('carries system tags with detection categories, and user tags in every state', () => {

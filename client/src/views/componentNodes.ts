@@ -11,6 +11,7 @@ import { flattenSchema, type PathBoundary, type Projection } from '../../../comm
 import type { LineageContext } from '../lineageContext';
 import { safeText } from '../serviceErrors';
 import { errorNode, MessageNode, TreeNode } from './treeNode';
+import { pathLabel, shortPathSides, shortSignature, type PathSides } from './pathLabels';
 
 /** Something that names one path, from a tree node or from a server link (PathRef). */
 export interface PathTarget {
@@ -84,7 +85,8 @@ export class ComponentNode extends TreeNode {
         return fields.map((f) => new FieldNode(f.name, f.type, [], []));
       }
       if (detail.paths.length === 0) return [new MessageNode(vscode.l10n.t('No lineage paths'))];
-      return detail.paths.map((p) => new PathNode(p));
+      const short = shortPathSides(detail.paths.map((p) => ({ ingress: p.path.ingress.signature_name, egress: p.path.egress.signature_name })));
+      return detail.paths.map((p, i) => new PathNode(p, short[i]));
     } catch (err) {
       this.loaded = undefined; // try again next time the node expands
       return [errorNode(vscode.l10n.t('Could not load the component'), err)];
@@ -92,14 +94,15 @@ export class ComponentNode extends TreeNode {
   }
 }
 
-function shortSignature(sig: string): string {
-  const parts = sig.split('/').filter(Boolean);
-  return parts.length > 2 ? parts.slice(-2).join('.') : sig;
-}
-
 export class PathNode extends TreeNode implements PathTarget {
-  constructor(readonly view: PathView) {
+  /** The sides' short names ("createOrder", "insertOrder"): see pathLabels.ts; full signatures are in the tooltip. */
+  readonly short: PathSides;
+  constructor(
+    readonly view: PathView,
+    short?: PathSides,
+  ) {
     super();
+    this.short = short ?? { ingress: shortSignature(view.path.ingress.signature_name), egress: shortSignature(view.path.egress.signature_name) };
   }
   get componentId(): string {
     return this.view.componentId;
@@ -112,20 +115,22 @@ export class PathNode extends TreeNode implements PathTarget {
   }
   treeItem(): vscode.TreeItem {
     const p = this.view.path;
-    const label = `${safeText(shortSignature(p.ingress.signature_name), 80)} → ${safeText(shortSignature(p.egress.signature_name), 80)}`;
-    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(safeText(pathLabel(this.short), 160), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `path:${this.componentId}/${this.pathId}`;
     const badges: string[] = [];
     if (p.path_type === 'USER_OVERRIDE') badges.push(vscode.l10n.t('override'));
     if (p.is_suppressed) badges.push(vscode.l10n.t('suppressed'));
     if (p.payload_name) badges.push(safeText(p.payload_name, 40));
+    const kinds = [p.ingress.kind, p.egress.kind].filter(Boolean).map((k) => safeText(k, 30));
+    if (kinds.length) badges.push(kinds.join(' → '));
     item.description = badges.join(' · ');
     item.iconPath = new vscode.ThemeIcon(
       p.is_suppressed ? 'circle-slash' : p.path_type === 'USER_OVERRIDE' ? 'edit' : 'arrow-swap',
       p.is_suppressed ? new vscode.ThemeColor('disabledForeground') : undefined,
     );
     const tip = new vscode.MarkdownString();
-    tip.appendText(`${p.ingress.signature_name}\n→ ${p.egress.signature_name}\n`);
+    tip.appendText(`${safeText(p.ingress.signature_name, 300)}\n→ ${safeText(p.egress.signature_name, 300)}\n`);
+    if (p.payload_name) tip.appendText(vscode.l10n.t('Payload: {0}', safeText(p.payload_name, 100)) + '\n');
     if (p.transformation_summary) tip.appendText(`\n${safeText(p.transformation_summary, 500)}\n`);
     tip.appendText(`\n${p.path_type ?? ''}${p.is_suppressed ? ' · suppressed' : ''} · ${this.pathId}`);
     item.tooltip = tip;
@@ -134,7 +139,7 @@ export class PathNode extends TreeNode implements PathTarget {
   }
   override children(): TreeNode[] {
     const p = this.view.path;
-    const nodes: TreeNode[] = [new BoundaryNode('ingress', p.ingress), new BoundaryNode('egress', p.egress)];
+    const nodes: TreeNode[] = [new BoundaryNode('ingress', p.ingress, this.short.ingress), new BoundaryNode('egress', p.egress, this.short.egress)];
     const mappings = p.field_mappings ?? [];
     if (mappings.length) nodes.push(new MappingsNode(mappings));
     for (const a of this.anchors) nodes.push(new AnchorNode(a, this));
@@ -146,13 +151,15 @@ export class BoundaryNode extends TreeNode {
   constructor(
     private readonly side: 'ingress' | 'egress',
     private readonly boundary: PathBoundary,
+    /** The side's short name as its path row shows it (the full signature is in the tooltip). */
+    private readonly shortName = shortSignature(boundary.signature_name),
   ) {
     super();
   }
   treeItem(): vscode.TreeItem {
     const b = this.boundary;
     const item = new vscode.TreeItem(
-      `${this.side === 'ingress' ? vscode.l10n.t('Ingress') : vscode.l10n.t('Egress')}: ${safeText(shortSignature(b.signature_name), 100)}`,
+      `${this.side === 'ingress' ? vscode.l10n.t('Ingress') : vscode.l10n.t('Egress')}: ${safeText(this.shortName, 100)}`,
       vscode.TreeItemCollapsibleState.Collapsed,
     );
     item.description = [b.kind, b.payload_name].filter(Boolean).map((v) => safeText(v, 40)).join(' · ');

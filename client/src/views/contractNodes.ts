@@ -84,6 +84,9 @@ export interface ComplianceResult {
   checkedAt: string;
 }
 
+/** The last segment of a URI path. */
+const basename = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+
 export class ContractFileNode extends TreeNode {
   constructor(
     readonly uri: vscode.Uri,
@@ -94,7 +97,10 @@ export class ContractFileNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.uri, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `contractFile:${this.uri.toString()}`;
-    item.label = vscode.workspace.asRelativePath(this.uri);
+    // The file name, not the workspace path: a long path hid the "N violations" description.
+    const relative = vscode.workspace.asRelativePath(this.uri);
+    item.label = basename(this.uri.path);
+    item.tooltip = this.result ? `${relative}\n${safeText(this.result.darn, 200)}` : relative;
     item.iconPath = new vscode.ThemeIcon('file-code');
     item.description = this.result
       ? this.result.violations.length
