@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { setServiceUrl } from './config';
 import type { LineageContext } from './lineageContext';
 import { addSecret, errorText } from './logging';
+import { withNotificationProgress } from './notificationProgress';
 
 const URL_LINE = /^Lineage Lens local service listening on (http:\/\/127\.0\.0\.1:\d+)\s*$/;
 const KEY_LINE = /^API key: (\S+)\s*$/;
@@ -123,8 +124,8 @@ export function registerDemoService(ctx: LineageContext): DemoService {
   ctx.push(
     vscode.commands.registerCommand('lineageLens.startDemoService', async () => {
       try {
-        const url = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local demo service…') },
+        const url = await withNotificationProgress(
+          { title: vscode.l10n.t('Starting the local demo service…') },
           () => demo.start(),
         );
         void vscode.window.showInformationMessage(vscode.l10n.t('Local demo service running at {0}; you are signed in.', url));

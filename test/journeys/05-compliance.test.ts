@@ -21,6 +21,9 @@ describe('journey 5: contract violations in the Problems panel', () => {
     await runCommand(page, 'Lineage Lens: Check Compliance');
     const toast = page.locator('.notification-toast', { hasText: /violations of the contract on kafka:\/\/events:order-created/ }).first();
     await toast.waitFor({ timeout: UI_TIMEOUT });
+    // The progress notification is gone by the time the result shows (not spinning beside it).
+    const progressToasts = page.locator('.notification-toast', { hasText: /Checking compliance of/ });
+    assert.equal(await progressToasts.count(), 0, `the progress notification is closed when the result shows: ${await progressToasts.allInnerTexts()}`);
     const toastText = await textOf(toast);
     assert.match(toastText, /order-created\.contract\.json: \d+ violations/, `the notification names the file and the count: ${toastText}`);
     const count = Number(/: (\d+) violations/.exec(toastText)![1]);

@@ -6,6 +6,7 @@ import { DARN_PATTERN } from '../../../common/src/api';
 import type { LineageContext } from '../lineageContext';
 import { safeMessage, safeText, showRequestError } from '../serviceErrors';
 import type { AssetsView } from '../views/assetsView';
+import { withNotificationProgress } from '../notificationProgress';
 
 const darnRe = new RegExp(DARN_PATTERN);
 
@@ -62,9 +63,8 @@ async function registerAssets(ctx: LineageContext, arg: unknown): Promise<void> 
   }
   const name = vscode.workspace.asRelativePath(uri);
   const run = (dryRun: boolean, prLink?: string) =>
-    vscode.window.withProgress(
+    withNotificationProgress(
       {
-        location: vscode.ProgressLocation.Notification,
         title: dryRun ? vscode.l10n.t('Dry run of the registration of {0}…', name) : vscode.l10n.t('Registering the assets of {0}…', name),
         cancellable: true,
       },

@@ -8,6 +8,7 @@ import type { LineageContext } from '../lineageContext';
 import { safeMessage, showRequestError } from '../serviceErrors';
 import { ContractFileNode, ContractNode } from '../views/contractNodes';
 import type { ContractsView } from '../views/contractsView';
+import { withNotificationProgress } from '../notificationProgress';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,8 +49,8 @@ async function checkCompliance(ctx: LineageContext, contracts: ContractsView, ar
   }
   const name = vscode.workspace.asRelativePath(uri);
   try {
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking compliance of {0}…', name), cancellable: true },
+    const result = await withNotificationProgress(
+      { title: vscode.l10n.t('Checking compliance of {0}…', name), cancellable: true },
       (_p, token) => ctx.request(CheckComplianceRequest, { uri: uri.toString() }, token),
     );
     contracts.setResult(uri, { darn: result.darn, violations: result.violations, checkedAt: new Date().toISOString() });
@@ -80,8 +81,8 @@ async function deleteContract(ctx: LineageContext, contracts: ContractsView, con
   );
   if (sure !== del) return;
   try {
-    const { message } = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deleting contract…'), cancellable: true },
+    const { message } = await withNotificationProgress(
+      { title: vscode.l10n.t('Deleting contract…'), cancellable: true },
       (_p, token) => ctx.request(DeleteContractRequest, { contractId }, token),
     );
     await updateIdList('contracts', contractId, false);
@@ -124,8 +125,8 @@ async function editSubscription(ctx: LineageContext, contractId: string | undefi
     return void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to update: enter an e-mail, a handle or a chat channel.'));
   }
   try {
-    const saved = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Updating the subscription…'), cancellable: true },
+    const saved = await withNotificationProgress(
+      { title: vscode.l10n.t('Updating the subscription…'), cancellable: true },
       (_p, token) => ctx.request(UpdateSubscriptionRequest, { contractId, subscription }, token),
     );
     void vscode.window.showInformationMessage(vscode.l10n.t('Subscription {0} updated.', safeMessage(saved.id, 80)));

@@ -7,6 +7,7 @@ import { addSecret } from '../logging';
 import type { LineageContext } from '../lineageContext';
 import { showRequestError } from '../serviceErrors';
 import { ApiKeyNode, WebhookNode, type ServiceView } from '../views/serviceView';
+import { withNotificationProgress } from '../notificationProgress';
 
 export function registerServiceCommands(ctx: LineageContext, service: ServiceView): void {
   ctx.push(
@@ -49,8 +50,8 @@ export function registerServiceCommands(ctx: LineageContext, service: ServiceVie
       );
       if (sure !== del) return;
       try {
-        await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deleting webhook…'), cancellable: true },
+        await withNotificationProgress(
+          { title: vscode.l10n.t('Deleting webhook…'), cancellable: true },
           (_p, token) => ctx.request(DeleteWebhookRequest, { webhookId: id }, token),
         );
         await updateIdList('webhooks', id, false);

@@ -7,6 +7,7 @@ import { promptForSaveReason } from '../config';
 import type { LineageContext } from '../lineageContext';
 import { describeError, isCancelled, safeMessage, safeText } from '../serviceErrors';
 import { remoteDocuments } from './remoteDocuments';
+import { withNotificationProgress } from '../notificationProgress';
 
 export interface SaveOptions {
   reason?: string;
@@ -61,8 +62,8 @@ export async function savePathDocument(
 }
 
 async function sendSave(ctx: LineageContext, params: SavePathParams) {
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Saving path to the service…'), cancellable: true },
+  return withNotificationProgress(
+    { title: vscode.l10n.t('Saving path to the service…'), cancellable: true },
     async (_progress, token) => {
       try {
         return await ctx.request(SavePathRequest, params, token);
