@@ -39,8 +39,9 @@ describe('journey 1: the Lineage views fill from the local service', () => {
 
     // The Contracts view lists the workspace's contract files.
     const contracts = viewPane(page, 'Contracts');
-    for (const file of ['order-created.contract', 'orders.contract.yaml', 'refunds.contract.yaml']) {
-      await contracts.getByText(file).first().waitFor({ timeout: UI_TIMEOUT });
+    // Each row is named after its file (contracts/order-created.contract.json → "order-created").
+    for (const name of ['order-created', 'orders', 'refunds']) {
+      await treeRow(contracts, name).waitFor({ timeout: UI_TIMEOUT });
     }
     assert.doesNotMatch(await textOf(contracts), /No contracts yet/);
   });

@@ -2,10 +2,10 @@
 // "Go to Anchor" action, pick the anchor, and the editor shows the file with the cursor on its line.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { component, displayName } from './support/demo';
+import { component, displayName, pathRowLabel } from './support/demo';
 import {
   activeEditor, activeTab, clickRowAction, cursorPosition, expandRow, openLineageContainer, openWorkbench, quickInput, quickPickRow,
-  runCommand, screenshot, screenshotOnFailure, signInThroughUi, textOf, treeRow, viewPane, UI_TIMEOUT,
+  rowPartFits, runCommand, screenshot, screenshotOnFailure, signInThroughUi, textOf, treeRow, viewPane, UI_TIMEOUT,
 } from './support/workbench';
 
 describe('journey 3: from a path to its anchored source line', () => {
@@ -13,7 +13,7 @@ describe('journey 3: from a path to its anchored source line', () => {
   const checkout = component('checkout-api');
   const target = checkout.paths!.find((p) => p.code_anchors?.some((a) => a.name === 'insertOrder'))!;
   const anchor = target.code_anchors!.find((a) => a.name === 'insertOrder')!;
-  const pathLabel = `${target.ingress.signature_name} → ${target.egress.signature_name}`;
+  const pathLabel = pathRowLabel(target);
 
   it('opens the anchored file with the cursor on the anchor, from the tree item action', async () => {
     const page = await openWorkbench();
@@ -26,6 +26,15 @@ describe('journey 3: from a path to its anchored source line', () => {
     await expandRow(treeRow(components, displayName(checkout)));
     const row = treeRow(components, pathLabel);
     await row.waitFor({ timeout: UI_TIMEOUT });
+    // Every path row reads "<ingress> → <egress>" by short names, one label per path, not cut off.
+    const componentRow = treeRow(components, displayName(checkout));
+    const level = Number(await componentRow.getAttribute('aria-level')) + 1;
+    const pathRows = components.locator(`.monaco-list-row[role="treeitem"][aria-level="${level}"]`);
+    const labels = await pathRows.locator('.label-name').allInnerTexts();
+    assert.ok(labels.length >= 4, `the Checkout API paths are listed: ${labels.join(' | ')}`);
+    assert.equal(new Set(labels).size, labels.length, `each path row has its own label: ${labels.join(' | ')}`);
+    for (const label of labels) assert.match(label, /^\w+ → \w+$/, `a short "ingress → egress" label: ${label}`);
+    for (let i = 0; i < labels.length; i++) assert.ok(await rowPartFits(pathRows.nth(i), '.label-name'), `the label ${labels[i]} is not cut off`);
     await screenshot(page, '03-1-path-in-tree');
 
     await clickRowAction(row, 'Go to Anchor');

@@ -1,7 +1,7 @@
 // Journey 4: edit a path from the Components view, save it with a reason, see the view show the user
 // override, and find the update recorded by the service (operation 9: BYO_PATH_ADDED with the reason).
 import * as assert from 'node:assert/strict';
-import { component, displayName } from './support/demo';
+import { component, displayName, pathRowLabel } from './support/demo';
 import { versions } from './support/service';
 import {
   activeEditor, clickRowAction, expandRow, inputBox, openLineageContainer, openWorkbench, runCommand, screenshot, screenshotOnFailure,
@@ -12,7 +12,7 @@ describe('journey 4: edit a path and save it to the service', () => {
   screenshotOnFailure('04');
   const checkout = component('checkout-api');
   const target = checkout.paths!.find((p) => p.path_type === 'SCAN_OUTPUT' && p.egress.signature_name.endsWith('.chargeCard'))!;
-  const pathLabel = `${target.ingress.signature_name} → ${target.egress.signature_name}`;
+  const pathLabel = pathRowLabel(target);
   const oldText = 'charge the card for card orders';
 
   it('saves the edit, the view shows the override, and the service recorded it', async () => {

@@ -2,7 +2,7 @@
 // read its violations in the Problems panel (and the count in the Contracts view).
 import * as assert from 'node:assert/strict';
 import {
-  openFile, openLineageContainer, openWorkbench, runCommand, screenshot, screenshotOnFailure, signInThroughUi, textOf, viewPane,
+  openFile, openLineageContainer, rowPartFits, openWorkbench, runCommand, screenshot, screenshotOnFailure, signInThroughUi, textOf, viewPane,
   UI_TIMEOUT,
 } from './support/workbench';
 
@@ -51,10 +51,13 @@ describe('journey 5: contract violations in the Problems panel', () => {
     // The Contracts view shows the count beside the file.
     await openLineageContainer(page);
     const contracts = viewPane(page, 'Contracts');
-    const row = contracts.locator('.monaco-list-row[role="treeitem"]', { hasText: 'order-created.contract.json' }).first();
+    const row = contracts.locator('.monaco-list-row[role="treeitem"]', { hasText: 'order-created' }).first();
     await row.filter({ hasText: new RegExp(`(^|\\D)${count} violations?\\b`) }).waitFor({ timeout: UI_TIMEOUT }).catch(async (err: Error) => {
       throw new Error(`the Contracts view row does not show "${count} violations": ${await textOf(row)} (${err.message.split('\n')[0]})`);
     });
+    // The row is labelled by the contract's file name (the path is in the tooltip): the count is not cut off.
+    assert.equal((await row.locator('.label-name').innerText()).trim(), 'order-created');
+    assert.ok(await rowPartFits(row, '.label-description'), `the Contracts row shows its count in full: ${await textOf(row)}`);
     await screenshot(page, '05-3-contracts-view');
   });
 });

@@ -84,8 +84,11 @@ export interface ComplianceResult {
   checkedAt: string;
 }
 
-/** The last segment of a URI path. */
-const basename = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+/** The file name without a `.contract.yaml|yml|json` ending (the side bar is narrow; the path is in the tooltip). */
+export function contractFileLabel(uriPath: string): string {
+  const base = uriPath.slice(uriPath.lastIndexOf('/') + 1);
+  return base.replace(/\.contract\.(ya?ml|json)$/i, '') || base;
+}
 
 export class ContractFileNode extends TreeNode {
   constructor(
@@ -97,9 +100,9 @@ export class ContractFileNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.uri, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `contractFile:${this.uri.toString()}`;
-    // The file name, not the workspace path: a long path hid the "N violations" description.
+    // The contract's file name, not the workspace path: a long path hid the "N violations" description.
     const relative = vscode.workspace.asRelativePath(this.uri);
-    item.label = basename(this.uri.path);
+    item.label = contractFileLabel(this.uri.path);
     item.tooltip = this.result ? `${relative}\n${safeText(this.result.darn, 200)}` : relative;
     item.iconPath = new vscode.ThemeIcon('file-code');
     item.description = this.result

@@ -54,3 +54,13 @@ export function component(name: string): DemoComponent {
 export function displayName(c: DemoComponent): string {
   return c.friendly_name || c.name;
 }
+
+/** The last segment of a signature ("com.shop.checkout.OrderHandler.createOrder" → "createOrder"). */
+export function lastSegment(signature: string): string {
+  return signature.split(/[./]/).pop() ?? signature;
+}
+
+/** The short label the Components view gives a path whose sides end differently from its siblings'. */
+export function pathRowLabel(p: DemoPath): string {
+  return `${lastSegment(p.ingress.signature_name)} → ${lastSegment(p.egress.signature_name)}`;
+}

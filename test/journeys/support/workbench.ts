@@ -175,6 +175,19 @@ export function treeRow(pane: Locator, label: string | RegExp): Locator {
   return pane.locator('.monaco-list-row[role="treeitem"]').filter({ has: pane.page().locator('.label-name', { hasText: re }) }).first();
 }
 
+/**
+ * Whether the part of a tree row (`.label-name` or `.label-description`) ends inside the row's label
+ * area, i.e. the side bar does not cut it off with an ellipsis.
+ */
+export async function rowPartFits(row: Locator, part: '.label-name' | '.label-description'): Promise<boolean> {
+  return row.evaluate((r, sel) => {
+    const el = r.querySelector(sel);
+    const box = r.querySelector('.monaco-icon-label-container');
+    if (!el || !box) return false;
+    return el.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1;
+  }, part);
+}
+
 /** Expands a collapsed tree row (click on its twistie) and waits until it says so. */
 export async function expandRow(row: Locator): Promise<void> {
   await row.waitFor({ timeout: UI_TIMEOUT });
