@@ -6,6 +6,8 @@ import { LRUCache } from 'lru-cache';
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
 import type { LineageSettings } from '../../../common/src/protocol';
 import type { LineageApi } from '../api/apiClient';
+import { mapWithConcurrency } from '../api/concurrency';
+import { DetailCompactor } from './compactDetail';
 import { isConnectivityError, isKeyRejected } from '../util/serviceErrors';
 import type { OnceLogger } from '../util/log';
 
@@ -29,6 +31,7 @@ export function pathRevision(path: LineagePath): string {
 export class ComponentStore {
   private readonly cache: LRUCache<string, ComponentDetail>;
   private readonly failures = new Map<string, string>();
+  private readonly compactor = new DetailCompactor();
   private wanted: string[] = [];
   private evicted = false;
 
@@ -89,6 +92,7 @@ export class ComponentStore {
   clear(): void {
     this.cache.clear();
     this.failures.clear();
+    this.compactor.clear();
     this.wanted = [];
   }
 
@@ -112,9 +116,17 @@ export class ComponentStore {
       this.log.warnOnce(`Edge discovery failed: ${(err as Error).message}`);
     }
 
-    const results = await api.getComponents([...ids], { projection: settings.projection }, {
-      signal,
-      concurrency: settings.maxConcurrency,
+    // Each detail is compacted as it arrives (not after all have), so the load's peak memory stays
+    // near the cache's own size. Same per-id results as api.getComponents.
+    const query = { projection: settings.projection };
+    const results = await mapWithConcurrency([...ids], settings.maxConcurrency, async (id) => {
+      try {
+        const r = await api.getComponent(id, query, signal ? { signal } : undefined);
+        this.compactor.compact(r.component);
+        return { id, result: r, error: undefined };
+      } catch (e) {
+        return { id, result: undefined, error: e instanceof Error ? e : new Error(String(e)) };
+      }
     });
     const unreachable = results.filter((r) => r.error && isConnectivityError(r.error));
     if (results.length > 0 && unreachable.length === results.length) return { kind: 'unreachable', error: unreachable[0]!.error };
@@ -149,7 +161,7 @@ export class ComponentStore {
   /** Re-reads one component (after a save). */
   async reloadOne(api: LineageApi, id: string, settings: LineageSettings): Promise<ComponentDetail> {
     const { component } = await api.getComponent(id, { projection: settings.projection });
-    this.cache.set(id, component);
+    this.cache.set(id, this.compactor.compact(component));
     this.failures.delete(id);
     if (!this.wanted.includes(id)) this.wanted.push(id);
     return component;
