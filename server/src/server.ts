@@ -1,7 +1,7 @@
 // Lineage Lens language server. Started by an editor with `node dist/server/server.js --stdio`
 // (see docs/language-server.md). Wires the LSP connection to the session, the anchor index and the
 // features; every handler is wrapped so one failure never stops the server.
-import { readFile } from 'node:fs';
+import { readFile, readFileSync, statSync } from 'node:fs';
 import { promisify } from 'node:util';
 import {
   createConnection,
@@ -50,6 +50,13 @@ const index = new AnchorIndex({
   folders: [],
   async readFile(fsPath) {
     const text = await readFileAsync(fsPath, 'utf8');
+    return text.length > MAX_FILE_BYTES ? undefined : text;
+  },
+  readFileSync(fsPath) {
+    // Index builds read thousands of small files; see AnchorIndexOptions.readFileSync.
+    // At most 3 UTF-8 bytes per UTF-16 unit: a file this large is over the limit, so it is not read at all.
+    if (statSync(fsPath).size > MAX_FILE_BYTES * 3) return undefined;
+    const text = readFileSync(fsPath, 'utf8');
     return text.length > MAX_FILE_BYTES ? undefined : text;
   },
   onError: (err) => log.errorOnce(`Anchor index listener failed: ${(err as Error)?.message}`),

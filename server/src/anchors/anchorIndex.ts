@@ -15,6 +15,8 @@ import { mapLimit } from './mapLimit';
 
 /** How many files are resolved or read at once while building. */
 const IO_CONCURRENCY = 32;
+/** Files read synchronously between two turns of the event loop (about a millisecond of work). */
+const SYNC_BATCH = 32;
 
 interface FileAnchors {
   uri: string;
@@ -196,12 +198,31 @@ export class AnchorIndex {
     if (generation !== this.generation) return;
     // Files not open are read from disk, placed and verified; their text is not kept.
     const skipped = new Set<string>();
-    await mapLimit([...byFile], IO_CONCURRENCY, async ([key, fa]) => {
-      if (this.open.has(key)) return void skipped.add(key);
-      const text = await this.read(key);
+    const load = (key: string, fa: FileAnchors, text: string | undefined) => {
       if (text === undefined) this.unreadable(fa);
       else this.placeAll(fa, new LineTable(text));
-    });
+    };
+    const readSync = this.opts.readFileSync;
+    if (readSync) {
+      let n = 0;
+      for (const [key, fa] of byFile) {
+        if (this.open.has(key)) {
+          skipped.add(key);
+          continue;
+        }
+        load(key, fa, this.readNow(readSync, key));
+        // Requests and notifications are served between batches; a newer build makes this one moot.
+        if (++n % SYNC_BATCH === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          if (generation !== this.generation) return;
+        }
+      }
+    } else {
+      await mapLimit([...byFile], IO_CONCURRENCY, async ([key, fa]) => {
+        if (this.open.has(key)) return void skipped.add(key);
+        load(key, fa, await this.read(key));
+      });
+    }
     if (generation !== this.generation) return;
     // Open documents are placed last, synchronously, against their current text.
     for (const [key, fa] of byFile) {
@@ -231,6 +252,14 @@ export class AnchorIndex {
       s.t.range = undefined;
       s.t.state = 'unresolved';
       s.t.problem = unresolvedMessage(s.t.entry, { kind: 'unreadable' });
+    }
+  }
+
+  private readNow(readSync: (fsPath: string) => string | undefined, key: string): string | undefined {
+    try {
+      return readSync(key);
+    } catch {
+      return undefined;
     }
   }
 

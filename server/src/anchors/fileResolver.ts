@@ -25,6 +25,22 @@ export interface ResolverDeps {
   listFiles?(): Promise<string[]>;
 }
 
+interface RealDir {
+  path: string;
+  /** Whether it is a workspace folder or inside one (computed on first use). */
+  inside?: boolean;
+}
+
+/** A directory's entries: name → whether it is a symbolic link; undefined when it cannot be listed. */
+async function listDirectory(dir: string): Promise<Map<string, boolean> | undefined> {
+  try {
+    const entries = await fs.readdir(dir, { withFileTypes: true });
+    return new Map(entries.map((e) => [e.name, e.isSymbolicLink()]));
+  } catch {
+    return undefined;
+  }
+}
+
 export function isInside(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
   return rel !== '' && rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel);
@@ -45,7 +61,8 @@ export function normalizeAnchorFile(file: string | undefined): { rel: string } |
 export class FileResolver {
   private realFolders: Promise<string[]>;
   private files: WorkspaceFiles | undefined;
-  private readonly realDirs = new Map<string, Promise<string | undefined>>();
+  private readonly realDirs = new Map<string, Promise<RealDir | undefined>>();
+  private readonly listings = new Map<string, Promise<Map<string, boolean> | undefined>>();
 
   constructor(
     private readonly folders: WorkspaceFolderInfo[],
@@ -96,33 +113,50 @@ export class FileResolver {
 
   /** A candidate inside a folder (lexically): does it exist, and does its real path stay inside? */
   private async check(candidate: string): Promise<'ok' | 'missing' | 'outside'> {
-    const real = await this.realpath(candidate);
-    if (real !== undefined) {
+    const found = await this.locate(candidate);
+    if (found !== undefined) {
       const roots = await this.realFolders;
-      if (!roots.some((r) => isInside(r, real))) return 'outside';
+      const inside =
+        'link' in found
+          ? roots.some((r) => isInside(r, found.link))
+          : // A plain entry's real path is its directory's plus its name: inside iff the directory is
+            // a folder or inside one, decided once per directory.
+            (found.dir.inside ??= roots.some((r) => r === found.dir.path || isInside(r, found.dir.path)));
+      if (!inside) return 'outside';
     }
     if (this.deps.isOpen(candidate)) return 'ok';
-    if (!this.deps.fileExists) return real !== undefined ? 'ok' : 'missing';
+    if (!this.deps.fileExists) return found !== undefined ? 'ok' : 'missing';
     return (await this.deps.fileExists(candidate)) ? 'ok' : 'missing';
   }
 
   /**
-   * realpath(3) costs an lstat per path component; for the common case (the file itself is not a
-   * link) the directory's real path, cached, plus one lstat of the file give the same answer.
+   * Where a candidate really is, or undefined when it does not exist. realpath(3) would cost an
+   * lstat per path component for every file; instead each directory is listed once (its entries'
+   * types say which names exist and which are links) and its real path resolved once, and only
+   * links get a realpath of their own. Names the listing lacks are checked with lstat.
    */
-  private async realpath(candidate: string): Promise<string | undefined> {
-    let st;
-    try {
-      st = await fs.lstat(candidate);
-    } catch {
-      return undefined;
-    }
-    if (st.isSymbolicLink()) return fs.realpath(candidate).catch(() => undefined);
+  private async locate(candidate: string): Promise<{ dir: RealDir } | { link: string } | undefined> {
     const dir = path.dirname(candidate);
+    let listing = this.listings.get(dir);
+    if (!listing) this.listings.set(dir, (listing = listDirectory(dir)));
+    const entries = await listing;
+    let isLink: boolean | undefined = entries?.get(path.basename(candidate));
+    if (isLink === undefined) {
+      // Not listed (or no listing): asked directly, as case-insensitive file systems find other spellings.
+      try {
+        isLink = (await fs.lstat(candidate)).isSymbolicLink();
+      } catch {
+        return undefined;
+      }
+    }
+    if (isLink) {
+      const link = await fs.realpath(candidate).catch(() => undefined);
+      return link === undefined ? undefined : { link };
+    }
     let real = this.realDirs.get(dir);
-    if (!real) this.realDirs.set(dir, (real = fs.realpath(dir).catch(() => undefined)));
+    if (!real) this.realDirs.set(dir, (real = fs.realpath(dir).then((p): RealDir => ({ path: p }), () => undefined)));
     const d = await real;
-    return d === undefined ? undefined : path.join(d, path.basename(candidate));
+    return d === undefined ? undefined : { dir: d };
   }
 
   /** A candidate as the user knows it: relative to its folder (prefixed by the folder name in multi-root). */
