@@ -8,6 +8,7 @@ import { registerContractCommands } from './commands/contractCommands';
 import { registerAssetCommands } from './commands/assetCommands';
 import { registerServiceCommands } from './commands/serviceCommands';
 import { registerCopyIdCommand } from './commands/copyId';
+import { serviceUrl } from './config';
 import { registerDemoService } from './demoService';
 import { LineageContext } from './lineageContext';
 import { errorText } from './logging';
@@ -27,6 +28,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   current = ctx;
   extension.subscriptions.push(ctx);
   ctx.log.info(`Lineage Lens ${String(extension.extension.packageJSON.version)} activating (workspace trusted: ${vscode.workspace.isTrusted})`);
+  // The URL is no secret; whether it is known at activation explains a "signed out" after a reload.
+  ctx.log.info(`Service URL at activation: ${serviceUrl() || '(not set yet)'}`);
 
   registerConnectionCommands(ctx);
   registerStatusBar(ctx);

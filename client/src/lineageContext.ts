@@ -35,6 +35,10 @@ export class LineageContext implements vscode.Disposable {
   private readonly dataChanged = new vscode.EventEmitter<string[]>();
   private readonly credentialsChanged = new vscode.EventEmitter<Credentials>();
   private lastCredentials: string | undefined;
+  private markStarted!: () => void;
+  private lastPush: Promise<void> = Promise.resolve();
+  /** Resolves once the language server has started with the credentials read at activation. */
+  private readonly started = new Promise<void>((resolve) => (this.markStarted = resolve));
   /** Fires when the service URL or the key changed (documents read from the old one are stale). */
   readonly onDidChangeCredentials = this.credentialsChanged.event;
   /** Fires with each new status from the server. */
@@ -52,7 +56,10 @@ export class LineageContext implements vscode.Disposable {
     this.push(this.keys.onDidChange(() => void this.pushCredentials()));
     this.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`${SECTION}.serviceUrl`)) void this.pushCredentials();
+        if (e.affectsConfiguration(`${SECTION}.serviceUrl`)) {
+          this.log.info(`Service URL setting changed: ${serviceUrl() || '(not set)'}`);
+          void this.pushCredentials();
+        }
         if (RESTART_NEEDED.some((k) => e.affectsConfiguration(`${SECTION}.${k}`))) void this.offerRestart();
       }),
     );
@@ -94,6 +101,47 @@ export class LineageContext implements vscode.Disposable {
     );
     await this.clientReady;
     this.log.info('Language server started');
+    this.markStarted();
+  }
+
+  /**
+   * Waits until the language server runs and the user is signed in; false when still signed out after
+   * `patienceMs`. A window reload restores `lineage:` editors while the extension is still activating
+   * (the file system provider is consulted before the server has started), and the user settings of
+   * a browser VS Code can reach the extension host a moment after activation.
+   */
+  async whenSignedIn(patienceMs: number): Promise<boolean> {
+    const signedIn = async () => {
+      const c = await this.credentials();
+      return c.apiKey !== null && c.serviceUrl !== '';
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const giveUp = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), patienceMs)));
+    try {
+      if ((await Promise.race([this.started.then(() => 'started' as const), giveUp])) === 'timeout') return false;
+      if (await signedIn()) return this.pushed();
+      // No key stored at all: nothing is on its way, the user has to sign in.
+      if (!(await this.keys.hasAnyKey())) return false;
+      // Signed out now: a sign-in, a stored key or a late settings value may still arrive.
+      for (;;) {
+        const changed = new Promise<'changed'>((resolve) => {
+          const subs = [
+            this.credentialsChanged.event(() => done()),
+            this.keys.onDidChange(() => done()),
+            vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.serviceUrl`) && done()),
+          ];
+          const done = () => {
+            subs.forEach((d) => d.dispose());
+            resolve('changed');
+          };
+          void giveUp.then(done);
+        });
+        if ((await Promise.race([changed, giveUp])) === 'timeout') return (await signedIn()) && this.pushed();
+        if (await signedIn()) return this.pushed();
+      }
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async stop(): Promise<void> {
@@ -124,8 +172,14 @@ export class LineageContext implements vscode.Disposable {
     if (choice === restart) await this.restart();
   }
 
-  /** Sends the current service URL and key to the server (after sign in/out or a URL change). */
-  async pushCredentials(): Promise<void> {
+  /** Sends the current service URL and key to the server (after sign in/out or a URL change), in order. */
+  pushCredentials(): Promise<void> {
+    const run = () => this.sendCredentials();
+    this.lastPush = this.lastPush.then(run, run);
+    return this.lastPush;
+  }
+
+  private async sendCredentials(): Promise<void> {
     const creds = await this.credentials();
     await vscode.commands.executeCommand('setContext', 'lineageLens.signedIn', creds.apiKey !== null && creds.serviceUrl !== '');
     const fingerprint = `${creds.serviceUrl}\u0000${creds.apiKey ?? ''}`;
@@ -135,6 +189,29 @@ export class LineageContext implements vscode.Disposable {
     if (!client) return;
     this.log.info(creds.apiKey ? `Credentials set for ${creds.serviceUrl}` : `Signed out${creds.serviceUrl ? ` of ${creds.serviceUrl}` : ''}`);
     await client.sendNotification(SetCredentialsNotification, creds);
+  }
+
+  /** True once the credentials pushed so far have reached the server. */
+  private async pushed(): Promise<true> {
+    await this.pushCredentials();
+    return true;
+  }
+
+  /** Resolves when the server's status satisfies `test` (now or later), or false after `patienceMs`. */
+  whenStatus(test: (s: ServiceStatus) => boolean, patienceMs: number): Promise<boolean> {
+    if (test(this.statusValue)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const sub = this.statusChanged.event((s) => {
+        if (!test(s)) return;
+        clearTimeout(timer);
+        sub.dispose();
+        resolve(true);
+      });
+      const timer = setTimeout(() => {
+        sub.dispose();
+        resolve(false);
+      }, patienceMs);
+    });
   }
 
   private readyClient(): Promise<LanguageClient> {

@@ -10,7 +10,7 @@ import {
   type PathDocument,
 } from '../../../common/src/protocol';
 import type { LineageContext } from '../lineageContext';
-import { describeError } from '../serviceErrors';
+import { describeError, serviceErrorData } from '../serviceErrors';
 import { savePathDocument } from './saveFlow';
 
 interface Entry {
@@ -22,6 +22,8 @@ interface Entry {
 }
 
 const encoder = new TextEncoder();
+/** How long a read waits for the extension to start and sign in (a reload, settings arriving late). */
+const READY_PATIENCE_MS = 30_000;
 const saved = (e: Entry): string => e.document.text;
 
 export class PathFileSystem implements vscode.FileSystemProvider {
@@ -31,6 +33,8 @@ export class PathFileSystem implements vscode.FileSystemProvider {
   private readonly entries = new Map<string, Entry>();
   /** `componentId/oldPathId` → newest path id after saves. */
   private readonly aliases = new Map<string, string>();
+  /** URIs whose "Sign in to open" prompt is showing. */
+  private readonly signInOffered = new Set<string>();
   /** One pending "reload after save" listener per URI. */
   private readonly pendingReloads = new Map<string, vscode.Disposable>();
 
@@ -79,14 +83,43 @@ export class PathFileSystem implements vscode.FileSystemProvider {
 
   private async load(uri: vscode.Uri): Promise<Entry> {
     const { componentId, pathId } = this.resolve(uri);
+    // After a window reload VS Code restores lineage: editors while the extension is still starting.
+    if (!(await this.ctx.whenSignedIn(READY_PATIENCE_MS))) throw this.signedOut(uri);
+    const read = () => this.ctx.request(PathDocumentRequest, { componentId, pathId });
     let document: PathDocument;
     try {
-      document = await this.ctx.request(PathDocumentRequest, { componentId, pathId });
+      try {
+        document = await read();
+      } catch (err) {
+        // The server may not have taken in the credentials yet: once its status says so, read again.
+        if (serviceErrorData(err)?.kind !== 'signedOut') throw err;
+        if (!(await this.ctx.whenStatus((s) => s.state !== 'signedOut', READY_PATIENCE_MS))) throw this.signedOut(uri);
+        document = await read();
+      }
     } catch (err) {
+      if (err instanceof vscode.FileSystemError) throw err;
       this.ctx.log.error(`Reading path ${pathId} of ${componentId}`, err);
+      if (serviceErrorData(err)?.kind === 'signedOut') throw this.signedOut(uri);
       throw vscode.FileSystemError.Unavailable(describeError(err));
     }
     return this.remember(uri, componentId, pathId, document);
+  }
+
+  /** The error for a path document opened while signed out; offers Sign In, then opens it again. */
+  private signedOut(uri: vscode.Uri): vscode.FileSystemError {
+    const signIn = vscode.l10n.t('Sign In');
+    // stat and readFile both get here: one prompt per document.
+    if (!this.signInOffered.has(uri.toString())) {
+      this.signInOffered.add(uri.toString());
+      void vscode.window
+        .showWarningMessage(vscode.l10n.t('Sign in to Lineage Lens to open the path {0}.', uri.path.split('/').pop() ?? ''), signIn)
+        .then(async (choice) => {
+          this.signInOffered.delete(uri.toString());
+          if (choice !== signIn) return;
+          if (await vscode.commands.executeCommand<boolean>('lineageLens.signIn')) await vscode.commands.executeCommand('vscode.open', uri);
+        });
+    }
+    return vscode.FileSystemError.Unavailable(vscode.l10n.t('Signed out of Lineage Lens: sign in to open this path (Lineage Lens: Sign In).'));
   }
 
   private remember(uri: vscode.Uri, componentId: string, pathId: string, document: PathDocument): Entry {
