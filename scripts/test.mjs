@@ -64,9 +64,14 @@ for (const area of ['unit', 'api', 'service', 'server']) {
 }
 
 // Extension-host suite and user journeys in a real VS Code (see docs/testing-vscode.md).
-// The extension-host suite runs against the packaged .vsix, so what ships is what is tested.
-for (const [area, script, ...extra] of [['vscode', 'scripts/vscode/run-extension-tests.mjs', '--vsix'], ['journeys', 'scripts/vscode/run-journeys.mjs']]) {
-  if (!wanted.has(area)) continue;
+// The extension-host suite runs twice: inside the extension under development (all of it), and beside
+// the extension installed from the packaged .vsix, so what ships is what is tested.
+for (const [area, script, ...extra] of [
+  ['vscode', 'scripts/vscode/run-extension-tests.mjs'],
+  ['vscode-vsix', 'scripts/vscode/run-extension-tests.mjs', '--vsix'],
+  ['journeys', 'scripts/vscode/run-journeys.mjs'],
+]) {
+  if (!wanted.has(area.replace(/-vsix$/, ''))) continue;
   if (!existsSync(join(root, script))) {
     console.log(`\n=== ${area}: ${script} is not there yet; skipped`);
     continue;

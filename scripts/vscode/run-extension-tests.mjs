@@ -81,7 +81,7 @@ async function main() {
     vsixFile = path.join(ARTIFACTS_DIR, 'lineage-lens.vsix');
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
     log(`packaging ${path.relative(REPO_ROOT, vsixFile)}`);
-    const p = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsixFile], {
+    const p = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/package.mjs'), '--out', vsixFile], {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -109,6 +109,7 @@ async function main() {
         LINEAGE_TEST_RESULTS: resultsFile,
         LINEAGE_REPO_ROOT: REPO_ROOT,
         ...(args.grep ? { LINEAGE_TEST_GREP: args.grep } : {}),
+        ...(vsixFile ? { LINEAGE_TEST_FROM_VSIX: '1' } : {}),
       },
     });
   } catch (err) {

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ContractSubscription } from '../../../common/src/api';
 import type { TreeNode } from '../../../client/src/views/treeNode';
 import { demoDataset, labelOf, lineageApi, serviceGet, signIn } from './helpers';
-import { onePrompt, scriptDialogs, type ScriptedDialogs } from './support/scriptedDialogs';
+import { onePrompt, scriptDialogs, type ScriptedDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
 import { serviceCall } from './support/serviceHttp';
 
 interface DemoExtras {
@@ -23,6 +23,9 @@ async function childByContext(tree: { getChildren(n?: TreeNode): Promise<TreeNod
 }
 
 describe('confirmations (scripted dialogs)', () => {
+  before(function () {
+    skipWhenInstalledFromVsix(this);
+  });
   let dialogs: ScriptedDialogs | undefined;
   const script = (): ScriptedDialogs => (dialogs = scriptDialogs());
 

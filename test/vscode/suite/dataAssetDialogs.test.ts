@@ -4,10 +4,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DATA_ASSET_ITEM_STATUS, DATA_ASSET_LIMIT_MAX, objectStoreDarn } from '../../../common/src/api';
 import { demoDataset, labelOf, lineageApi, signIn } from './helpers';
-import { onePrompt, scriptDialogs, type ScriptedDialogs } from './support/scriptedDialogs';
+import { onePrompt, scriptDialogs, type ScriptedDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
 import { darnStatus } from './support/serviceHttp';
 
 describe('data asset dialogs and paging', () => {
+  before(function () {
+    skipWhenInstalledFromVsix(this);
+  });
   let dialogs: ScriptedDialogs | undefined;
   before(async () => signIn(await lineageApi()));
   afterEach(() => {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { LineageLensApi } from '../../../client/src/api';
 import type { TreeNode } from '../../../client/src/views/treeNode';
 import { demoDataset, env, inState, lineageApi, signIn, waitForStatus } from './helpers';
-import { scriptDialogs, type ScriptedDialogs } from './support/scriptedDialogs';
+import { scriptDialogs, type ScriptedDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
 
 /** Resolves when the Components view's selection satisfies `pred` (now or on its next change). */
 function waitForSelection(api: LineageLensApi, pred: (s: readonly TreeNode[]) => boolean, timeoutMs = 20_000): Promise<readonly TreeNode[]> {
@@ -26,6 +26,9 @@ function waitForSelection(api: LineageLensApi, pred: (s: readonly TreeNode[]) =>
 }
 
 describe('Reveal Path and the status bar menu', () => {
+  before(function () {
+    skipWhenInstalledFromVsix(this);
+  });
   let dialogs: ScriptedDialogs | undefined;
   before(async () => signIn(await lineageApi()));
   afterEach(() => {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LineagePath } from '../../../common/src/api';
 import { demoDataset, lineageApi, noSaveReasonPrompt, signIn } from './helpers';
-import { onePrompt, scriptDialogs, type ScriptedDialogs } from './support/scriptedDialogs';
+import { onePrompt, scriptDialogs, type ScriptedDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
 import { serviceCall } from './support/serviceHttp';
 
 const componentUrl = (id: string) => `/v0/experimental/components/${encodeURIComponent(id)}`;
@@ -34,6 +34,9 @@ async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void>
 }
 
 describe('path save conflicts (scripted dialogs)', () => {
+  before(function () {
+    skipWhenInstalledFromVsix(this);
+  });
   const targets = freshScanPaths();
   let dialogs: ScriptedDialogs | undefined;
   let edited: vscode.TextDocument | undefined;
