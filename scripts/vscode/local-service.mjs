@@ -1,5 +1,5 @@
 // Starts the local service (dist/service/main.js) with a fresh database seeded from the demo dataset on
-// 127.0.0.1, the same way run-extension-tests.mjs does; resolves on its URL and API-key lines. The
+// 127.0.0.1 for the extension-host runners; resolves on its URL and API-key lines. The
 // key line is never written to the log file.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -5,13 +5,13 @@
 // With --vsix the extension is packaged with vsce and installed from that .vsix (what ships is what is
 // tested) instead of being loaded from the repository.
 // Usage: node scripts/vscode/run-extension-tests.mjs [--no-build] [--vsix] [--grep REGEX] [--timeout SECONDS]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT, ARTIFACTS_DIR, runExtensionTests } from './run-suite.mjs';
+import { startLocalService } from './local-service.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,51 +24,6 @@ const { values: args } = parseArgs({
 });
 
 const log = (...a) => console.log('[extension-tests]', ...a);
-const URL_LINE = /^Lineage Lens local service listening on (http:\/\/127\.0\.0\.1:\d+)\s*$/;
-const KEY_LINE = /^API key: (\S+)\s*$/;
-
-/** Starts dist/service/main.js with a fresh database seeded from the demo; resolves on its URL and key lines. */
-function startService(tmp) {
-  const db = path.join(tmp, 'service.db');
-  const seed = path.join(REPO_ROOT, 'demo', 'dataset.json');
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/service/main.js'), '--port', '0', '--db', db, '--seed', seed], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logFile = fs.createWriteStream(path.join(tmp, 'service.log'));
-  child.stderr.pipe(logFile);
-  return new Promise((resolve, reject) => {
-    let url;
-    let apiKey;
-    const timer = setTimeout(() => fail(new Error('the local service did not announce itself within 30 s')), 30_000);
-    const fail = (err) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(err);
-    };
-    child.once('exit', (code) => fail(new Error(`the local service exited early (${code}); see ${path.join(tmp, 'service.log')}`)));
-    readline.createInterface({ input: child.stdout }).on('line', (line) => {
-      const k = KEY_LINE.exec(line);
-      if (k) apiKey = k[1];
-      else logFile.write(line + '\n'); // the key line is never written anywhere
-      const u = URL_LINE.exec(line);
-      if (u) url = u[1];
-      if (url && apiKey) {
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        resolve({
-          url,
-          apiKey,
-          stop: () =>
-            new Promise((r) => {
-              if (child.exitCode !== null || child.signalCode !== null) return r();
-              child.once('exit', () => r());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-  });
-}
 
 async function main() {
   if (!args['no-build']) {
@@ -92,7 +47,7 @@ async function main() {
   fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), workspace, { recursive: true });
   const resultsFile = path.resolve(args.results ?? path.join(ARTIFACTS_DIR, 'vscode', 'extension-tests-results.json'));
   fs.rmSync(resultsFile, { force: true });
-  const service = await startService(tmp);
+  const service = await startLocalService({ repoRoot: REPO_ROOT, tmpDir: tmp });
   log(`local service at ${service.url}`);
   let code = 1;
   try {
