@@ -174,9 +174,6 @@ async function main() {
     // and no generic VS Code welcome page in front of the demo.
     'git.openRepositoryInParentFolders': 'never',
     'workbench.startupEditor': 'none',
-    // The browser VS Code auto-saves after a delay by default: that would send a path document
-    // (lineage: scheme) to the service mid-edit. Only workspace files are auto-saved.
-    'files.autoSaveWorkspaceFilesOnly': true,
   });
 
   const signInHelp = () => {

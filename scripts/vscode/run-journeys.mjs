@@ -151,9 +151,6 @@ async function main() {
       'git.enabled': false,
       // Hover and code lens appear on real mouse/cursor events; keep their delays short and fixed.
       'editor.hover.delay': 300,
-      // The browser VS Code auto-saves after a delay by default, which would send a path document
-      // to the service mid-edit; path documents are saved by the user (as with npm start).
-      'files.autoSaveWorkspaceFilesOnly': true,
       'workbench.colorTheme': 'Default Light Modern',
     }, null, 2));
 
