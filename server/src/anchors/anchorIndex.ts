@@ -33,7 +33,18 @@ interface OpenDoc {
   lines?: LineTable;
 }
 
-const idKey = (componentId: string, pathId: string, anchorId: string) => `${componentId}\u0000${pathId}\u0000${anchorId}`;
+/** Slots by anchor id (the service's own string: no per-anchor key is built and kept); rarely more than one. */
+function byAnchorId(slots: readonly Slot[]): Map<string, Slot | Slot[]> {
+  const out = new Map<string, Slot | Slot[]>();
+  for (const s of slots) {
+    const id = s.t.entry.anchor.anchor_id;
+    const had = out.get(id);
+    if (had === undefined) out.set(id, s);
+    else if (Array.isArray(had)) had.push(s);
+    else out.set(id, [had, s]);
+  }
+  return out;
+}
 
 function keyOf(uriOrPath: string): string {
   return uriToFsPath(uriOrPath) ?? uriOrPath;
@@ -44,7 +55,7 @@ export class AnchorIndex {
   private entries: AnchorEntry[] = [];
   private slots: Slot[] = [];
   private byFile = new Map<string, FileAnchors>();
-  private byId = new Map<string, Slot>();
+  private byId = new Map<string, Slot | Slot[]>();
   private readonly open = new Map<string, OpenDoc>();
   private readonly dirtyFiles = new Set<string>();
   private readonly listeners = new Set<(uris: string[]) => void>();
@@ -120,7 +131,10 @@ export class AnchorIndex {
   }
 
   anchor(componentId: string, pathId: string, anchorId: string): TrackedAnchor | undefined {
-    const slot = this.byId.get(idKey(componentId, pathId, anchorId));
+    const found = this.byId.get(anchorId);
+    const matches = (s: Slot) => s.t.entry.componentId === componentId && s.t.entry.pathId === pathId;
+    // The same ids twice: the later entry wins.
+    const slot = Array.isArray(found) ? found.filter(matches).pop() : found && matches(found) ? found : undefined;
     if (!slot) return undefined;
     if (slot.fileKey) {
       const fa = this.byFile.get(slot.fileKey);
@@ -234,7 +248,7 @@ export class AnchorIndex {
     for (const fa of byFile.values()) changed.add(fa.uri);
     this.slots = slots;
     this.byFile = byFile;
-    this.byId = new Map(slots.map((s) => [idKey(s.t.entry.componentId, s.t.entry.pathId, s.t.entry.anchor.anchor_id), s]));
+    this.byId = byAnchorId(slots);
     this.dirtyFiles.clear();
     this.emit([...changed]);
   }
