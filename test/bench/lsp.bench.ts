@@ -1,0 +1,211 @@
+// Language-server benchmark (issue 3; not a test: it only reports). A generated workspace of 5,000
+// files and 50,000 code anchors plus one file with 200 anchors, the real local service seeded with it
+// and the real server over stdio. Reports the load + index time and the index build alone (from the
+// server's log), hover latency (median, p99), didChange in the 200-anchor file, and resident memory.
+// Run: npm run bench -- lsp (or node dist/test/bench/lsp.bench.js after node scripts/build.mjs).
+// Sizes: BENCH_ANCHORS (50000), BENCH_FILES (5000), BENCH_HOVERS (2000); BENCH_KEEP=1 keeps the files;
+// BENCH_SERVER_ARGS adds node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import * as rpc from 'vscode-languageserver-protocol/node';
+import { startLocalService } from '../helpers/localService';
+
+const repoRoot = resolve(__dirname, '..', '..', '..');
+const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
+const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
+const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
+const BIG_ANCHORS = 200;
+const BIG_FILE = 'bench-big/src/big.ts';
+
+interface Anchor { anchor_id: string; name?: string; file?: string; line_start?: number; line_end?: number; column_start?: number; column_end?: number }
+interface Dataset { components: Array<{ id: string; type: string; paths: Array<{ code_anchors?: Anchor[] }> }> }
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]! };
+};
+const f2 = (n: number) => n.toFixed(2);
+function procStatus(pid: number): { rss: number; peak: number } {
+  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? NaN) / 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+function cpuMs(pid: number): number {
+  // utime + stime from /proc/<pid>/stat, in clock ticks (100 Hz on Linux).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Moves the first 200 anchors of the dataset into one file whose functions carry their names. */
+function addBigFile(data: Dataset, ws: string): Anchor[] {
+  const lines: string[] = ['// bench: one file with many anchors (didChange cost).', ''];
+  const moved: Anchor[] = [];
+  for (const c of data.components) {
+    if (c.type !== 'CODE') continue;
+    for (const p of c.paths) {
+      for (const a of p.code_anchors ?? []) {
+        if (moved.length >= BIG_ANCHORS || !a.name) continue;
+        const line = lines.length + 1;
+        lines.push(`export function ${a.name}(input: Record<string, unknown>) {`, '  const out = { ...input };', '  return out;', '}', '');
+        Object.assign(a, { file: BIG_FILE, line_start: line, line_end: line + 3 });
+        delete a.column_start;
+        delete a.column_end;
+        moved.push(a);
+      }
+    }
+  }
+  mkdirSync(join(ws, 'bench-big/src'), { recursive: true });
+  writeFileSync(join(ws, BIG_FILE), lines.join('\n'));
+  return moved;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lineage-lens-bench-lsp-'));
+  const ws = join(dir, 'workspace');
+  const datasetFile = join(dir, 'dataset.json');
+  const nPaths = Math.ceil(N_ANCHORS / 2);
+  console.log(`generating 500 components / ${nPaths} paths / ${N_ANCHORS} anchors in ${N_FILES} files …`);
+  execFileSync(process.execPath, [join(repoRoot, 'scripts/generate-dataset.mjs'), '--components', '500', '--paths', String(nPaths), '--fields', String(nPaths * 4),
+    '--anchors', String(N_ANCHORS), '--files', String(N_FILES), '--workspace', ws, '--out', datasetFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const data = JSON.parse(readFileSync(datasetFile, 'utf8')) as Dataset;
+  const big = addBigFile(data, ws);
+  writeFileSync(datasetFile, JSON.stringify(data));
+  const code = data.components.filter((c) => c.type === 'CODE');
+  const anchors = code.flatMap((c) => c.paths.flatMap((p) => (p.code_anchors ?? []).filter((a) => a.file && a.file !== BIG_FILE)));
+
+  const service = await startLocalService({ seed: datasetFile, startTimeoutMs: 10 * 60_000 });
+  const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...serverArgs, join(repoRoot, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = rpc.createProtocolConnection(new rpc.StreamMessageReader(server.stdout!), new rpc.StreamMessageWriter(server.stdin!));
+  try {
+    // The service builds its lineage graph on the first read; warm it so the load below is the server's.
+    let t = performance.now();
+    await fetch(`${service.url}/v0/experimental/components/${code[0]!.id}`, { headers: { 'X-API-KEY': service.apiKey } }).then((r) => r.arrayBuffer());
+    const warmMs = performance.now() - t;
+
+    const settings = { components: code.map((c) => c.id), namespace: '', maxConcurrency: 8, refreshIntervalSeconds: 0 };
+    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
+    conn.onRequest('client/registerCapability', () => null);
+    let indexLine = '';
+    conn.onNotification('window/logMessage', (m: { message: string }) => {
+      if (/^Indexed \d+ code anchors/.test(m.message)) indexLine = m.message;
+    });
+    let published = 0;
+    let diagnostics = 0;
+    conn.onNotification('textDocument/publishDiagnostics', (p: { diagnostics: unknown[] }) => {
+      published++;
+      diagnostics += p.diagnostics.length;
+    });
+    const connected = new Promise<{ componentCount: number; anchorCount: number }>((res, rej) => {
+      conn.onNotification('lineageLens/status', (s: { state: string; message?: string; componentCount: number; anchorCount: number }) => {
+        if (s.state === 'connected') res(s);
+        else if (s.state !== 'connecting' && s.state !== 'signedOut') rej(new Error(`server status ${s.state}: ${s.message}`));
+      });
+    });
+    conn.listen();
+    const folderUri = pathToFileURL(ws).href;
+    t = performance.now();
+    const cpu0 = cpuMs(server.pid!);
+    await conn.sendRequest('initialize', {
+      processId: process.pid, rootUri: folderUri, workspaceFolders: [{ uri: folderUri, name: 'bench' }],
+      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey }, capabilities: { workspace: { configuration: true } },
+    });
+    await conn.sendNotification('initialized', {});
+    const status = await connected;
+    const loadMs = performance.now() - t;
+    const loadCpu = cpuMs(server.pid!) - cpu0;
+    const afterLoad = procStatus(server.pid!);
+
+    // Hovers on anchored lines of 50 open files, round-robin.
+    const uris = new Map<string, string>();
+    const open = async (file: string) => {
+      const uri = pathToFileURL(join(ws, file)).href;
+      if (!uris.has(file)) {
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text: readFileSync(join(ws, file), 'utf8') } });
+        uris.set(file, uri);
+      }
+      return uri;
+    };
+    const byFile = new Map<string, Anchor[]>();
+    for (const a of anchors) byFile.set(a.file!, [...(byFile.get(a.file!) ?? []), a]);
+    const step = Math.max(1, Math.floor(byFile.size / 50));
+    const files = [...byFile.keys()].filter((_, i) => i % step === 0).slice(0, 50);
+    for (const f of files) await open(f);
+    const targets = files.flatMap((f) => byFile.get(f)!);
+    const hoverAt = (a: Anchor) =>
+      conn.sendRequest('textDocument/hover', { textDocument: { uri: uris.get(a.file!) }, position: { line: a.line_start! - 1, character: (a.column_start ?? 1) - 1 } });
+    for (let i = 0; i < 200; i++) await hoverAt(targets[i % targets.length]!); // warm-up
+    const hoverMs: number[] = [];
+    let empty = 0;
+    for (let i = 0; i < N_HOVERS; i++) {
+      const h0 = performance.now();
+      const h = await hoverAt(targets[i % targets.length]!);
+      hoverMs.push(performance.now() - h0);
+      if (!h) empty++;
+    }
+
+    // didChange in the 200-anchor file: typing inside a function in the middle, then a line inserted
+    // at the top (moves every anchor). A hover where nothing is anchored follows each change; it
+    // returns once the change was applied (messages are handled in order) and settles the file's
+    // lazy re-verification. The same hover alone is the baseline to subtract.
+    const bigUri = await open(BIG_FILE);
+    const lenses = await conn.sendRequest<Array<{ command?: { arguments?: unknown[] } }>>('textDocument/codeLens', { textDocument: { uri: bigUri } });
+    const bigCount = lenses.reduce((n, l) => n + (l.command?.arguments?.length ?? 0), 0);
+    const mid = big[Math.floor(big.length / 2)]!.line_start!;
+    const probe = () => conn.sendRequest('textDocument/hover', { textDocument: { uri: bigUri }, position: { line: 0, character: 0 } });
+    const baseMs: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const b0 = performance.now();
+      await probe();
+      baseMs.push(performance.now() - b0);
+    }
+    const changeMs: number[] = [];
+    let top = 0;
+    for (let v = 2; v < 602; v++) {
+      const typing = v % 2 === 0;
+      const line = typing ? mid + top : 1;
+      const c0 = performance.now();
+      await conn.sendNotification('textDocument/didChange', {
+        textDocument: { uri: bigUri, version: v },
+        contentChanges: [{ range: { start: { line, character: 2 }, end: { line, character: 2 } }, text: typing ? 'x' : '\n' }],
+      });
+      await probe();
+      changeMs.push(performance.now() - c0);
+      if (!typing) top++;
+    }
+    const afterAll = procStatus(server.pid!);
+
+    const hs = stats(hoverMs);
+    const base = stats(baseMs);
+    const ch = stats(changeMs);
+    const rows: Array<[string, string]> = [
+      ['service graph warm-up (first read, before the server starts)', `${warmMs.toFixed(0)} ms`],
+      [`load + index (${status.componentCount} components, ${status.anchorCount} anchors)`, `${loadMs.toFixed(0)} ms (server CPU ${loadCpu} ms)`],
+      ['index build (server log)', indexLine.replace(/^Indexed \d+ code anchors in /, '').replace(/\.$/, '') || 'not reported'],
+      ['diagnostics published at load', `${diagnostics} in ${published} notifications`],
+      [`hover over stdio, ${N_HOVERS} on anchored lines of 50 open files (${empty} empty)`, `median ${f2(hs.median)} ms, p99 ${f2(hs.p99)} ms`],
+      [`didChange + hover round trip, file with ${bigCount} anchors (600 edits)`, `median ${f2(ch.median)} ms, p99 ${f2(ch.p99)} ms`],
+      ['  the hover alone (baseline)', `median ${f2(base.median)} ms, p99 ${f2(base.p99)} ms`],
+      ['  didChange (difference of medians)', `${f2(Math.max(0, ch.median - base.median))} ms`],
+      ['server RSS after load / after the run (peak)', `${afterLoad.rss.toFixed(0)} MB / ${afterAll.rss.toFixed(0)} MB (${afterAll.peak.toFixed(0)} MB)`],
+    ];
+    console.log(`\nload average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n| measure | result |\n|---|---|`);
+    for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+  } finally {
+    await conn.sendRequest('shutdown').catch(() => undefined);
+    await conn.sendNotification('exit').catch(() => undefined);
+    conn.dispose();
+    await service.stop();
+    if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+    else console.log(`kept ${dir}`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
