@@ -264,7 +264,7 @@ async function main() {
           const line = file.lines.length + 1;
           file.lines.push(...src, '');
           const col = src[0].indexOf(fn) + 1;
-          Object.assign(a, { file: file.path, line_start: line, line_end: line + 3, column_start: col, column_end: col + fn.length });
+          Object.assign(a, { file: file.path, line_start: line, line_end: line, column_start: col, column_end: col + fn.length });
         } else {
           const line = 1 + Math.floor(rand() * 400);
           Object.assign(a, { file: `${name}/src/module${anchorN % 7}.${lang}`, line_start: line, line_end: line + 3 });
