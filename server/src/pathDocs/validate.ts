@@ -1,9 +1,9 @@
 // Diagnostics of an open path document: JSON syntax errors at their position, then the LineagePath
 // schema walked over the syntax tree so each problem points at its member: missing required members,
 // wrong types, enum values, the exact shape of boundary_coordinates (error), unknown members (warning)
-// and read-only members, which a save ignores (information).
+// and read-only members, which a save ignores (a faded hint).
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineagePath } from '../../../common/src/api';
 import { enumValues, node, type SchemaNode } from './schemaNav';
@@ -17,6 +17,7 @@ interface Issue {
   length: number;
   severity: DiagnosticSeverity;
   message: string;
+  tags?: DiagnosticTag[];
 }
 
 export function parsePathText(text: string): { root: Node | undefined; errors: ParseError[] } {
@@ -39,6 +40,7 @@ export function validatePathDocument(text: string): Diagnostic[] {
     severity: i.severity,
     source: SOURCE,
     message: i.message,
+    ...(i.tags ? { tags: i.tags } : {}),
   }));
 }
 
@@ -110,7 +112,8 @@ function checkObject(n: Node, s: SchemaNode, out: Issue[], name: string): void {
       continue;
     }
     if (member.readOnly) {
-      out.push({ offset: key.offset, length: key.length, severity: DiagnosticSeverity.Information, message: `${k} is read-only: it is ignored when the path is saved.` });
+      // A hint, faded: the editor shows it on the member, the Problems panel is not filled with it.
+      out.push({ offset: key.offset, length: key.length, severity: DiagnosticSeverity.Hint, tags: [DiagnosticTag.Unnecessary], message: `${k} is read-only: it is ignored when the path is saved.` });
       // Read-only boundary_coordinates still has an exact shape worth keeping right (it is copied into writes).
       if (k !== 'boundary_coordinates') continue;
     }

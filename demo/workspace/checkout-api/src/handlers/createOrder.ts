@@ -10,7 +10,7 @@ export async function createOrder(
   req: FastifyRequest<{ Body: CreateOrderRequest }>,
   reply: FastifyReply,
 ): Promise<OrderConfirmation> {
-  const body = req.body;
+  const body: CreateOrderRequest = req.body;
   const orderId = randomUUID();
   const totalCents = body.items.reduce((sum, i) => sum + i.quantity * i.unitPriceCents, 0);
 
