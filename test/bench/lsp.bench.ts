@@ -4,7 +4,7 @@
 // server's log), hover latency (median, p99), didChange in the 200-anchor file, and resident memory.
 // Run: npm run bench -- lsp (or node dist/test/bench/lsp.bench.js after node scripts/build.mjs).
 // Sizes: BENCH_ANCHORS (50000), BENCH_FILES (5000), BENCH_HOVERS (2000); BENCH_KEEP=1 keeps the files;
-// BENCH_SERVER_ARGS adds node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// BENCH_SERVER_JS runs another server bundle (before/after comparisons); BENCH_SERVER_ARGS adds node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
 
   const service = await startLocalService({ seed: datasetFile, startTimeoutMs: 10 * 60_000 });
   const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = spawn(process.execPath, [...serverArgs, join(repoRoot, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [...serverArgs, process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = rpc.createProtocolConnection(new rpc.StreamMessageReader(server.stdout!), new rpc.StreamMessageWriter(server.stdin!));
   try {
     // The service builds its lineage graph on the first read; warm it so the load below is the server's.
