@@ -1,0 +1,31 @@
+// The committed l10n bundle must hold every string the client localises, so translators see them all:
+// it is what `npm run l10n` (@vscode/l10n-dev) extracts from client/src today.
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+function repoRoot(): string {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'l10n', 'bundle.l10n.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('l10n/bundle.l10n.json not found above ' + __dirname);
+    dir = up;
+  }
+  return dir;
+}
+
+describe('l10n bundle', () => {
+  it('is up to date with the vscode.l10n.t strings in client/src (run npm run l10n)', function () {
+    this.timeout(60_000);
+    const root = repoRoot();
+    const out = mkdtempSync(join(tmpdir(), 'l10n-'));
+    const cli = join(root, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
+    execFileSync(process.execPath, [cli, 'export', '--outDir', out, join(root, 'client', 'src')], { stdio: 'pipe' });
+    const extracted = JSON.parse(readFileSync(join(out, 'bundle.l10n.json'), 'utf8')) as Record<string, unknown>;
+    const committed = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, unknown>;
+    assert.ok(Object.keys(extracted).length > 100, 'the extraction found the client strings');
+    assert.deepEqual(Object.keys(committed).sort(), Object.keys(extracted).sort());
+  });
+});
