@@ -2,6 +2,7 @@
 // beside this one) inside VS Code's extension host, and writes a JSON summary to $LINEAGE_TEST_RESULTS.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as util from 'node:util';
 import Mocha from 'mocha';
 
 interface TestResult {
@@ -13,6 +14,10 @@ interface TestResult {
 }
 
 export function run(): Promise<void> {
+  // The extension host forwards console.log's raw printf arguments to the workbench, so the spec
+  // reporter's lines arrive as "✔ %s (%dms) …": format them here first.
+  (Mocha.reporters.Base as unknown as { consoleLog: (...a: unknown[]) => void }).consoleLog = (...a: unknown[]) =>
+    console.log(util.format(...a));
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
   const files = fs
     .readdirSync(__dirname)
