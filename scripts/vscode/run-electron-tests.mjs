@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
 import { startLocalService } from './local-service.mjs';
+import { QUIET_PROFILE_SETTINGS } from './run-suite.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ARTIFACTS_DIR = path.join(REPO_ROOT, '.test-artifacts');
@@ -32,16 +33,7 @@ function seedUserSettings(userDataDir) {
   fs.writeFileSync(
     file,
     JSON.stringify(
-      {
-        'workbench.startupEditor': 'none',
-        'workbench.tips.enabled': false,
-        'security.workspace.trust.enabled': false,
-        'telemetry.telemetryLevel': 'off',
-        'update.mode': 'none',
-        'extensions.autoCheckUpdates': false,
-        'extensions.autoUpdate': false,
-        'git.enabled': false,
-      },
+      QUIET_PROFILE_SETTINGS,
       null,
       2,
     ),

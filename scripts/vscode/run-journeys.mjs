@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT, ARTIFACTS_DIR, startCodeServer, launchBrowser, workbenchUrl } from './run-suite.mjs';
+import { REPO_ROOT, ARTIFACTS_DIR, QUIET_PROFILE_SETTINGS, startCodeServer, launchBrowser, workbenchUrl } from './run-suite.mjs';
 import { startServiceProcess } from '../start.mjs';
 
 const { values: args } = parseArgs({
@@ -138,17 +138,8 @@ async function main() {
     // The key is typed into the Sign In box by the journeys, like a user would.
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
     fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({
+      ...QUIET_PROFILE_SETTINGS,
       'lineageLens.serviceUrl': service.url,
-      'workbench.startupEditor': 'none',
-      'workbench.tips.enabled': false,
-      'workbench.enableExperiments': false,
-      'security.workspace.trust.enabled': false,
-      'telemetry.telemetryLevel': 'off',
-      'update.mode': 'none',
-      'extensions.autoCheckUpdates': false,
-      'extensions.autoUpdate': false,
-      'extensions.ignoreRecommendations': true,
-      'git.enabled': false,
       // Hover and code lens appear on real mouse/cursor events; keep their delays short and fixed.
       'editor.hover.delay': 300,
       'workbench.colorTheme': 'Default Light Modern',

@@ -165,23 +165,25 @@ export async function findFreePort() {
   });
 }
 
-/** Default user settings so nothing (welcome page, trust prompt, update checks) gets in the way. */
+/** User settings for test profiles, so nothing (welcome page, trust prompt, update checks) gets in the way. */
+export const QUIET_PROFILE_SETTINGS = Object.freeze({
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'security.workspace.trust.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'git.enabled': false,
+});
+
 async function seedUserSettings(userDataDir) {
   const file = path.join(userDataDir, 'User', 'settings.json');
   if (fs.existsSync(file)) return;
   await fsp.mkdir(path.dirname(file), { recursive: true });
-  await fsp.writeFile(file, JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'workbench.tips.enabled': false,
-    'workbench.enableExperiments': false,
-    'security.workspace.trust.enabled': false,
-    'telemetry.telemetryLevel': 'off',
-    'update.mode': 'none',
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'extensions.ignoreRecommendations': true,
-    'git.enabled': false,
-  }, null, 2));
+  await fsp.writeFile(file, JSON.stringify(QUIET_PROFILE_SETTINGS, null, 2));
 }
 
 function codeServerArgs({ userDataDir, extensionsDir, configFile }) {
