@@ -1,7 +1,7 @@
 // Creates the LanguageClient for the Lineage Lens language server (dist/server/server.js, over IPC).
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { PATH_DOCUMENT_LANGUAGE, PATH_DOCUMENT_SCHEME, type InitializationOptions } from '../../common/src/protocol';
+import { COMMANDS, PATH_DOCUMENT_LANGUAGE, PATH_DOCUMENT_SCHEME, type InitializationOptions } from '../../common/src/protocol';
 import { lineageSettings, SECTION } from './config';
 import { redactingChannel, type Log } from './logging';
 
@@ -28,6 +28,8 @@ export function createLanguageClient(
     traceOutputChannel: channel,
     // The status bar and views report problems; don't pop the output on every server message.
     revealOutputChannelOn: RevealOutputChannelOn.Never,
+    // Hover links may run our own commands and nothing else; the server escapes service text, no HTML.
+    markdown: { isTrusted: { enabledCommands: Object.values(COMMANDS) }, supportHtml: false },
   };
   return new LanguageClient('lineageLens', vscode.l10n.t('Lineage Lens Language Server'), serverOptions, clientOptions);
 }
