@@ -1,6 +1,7 @@
 // Short tree labels for paths: a full signature ("com.shop.checkout.OrderHandler.createOrder") is cut
 // off by the side bar, so a row shows the last segment of each side ("createOrder → insertOrder"), with
 // more segments only where siblings would otherwise read the same. No vscode import: unit-testable.
+// Shared by the client (tree rows, Edit Path) and the server (path-document URIs it hands out).
 
 /** Segments of a signature: dotted, slashed (Go import paths), `#`/`::` members, receivers in parens. */
 export function signatureSegments(signature: string): string[] {
@@ -20,6 +21,15 @@ export interface PathSides {
 
 /** "ingress → egress". */
 export const pathLabel = (p: PathSides): string => `${p.ingress} → ${p.egress}`;
+
+/**
+ * The label of one path's document (its editor tab): last segments only, from the path alone, so the
+ * client and the server name the same path the same way (tabs of equal labels are told apart by
+ * VS Code, which then shows the path id folder).
+ */
+export function pathDocumentLabel(p: { ingress: { signature_name: string }; egress: { signature_name: string } }): string {
+  return pathLabel({ ingress: shortSignature(p.ingress.signature_name), egress: shortSignature(p.egress.signature_name) });
+}
 
 /**
  * Short sides per path, in order (label them with pathLabel): each side as short as possible while the

@@ -123,15 +123,43 @@ export const PathDetailRequest = new RequestType<{ componentId: string; pathId: 
 
 // ---- Path documents (lineage: scheme) -----------------------------------------------------------
 
-/** URI of a path document: lineage:/<componentId>/<pathId>.lineage-path.json */
+/**
+ * URI of a path document: lineage:/<componentId>/<pathId>/<label>.lineage-path.json, where the label
+ * ("createOrder → insertOrder", see pathDocumentLabel) only names the editor tab; parsing ignores it
+ * and still accepts the older lineage:/<componentId>/<pathId>.lineage-path.json (restored tabs).
+ */
 export const PATH_DOCUMENT_SCHEME = 'lineage';
 export const PATH_DOCUMENT_LANGUAGE = 'lineage-path';
-export function pathDocumentUri(componentId: string, pathId: string): string {
-  return `${PATH_DOCUMENT_SCHEME}:/${encodeURIComponent(componentId)}/${encodeURIComponent(pathId)}.lineage-path.json`;
+const MAX_LABEL_CHARS = 80;
+export function pathDocumentUri(componentId: string, pathId: string, label?: string): string {
+  const base = `${PATH_DOCUMENT_SCHEME}:/${encodeURIComponent(componentId)}/${encodeURIComponent(pathId)}`;
+  const name = label === undefined ? '' : labelSegment(label);
+  return name ? `${base}/${encodeURIComponent(name)}.lineage-path.json` : `${base}.lineage-path.json`;
+}
+/**
+ * A label (text from the service) as one file name: no path separators, control or bidi characters,
+ * lone surrogates (encodeURIComponent throws on them), and none of !'()* (encodeURIComponent keeps
+ * them but VS Code escapes them, so the URI string would change on its way through the editor and the
+ * server would key the same document twice).
+ */
+function labelSegment(label: string): string {
+  const clean = label
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '-')
+    .replace(/[/\\\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069!'()*]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [...clean].slice(0, MAX_LABEL_CHARS).join('').trim().replace(/^\.+$/, '');
 }
 export function parsePathDocumentUri(uri: string): { componentId: string; pathId: string } | undefined {
-  const m = /^lineage:\/([^/]+)\/([^/]+)\.lineage-path\.json$/.exec(uri);
-  return m && m[1] && m[2] ? { componentId: decodeURIComponent(m[1]), pathId: decodeURIComponent(m[2]) } : undefined;
+  const m = /^lineage:\/([^/]+)\/(?:([^/]+)\.lineage-path\.json|([^/]+)\/[^/]*\.lineage-path\.json)$/.exec(uri);
+  const componentId = m?.[1];
+  const pathId = m?.[2] ?? m?.[3];
+  if (!componentId || !pathId) return undefined;
+  try {
+    return { componentId: decodeURIComponent(componentId), pathId: decodeURIComponent(pathId) };
+  } catch {
+    return undefined; // a malformed %-escape: not one of ours
+  }
 }
 
 export interface PathDocument {

@@ -26,6 +26,7 @@ import { codeLenses } from './features/codeLens';
 import { pathDocumentDefinition, pathDocumentLinks, sourceDefinition } from './features/definitions';
 import { workspaceSymbols } from './features/symbols';
 import { anchorProblemDiagnostics, DiagnosticsHub } from './features/diagnosticsHub';
+import { OpenPathDocuments, type PathDocumentUriOf } from './pathDocs/pathDocumentUris';
 import { validatePathDocument } from './pathDocs/validate';
 import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
 import { componentDetail, componentTree, pathDetail } from './requests/views';
@@ -80,7 +81,7 @@ const session = new Session({
       refreshLenses();
     },
     anchorsRebuilt: () => {
-      hub.replaceAll('anchorProblems', anchorProblemDiagnostics(index.problems()));
+      publishAnchorProblems();
       refreshLenses();
     },
   },
@@ -89,6 +90,13 @@ const session = new Session({
 index.onDidChange((uris) => {
   for (const uri of uris) hub.set('anchors', uri, index.diagnosticsFor(uri));
 });
+
+/** Where the server sends the user for a path: the tab open for it, else a labelled URI. */
+const openPathDocs = new OpenPathDocuments();
+const pathDocUri: PathDocumentUriOf = (componentId, pathId) => openPathDocs.uriOf(session.store, componentId, pathId);
+function publishAnchorProblems(): void {
+  hub.replaceAll('anchorProblems', anchorProblemDiagnostics(index.problems(), pathDocUri));
+}
 
 function refreshLenses(): void {
   if (clientCanRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
@@ -203,6 +211,8 @@ connection.onDidOpenTextDocument(
     docs.open(uri, languageId, version, text);
     if (uri.startsWith('file:')) index.openDocument(uri, text);
     validateIfPathDocument(uri);
+    // Anchor problems of this path move onto the URI it was opened under.
+    if (openPathDocs.opened(uri)) publishAnchorProblems();
   }),
 );
 
@@ -221,7 +231,10 @@ connection.onDidCloseTextDocument(
     const uri = p.textDocument.uri;
     docs.close(uri);
     if (uri.startsWith('file:')) index.closeDocument(uri);
-    if (P.parsePathDocumentUri(uri)) hub.set('pathDocument', uri, []);
+    if (openPathDocs.closed(uri)) {
+      hub.set('pathDocument', uri, []);
+      publishAnchorProblems();
+    }
   }),
 );
 
@@ -245,7 +258,7 @@ connection.onDefinition(
       const doc = docs.get(uri);
       return doc ? pathDocumentDefinition(session, doc, p.position) : null;
     }
-    return sourceDefinition(session, uri, p.position);
+    return sourceDefinition(session, uri, p.position, pathDocUri);
   }),
 );
 
@@ -256,7 +269,7 @@ connection.onDocumentLinks(
   }),
 );
 
-connection.onWorkspaceSymbol(feature(log, 'workspaceSymbol', [], (p) => workspaceSymbols(session, p.query ?? '')));
+connection.onWorkspaceSymbol(feature(log, 'workspaceSymbol', [], (p) => workspaceSymbols(session, p.query ?? '', pathDocUri)));
 
 connection.onCompletion(
   feature(log, 'completion', [], (p) => {

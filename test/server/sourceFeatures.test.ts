@@ -108,11 +108,27 @@ describe('language server: source features', function () {
   });
 
   it('refuses an anchor leading outside the workspace and reports it on its path document', async () => {
-    const uri = pathDocumentUri(ORDERS, P_OUTSIDE);
+    // Labelled by the path's short name (orders.secret.readKeys → orders.secret.leak).
+    const uri = pathDocumentUri(ORDERS, P_OUTSIDE, 'readKeys → leak');
+    assert.match(uri, /\/readKeys%20%E2%86%92%20leak\.lineage-path\.json$/);
     const diags = await h.client.waitForDiagnostics(uri, (d) => d.length > 0);
     assert.equal(diags[0]!.code, 'anchor-outside-workspace');
     assert.equal(diags[0]!.severity, DiagnosticSeverity.Error);
     assert.match(diags[0]!.message, /outside the workspace/);
+  });
+
+  it('moves anchor problems onto a path document open under another URI (a tab from an older session), and back on close', async () => {
+    const labelled = pathDocumentUri(ORDERS, P_OUTSIDE, 'readKeys → leak');
+    const old = pathDocumentUri(ORDERS, P_OUTSIDE);
+    const mark = h.client.mark();
+    await h.client.open(old, '{}', 'lineage-path');
+    const onOld = await h.client.waitForDiagnostics(old, (d) => d.some((x) => x.code === 'anchor-outside-workspace'), mark);
+    assert.equal(onOld.filter((x) => x.code === 'anchor-outside-workspace').length, 1);
+    await h.client.waitForDiagnostics(labelled, (d) => d.length === 0, mark);
+    const closing = h.client.mark();
+    await h.client.close(old);
+    await h.client.waitForDiagnostics(labelled, (d) => d.some((x) => x.code === 'anchor-outside-workspace'), closing);
+    await h.client.waitForDiagnostics(old, (d) => d.length === 0, closing);
   });
 
   it('goes from code to the path documents anchored there', async () => {
@@ -120,9 +136,24 @@ describe('language server: source features', function () {
       textDocument: { uri: ordersUri },
       position: { line: 3, character: 4 },
     })) as Location[];
-    assert.deepEqual(locs.map((l) => l.uri), [pathDocumentUri(ORDERS, P_CREATE)]);
+    // Labelled for the tab: orders.api.createOrder → orders.db.insertOrder.
+    assert.deepEqual(locs.map((l) => l.uri), [pathDocumentUri(ORDERS, P_CREATE, 'createOrder → insertOrder')]);
     const none = await h.client.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri: ordersUri }, position: { line: 7, character: 2 } });
     assert.equal(none, null);
+  });
+
+  it('goes from code to the tab already open for a path, whatever its URI', async () => {
+    const old = pathDocumentUri(ORDERS, P_CREATE);
+    await h.client.open(old, '{}', 'lineage-path');
+    try {
+      const locs = (await h.client.conn.sendRequest(DefinitionRequest.type, {
+        textDocument: { uri: ordersUri },
+        position: { line: 3, character: 4 },
+      })) as Location[];
+      assert.deepEqual(locs.map((l) => l.uri), [old]);
+    } finally {
+      await h.client.close(old);
+    }
   });
 
   it('lists components, paths, boundaries and fields as workspace symbols leading to their anchors', async () => {

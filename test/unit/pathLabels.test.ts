@@ -1,6 +1,6 @@
 // Short path labels of the Components view: last segments, lengthened only where siblings collide.
 import { strict as assert } from 'node:assert';
-import { pathLabel, shortPathSides, shortSignature } from '../../client/src/views/pathLabels';
+import { pathLabel, shortPathSides, shortSignature } from '../../common/src/pathLabels';
 
 const labels = (paths: [string, string][]) => shortPathSides(paths.map(([ingress, egress]) => ({ ingress, egress }))).map(pathLabel);
 

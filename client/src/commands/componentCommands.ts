@@ -1,10 +1,13 @@
 // Commands of the Components view and of the server's hovers and lenses: Edit Path, Reveal Path, Go
 // to Anchor, Show Versions, Copy ID and the projection toggle.
 import * as vscode from 'vscode';
+import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import {
   PATH_DOCUMENT_LANGUAGE,
+  PATH_DOCUMENT_SCHEME,
   PathDetailRequest,
   VersionsRequest,
+  parsePathDocumentUri,
   pathDocumentUri,
   type ResolvedAnchor,
 } from '../../../common/src/protocol';
@@ -33,7 +36,7 @@ export function registerComponentCommands(ctx: LineageContext, components: Compo
     vscode.commands.registerCommand('lineageLens.editPath', async (arg?: unknown) => {
       const target = asPathTarget(arg);
       if (!target) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a path in the Components view to edit it.'));
-      return openPathDocument(target);
+      return openPathDocument(target, await labelOf(ctx, arg, target));
     }),
     vscode.commands.registerCommand('lineageLens.revealPath', async (arg?: unknown) => {
       const target = asPathTarget(arg);
@@ -49,8 +52,26 @@ export function registerComponentCommands(ctx: LineageContext, components: Compo
   );
 }
 
-export async function openPathDocument(target: PathTarget): Promise<vscode.TextEditor> {
-  const uri = vscode.Uri.parse(pathDocumentUri(target.componentId, target.pathId));
+/** The tab label of a path: from its tree node when there is one, else from the server's copy. */
+async function labelOf(ctx: LineageContext, arg: unknown, target: PathTarget): Promise<string | undefined> {
+  const node = arg instanceof PathNode ? arg : arg instanceof AnchorNode ? arg.path : undefined;
+  if (node) return pathDocumentLabel(node.view.path);
+  try {
+    return pathDocumentLabel((await ctx.request(PathDetailRequest, target)).path);
+  } catch (err) {
+    ctx.log.warn(`Label of path ${target.pathId}: ${describeError(err)}`);
+    return undefined; // the document still opens, named by its id
+  }
+}
+
+/** Opens a path document; one already open for the path (under an older or unlabelled URI) is reused. */
+export async function openPathDocument(target: PathTarget, label?: string): Promise<vscode.TextEditor> {
+  const open = vscode.workspace.textDocuments.find((d) => {
+    if (d.uri.scheme !== PATH_DOCUMENT_SCHEME) return false;
+    const ref = parsePathDocumentUri(d.uri.toString());
+    return ref?.componentId === target.componentId && ref.pathId === target.pathId;
+  });
+  const uri = open?.uri ?? vscode.Uri.parse(pathDocumentUri(target.componentId, target.pathId, label));
   let doc = await vscode.workspace.openTextDocument(uri);
   if (doc.languageId !== PATH_DOCUMENT_LANGUAGE) doc = await vscode.languages.setTextDocumentLanguage(doc, PATH_DOCUMENT_LANGUAGE);
   return vscode.window.showTextDocument(doc, { preview: false });

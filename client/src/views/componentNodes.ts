@@ -11,7 +11,7 @@ import { flattenSchema, type PathBoundary, type Projection } from '../../../comm
 import type { LineageContext } from '../lineageContext';
 import { safeText } from '../serviceErrors';
 import { errorNode, MessageNode, TreeNode } from './treeNode';
-import { pathLabel, shortPathSides, shortSignature, type PathSides } from './pathLabels';
+import { pathLabel, shortPathSides, shortSignature, type PathSides } from '../../../common/src/pathLabels';
 
 /** Something that names one path, from a tree node or from a server link (PathRef). */
 export interface PathTarget {

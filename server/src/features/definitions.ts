@@ -3,7 +3,8 @@
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { DocumentLink, Location, LocationLink, Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parsePathDocumentUri, pathDocumentUri } from '../../../common/src/protocol';
+import { parsePathDocumentUri } from '../../../common/src/protocol';
+import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
 import type { Session } from '../session/session';
 
 const TOP = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -71,11 +72,12 @@ export function pathDocumentDefinition(session: Session, doc: TextDocument, pos:
   return null;
 }
 
-export function sourceDefinition(session: Session, uri: string, pos: Position): Location[] | null {
+/** Path documents anchored at a place in source; `uriOf` names a path's document (see pathDocumentUris.ts). */
+export function sourceDefinition(session: Session, uri: string, pos: Position, uriOf: PathDocumentUriOf): Location[] | null {
   const seen = new Set<string>();
   const out: Location[] = [];
   for (const a of session.index.anchorsAt(uri, pos)) {
-    const target = pathDocumentUri(a.entry.componentId, a.entry.pathId);
+    const target = uriOf(a.entry.componentId, a.entry.pathId);
     if (seen.has(target)) continue;
     seen.add(target);
     out.push({ uri: target, range: TOP });

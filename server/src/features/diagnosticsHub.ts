@@ -2,8 +2,8 @@
 // (in source files, and on the path document for anchors without a file), path-document validation
 // and contract compliance. A URI is republished with [] when a source no longer has anything for it.
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
-import { pathDocumentUri } from '../../../common/src/protocol';
 import type { TrackedAnchor } from '../anchors/types';
+import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
 
 export type DiagnosticSource = 'anchors' | 'anchorProblems' | 'pathDocument' | 'compliance';
 
@@ -36,11 +36,11 @@ export class DiagnosticsHub {
 }
 
 /** Anchors that have no place in the workspace, reported on their path documents. */
-export function anchorProblemDiagnostics(problems: Iterable<TrackedAnchor>): Map<string, Diagnostic[]> {
+export function anchorProblemDiagnostics(problems: Iterable<TrackedAnchor>, uriOf: PathDocumentUriOf): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>();
   const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   for (const t of problems) {
-    const uri = pathDocumentUri(t.entry.componentId, t.entry.pathId);
+    const uri = uriOf(t.entry.componentId, t.entry.pathId);
     const list = out.get(uri) ?? [];
     list.push({
       range: top,

@@ -1,7 +1,7 @@
 // Workspace symbols: components, paths, boundaries and fields, each leading to its anchor (or to the
 // path document when the anchor is not in this workspace).
 import { SymbolKind, type Location, type SymbolInformation } from 'vscode-languageserver';
-import { pathDocumentUri } from '../../../common/src/protocol';
+import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
 import type { Session } from '../session/session';
 import { pathFields } from './pathFields';
 
@@ -20,7 +20,7 @@ function matches(query: string, name: string): boolean {
   return true;
 }
 
-export function workspaceSymbols(session: Session, query: string): SymbolInformation[] {
+export function workspaceSymbols(session: Session, query: string, uriOf: PathDocumentUriOf): SymbolInformation[] {
   const out: SymbolInformation[] = [];
   const push = (name: string, kind: SymbolKind, location: Location, containerName?: string): boolean => {
     if (matches(query, name)) out.push({ name, kind, location, containerName });
@@ -36,7 +36,7 @@ export function workspaceSymbols(session: Session, query: string): SymbolInforma
       const anchor = (p.code_anchors ?? [])
         .map((a) => session.index.anchor(c.id, pathId, a.anchor_id))
         .find((t) => t?.uri && t.range && (t.state === 'resolved' || t.state === 'relocated'));
-      const location: Location = anchor?.uri && anchor.range ? { uri: anchor.uri, range: anchor.range } : { uri: pathDocumentUri(c.id, pathId), range: TOP };
+      const location: Location = anchor?.uri && anchor.range ? { uri: anchor.uri, range: anchor.range } : { uri: uriOf(c.id, pathId), range: TOP };
       if (anchor) componentLocation ??= location;
       const pathName = `${p.ingress?.signature_name ?? '?'} → ${p.egress?.signature_name ?? '?'}`;
       pathEntries.push(() => {
@@ -50,7 +50,7 @@ export function workspaceSymbols(session: Session, query: string): SymbolInforma
       });
     }
     const first = paths.find((p) => p.path_id);
-    componentLocation ??= first?.path_id ? { uri: pathDocumentUri(c.id, first.path_id), range: TOP } : undefined;
+    componentLocation ??= first?.path_id ? { uri: uriOf(c.id, first.path_id), range: TOP } : undefined;
     if (componentLocation && push(c.friendly_name || c.name, SymbolKind.Module, componentLocation, c.namespace)) return out;
     for (const e of pathEntries) if (e()) return out;
   }
