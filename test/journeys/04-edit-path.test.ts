@@ -1,10 +1,11 @@
 // Journey 4: edit a path from the Components view, save it with a reason, see the view show the user
 // override, and find the update recorded by the service (operation 9: BYO_PATH_ADDED with the reason).
 import * as assert from 'node:assert/strict';
+import { pathDocumentLabel } from '../../common/src/pathLabels';
 import { component, displayName, pathRowLabel } from './support/demo';
 import { versions } from './support/service';
 import {
-  activeEditor, clickRowAction, expandRow, inputBox, openLineageContainer, openWorkbench, runCommand, screenshot, screenshotOnFailure,
+  activeEditor, activeTab, clickRowAction, expandRow, inputBox, openLineageContainer, openWorkbench, runCommand, screenshot, screenshotOnFailure,
   signInThroughUi, textOf, treeRow, viewPane, UI_TIMEOUT,
 } from './support/workbench';
 
@@ -33,6 +34,8 @@ describe('journey 4: edit a path and save it to the service', () => {
     await clickRowAction(row, 'Edit Path');
     const editor = activeEditor(page);
     await editor.locator('.view-line', { hasText: `"path_id": "${target.path_id}"` }).first().waitFor({ timeout: UI_TIMEOUT });
+    // The tab reads as the path's short label, not its id.
+    await activeTab(page, `${pathDocumentLabel(target)}.lineage-path.json`).waitFor({ timeout: UI_TIMEOUT });
     await editor.locator('.view-lines').click();
     // Find the summary text, close the find widget (the match stays selected) and type over it.
     await page.keyboard.press('Control+F');

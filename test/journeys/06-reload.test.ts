@@ -2,6 +2,7 @@
 // extension comes back signed in, the views fill again, and the restored lineage: tab shows the path
 // (it waits for the language server and the sign-in instead of failing with "Signed out").
 import * as assert from 'node:assert/strict';
+import { pathDocumentLabel } from '../../common/src/pathLabels';
 import { component, displayName, pathRowLabel } from './support/demo';
 import {
   activeEditor, activeTab, clickRowAction, expandRow, openLineageContainer, openWorkbench, runCommand, screenshot, screenshotOnFailure,
@@ -24,7 +25,8 @@ describe('journey 6: reload the window with a path document open', () => {
     await clickRowAction(row, 'Edit Path');
     const pathLine = `"path_id": "${target.path_id}"`;
     await activeEditor(page).locator('.view-line', { hasText: pathLine }).first().waitFor({ timeout: UI_TIMEOUT });
-    const tabName = new RegExp(`^${target.path_id}\\.lineage-path\\.json`);
+    // Named by the path's short label ("createOrder → insertOrder.lineage-path.json"), restored as such.
+    const tabName = `${pathDocumentLabel(target)}.lineage-path.json`;
     await activeTab(page, tabName).waitFor({ timeout: UI_TIMEOUT });
 
     // Reload like a user; wait for the old workbench to go and the new one to come.

@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { VersionEntry } from '../../../common/src/api';
+import { pathDocumentLabel } from '../../../common/src/pathLabels';
+import { pathDocumentUri } from '../../../common/src/protocol';
 import { demoDataset, lineageApi, noSaveReasonPrompt, serviceGet, signIn } from './helpers';
 
 async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
@@ -42,6 +44,15 @@ describe('path documents', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('builds path-document URIs that VS Code keeps as they are, whatever the label', () => {
+    // The server keys documents by the URI string VS Code sends; a label VS Code re-encodes would split them.
+    for (const label of ['createOrder → insertOrder', 'a/b', '100% done', "(*Sender).Send!'", 'tab\there', 'ünïcødé ✓', '#?&=+;@:']) {
+      const uri = pathDocumentUri(comp.id, 'p1', label);
+      assert.equal(vscode.Uri.parse(uri).toString(), uri, label);
+      assert.equal(vscode.Uri.parse(uri).path.split('/').length, 4, `one file-name segment for ${label}`);
+    }
+  });
+
   it('saves an edit to the service, which records the update and its two events', async () => {
     const target = scanPath[0];
     assert.ok(target, 'the demo has a scan path to edit');
@@ -52,6 +63,13 @@ describe('path documents', () => {
     assert.equal(doc.languageId, 'lineage-path');
     const original = JSON.parse(doc.getText()) as Record<string, unknown>;
     assert.ok(original.ingress && original.egress, 'the document is a path in the round-trip format');
+    // The tab reads as the path's short label ("createOrder → insertOrder"), not its id.
+    const label = pathDocumentLabel(original as unknown as Parameters<typeof pathDocumentLabel>[0]);
+    assert.match(label, /^\S+ → \S+$/);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputText && tab.input.uri.toString() === doc.uri.toString(), 'the path document is the active tab');
+    assert.equal(tab.label, `${label}.lineage-path.json`);
+    assert.equal(doc.uri.toString(), pathDocumentUri(comp.id, target.path_id, label));
 
     const summary = `edited by the extension-host suite ${startedAt}`;
     await replaceAll(doc, JSON.stringify({ ...original, transformation_summary: summary }, null, 2));
