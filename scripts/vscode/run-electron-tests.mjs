@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
 import { startLocalService } from './local-service.mjs';
+import { reportSuiteResults } from './suite-results.mjs';
 import { QUIET_PROFILE_SETTINGS } from './run-suite.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -94,14 +95,7 @@ async function main() {
     await service.stop();
     if (!process.env.LINEAGE_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   }
-  if (fs.existsSync(resultsFile)) {
-    const r = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
-    log(`${r.passed} passed, ${r.failed} failed, ${r.pending} pending (details: ${path.relative(REPO_ROOT, resultsFile)})`);
-  } else if (code === 0) {
-    log('no results file was written');
-    code = 1;
-  }
-  return code;
+  return reportSuiteResults(resultsFile, code, log);
 }
 
 process.exitCode = await main();

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT, ARTIFACTS_DIR, runExtensionTests } from './run-suite.mjs';
 import { startLocalService } from './local-service.mjs';
+import { reportSuiteResults } from './suite-results.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -74,15 +75,7 @@ async function main() {
     await service.stop();
     if (!process.env.LINEAGE_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   }
-  if (fs.existsSync(resultsFile)) {
-    const r = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
-    log(`${r.passed} passed, ${r.failed} failed, ${r.pending} pending (details: ${path.relative(REPO_ROOT, resultsFile)})`);
-    for (const t of r.tests.filter((x) => x.state === 'failed')) console.error(`  ✗ ${t.title}\n    ${String(t.error).split('\n').slice(0, 4).join('\n    ')}`);
-  } else {
-    log('no results file was written');
-    if (code === 0) code = 1;
-  }
-  return code;
+  return reportSuiteResults(resultsFile, code, log);
 }
 
 process.exitCode = await main();
