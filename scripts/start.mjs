@@ -20,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Same patterns as common/src/serviceAnnouncement.ts (this script runs unbuilt, so it cannot import it).
 const URL_LINE = /^Lineage Lens local service listening on (http:\/\/127\.0\.0\.1:\d+)\s*$/;
 const KEY_LINE = /^API key: (\S+)\s*$/;
 

@@ -10,9 +10,8 @@ import { setServiceUrl } from './config';
 import type { LineageContext } from './lineageContext';
 import { addSecret, errorText } from './logging';
 import { withNotificationProgress } from './notificationProgress';
+import { SERVICE_KEY_LINE, SERVICE_URL_LINE } from '../../common/src/serviceAnnouncement';
 
-const URL_LINE = /^Lineage Lens local service listening on (http:\/\/127\.0\.0\.1:\d+)\s*$/;
-const KEY_LINE = /^API key: (\S+)\s*$/;
 /** Key of the demo database, so a restarted demo can reuse its database. */
 const DEMO_KEY_SECRET = 'lineageLens.demoServiceApiKey';
 const START_TIMEOUT_MS = 30_000;
@@ -76,14 +75,14 @@ export class DemoService implements vscode.Disposable {
         reject(err);
       };
       const onLine = (line: string, stream: 'stdout' | 'stderr'): void => {
-        const k = KEY_LINE.exec(line);
+        const k = SERVICE_KEY_LINE.exec(line);
         if (k?.[1]) {
           // The key line itself is never logged.
           apiKey = k[1];
           addSecret(apiKey);
           this.ctx.log.info('[demo service] API key received (kept in the secret storage)');
         } else if (line.trim()) {
-          const u = URL_LINE.exec(line);
+          const u = SERVICE_URL_LINE.exec(line);
           if (u?.[1]) url = u[1];
           if (stream === 'stderr') this.ctx.log.warn(`[demo service] ${line}`);
           else this.ctx.log.info(`[demo service] ${line}`);

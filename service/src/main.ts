@@ -7,6 +7,7 @@ import { ensureSystemTags, seedDatabase } from './db/seed';
 import { readDataset } from './dataset/loadDataset';
 import { Store } from './model/store';
 import { buildServer } from './http/server';
+import { keyLine, urlLine } from '../../common/src/serviceAnnouncement';
 
 async function main(): Promise<void> {
   let opts: ServiceOptions;
@@ -59,11 +60,11 @@ async function main(): Promise<void> {
   await server.listen({ port: opts.port, host: opts.host });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
-  process.stdout.write(`Lineage Lens local service listening on http://${opts.host}:${port}\n`);
+  process.stdout.write(urlLine(opts.host, port));
   // The key goes only to stdout (never to a log): always for a new database, whose creator has no
   // other way to learn it, and for an existing one only on request.
   const key = newKey ?? (opts.printKey ? store.apiKeys[0]?.value : undefined);
-  if (key !== undefined) process.stdout.write(`API key: ${key}\n`);
+  if (key !== undefined) process.stdout.write(keyLine(key));
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { SERVICE_KEY_LINE, SERVICE_URL_LINE } from '../../common/src/serviceAnnouncement';
 
 export interface LocalService {
   url: string;
@@ -29,8 +30,6 @@ export interface LocalServiceOptions {
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const mainJs = join(repoRoot, 'dist', 'service', 'main.js');
 
-const URL_LINE = /^Lineage Lens local service listening on (http:\/\/127\.0\.0\.1:\d+)\s*$/;
-const KEY_LINE = /^API key: (\S+)\s*$/;
 
 export function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
   const dbFile = opts.db ?? join(mkdtempSync(join(tmpdir(), 'lineage-lens-svc-')), 'service.db');
@@ -60,9 +59,9 @@ export function startLocalService(opts: LocalServiceOptions = {}): Promise<Local
       fail(new Error(`local service exited early (code ${code}, signal ${signal})`));
     child.once('exit', onEarlyExit);
     lines.on('line', (line) => {
-      const u = URL_LINE.exec(line);
+      const u = SERVICE_URL_LINE.exec(line);
       if (u) url = u[1];
-      const k = KEY_LINE.exec(line);
+      const k = SERVICE_KEY_LINE.exec(line);
       if (k) apiKey = k[1];
       // A reopened database prints no key; the caller knows it from the first start.
       if (url && (apiKey || !expectKey)) {
