@@ -12,9 +12,16 @@ const only = process.argv.slice(2);
 if (!existsSync(dir)) throw new Error('no benchmarks built: run node scripts/build.mjs first');
 let failed = false;
 // Figures depend on the machine and on what else runs on it: say both.
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-console.log(`${new Date().toISOString()} · ${cpus().length} cores · Node ${process.version} · load average ${load()}`);
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.bench.js')).sort()) {
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+console.log(
+  `${new Date().toISOString()} · ${cpus().length} cores · Node ${process.version} · load average ${load()}`,
+);
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.js'))
+  .sort()) {
   const name = file.replace(/\.bench\.js$/, '');
   if (only.length && !only.includes(name)) continue;
   console.log(`\n### ${name}`);

@@ -63,8 +63,9 @@ const targets = {
   tests: {
     // Tests keep their packages external: they run from the repo with node_modules beside them.
     entryPoints: Object.fromEntries(
-      [...find('test', '.test.ts'), ...find('test', '.bench.ts'), ...find('test/vscode/suite', '.ts')]
-        .map((f) => [join('test', relative('test', f)).replace(/\.ts$/, ''), f]),
+      [...find('test', '.test.ts'), ...find('test', '.bench.ts'), ...find('test/vscode/suite', '.ts')].map(
+        (f) => [join('test', relative('test', f)).replace(/\.ts$/, ''), f],
+      ),
     ),
     packages: 'external',
     external: ['vscode'],
@@ -75,7 +76,9 @@ const selected = args.only ? args.only.split(',') : Object.keys(targets);
 for (const name of selected) {
   const t = targets[name];
   if (!t) throw new Error(`unknown build target ${name}`);
-  const entries = Object.fromEntries(Object.entries(t.entryPoints).filter(([, src]) => existsSync(join(root, src))));
+  const entries = Object.fromEntries(
+    Object.entries(t.entryPoints).filter(([, src]) => existsSync(join(root, src))),
+  );
   if (Object.keys(entries).length === 0) continue;
   const { after, ...opts } = t;
   const options = { ...common, ...opts, entryPoints: entries, outdir: join(root, 'dist') };

@@ -15,7 +15,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'lineage-lens-schemas-'));
 const bundle = join(tmp, 'schemas.cjs');
 await esbuild.build({
   stdin: {
-    contents: "export * as api from './common/src/api/index.ts'; export * as dataset from './common/src/dataset/schema.ts';",
+    contents:
+      "export * as api from './common/src/api/index.ts'; export * as dataset from './common/src/dataset/schema.ts';",
     resolveDir: root,
     loader: 'ts',
   },
@@ -34,14 +35,18 @@ const kebab = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase(
 // Every exported schema with a title is a resource worth a file; the dataset schema is `dataset`.
 const files = new Map();
 for (const [name, value] of [...Object.entries(api), ...Object.entries(dataset)]) {
-  if (!value || typeof value !== 'object' || typeof value.title !== 'string' || value.title !== name) continue;
+  if (!value || typeof value !== 'object' || typeof value.title !== 'string' || value.title !== name)
+    continue;
   files.set(kebab(name), value);
 }
 
 mkdirSync(outDir, { recursive: true });
 for (const f of readdirSync(outDir)) if (f.endsWith('.schema.json')) rmSync(join(outDir, f));
 for (const [file, schema] of [...files.entries()].sort()) {
-  const doc = { $schema: 'http://json-schema.org/draft-07/schema#', ...hoistRecursive(JSON.parse(JSON.stringify(schema))) };
+  const doc = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    ...hoistRecursive(JSON.parse(JSON.stringify(schema))),
+  };
   writeFileSync(join(outDir, `${file}.schema.json`), `${JSON.stringify(doc, null, 2)}\n`);
 }
 /**
@@ -55,7 +60,8 @@ function hoistRecursive(doc) {
   const walk = (node) => {
     if (Array.isArray(node)) return node.map(walk);
     if (!node || typeof node !== 'object') return node;
-    if (typeof node.$ref === 'string' && /^T\d+$/.test(node.$ref)) return { ...node, $ref: `#/definitions/${names.get(node.$ref) ?? node.$ref}` };
+    if (typeof node.$ref === 'string' && /^T\d+$/.test(node.$ref))
+      return { ...node, $ref: `#/definitions/${names.get(node.$ref) ?? node.$ref}` };
     if (typeof node.$id === 'string' && /^T\d+$/.test(node.$id) && node !== doc) {
       const name = node.title ?? node.$id;
       if (!names.has(node.$id)) {
@@ -76,7 +82,9 @@ function hoistRecursive(doc) {
     out = walk(rest);
     out = JSON.parse(JSON.stringify(out).replaceAll('"#/definitions/__root__"', '"#"'));
   } else out = walk(doc);
-  return Object.keys(definitions).length > 0 ? { ...out, definitions: { ...(out.definitions ?? {}), ...definitions } } : out;
+  return Object.keys(definitions).length > 0
+    ? { ...out, definitions: { ...(out.definitions ?? {}), ...definitions } }
+    : out;
 }
 
 console.log(`wrote ${files.size} JSON Schema files to ${outDir}`);

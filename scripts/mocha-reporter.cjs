@@ -7,7 +7,9 @@ class SpecAndJson extends Mocha.reporters.Spec {
     super(runner, options);
     const output = options.reporterOption?.output ?? options.reporterOptions?.output;
     const failed = [];
-    runner.on('fail', (test, err) => failed.push({ title: test.fullTitle(), error: String(err && err.message) }));
+    runner.on('fail', (test, err) =>
+      failed.push({ title: test.fullTitle(), error: String(err && err.message) }),
+    );
     runner.once('end', () => {
       if (output) writeFileSync(output, JSON.stringify({ stats: runner.stats, failures: failed }, null, 2));
     });

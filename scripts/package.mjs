@@ -17,6 +17,11 @@ run(process.execPath, ['scripts/build.mjs', '--production']);
 // Everything is bundled, so no node_modules ship; README links stay relative (no repository URL).
 run(process.execPath, [
   join(root, 'node_modules/@vscode/vsce/vsce'),
-  'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links',
-  '-o', resolve(args.out),
+  'package',
+  '--no-dependencies',
+  '--allow-missing-repository',
+  '--skip-license',
+  '--no-rewrite-relative-links',
+  '-o',
+  resolve(args.out),
 ]);

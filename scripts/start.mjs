@@ -30,9 +30,24 @@ const KEY_LINE = /^API key: (\S+)\s*$/;
  * written to `logFile`; every other output line is.
  * @returns {Promise<{url: string, apiKey: string | undefined, newDatabase: boolean, child: import('node:child_process').ChildProcess, exited: Promise<void>, stop: () => Promise<void>}>}
  */
-export function startServiceProcess({ db, seed, port = 0, printKey = false, logFile, startTimeoutMs = 30_000 }) {
+export function startServiceProcess({
+  db,
+  seed,
+  port = 0,
+  printKey = false,
+  logFile,
+  startTimeoutMs = 30_000,
+}) {
   const newDatabase = !fs.existsSync(db);
-  const args = [path.join(REPO_ROOT, 'dist/service/main.js'), '--port', String(port), '--host', '127.0.0.1', '--db', db];
+  const args = [
+    path.join(REPO_ROOT, 'dist/service/main.js'),
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+    '--db',
+    db,
+  ];
   // The service refuses --seed into an existing database; an existing one keeps its data (and edits).
   if (newDatabase) args.push('--seed', seed);
   else if (printKey) args.push('--print-key');
@@ -58,8 +73,17 @@ export function startServiceProcess({ db, seed, port = 0, printKey = false, logF
       child.kill('SIGKILL');
       reject(err);
     };
-    const timer = setTimeout(() => fail(new Error(`the local service did not announce itself within ${startTimeoutMs / 1000} s; see ${logFile}`)), startTimeoutMs);
-    const onEarlyExit = (code, sig) => fail(new Error(`the local service exited during startup (${code ?? sig}); see ${logFile}`));
+    const timer = setTimeout(
+      () =>
+        fail(
+          new Error(
+            `the local service did not announce itself within ${startTimeoutMs / 1000} s; see ${logFile}`,
+          ),
+        ),
+      startTimeoutMs,
+    );
+    const onEarlyExit = (code, sig) =>
+      fail(new Error(`the local service exited during startup (${code ?? sig}); see ${logFile}`));
     child.once('exit', onEarlyExit);
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
       const k = KEY_LINE.exec(line);
@@ -117,9 +141,11 @@ async function main() {
     },
   });
   if (args.help) {
-    console.log('usage: npm start [-- --no-build] [--browser-vscode] [--port 7878] [--editor-port 7879] [--reset]\n'
-      + '  --browser-vscode  use the browser VS Code even when `code` is on the PATH\n'
-      + '  --reset           start over from demo/dataset.json (deletes .cache/demo-service/)');
+    console.log(
+      'usage: npm start [-- --no-build] [--browser-vscode] [--port 7878] [--editor-port 7879] [--reset]\n' +
+        '  --browser-vscode  use the browser VS Code even when `code` is on the PATH\n' +
+        '  --reset           start over from demo/dataset.json (deletes .cache/demo-service/)',
+    );
     return 0;
   }
   const cacheDir = path.join(REPO_ROOT, '.cache');
@@ -140,10 +166,16 @@ async function main() {
     stopping = true;
     if (why) say(`${why}: stopping what npm start started`);
     // In parallel: the harness's own signal handler exits once code-server is down.
-    await Promise.all(cleanups.map((fn) => fn().catch((e) => console.error('[start] cleanup:', e?.message ?? e))));
+    await Promise.all(
+      cleanups.map((fn) => fn().catch((e) => console.error('[start] cleanup:', e?.message ?? e))),
+    );
   };
   const stopped = new Promise((resolve) => {
-    for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+    for (const [sig, code] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+      ['SIGHUP', 129],
+    ]) {
       process.once(sig, () => stopAll(sig).then(() => resolve(code)));
     }
   });
@@ -151,7 +183,8 @@ async function main() {
   // ---- the local service
   const preferred = Number(args.port);
   const servicePort = (await portFree(preferred)) ? preferred : 0;
-  if (servicePort === 0) say(`port ${preferred} is taken; the service takes a free port (you will have to sign in again)`);
+  if (servicePort === 0)
+    say(`port ${preferred} is taken; the service takes a free port (you will have to sign in again)`);
   const service = await startServiceProcess({
     db: path.join(serviceDir, 'service.db'),
     seed: path.join(REPO_ROOT, 'demo', 'dataset.json'),
@@ -159,10 +192,23 @@ async function main() {
     printKey: true,
     logFile: path.join(serviceDir, 'service.log'),
   });
-  cleanups.push(async () => { say('stopping the local service'); await service.stop(); say('local service stopped'); });
-  process.on('exit', () => { if (service.child.exitCode === null) service.child.kill('SIGTERM'); });
-  service.exited.then(() => { if (!stopping) { say('the local service exited; see .cache/demo-service/service.log'); stopAll().then(() => process.exit(1)); } });
-  say(`local service: ${service.url} (${service.newDatabase ? 'new database seeded from demo/dataset.json' : 'existing database, kept from the last run'}; log: .cache/demo-service/service.log)`);
+  cleanups.push(async () => {
+    say('stopping the local service');
+    await service.stop();
+    say('local service stopped');
+  });
+  process.on('exit', () => {
+    if (service.child.exitCode === null) service.child.kill('SIGTERM');
+  });
+  service.exited.then(() => {
+    if (!stopping) {
+      say('the local service exited; see .cache/demo-service/service.log');
+      stopAll().then(() => process.exit(1));
+    }
+  });
+  say(
+    `local service: ${service.url} (${service.newDatabase ? 'new database seeded from demo/dataset.json' : 'existing database, kept from the last run'}; log: .cache/demo-service/service.log)`,
+  );
 
   const useDesktop = !args['browser-vscode'] && onPath('code');
   const profileDir = path.join(cacheDir, 'start', useDesktop ? 'desktop-user-data' : 'code-server-user-data');
@@ -179,19 +225,28 @@ async function main() {
 
   const signInHelp = () => {
     console.log('');
-    console.log('  To connect the extension (once per profile; the key stays in VS Code\'s secret storage):');
+    console.log("  To connect the extension (once per profile; the key stays in VS Code's secret storage):");
     console.log('    F1 → "Lineage Lens: Sign In" → paste this API key:');
     console.log(`      ${service.apiKey ?? '(not printed by the service)'}`);
-    console.log('  The service URL is already set in the editor profile\'s user settings.');
-    console.log('  Then open the Lineage view (its icon in the activity bar) and a file under checkout-api/src.');
+    console.log("  The service URL is already set in the editor profile's user settings.");
+    console.log(
+      '  Then open the Lineage view (its icon in the activity bar) and a file under checkout-api/src.',
+    );
     console.log('');
   };
 
   if (useDesktop) {
     // ---- desktop VS Code in extension-development mode, with its own profile directory
-    const codeArgs = ['--new-window', '--wait', '--user-data-dir', profileDir,
-      '--extensions-dir', path.join(cacheDir, 'start', 'desktop-extensions'),
-      `--extensionDevelopmentPath=${REPO_ROOT}`, workspace];
+    const codeArgs = [
+      '--new-window',
+      '--wait',
+      '--user-data-dir',
+      profileDir,
+      '--extensions-dir',
+      path.join(cacheDir, 'start', 'desktop-extensions'),
+      `--extensionDevelopmentPath=${REPO_ROOT}`,
+      workspace,
+    ];
     say(`opening VS Code: code ${codeArgs.join(' ')}`);
     const code = spawn('code', codeArgs, { stdio: 'inherit' });
     signInHelp();
@@ -203,11 +258,21 @@ async function main() {
   }
 
   // ---- browser VS Code (code-server) through the test harness
-  const setupMarker = path.join(cacheDir, 'code-server', process.env.CODE_SERVER_VERSION || '4.100.3', '.install-complete');
+  const setupMarker = path.join(
+    cacheDir,
+    'code-server',
+    process.env.CODE_SERVER_VERSION || '4.100.3',
+    '.install-complete',
+  );
   if (!process.env.LINEAGE_CODE_SERVER_DIR && !fs.existsSync(setupMarker)) {
-    say('no desktop `code` on the PATH; installing the browser VS Code (bash scripts/vscode/setup.sh, about 2 minutes once)');
+    say(
+      'no desktop `code` on the PATH; installing the browser VS Code (bash scripts/vscode/setup.sh, about 2 minutes once)',
+    );
     const s = spawnSync('bash', [path.join(REPO_ROOT, 'scripts/vscode/setup.sh')], { stdio: 'inherit' });
-    if (s.status !== 0) { await stopAll(); return s.status ?? 1; }
+    if (s.status !== 0) {
+      await stopAll();
+      return s.status ?? 1;
+    }
   }
   const { startCodeServer, workbenchUrl } = await import('./vscode/run-suite.mjs');
   const preferredEditor = Number(args['editor-port']);
@@ -218,8 +283,16 @@ async function main() {
     port: (await portFree(preferredEditor)) ? preferredEditor : undefined,
     logFile: path.join(cacheDir, 'start', 'code-server.log'),
   });
-  cleanups.push(async () => { await server.stop(); say('browser VS Code stopped'); });
-  server.exited.then(() => { if (!stopping) { say('code-server exited; see .cache/start/code-server.log'); stopAll().then(() => process.exit(1)); } });
+  cleanups.push(async () => {
+    await server.stop();
+    say('browser VS Code stopped');
+  });
+  server.exited.then(() => {
+    if (!stopping) {
+      say('code-server exited; see .cache/start/code-server.log');
+      stopAll().then(() => process.exit(1));
+    }
+  });
   const url = workbenchUrl({ ...server, workspace, extensionDevelopmentPath: REPO_ROOT });
   say(`browser VS Code (code-server) on 127.0.0.1 (log: .cache/start/code-server.log). Open:`);
   console.log(`\n  ${url}\n`);
@@ -229,8 +302,11 @@ async function main() {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
-  main().then((code) => process.exit(code ?? 0), (err) => {
-    console.error(`[start] ${err?.message ?? err}`);
-    process.exit(1);
-  });
+  main().then(
+    (code) => process.exit(code ?? 0),
+    (err) => {
+      console.error(`[start] ${err?.message ?? err}`);
+      process.exit(1);
+    },
+  );
 }

@@ -11,7 +11,10 @@ const { values: args } = parseArgs({
   options: { only: { type: 'string' }, 'skip-vscode': { type: 'boolean', default: false } },
 });
 const wanted = new Set((args.only ?? 'unit,api,service,server,vscode,journeys').split(','));
-if (args['skip-vscode']) { wanted.delete('vscode'); wanted.delete('journeys'); }
+if (args['skip-vscode']) {
+  wanted.delete('vscode');
+  wanted.delete('journeys');
+}
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -56,9 +59,15 @@ for (const area of ['unit', 'api', 'service', 'server']) {
   const out = join(artifacts, `mocha-${area}.json`);
   rmSync(out, { force: true });
   step(`mocha: ${area}`, process.execPath, [
-    'node_modules/mocha/bin/mocha.js', '--config', 'test/.mocharc.json',
-    '--spec', `dist/test/${area}/**/*.test.js`,
-    '--reporter', 'scripts/mocha-reporter.cjs', '--reporter-option', `output=${out}`,
+    'node_modules/mocha/bin/mocha.js',
+    '--config',
+    'test/.mocharc.json',
+    '--spec',
+    `dist/test/${area}/**/*.test.js`,
+    '--reporter',
+    'scripts/mocha-reporter.cjs',
+    '--reporter-option',
+    `output=${out}`,
   ]);
   addResults(area, out);
 }

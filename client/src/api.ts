@@ -8,7 +8,12 @@ export interface LineageLensApi {
   ready: Promise<void>;
   /** Folder of the extension's log files (the "Lineage Lens" log is in it). */
   logUri: vscode.Uri;
-  trees: { components: NodeTreeProvider; contracts: NodeTreeProvider; assets: NodeTreeProvider; service: NodeTreeProvider };
+  trees: {
+    components: NodeTreeProvider;
+    contracts: NodeTreeProvider;
+    assets: NodeTreeProvider;
+    service: NodeTreeProvider;
+  };
   /** The tree views of those providers (selection and visibility, e.g. after Reveal Path). */
   treeViews: { components: vscode.TreeView<TreeNode> };
   status(): ServiceStatus;

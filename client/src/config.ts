@@ -30,8 +30,10 @@ export async function setServiceUrl(url: string): Promise<void> {
 export function validateServiceUrl(value: string): string | undefined {
   try {
     const u = new URL(value.trim());
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return vscode.l10n.t('Use an http:// or https:// URL.');
-    if (u.username || u.password) return vscode.l10n.t('Do not put credentials in the URL; the API key is asked for separately.');
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      return vscode.l10n.t('Use an http:// or https:// URL.');
+    if (u.username || u.password)
+      return vscode.l10n.t('Do not put credentials in the URL; the API key is asked for separately.');
     if (u.search || u.hash) return vscode.l10n.t('The service URL takes no query or fragment.');
     return undefined;
   } catch {
@@ -80,5 +82,9 @@ export async function updateIdList(key: 'contracts' | 'webhooks', id: string, ad
 
 function uniqueStrings(values: unknown): string[] {
   if (!Array.isArray(values)) return [];
-  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
+  return [
+    ...new Set(
+      values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()),
+    ),
+  ];
 }

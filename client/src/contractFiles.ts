@@ -2,7 +2,8 @@
 // `contracts/` folder.
 import * as vscode from 'vscode';
 
-export const CONTRACT_FILE_GLOB = '{**/*.contract.yaml,**/*.contract.yml,**/*.contract.json,**/contracts/**/*.yaml,**/contracts/**/*.yml,**/contracts/**/*.json}';
+export const CONTRACT_FILE_GLOB =
+  '{**/*.contract.yaml,**/*.contract.yml,**/*.contract.json,**/contracts/**/*.yaml,**/contracts/**/*.yml,**/contracts/**/*.json}';
 const EXCLUDE = '{**/node_modules/**,**/.git/**,**/dist/**}';
 const MAX_FILES = 500;
 

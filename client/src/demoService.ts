@@ -36,7 +36,13 @@ export class DemoService implements vscode.Disposable {
     const ext = this.ctx.extension;
     const main = vscode.Uri.joinPath(ext.extensionUri, 'dist', 'service', 'main.js').fsPath;
     const dataset = vscode.Uri.joinPath(ext.extensionUri, 'demo', 'dataset.json').fsPath;
-    if (!existsSync(main)) throw new Error(vscode.l10n.t('The local service is not bundled with this build ({0} is missing).', 'dist/service/main.js'));
+    if (!existsSync(main))
+      throw new Error(
+        vscode.l10n.t(
+          'The local service is not bundled with this build ({0} is missing).',
+          'dist/service/main.js',
+        ),
+      );
     await vscode.workspace.fs.createDirectory(ext.globalStorageUri);
     const db = vscode.Uri.joinPath(ext.globalStorageUri, 'demo-service.db').fsPath;
     let knownKey = await ext.secrets.get(DEMO_KEY_SECRET);
@@ -64,11 +70,22 @@ export class DemoService implements vscode.Disposable {
     return url;
   }
 
-  private awaitAnnouncement(child: ChildProcess, knownKey: string | undefined): Promise<{ url: string; apiKey: string }> {
+  private awaitAnnouncement(
+    child: ChildProcess,
+    knownKey: string | undefined,
+  ): Promise<{ url: string; apiKey: string }> {
     return new Promise((resolve, reject) => {
       let url: string | undefined;
       let apiKey = knownKey;
-      const timer = setTimeout(() => fail(new Error(vscode.l10n.t('The local service did not start within {0} seconds.', START_TIMEOUT_MS / 1000))), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () =>
+          fail(
+            new Error(
+              vscode.l10n.t('The local service did not start within {0} seconds.', START_TIMEOUT_MS / 1000),
+            ),
+          ),
+        START_TIMEOUT_MS,
+      );
       const fail = (err: Error): void => {
         clearTimeout(timer);
         child.kill('SIGTERM');
@@ -97,7 +114,14 @@ export class DemoService implements vscode.Disposable {
       child.once('error', (err) => fail(err));
       child.once('exit', (code, signal) => {
         this.ctx.log.info(`[demo service] exited (code ${code}, signal ${signal})`);
-        fail(new Error(vscode.l10n.t('The local service stopped (exit code {0}). See the output for details.', String(code))));
+        fail(
+          new Error(
+            vscode.l10n.t(
+              'The local service stopped (exit code {0}). See the output for details.',
+              String(code),
+            ),
+          ),
+        );
       });
     });
   }
@@ -127,13 +151,18 @@ export function registerDemoService(ctx: LineageContext): DemoService {
           { title: vscode.l10n.t('Starting the local demo service…') },
           () => demo.start(),
         );
-        void vscode.window.showInformationMessage(vscode.l10n.t('Local demo service running at {0}; you are signed in.', url));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Local demo service running at {0}; you are signed in.', url),
+        );
         return url;
       } catch (err) {
         ctx.log.error('The local demo service did not start', err);
         const output = vscode.l10n.t('Show Output');
         void vscode.window
-          .showErrorMessage(vscode.l10n.t('The local demo service did not start: {0}', errorText(err)), output)
+          .showErrorMessage(
+            vscode.l10n.t('The local demo service did not start: {0}', errorText(err)),
+            output,
+          )
           .then((choice) => (choice === output ? ctx.log.channel.show(true) : undefined));
         return undefined;
       }

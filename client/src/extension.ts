@@ -27,7 +27,9 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   const ctx = new LineageContext(extension);
   current = ctx;
   extension.subscriptions.push(ctx);
-  ctx.log.info(`Lineage Lens ${String(extension.extension.packageJSON.version)} activating (workspace trusted: ${vscode.workspace.isTrusted})`);
+  ctx.log.info(
+    `Lineage Lens ${String(extension.extension.packageJSON.version)} activating (workspace trusted: ${vscode.workspace.isTrusted})`,
+  );
   // The URL is no secret; whether it is known at activation explains a "signed out" after a reload.
   ctx.log.info(`Service URL at activation: ${serviceUrl() || '(not set yet)'}`);
 
@@ -36,7 +38,10 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   const demo = registerDemoService(ctx);
 
   const fs = new PathFileSystem(ctx);
-  ctx.push(fs, vscode.workspace.registerFileSystemProvider(PATH_DOCUMENT_SCHEME, fs, { isCaseSensitive: true }));
+  ctx.push(
+    fs,
+    vscode.workspace.registerFileSystemProvider(PATH_DOCUMENT_SCHEME, fs, { isCaseSensitive: true }),
+  );
   ctx.push(registerRemoteDocuments());
 
   const components = new ComponentsView(ctx);
@@ -52,13 +57,20 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
 
   await ctx.pushCredentials(); // sets the signed-in context key before the views render
   const ready = ctx.start().catch((err) => {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Lineage Lens: the language server did not start: {0}', errorText(err)));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('Lineage Lens: the language server did not start: {0}', errorText(err)),
+    );
   });
 
   return {
     ready: ready.then(() => undefined),
     logUri: extension.logUri,
-    trees: { components: components.provider, contracts: contracts.provider, assets: assets.provider, service: service.provider },
+    trees: {
+      components: components.provider,
+      contracts: contracts.provider,
+      assets: assets.provider,
+      service: service.provider,
+    },
     treeViews: { components: components.view },
     status: () => ctx.status,
     onDidChangeStatus: ctx.onDidChangeStatus,

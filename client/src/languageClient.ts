@@ -1,7 +1,18 @@
 // Creates the LanguageClient for the Lineage Lens language server (dist/server/server.js, over IPC).
 import * as vscode from 'vscode';
-import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { COMMANDS, PATH_DOCUMENT_LANGUAGE, PATH_DOCUMENT_SCHEME, type InitializationOptions } from '../../common/src/protocol';
+import {
+  LanguageClient,
+  RevealOutputChannelOn,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import {
+  COMMANDS,
+  PATH_DOCUMENT_LANGUAGE,
+  PATH_DOCUMENT_SCHEME,
+  type InitializationOptions,
+} from '../../common/src/protocol';
 import { lineageSettings, SECTION } from './config';
 import { redactingChannel, type Log } from './logging';
 
@@ -13,7 +24,11 @@ export function createLanguageClient(
   const module = vscode.Uri.joinPath(extensionUri, 'dist', 'server', 'server.js').fsPath;
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=127.0.0.1:6019'] } },
+    debug: {
+      module,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=127.0.0.1:6019'] },
+    },
   };
   // Server output and traces go into the one log, through the redaction.
   const channel = redactingChannel(log);
@@ -31,5 +46,10 @@ export function createLanguageClient(
     // Hover links may run our own commands and nothing else; the server escapes service text, no HTML.
     markdown: { isTrusted: { enabledCommands: Object.values(COMMANDS) }, supportHtml: false },
   };
-  return new LanguageClient('lineageLens', vscode.l10n.t('Lineage Lens Language Server'), serverOptions, clientOptions);
+  return new LanguageClient(
+    'lineageLens',
+    vscode.l10n.t('Lineage Lens Language Server'),
+    serverOptions,
+    clientOptions,
+  );
 }

@@ -95,7 +95,11 @@ export class LineageContext implements vscode.Disposable {
       () => client,
       (err) => {
         this.log.error('The language server did not start', err);
-        this.setStatus({ ...INITIAL_STATUS, state: 'unreachable', message: `Language server failed: ${errorText(err)}` });
+        this.setStatus({
+          ...INITIAL_STATUS,
+          state: 'unreachable',
+          message: `Language server failed: ${errorText(err)}`,
+        });
         throw err;
       },
     );
@@ -116,9 +120,12 @@ export class LineageContext implements vscode.Disposable {
       return c.apiKey !== null && c.serviceUrl !== '';
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const giveUp = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), patienceMs)));
+    const giveUp = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), patienceMs)),
+    );
     try {
-      if ((await Promise.race([this.started.then(() => 'started' as const), giveUp])) === 'timeout') return false;
+      if ((await Promise.race([this.started.then(() => 'started' as const), giveUp])) === 'timeout')
+        return false;
       if (await signedIn()) return this.pushed();
       // No key stored at all: nothing is on its way, the user has to sign in.
       if (!(await this.keys.hasAnyKey())) return false;
@@ -128,7 +135,9 @@ export class LineageContext implements vscode.Disposable {
           const subs = [
             this.credentialsChanged.event(() => done()),
             this.keys.onDidChange(() => done()),
-            vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.serviceUrl`) && done()),
+            vscode.workspace.onDidChangeConfiguration(
+              (e) => e.affectsConfiguration(`${SECTION}.serviceUrl`) && done(),
+            ),
           ];
           const done = () => {
             subs.forEach((d) => d.dispose());
@@ -181,13 +190,22 @@ export class LineageContext implements vscode.Disposable {
 
   private async sendCredentials(): Promise<void> {
     const creds = await this.credentials();
-    await vscode.commands.executeCommand('setContext', 'lineageLens.signedIn', creds.apiKey !== null && creds.serviceUrl !== '');
+    await vscode.commands.executeCommand(
+      'setContext',
+      'lineageLens.signedIn',
+      creds.apiKey !== null && creds.serviceUrl !== '',
+    );
     const fingerprint = `${creds.serviceUrl}\u0000${creds.apiKey ?? ''}`;
-    if (this.lastCredentials !== undefined && this.lastCredentials !== fingerprint) this.credentialsChanged.fire(creds);
+    if (this.lastCredentials !== undefined && this.lastCredentials !== fingerprint)
+      this.credentialsChanged.fire(creds);
     this.lastCredentials = fingerprint;
     const client = await this.readyClient().catch(() => undefined);
     if (!client) return;
-    this.log.info(creds.apiKey ? `Credentials set for ${creds.serviceUrl}` : `Signed out${creds.serviceUrl ? ` of ${creds.serviceUrl}` : ''}`);
+    this.log.info(
+      creds.apiKey
+        ? `Credentials set for ${creds.serviceUrl}`
+        : `Signed out${creds.serviceUrl ? ` of ${creds.serviceUrl}` : ''}`,
+    );
     await client.sendNotification(SetCredentialsNotification, creds);
   }
 
@@ -215,16 +233,28 @@ export class LineageContext implements vscode.Disposable {
   }
 
   private readyClient(): Promise<LanguageClient> {
-    if (!this.clientReady) return Promise.reject(new Error(vscode.l10n.t('The Lineage Lens language server is not running.')));
+    if (!this.clientReady)
+      return Promise.reject(new Error(vscode.l10n.t('The Lineage Lens language server is not running.')));
     return this.clientReady;
   }
 
   request<R>(type: RequestType0<R, void>, token?: CancellationToken): Promise<R>;
   request<P, R>(type: RequestType<P, R, void>, params: P, token?: CancellationToken): Promise<R>;
-  async request(type: RequestType0<unknown, void> | RequestType<unknown, unknown, void>, ...rest: unknown[]): Promise<unknown> {
+  async request(
+    type: RequestType0<unknown, void> | RequestType<unknown, unknown, void>,
+    ...rest: unknown[]
+  ): Promise<unknown> {
     const client = await this.readyClient();
-    if (type.numberOfParams === 0) return client.sendRequest(type as RequestType0<unknown, void>, rest[0] as CancellationToken | undefined);
-    return client.sendRequest(type as RequestType<unknown, unknown, void>, rest[0], rest[1] as CancellationToken | undefined);
+    if (type.numberOfParams === 0)
+      return client.sendRequest(
+        type as RequestType0<unknown, void>,
+        rest[0] as CancellationToken | undefined,
+      );
+    return client.sendRequest(
+      type as RequestType<unknown, unknown, void>,
+      rest[0],
+      rest[1] as CancellationToken | undefined,
+    );
   }
 
   async notify<P>(type: NotificationType<P>, params: P): Promise<void> {
@@ -245,6 +275,9 @@ export class LineageContext implements vscode.Disposable {
 
   dispose(): void {
     this.clientDisposables.splice(0).forEach((d) => d.dispose());
-    this.disposables.splice(0).reverse().forEach((d) => d.dispose());
+    this.disposables
+      .splice(0)
+      .reverse()
+      .forEach((d) => d.dispose());
   }
 }

@@ -10,11 +10,17 @@ export const MIN_NOTIFICATION_PROGRESS_MS = 1000;
 
 export async function withNotificationProgress<R>(
   options: { title: string; cancellable?: boolean },
-  task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<R>,
+  task: (
+    progress: vscode.Progress<{ message?: string; increment?: number }>,
+    token: vscode.CancellationToken,
+  ) => Thenable<R>,
 ): Promise<R> {
   const started = Date.now();
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, ...options }, task);
+    return await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, ...options },
+      task,
+    );
   } finally {
     const left = MIN_NOTIFICATION_PROGRESS_MS - (Date.now() - started);
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));

@@ -23,7 +23,12 @@ export function safeMessage(text: unknown, max = MAX_SHOWN): string {
 }
 
 export function serviceErrorData(err: unknown): ServiceErrorData | undefined {
-  if (err instanceof ResponseError && err.code === SERVICE_ERROR_CODE && err.data && typeof err.data === 'object') {
+  if (
+    err instanceof ResponseError &&
+    err.code === SERVICE_ERROR_CODE &&
+    err.data &&
+    typeof err.data === 'object'
+  ) {
     return err.data as ServiceErrorData;
   }
   return undefined;
@@ -65,7 +70,10 @@ export async function showRequestError(what: string, err: unknown): Promise<void
   const data = serviceErrorData(err);
   const signIn = vscode.l10n.t('Sign In');
   const output = vscode.l10n.t('Show Output');
-  const actions = data?.kind === 'signedOut' || (data?.kind === 'http' && data.status === 401) ? [signIn, output] : [output];
+  const actions =
+    data?.kind === 'signedOut' || (data?.kind === 'http' && data.status === 401)
+      ? [signIn, output]
+      : [output];
   void vscode.window.showErrorMessage(`${what}: ${describeError(err)}`, ...actions).then((choice) => {
     if (choice === signIn) void vscode.commands.executeCommand('lineageLens.signIn');
     if (choice === output) void vscode.commands.executeCommand('lineageLens.showOutput');

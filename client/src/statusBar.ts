@@ -41,7 +41,8 @@ export function registerStatusBar(ctx: LineageContext): void {
     if (s.state === 'connected' || s.state === 'stale') {
       lines.push(vscode.l10n.t('{0} components, {1} anchors', s.componentCount, s.anchorCount));
     }
-    if (s.lastLoadedAt) lines.push(vscode.l10n.t('Last loaded: {0}', new Date(s.lastLoadedAt).toLocaleString()));
+    if (s.lastLoadedAt)
+      lines.push(vscode.l10n.t('Last loaded: {0}', new Date(s.lastLoadedAt).toLocaleString()));
     item.tooltip = lines.filter(Boolean).join('\n');
     item.backgroundColor =
       s.state === 'keyRejected' || s.state === 'unreachable'
@@ -73,7 +74,11 @@ function actionsFor(state: ConnectionState): Action[] {
     case 'signedOut':
       return [signIn, connect, demo, output];
     case 'keyRejected':
-      return [{ ...signIn, detail: vscode.l10n.t('The service rejected the stored key: enter another one.') }, signOut, output];
+      return [
+        { ...signIn, detail: vscode.l10n.t('The service rejected the stored key: enter another one.') },
+        signOut,
+        output,
+      ];
     case 'unreachable':
       return [{ ...refresh, label: `$(refresh) ${vscode.l10n.t('Retry')}` }, connect, demo, output];
     case 'stale':
@@ -95,7 +100,11 @@ async function showActions(ctx: LineageContext): Promise<void> {
 
 async function refresh(ctx: LineageContext): Promise<void> {
   await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Lineage Lens: refreshing'), cancellable: false },
+    {
+      location: vscode.ProgressLocation.Window,
+      title: vscode.l10n.t('Lineage Lens: refreshing'),
+      cancellable: false,
+    },
     async () => {
       try {
         await ctx.request(RefreshRequest);

@@ -27,8 +27,14 @@ export const pathLabel = (p: PathSides): string => `${p.ingress} → ${p.egress}
  * client and the server name the same path the same way (tabs of equal labels are told apart by
  * VS Code, which then shows the path id folder).
  */
-export function pathDocumentLabel(p: { ingress: { signature_name: string }; egress: { signature_name: string } }): string {
-  return pathLabel({ ingress: shortSignature(p.ingress.signature_name), egress: shortSignature(p.egress.signature_name) });
+export function pathDocumentLabel(p: {
+  ingress: { signature_name: string };
+  egress: { signature_name: string };
+}): string {
+  return pathLabel({
+    ingress: shortSignature(p.ingress.signature_name),
+    egress: shortSignature(p.egress.signature_name),
+  });
 }
 
 /**

@@ -58,7 +58,8 @@ export const SetCredentialsNotification = new NotificationType<Credentials>('lin
 
 // ---- Status -------------------------------------------------------------------------------------
 
-export type ConnectionState = 'signedOut' | 'connecting' | 'connected' | 'keyRejected' | 'unreachable' | 'stale';
+export type ConnectionState =
+  'signedOut' | 'connecting' | 'connected' | 'keyRejected' | 'unreachable' | 'stale';
 export interface ServiceStatus {
   state: ConnectionState;
   /** One line for the user, e.g. "Service unreachable since 10:42". */
@@ -73,7 +74,9 @@ export interface ServiceStatus {
 /** Server → client whenever the status changes. */
 export const StatusNotification = new NotificationType<ServiceStatus>('lineageLens/status');
 /** Server → client after data changed (load, refresh, save), so views refresh. */
-export const DataChangedNotification = new NotificationType<{ componentIds: string[] }>('lineageLens/dataChanged');
+export const DataChangedNotification = new NotificationType<{ componentIds: string[] }>(
+  'lineageLens/dataChanged',
+);
 
 export const RefreshRequest = new RequestType0<ServiceStatus, void>('lineageLens/refresh');
 
@@ -94,15 +97,19 @@ export interface NamespaceNode {
   name: string;
   components: ComponentSummary[];
 }
-export const ComponentTreeRequest = new RequestType0<{ namespaces: NamespaceNode[]; status: ServiceStatus }, void>(
-  'lineageLens/componentTree',
-);
+export const ComponentTreeRequest = new RequestType0<
+  { namespaces: NamespaceNode[]; status: ServiceStatus },
+  void
+>('lineageLens/componentTree');
 
 export interface ResolvedAnchor {
   anchorId: string;
   name?: string;
   /** Absent when the anchor could not be resolved; `problem` then says why. */
-  location?: { uri: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } };
+  location?: {
+    uri: string;
+    range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  };
   state: 'resolved' | 'relocated' | 'stale' | 'unresolved' | 'outsideWorkspace';
   problem?: string;
   url?: string;
@@ -116,10 +123,14 @@ export interface ComponentDetailResult {
   component: ComponentDetail;
   paths: PathView[];
 }
-export const ComponentDetailRequest = new RequestType<{ componentId: string; projection?: Projection }, ComponentDetailResult, void>(
-  'lineageLens/componentDetail',
+export const ComponentDetailRequest = new RequestType<
+  { componentId: string; projection?: Projection },
+  ComponentDetailResult,
+  void
+>('lineageLens/componentDetail');
+export const PathDetailRequest = new RequestType<{ componentId: string; pathId: string }, PathView, void>(
+  'lineageLens/pathDetail',
 );
-export const PathDetailRequest = new RequestType<{ componentId: string; pathId: string }, PathView, void>('lineageLens/pathDetail');
 
 // ---- Path documents (lineage: scheme) -----------------------------------------------------------
 
@@ -151,7 +162,9 @@ function labelSegment(label: string): string {
   return [...clean].slice(0, MAX_LABEL_CHARS).join('').trim().replace(/^\.+$/, '');
 }
 export function parsePathDocumentUri(uri: string): { componentId: string; pathId: string } | undefined {
-  const m = /^lineage:\/([^/]+)\/(?:([^/]+)\.lineage-path\.json|([^/]+)\/[^/]*\.lineage-path\.json)$/.exec(uri);
+  const m = /^lineage:\/([^/]+)\/(?:([^/]+)\.lineage-path\.json|([^/]+)\/[^/]*\.lineage-path\.json)$/.exec(
+    uri,
+  );
   const componentId = m?.[1];
   const pathId = m?.[2] ?? m?.[3];
   if (!componentId || !pathId) return undefined;
@@ -168,9 +181,11 @@ export interface PathDocument {
   /** Opaque version of the path on the service when read; sent back on save to detect conflicts. */
   revision: string;
 }
-export const PathDocumentRequest = new RequestType<{ componentId: string; pathId: string }, PathDocument, void>(
-  'lineageLens/pathDocument',
-);
+export const PathDocumentRequest = new RequestType<
+  { componentId: string; pathId: string },
+  PathDocument,
+  void
+>('lineageLens/pathDocument');
 
 export interface SavePathParams {
   componentId: string;
@@ -189,22 +204,34 @@ export type SavePathResult =
   | { kind: 'invalid'; message: string };
 export const SavePathRequest = new RequestType<SavePathParams, SavePathResult, void>('lineageLens/savePath');
 
-export const VersionsRequest = new RequestType<{ componentId: string }, { versions: VersionEntry[] }, void>('lineageLens/versions');
+export const VersionsRequest = new RequestType<{ componentId: string }, { versions: VersionEntry[] }, void>(
+  'lineageLens/versions',
+);
 
 // ---- Contracts, assets and service administration ---------------------------------------------------
 
-export const ViolationStatusRequest = new RequestType<{ contractId: string }, ViolationStatus, void>('lineageLens/violationStatus');
+export const ViolationStatusRequest = new RequestType<{ contractId: string }, ViolationStatus, void>(
+  'lineageLens/violationStatus',
+);
 /** Checks a contract file (YAML or JSON) open or on disk; publishes diagnostics on its field lines. */
-export const CheckComplianceRequest = new RequestType<{ uri: string }, ComplianceResponse & { darn: string }, void>(
-  'lineageLens/checkCompliance',
+export const CheckComplianceRequest = new RequestType<
+  { uri: string },
+  ComplianceResponse & { darn: string },
+  void
+>('lineageLens/checkCompliance');
+export const DeleteContractRequest = new RequestType<{ contractId: string }, { message: string }, void>(
+  'lineageLens/deleteContract',
 );
-export const DeleteContractRequest = new RequestType<{ contractId: string }, { message: string }, void>('lineageLens/deleteContract');
-export const UpdateSubscriptionRequest = new RequestType<{ contractId: string; subscription: SubscriptionUpdate }, ContractSubscription, void>(
-  'lineageLens/updateSubscription',
-);
-export const DataAssetsRequest = new RequestType<{ darns: string[]; limit?: number; offset?: number }, DataAssetBulkResult, void>(
-  'lineageLens/dataAssets',
-);
+export const UpdateSubscriptionRequest = new RequestType<
+  { contractId: string; subscription: SubscriptionUpdate },
+  ContractSubscription,
+  void
+>('lineageLens/updateSubscription');
+export const DataAssetsRequest = new RequestType<
+  { darns: string[]; limit?: number; offset?: number },
+  DataAssetBulkResult,
+  void
+>('lineageLens/dataAssets');
 /** Registers the assets described in a workspace file (YAML or JSON `{assets: [...]}`). */
 export const RegisterObjectStoreRequest = new RequestType<
   { uri: string; dryRun: boolean; prLink?: string },
@@ -216,16 +243,32 @@ export const ApiKeysRequest = new RequestType0<ApiKeyRecord[], void>('lineageLen
  * The value of one API key, asked only by Copy API Key after the user confirmed (ApiKeysRequest masks
  * values). The member is named `secretValue` so the client's log redaction hides it in protocol traces.
  */
-export const ApiKeyValueRequest = new RequestType<{ keyId: string }, { secretValue: string }, void>('lineageLens/apiKeyValue');
-export const DeleteWebhookRequest = new RequestType<{ webhookId: string }, void, void>('lineageLens/deleteWebhook');
-export const EdgesRequest = new RequestType<{ namespace?: string }, { edges: Edge[] }, void>('lineageLens/edges');
-export const HistoryFiltersRequest = new RequestType<{ commitSha?: string }, HistoryFilters, void>('lineageLens/historyFilters');
+export const ApiKeyValueRequest = new RequestType<{ keyId: string }, { secretValue: string }, void>(
+  'lineageLens/apiKeyValue',
+);
+export const DeleteWebhookRequest = new RequestType<{ webhookId: string }, void, void>(
+  'lineageLens/deleteWebhook',
+);
+export const EdgesRequest = new RequestType<{ namespace?: string }, { edges: Edge[] }, void>(
+  'lineageLens/edges',
+);
+export const HistoryFiltersRequest = new RequestType<{ commitSha?: string }, HistoryFilters, void>(
+  'lineageLens/historyFilters',
+);
 
 // ---- Errors ------------------------------------------------------------------------------------------
 
 /** `data` of an LSP ResponseError coming from a service call, so the client can show the right action. */
 export interface ServiceErrorData {
-  kind: 'http' | 'unreachable' | 'timeout' | 'invalidResponse' | 'tooLarge' | 'invalidRequest' | 'cancelled' | 'signedOut';
+  kind:
+    | 'http'
+    | 'unreachable'
+    | 'timeout'
+    | 'invalidResponse'
+    | 'tooLarge'
+    | 'invalidRequest'
+    | 'cancelled'
+    | 'signedOut';
   status?: number;
   operation?: number;
 }

@@ -31,14 +31,7 @@ const log = (...a) => console.log('[electron-tests]', ...a);
 function seedUserSettings(userDataDir) {
   const file = path.join(userDataDir, 'User', 'settings.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(
-    file,
-    JSON.stringify(
-      QUIET_PROFILE_SETTINGS,
-      null,
-      2,
-    ),
-  );
+  fs.writeFileSync(file, JSON.stringify(QUIET_PROFILE_SETTINGS, null, 2));
 }
 
 async function main() {
@@ -57,19 +50,34 @@ async function main() {
   fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), workspace, { recursive: true });
   const userDataDir = path.join(tmp, 'user-data');
   seedUserSettings(userDataDir);
-  const resultsFile = path.resolve(args.results ?? path.join(ARTIFACTS_DIR, 'vscode', 'electron-tests-results.json'));
+  const resultsFile = path.resolve(
+    args.results ?? path.join(ARTIFACTS_DIR, 'vscode', 'electron-tests-results.json'),
+  );
   fs.rmSync(resultsFile, { force: true });
 
   const service = await startLocalService({ repoRoot: REPO_ROOT, tmpDir: tmp });
   log(`local service at ${service.url}`);
   let code = 1;
   try {
-    log(vscodeExecutablePath ? `VS Code: ${vscodeExecutablePath}` : 'VS Code: downloading the stable build (set VSCODE_EXECUTABLE_PATH to use an installed one)');
+    log(
+      vscodeExecutablePath
+        ? `VS Code: ${vscodeExecutablePath}`
+        : 'VS Code: downloading the stable build (set VSCODE_EXECUTABLE_PATH to use an installed one)',
+    );
     code = await runTests({
       ...(vscodeExecutablePath ? { vscodeExecutablePath } : {}),
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: path.join(REPO_ROOT, 'dist/test/vscode/suite/index.js'),
-      launchArgs: [workspace, '--user-data-dir', userDataDir, '--extensions-dir', path.join(tmp, 'extensions'), '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+      launchArgs: [
+        workspace,
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        path.join(tmp, 'extensions'),
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+      ],
       extensionTestsEnv: {
         LINEAGE_SERVICE_URL: service.url,
         LINEAGE_API_KEY: service.apiKey,

@@ -46,7 +46,9 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lineage-ext-tests-'));
   const workspace = path.join(tmp, 'workspace');
   fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), workspace, { recursive: true });
-  const resultsFile = path.resolve(args.results ?? path.join(ARTIFACTS_DIR, 'vscode', 'extension-tests-results.json'));
+  const resultsFile = path.resolve(
+    args.results ?? path.join(ARTIFACTS_DIR, 'vscode', 'extension-tests-results.json'),
+  );
   fs.rmSync(resultsFile, { force: true });
   const service = await startLocalService({ repoRoot: REPO_ROOT, tmpDir: tmp });
   log(`local service at ${service.url}`);

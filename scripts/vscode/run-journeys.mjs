@@ -16,7 +16,14 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT, ARTIFACTS_DIR, QUIET_PROFILE_SETTINGS, startCodeServer, launchBrowser, workbenchUrl } from './run-suite.mjs';
+import {
+  REPO_ROOT,
+  ARTIFACTS_DIR,
+  QUIET_PROFILE_SETTINGS,
+  startCodeServer,
+  launchBrowser,
+  workbenchUrl,
+} from './run-suite.mjs';
 import { startServiceProcess } from '../start.mjs';
 
 const { values: args } = parseArgs({
@@ -40,16 +47,27 @@ if (!(timeoutMs > 0)) {
 /** Results in the shape scripts/test.mjs sums, for when the journeys could not run at all. */
 function writeHarnessFailure(title, err) {
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-  fs.writeFileSync(resultsFile, JSON.stringify({
-    stats: { passes: 0, failures: 1, pending: 0 },
-    failures: [{ title, error: String(err?.message ?? err) }],
-  }, null, 2));
+  fs.writeFileSync(
+    resultsFile,
+    JSON.stringify(
+      {
+        stats: { passes: 0, failures: 1, pending: 0 },
+        failures: [{ title, error: String(err?.message ?? err) }],
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 function journeyFiles() {
   const dir = path.join(REPO_ROOT, 'dist', 'test', 'journeys');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.test.js')).sort().map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 /** Runs the journey files with mocha in this process; resolves with the number of failures. */
@@ -76,7 +94,11 @@ function addTimeoutFailure(seconds) {
   const title = 'journeys: hard timeout';
   const error = `the journeys did not finish within ${seconds} s; everything was stopped`;
   let results;
-  try { results = JSON.parse(fs.readFileSync(resultsFile, 'utf8')); } catch { /* mocha did not get to write */ }
+  try {
+    results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+  } catch {
+    /* mocha did not get to write */
+  }
   if (!results?.stats) return writeHarnessFailure(title, new Error(error));
   results.stats.failures = (results.stats.failures ?? 0) + 1;
   results.failures = [...(results.failures ?? []), { title, error }];
@@ -95,11 +117,18 @@ async function main() {
   }
   const files = journeyFiles();
   if (files.length === 0) {
-    writeHarnessFailure('journeys', new Error('no dist/test/journeys/*.test.js - run node scripts/build.mjs'));
+    writeHarnessFailure(
+      'journeys',
+      new Error('no dist/test/journeys/*.test.js - run node scripts/build.mjs'),
+    );
     return 1;
   }
 
-  const runDir = path.join(ARTIFACTS_DIR, 'vscode', `journeys-${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}`);
+  const runDir = path.join(
+    ARTIFACTS_DIR,
+    'vscode',
+    `journeys-${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}`,
+  );
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lineage-journeys-'));
   const workspace = path.join(tmp, 'workspace');
   fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), workspace, { recursive: true });
@@ -107,7 +136,10 @@ async function main() {
   fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
-  let service; let server; let browser; let hardTimer;
+  let service;
+  let server;
+  let browser;
+  let hardTimer;
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
@@ -124,7 +156,10 @@ async function main() {
     if (service && service.child.exitCode === null) service.child.kill('SIGTERM');
     if (!process.env.LINEAGE_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   });
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(sig, () => { service?.stop(); });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.once(sig, () => {
+      service?.stop();
+    });
 
   try {
     service = await startServiceProcess({
@@ -137,20 +172,30 @@ async function main() {
     // A user settings file of this throwaway profile (never a workspace file): where the service is.
     // The key is typed into the Sign In box by the journeys, like a user would.
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
-    fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({
-      ...QUIET_PROFILE_SETTINGS,
-      'lineageLens.serviceUrl': service.url,
-      // Hover and code lens appear on real mouse/cursor events; keep their delays short and fixed.
-      'editor.hover.delay': 300,
-      'workbench.colorTheme': 'Default Light Modern',
-    }, null, 2));
+    fs.writeFileSync(
+      path.join(userDataDir, 'User', 'settings.json'),
+      JSON.stringify(
+        {
+          ...QUIET_PROFILE_SETTINGS,
+          'lineageLens.serviceUrl': service.url,
+          // Hover and code lens appear on real mouse/cursor events; keep their delays short and fixed.
+          'editor.hover.delay': 300,
+          'workbench.colorTheme': 'Default Light Modern',
+        },
+        null,
+        2,
+      ),
+    );
 
     server = await startCodeServer({
-      workspace, userDataDir, extensionsDir: path.join(tmp, 'extensions'), logFile: path.join(runDir, 'code-server.log'),
+      workspace,
+      userDataDir,
+      extensionsDir: path.join(tmp, 'extensions'),
+      logFile: path.join(runDir, 'code-server.log'),
     });
     log(`code-server at ${server.url}; artifacts: ${path.relative(REPO_ROOT, runDir)}`);
     browser = await launchBrowser({ headless: !args.headed });
-    const page = browser.context.pages()[0] ?? await browser.context.newPage();
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     const consoleLog = fs.createWriteStream(path.join(runDir, 'browser-console.log'));
     page.on('console', (m) => consoleLog.write(`[${m.type()}] ${m.text().replace(/%c/g, '')}\n`));
     page.on('pageerror', (e) => consoleLog.write(`[pageerror] ${e?.stack ?? e}\n`));
@@ -172,19 +217,29 @@ async function main() {
       hardTimer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
     let runner;
-    const mochaDone = runMocha(files, (r) => { runner = r; });
+    const mochaDone = runMocha(files, (r) => {
+      runner = r;
+    });
     const outcome = await Promise.race([mochaDone, timedOut]);
     if (outcome === 'timeout') {
-      console.error(`[journeys] the journeys did not finish within ${timeoutMs / 1000} s; stopping everything`);
+      console.error(
+        `[journeys] the journeys did not finish within ${timeoutMs / 1000} s; stopping everything`,
+      );
       runner?.abort(); // no further journeys; the one running fails once its page is gone
-      try { await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'hard-timeout.png') }); } catch { /* page gone */ }
+      try {
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'hard-timeout.png') });
+      } catch {
+        /* page gone */
+      }
       await cleanup();
       // Bounded: mocha writes its results when the interrupted journey has failed.
       await Promise.race([mochaDone, new Promise((r) => setTimeout(r, 15_000).unref())]);
       addTimeoutFailure(timeoutMs / 1000);
       return 124;
     }
-    log(`screenshots: ${path.relative(REPO_ROOT, SCREENSHOT_DIR)}; logs: ${path.relative(REPO_ROOT, runDir)}`);
+    log(
+      `screenshots: ${path.relative(REPO_ROOT, SCREENSHOT_DIR)}; logs: ${path.relative(REPO_ROOT, runDir)}`,
+    );
     return outcome > 0 ? 1 : 0;
   } catch (err) {
     console.error(`[journeys] ${err?.message ?? err}`);

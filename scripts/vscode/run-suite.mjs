@@ -41,11 +41,22 @@ export const CHROMIUM_ARGS = [
 const log = (...a) => console.log('[vscode-harness]', ...a);
 // Workbench log lines that are not the suite's output (only used to keep the echo readable;
 // browser-console.log in the run's artifact folder has everything).
-const WORKBENCH_NOISE = new RegExp([
-  '^Resolv(ing|ed) connection token', '^Creating a socket', '^Updating additional builtin extensions cache',
-  '^\\[Service Worker\\]', '^ChatSessionStore', 'open-vsx\\.org', 'getaddrinfo ENOTFOUND', '^Extension host \\(',
-  '^Started local extension host', '^\\[perf\\]', '^Settings Sync', '^\\[LanguageModel',
-].join('|'));
+const WORKBENCH_NOISE = new RegExp(
+  [
+    '^Resolv(ing|ed) connection token',
+    '^Creating a socket',
+    '^Updating additional builtin extensions cache',
+    '^\\[Service Worker\\]',
+    '^ChatSessionStore',
+    'open-vsx\\.org',
+    'getaddrinfo ENOTFOUND',
+    '^Extension host \\(',
+    '^Started local extension host',
+    '^\\[perf\\]',
+    '^Settings Sync',
+    '^\\[LanguageModel',
+  ].join('|'),
+);
 
 // ------------------------------------------------------------------ process/cleanup bookkeeping
 // Every started resource registers a cleanup; SIGINT/SIGTERM/SIGHUP run them all before exiting,
@@ -74,7 +85,11 @@ function installSignalHandlers() {
   process.once('SIGHUP', () => onSignal('SIGHUP', 129));
   process.on('exit', () => {
     for (const pid of liveGroups) {
-      try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     }
   });
 }
@@ -83,7 +98,11 @@ async function runAllCleanups() {
   const fns = [...cleanups].reverse();
   cleanups.clear();
   for (const fn of fns) {
-    try { await fn(); } catch (e) { console.error('[vscode-harness] cleanup error:', e?.message ?? e); }
+    try {
+      await fn();
+    } catch (e) {
+      console.error('[vscode-harness] cleanup error:', e?.message ?? e);
+    }
   }
 }
 
@@ -104,21 +123,42 @@ function registerCleanup(fn) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function isAlive(pid) {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function groupAlive(pgid) {
-  try { process.kill(-pgid, 0); return true; } catch { return false; }
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** SIGTERM a whole process group, escalate to SIGKILL after `graceMs`. */
 async function killGroup(pgid, graceMs = 5000) {
-  if (!groupAlive(pgid)) { liveGroups.delete(pgid); return; }
-  try { process.kill(-pgid, 'SIGTERM'); } catch { /* gone */ }
+  if (!groupAlive(pgid)) {
+    liveGroups.delete(pgid);
+    return;
+  }
+  try {
+    process.kill(-pgid, 'SIGTERM');
+  } catch {
+    /* gone */
+  }
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline && groupAlive(pgid)) await sleep(100);
   if (groupAlive(pgid)) {
-    try { process.kill(-pgid, 'SIGKILL'); } catch { /* gone */ }
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
     const d2 = Date.now() + 3000;
     while (Date.now() < d2 && groupAlive(pgid)) await sleep(50);
   }
@@ -132,12 +172,15 @@ function newRunId(prefix = 'run') {
 }
 
 export function codeServerDir() {
-  const dir = process.env.LINEAGE_CODE_SERVER_DIR
-    || path.join(REPO_ROOT, '.cache', 'code-server', CODE_SERVER_VERSION, 'package');
+  const dir =
+    process.env.LINEAGE_CODE_SERVER_DIR ||
+    path.join(REPO_ROOT, '.cache', 'code-server', CODE_SERVER_VERSION, 'package');
   const entry = path.join(dir, 'out', 'node', 'entry.js');
   const marker = path.join(dir, '..', '.install-complete');
   if (!fs.existsSync(entry) || (!process.env.LINEAGE_CODE_SERVER_DIR && !fs.existsSync(marker))) {
-    throw new Error(`code-server ${CODE_SERVER_VERSION} is not installed at ${dir} - run: bash scripts/vscode/setup.sh`);
+    throw new Error(
+      `code-server ${CODE_SERVER_VERSION} is not installed at ${dir} - run: bash scripts/vscode/setup.sh`,
+    );
   }
   return dir;
 }
@@ -188,14 +231,18 @@ async function seedUserSettings(userDataDir) {
 
 function codeServerArgs({ userDataDir, extensionsDir, configFile }) {
   return [
-    '--auth', 'none',
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-    '--config', configFile,
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--config',
+    configFile,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
   ];
 }
 
@@ -220,8 +267,13 @@ async function fetchStatus(url, timeoutMs = 5000) {
  * @returns {Promise<{url:string, port:number, pid:number, logFile:string, exited:Promise<number|null>, stop:()=>Promise<void>}>}
  */
 export async function startCodeServer({
-  workspace, userDataDir, extensionsDir, port, env = {},
-  logFile, readyTimeoutMs = 90_000,
+  workspace,
+  userDataDir,
+  extensionsDir,
+  port,
+  env = {},
+  logFile,
+  readyTimeoutMs = 90_000,
 } = {}) {
   if (!workspace || !userDataDir || !extensionsDir) {
     throw new Error('startCodeServer needs workspace, userDataDir and extensionsDir');
@@ -242,7 +294,10 @@ export async function startCodeServer({
     try {
       return await startOnce(p);
     } catch (e) {
-      if (!fixedPort && e.code === 'EADDRINUSE' && attempt < 5) { log(`port ${p} taken, retrying`); continue; }
+      if (!fixedPort && e.code === 'EADDRINUSE' && attempt < 5) {
+        log(`port ${p} taken, retrying`);
+        continue;
+      }
       throw e;
     }
   }
@@ -251,8 +306,13 @@ export async function startCodeServer({
     const out = fs.openSync(logFile, 'a');
     const args = [
       path.join(dir, 'out', 'node', 'entry.js'),
-      ...codeServerArgs({ userDataDir, extensionsDir, configFile: path.join(userDataDir, 'code-server-config.yaml') }),
-      '--bind-addr', `127.0.0.1:${p}`,
+      ...codeServerArgs({
+        userDataDir,
+        extensionsDir,
+        configFile: path.join(userDataDir, 'code-server-config.yaml'),
+      }),
+      '--bind-addr',
+      `127.0.0.1:${p}`,
       workspace,
     ];
     fs.writeSync(out, `$ ${process.execPath} ${args.join(' ')}\n`);
@@ -265,11 +325,16 @@ export async function startCodeServer({
     fs.closeSync(out);
     liveGroups.add(child.pid);
     let exitCode;
-    const exited = new Promise((resolve) => child.once('exit', (code, sig) => {
-      exitCode = code ?? sig;
-      resolve(code);
-    }));
-    const stop = registerCleanup(async () => { await killGroup(child.pid); await exited; });
+    const exited = new Promise((resolve) =>
+      child.once('exit', (code, sig) => {
+        exitCode = code ?? sig;
+        resolve(code);
+      }),
+    );
+    const stop = registerCleanup(async () => {
+      await killGroup(child.pid);
+      await exited;
+    });
 
     const url = `http://127.0.0.1:${p}`;
     const deadline = Date.now() + readyTimeoutMs;
@@ -278,13 +343,17 @@ export async function startCodeServer({
       if (exitCode !== undefined) {
         await stop();
         const text = fs.readFileSync(logFile, 'utf8');
-        const err = new Error(`code-server exited during startup (${exitCode}); log: ${logFile}\n${text.split('\n').slice(-15).join('\n')}`);
+        const err = new Error(
+          `code-server exited during startup (${exitCode}); log: ${logFile}\n${text.split('\n').slice(-15).join('\n')}`,
+        );
         if (/EADDRINUSE/.test(text.split('\n').slice(-30).join('\n'))) err.code = 'EADDRINUSE';
         throw err;
       }
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`code-server did not become ready within ${readyTimeoutMs / 1000}s (stuck at ${phase}); log: ${logFile}`);
+        throw new Error(
+          `code-server did not become ready within ${readyTimeoutMs / 1000}s (stuck at ${phase}); log: ${logFile}`,
+        );
       }
       if (phase === 'healthz') {
         const r = await fetchStatus(`${url}/healthz`);
@@ -293,7 +362,11 @@ export async function startCodeServer({
       if (phase === 'workbench') {
         // The first request to / loads the VS Code server; 200 with the workbench page = ready.
         const r = await fetchStatus(`${url}/?folder=${encodeURIComponent(workspace)}`, 30_000);
-        if (r.status === 200 && /vs\/code\/browser\/workbench\/workbench|monaco-workbench|workbench\.js/.test(r.body)) break;
+        if (
+          r.status === 200 &&
+          /vs\/code\/browser\/workbench\/workbench|monaco-workbench|workbench\.js/.test(r.body)
+        )
+          break;
       }
       await sleep(200);
     }
@@ -314,20 +387,34 @@ export async function installVsix(vsixPath, extensionsDir, { userDataDir, logFil
   await fsp.mkdir(path.dirname(logFile), { recursive: true });
   const args = [
     path.join(dir, 'out', 'node', 'entry.js'),
-    ...codeServerArgs({ userDataDir, extensionsDir, configFile: path.join(userDataDir, 'code-server-config.yaml') }),
-    '--force', '--install-extension', vsixPath,
+    ...codeServerArgs({
+      userDataDir,
+      extensionsDir,
+      configFile: path.join(userDataDir, 'code-server-config.yaml'),
+    }),
+    '--force',
+    '--install-extension',
+    vsixPath,
   ];
   try {
     const { code, output } = await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, args, { cwd: dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, args, {
+        cwd: dir,
+        env: cleanEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
-      child.stdout.on('data', (d) => { output += d; });
-      child.stderr.on('data', (d) => { output += d; });
+      child.stdout.on('data', (d) => {
+        output += d;
+      });
+      child.stderr.on('data', (d) => {
+        output += d;
+      });
       child.on('error', reject);
       child.on('exit', (code) => resolve({ code, output }));
     });
     await fsp.appendFile(logFile, `$ --install-extension ${vsixPath}\n${output}\n`);
-    if (code !== 0 || /Failed Installing|error/i.test(output) && !/successfully installed/i.test(output)) {
+    if (code !== 0 || (/Failed Installing|error/i.test(output) && !/successfully installed/i.test(output))) {
       throw new Error(`installing ${vsixPath} failed (exit ${code}):\n${output}`);
     }
     return output;
@@ -343,7 +430,8 @@ export async function installVsix(vsixPath, extensionsDir, { userDataDir, logFil
  * @returns {Promise<{context: import('playwright-core').BrowserContext, userDataDir: string, close: () => Promise<void>}>}
  */
 export async function launchBrowser({ headless = true, viewport = { width: 1400, height: 900 } } = {}) {
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} not found - run: bash scripts/vscode/setup.sh`);
+  if (!fs.existsSync(CHROMIUM_PATH))
+    throw new Error(`${CHROMIUM_PATH} not found - run: bash scripts/vscode/setup.sh`);
   process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
   const { chromium } = await import('playwright-core');
   const userDataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'lineage-chromium-'));
@@ -384,8 +472,10 @@ export async function saveScreenshot(page, name, { fullPage = false } = {}) {
 export function workbenchUrl({ url, port, workspace, extensionDevelopmentPath, extensionTestsPath }) {
   const auth = `127.0.0.1:${port}`;
   const payload = [];
-  if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', `vscode-remote://${auth}${extensionDevelopmentPath}`]);
-  if (extensionTestsPath) payload.push(['extensionTestsPath', `vscode-remote://${auth}${extensionTestsPath}`]);
+  if (extensionDevelopmentPath)
+    payload.push(['extensionDevelopmentPath', `vscode-remote://${auth}${extensionDevelopmentPath}`]);
+  if (extensionTestsPath)
+    payload.push(['extensionTestsPath', `vscode-remote://${auth}${extensionTestsPath}`]);
   let u = `${url}/?folder=${encodeURIComponent(workspace)}`;
   if (payload.length) u += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   return u;
@@ -405,8 +495,18 @@ export function workbenchUrl({ url, port, workspace, extensionDevelopmentPath, e
  * echo (print extension-host console output, default true), name (artifact folder prefix).
  */
 export async function runExtensionTests({
-  extensionDevelopmentPath, extensionTestsPath, workspace, env = {}, timeoutMs = 600_000,
-  userDataDir, extensionsDir, vsix = [], screenshot, onPage, echo = true, name = 'suite',
+  extensionDevelopmentPath,
+  extensionTestsPath,
+  workspace,
+  env = {},
+  timeoutMs = 600_000,
+  userDataDir,
+  extensionsDir,
+  vsix = [],
+  screenshot,
+  onPage,
+  echo = true,
+  name = 'suite',
 } = {}) {
   if (!extensionTestsPath) throw new Error('runExtensionTests needs extensionTestsPath');
   extensionTestsPath = path.resolve(extensionTestsPath);
@@ -422,8 +522,9 @@ export async function runExtensionTests({
   const runDir = path.join(ARTIFACTS_DIR, 'vscode', runId);
   await fsp.mkdir(runDir, { recursive: true });
   const tmpRoot = await fsp.mkdtemp(path.join(os.tmpdir(), 'lineage-vscode-'));
-  const removeTmp = registerCleanup(() => (process.env.LINEAGE_KEEP_TMP ? undefined
-    : fsp.rm(tmpRoot, { recursive: true, force: true })));
+  const removeTmp = registerCleanup(() =>
+    process.env.LINEAGE_KEEP_TMP ? undefined : fsp.rm(tmpRoot, { recursive: true, force: true }),
+  );
   workspace = path.resolve(workspace ?? path.join(tmpRoot, 'workspace'));
   userDataDir = path.resolve(userDataDir ?? path.join(tmpRoot, 'user-data'));
   extensionsDir = path.resolve(extensionsDir ?? path.join(tmpRoot, 'extensions'));
@@ -433,29 +534,48 @@ export async function runExtensionTests({
     // installed .vsix needs a placeholder development extension (no code, contributes nothing).
     extensionDevelopmentPath = path.join(tmpRoot, 'placeholder-extension');
     await fsp.mkdir(extensionDevelopmentPath, { recursive: true });
-    await fsp.writeFile(path.join(extensionDevelopmentPath, 'package.json'), JSON.stringify({
-      name: 'harness-placeholder', publisher: 'lineage-lens-harness', version: '0.0.0',
-      engines: { vscode: '^1.100.0' },
-    }));
+    await fsp.writeFile(
+      path.join(extensionDevelopmentPath, 'package.json'),
+      JSON.stringify({
+        name: 'harness-placeholder',
+        publisher: 'lineage-lens-harness',
+        version: '0.0.0',
+        engines: { vscode: '^1.100.0' },
+      }),
+    );
   }
 
   const consoleLog = fs.createWriteStream(path.join(runDir, 'browser-console.log'));
-  let server; let browser; let page; let timer;
+  let server;
+  let browser;
+  let page;
+  let timer;
   const t0 = Date.now();
   try {
     for (const v of [].concat(vsix)) {
       log(`installing ${v}`);
-      await installVsix(v, extensionsDir, { userDataDir, logFile: path.join(runDir, 'install-extension.log') });
+      await installVsix(v, extensionsDir, {
+        userDataDir,
+        logFile: path.join(runDir, 'install-extension.log'),
+      });
     }
     server = await startCodeServer({
-      workspace, userDataDir, extensionsDir, env, logFile: path.join(runDir, 'code-server.log'),
+      workspace,
+      userDataDir,
+      extensionsDir,
+      env,
+      logFile: path.join(runDir, 'code-server.log'),
     });
-    log(`code-server ready at ${server.url} (${((Date.now() - t0) / 1000).toFixed(1)}s); artifacts: ${path.relative(REPO_ROOT, runDir)}`);
+    log(
+      `code-server ready at ${server.url} (${((Date.now() - t0) / 1000).toFixed(1)}s); artifacts: ${path.relative(REPO_ROOT, runDir)}`,
+    );
     browser = await launchBrowser();
-    page = browser.context.pages()[0] ?? await browser.context.newPage();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
 
     let resolveExit;
-    const exitPromise = new Promise((r) => { resolveExit = r; });
+    const exitPromise = new Promise((r) => {
+      resolveExit = r;
+    });
     await page.exposeFunction('codeAutomationExit', async (code, logs) => {
       try {
         for (const l of Array.isArray(logs) ? logs : []) {
@@ -464,7 +584,9 @@ export async function runExtensionTests({
           await fsp.mkdir(path.dirname(f), { recursive: true });
           await fsp.writeFile(f, l.contents ?? '');
         }
-      } catch { /* logs are best effort */ }
+      } catch {
+        /* logs are best effort */
+      }
       resolveExit(typeof code === 'number' ? code : Number(code) || 0);
     });
     page.on('console', (msg) => {
@@ -497,11 +619,14 @@ export async function runExtensionTests({
         err.exitCode = exitCode;
         reject(err);
       };
-      if (interrupted) onInterrupt(interrupted); else interruptListeners.add(onInterrupt);
+      if (interrupted) onInterrupt(interrupted);
+      else interruptListeners.add(onInterrupt);
     });
     const serverDied = server.exited.then(async (code) => {
       await sleep(50); // let a signal-triggered stop win the race (it reports more precisely)
-      throw new Error(`code-server exited unexpectedly (${code}) while the suite ran; log: ${server.logFile}`);
+      throw new Error(
+        `code-server exited unexpectedly (${code}) while the suite ran; log: ${server.logFile}`,
+      );
     });
     const stops = [timeout, serverDied, aborted];
     let code;
@@ -519,7 +644,11 @@ export async function runExtensionTests({
     }
     log(`suite finished with exit code ${code} in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
     if (screenshot) {
-      try { log(`screenshot: ${path.relative(REPO_ROOT, await saveScreenshot(page, screenshot))}`); } catch (e) { log(`screenshot failed: ${e.message}`); }
+      try {
+        log(`screenshot: ${path.relative(REPO_ROOT, await saveScreenshot(page, screenshot))}`);
+      } catch (e) {
+        log(`screenshot failed: ${e.message}`);
+      }
     }
     return code;
   } catch (e) {
@@ -530,7 +659,13 @@ export async function runExtensionTests({
       e = err;
     }
     if (page && !interrupted) {
-      try { log(`failure screenshot: ${path.relative(REPO_ROOT, await saveScreenshot(page, `${runId}-failure`))}`); } catch { /* page gone */ }
+      try {
+        log(
+          `failure screenshot: ${path.relative(REPO_ROOT, await saveScreenshot(page, `${runId}-failure`))}`,
+        );
+      } catch {
+        /* page gone */
+      }
     }
     log(`error: ${e.message}`);
     log(`logs: ${path.relative(REPO_ROOT, runDir)}`);
@@ -561,19 +696,27 @@ async function main() {
     },
   });
   if (values.help || !values.tests) {
-    console.log('usage: node scripts/vscode/run-suite.mjs --extension <dir> --tests <abs path to suite index.js>\n'
-      + '         [--workspace <dir>] [--timeout 600] [--screenshot <name>] [--env KEY=VALUE ...]\n'
-      + '         [--vsix <file.vsix> ...] [--name <artifact prefix>] [--quiet]');
+    console.log(
+      'usage: node scripts/vscode/run-suite.mjs --extension <dir> --tests <abs path to suite index.js>\n' +
+        '         [--workspace <dir>] [--timeout 600] [--screenshot <name>] [--env KEY=VALUE ...]\n' +
+        '         [--vsix <file.vsix> ...] [--name <artifact prefix>] [--quiet]',
+    );
     process.exit(values.help ? 0 : 2);
   }
   const env = {};
   for (const kv of values.env) {
     const i = kv.indexOf('=');
-    if (i <= 0) { console.error(`bad --env ${kv} (want KEY=VALUE)`); process.exit(2); }
+    if (i <= 0) {
+      console.error(`bad --env ${kv} (want KEY=VALUE)`);
+      process.exit(2);
+    }
     env[kv.slice(0, i)] = kv.slice(i + 1);
   }
   const timeoutS = Number(values.timeout);
-  if (!(timeoutS > 0)) { console.error(`bad --timeout ${values.timeout}`); process.exit(2); }
+  if (!(timeoutS > 0)) {
+    console.error(`bad --timeout ${values.timeout}`);
+    process.exit(2);
+  }
   try {
     const code = await runExtensionTests({
       extensionDevelopmentPath: values.extension,

@@ -11,7 +11,9 @@ export function reportSuiteResults(resultsFile, code, log) {
     return code === 0 ? 1 : code;
   }
   const r = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
-  log(`${r.passed} passed, ${r.failed} failed, ${r.pending} pending (details: ${path.relative(REPO_ROOT, resultsFile)})`);
+  log(
+    `${r.passed} passed, ${r.failed} failed, ${r.pending} pending (details: ${path.relative(REPO_ROOT, resultsFile)})`,
+  );
   for (const t of (r.tests ?? []).filter((x) => x.state === 'failed')) {
     console.error(`  ✗ ${t.title}\n    ${String(t.error).split('\n').slice(0, 4).join('\n    ')}`);
   }

@@ -41,7 +41,8 @@ export class Documents {
     if (!uri.startsWith('file:')) throw new UserInputError(`Only files can be read (${uri.slice(0, 100)}).`);
     const file = await realpath(fileURLToPath(uri)).catch(() => undefined);
     if (!file) throw new UserInputError('The file does not exist.');
-    if (!(await this.insideWorkspace(file))) throw new UserInputError('The file is outside the workspace folders, so it is not read.');
+    if (!(await this.insideWorkspace(file)))
+      throw new UserInputError('The file is outside the workspace folders, so it is not read.');
     const buf = await readFile(file);
     if (buf.length > MAX_READ_BYTES) throw new UserInputError('The file is too large.');
     return buf.toString('utf8');

@@ -31,7 +31,13 @@ import { validatePathDocument } from './pathDocs/validate';
 import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
 import { componentDetail, componentTree, pathDetail } from './requests/views';
 import { pathDocument, savePath } from './requests/pathDocuments';
-import { apiKeys, apiKeyValue, checkCompliance, registerObjectStore, requireString } from './requests/service';
+import {
+  apiKeys,
+  apiKeyValue,
+  checkCompliance,
+  registerObjectStore,
+  requireString,
+} from './requests/service';
 
 const MAX_FILE_BYTES = 4 * 1_048_576;
 // The callback form is several times faster than fs/promises for thousands of small files.
@@ -43,8 +49,12 @@ const log = new OnceLogger({
   warn: (m) => connection.console.warn(m),
   error: (m) => connection.console.error(m),
 });
-process.on('uncaughtException', (err) => log.errorOnce(`Uncaught: ${err.stack ?? err.message}`, `uncaught:${err.message}`));
-process.on('unhandledRejection', (err) => log.errorOnce(`Unhandled rejection: ${(err as Error)?.stack ?? String(err)}`, `rejection:${String(err)}`));
+process.on('uncaughtException', (err) =>
+  log.errorOnce(`Uncaught: ${err.stack ?? err.message}`, `uncaught:${err.message}`),
+);
+process.on('unhandledRejection', (err) =>
+  log.errorOnce(`Unhandled rejection: ${(err as Error)?.stack ?? String(err)}`, `rejection:${String(err)}`),
+);
 
 const docs = new Documents();
 const index = new AnchorIndex({
@@ -93,7 +103,8 @@ index.onDidChange((uris) => {
 
 /** Where the server sends the user for a path: the tab open for it, else a labelled URI. */
 const openPathDocs = new OpenPathDocuments();
-const pathDocUri: PathDocumentUriOf = (componentId, pathId) => openPathDocs.uriOf(session.store, componentId, pathId);
+const pathDocUri: PathDocumentUriOf = (componentId, pathId) =>
+  openPathDocs.uriOf(session.store, componentId, pathId);
 function publishAnchorProblems(): void {
   hub.replaceAll('anchorProblems', anchorProblemDiagnostics(index.problems(), pathDocUri));
 }
@@ -129,7 +140,9 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 connection.onInitialized(
   notification(log, 'initialized', async () => {
     if (clientCanPullConfig) {
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION }).catch(() => undefined);
+      void connection.client
+        .register(DidChangeConfigurationNotification.type, { section: SECTION })
+        .catch(() => undefined);
     }
     if (clientSendsFolderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders(
@@ -140,7 +153,9 @@ connection.onInitialized(
       );
     }
     // Settings failing (e.g. an unreadable folder) must not keep the session from signing in.
-    await applySettings(undefined).catch((err: unknown) => log.errorOnce(`Applying settings failed: ${(err as Error)?.message}`));
+    await applySettings(undefined).catch((err: unknown) =>
+      log.errorOnce(`Applying settings failed: ${(err as Error)?.message}`),
+    );
     await session.setCredentials(credentialsOf(initOptions));
   }),
 );
@@ -168,7 +183,8 @@ async function applySettings(pushed: unknown): Promise<void> {
   const infos: WorkspaceFolderInfo[] = [];
   folders.forEach((f, i) => {
     const fsPath = uriToFsPath(f.uri);
-    if (!fsPath) return log.warnOnce(`Workspace folder ${f.uri} is not a local folder; anchors are not resolved in it.`);
+    if (!fsPath)
+      return log.warnOnce(`Workspace folder ${f.uri} is not a local folder; anchors are not resolved in it.`);
     infos.push({ uri: f.uri, fsPath, projectRoot: normalizeSettings(perFolder[i], settings).projectRoot });
   });
   docs.folders = infos;
@@ -249,7 +265,11 @@ connection.onHover(
   }),
 );
 
-connection.onCodeLens(feature(log, 'codeLens', [], (p) => (P.parsePathDocumentUri(p.textDocument.uri) ? [] : codeLenses(session, p.textDocument.uri))));
+connection.onCodeLens(
+  feature(log, 'codeLens', [], (p) =>
+    P.parsePathDocumentUri(p.textDocument.uri) ? [] : codeLenses(session, p.textDocument.uri),
+  ),
+);
 
 connection.onDefinition(
   feature(log, 'definition', null, (p) => {
@@ -269,7 +289,9 @@ connection.onDocumentLinks(
   }),
 );
 
-connection.onWorkspaceSymbol(feature(log, 'workspaceSymbol', [], (p) => workspaceSymbols(session, p.query ?? '', pathDocUri)));
+connection.onWorkspaceSymbol(
+  feature(log, 'workspaceSymbol', [], (p) => workspaceSymbols(session, p.query ?? '', pathDocUri)),
+);
 
 connection.onCompletion(
   feature(log, 'completion', [], (p) => {
@@ -286,43 +308,83 @@ const refresh = request(log, 'refresh', () => session.refresh());
 connection.onRequest(P.RefreshRequest, (token) => refresh(undefined, token));
 const tree = request(log, 'componentTree', () => componentTree(session));
 connection.onRequest(P.ComponentTreeRequest, (token) => tree(undefined, token));
-connection.onRequest(P.ComponentDetailRequest, request(log, 'componentDetail', (p, o) => componentDetail(session, p, o)));
-connection.onRequest(P.PathDetailRequest, request(log, 'pathDetail', (p, o) => pathDetail(session, p, o)));
-connection.onRequest(P.PathDocumentRequest, request(log, 'pathDocument', (p, o) => pathDocument(session, p, o)));
-connection.onRequest(P.SavePathRequest, request(log, 'savePath', (p, o) => savePath(session, log, p, o)));
+connection.onRequest(
+  P.ComponentDetailRequest,
+  request(log, 'componentDetail', (p, o) => componentDetail(session, p, o)),
+);
+connection.onRequest(
+  P.PathDetailRequest,
+  request(log, 'pathDetail', (p, o) => pathDetail(session, p, o)),
+);
+connection.onRequest(
+  P.PathDocumentRequest,
+  request(log, 'pathDocument', (p, o) => pathDocument(session, p, o)),
+);
+connection.onRequest(
+  P.SavePathRequest,
+  request(log, 'savePath', (p, o) => savePath(session, log, p, o)),
+);
 connection.onRequest(
   P.VersionsRequest,
-  request(log, 'versions', (p, o) => session.api().getVersions(requireString(p?.componentId, 'componentId'), o)),
+  request(log, 'versions', (p, o) =>
+    session.api().getVersions(requireString(p?.componentId, 'componentId'), o),
+  ),
 );
 connection.onRequest(
   P.ViolationStatusRequest,
-  request(log, 'violationStatus', (p, o) => session.api().getViolationStatus(requireString(p?.contractId, 'contractId'), o)),
+  request(log, 'violationStatus', (p, o) =>
+    session.api().getViolationStatus(requireString(p?.contractId, 'contractId'), o),
+  ),
 );
 connection.onRequest(
   P.CheckComplianceRequest,
-  request(log, 'checkCompliance', (p, o) => checkCompliance(session, docs, p?.uri, (uri, d) => hub.set('compliance', uri, d), o)),
+  request(log, 'checkCompliance', (p, o) =>
+    checkCompliance(session, docs, p?.uri, (uri, d) => hub.set('compliance', uri, d), o),
+  ),
 );
 connection.onRequest(
   P.DeleteContractRequest,
-  request(log, 'deleteContract', (p, o) => session.api().deleteContract(requireString(p?.contractId, 'contractId'), o)),
+  request(log, 'deleteContract', (p, o) =>
+    session.api().deleteContract(requireString(p?.contractId, 'contractId'), o),
+  ),
 );
 connection.onRequest(
   P.UpdateSubscriptionRequest,
-  request(log, 'updateSubscription', (p, o) => session.api().updateSubscription(requireString(p?.contractId, 'contractId'), p.subscription ?? {}, o)),
+  request(log, 'updateSubscription', (p, o) =>
+    session.api().updateSubscription(requireString(p?.contractId, 'contractId'), p.subscription ?? {}, o),
+  ),
 );
 connection.onRequest(
   P.DataAssetsRequest,
-  request(log, 'dataAssets', (p, o) => session.api().getDataAssets(Array.isArray(p?.darns) ? p.darns : [], { limit: p?.limit, offset: p?.offset }, o)),
+  request(log, 'dataAssets', (p, o) =>
+    session
+      .api()
+      .getDataAssets(Array.isArray(p?.darns) ? p.darns : [], { limit: p?.limit, offset: p?.offset }, o),
+  ),
 );
-connection.onRequest(P.RegisterObjectStoreRequest, request(log, 'registerObjectStore', (p, o) => registerObjectStore(session, docs, p, o)));
+connection.onRequest(
+  P.RegisterObjectStoreRequest,
+  request(log, 'registerObjectStore', (p, o) => registerObjectStore(session, docs, p, o)),
+);
 const keys = request(log, 'apiKeys', (_p: undefined, o) => apiKeys(session, o));
 connection.onRequest(P.ApiKeysRequest, (token) => keys(undefined, token));
-connection.onRequest(P.ApiKeyValueRequest, request(log, 'apiKeyValue', (p, o) => apiKeyValue(session, p, o)));
+connection.onRequest(
+  P.ApiKeyValueRequest,
+  request(log, 'apiKeyValue', (p, o) => apiKeyValue(session, p, o)),
+);
 connection.onRequest(
   P.DeleteWebhookRequest,
-  request(log, 'deleteWebhook', (p, o) => session.api().deleteWebhook(requireString(p?.webhookId, 'webhookId'), o)),
+  request(log, 'deleteWebhook', (p, o) =>
+    session.api().deleteWebhook(requireString(p?.webhookId, 'webhookId'), o),
+  ),
 );
-connection.onRequest(P.EdgesRequest, request(log, 'edges', (p, o) => session.api().getEdges(p?.namespace || undefined, o)));
-connection.onRequest(P.HistoryFiltersRequest, request(log, 'historyFilters', (p, o) => session.api().getHistoryFilters(p?.commitSha || undefined, o)));
+connection.onRequest(
+  P.EdgesRequest,
+  request(log, 'edges', (p, o) => session.api().getEdges(p?.namespace || undefined, o)),
+);
+connection.onRequest(
+  P.HistoryFiltersRequest,
+  request(log, 'historyFilters', (p, o) => session.api().getHistoryFilters(p?.commitSha || undefined, o)),
+);
 
 connection.listen();

@@ -39,7 +39,8 @@ export function parseOptions(argv: string[]): ServiceOptions {
   });
   if (values.help) throw new UsageError('');
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer 0..65535, not ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be an integer 0..65535, not ${values.port}`);
   return {
     port,
     host: values.host!,

@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   if (opts.reset) for (const suffix of ['', '-journal']) rmSync(opts.db + suffix, { force: true });
   const exists = existsSync(opts.db);
   if (exists && opts.seed !== undefined) {
-    fatal(`the database ${opts.db} already exists; refusing to load ${opts.seed} into it (add --reset to start over from the dataset)`);
+    fatal(
+      `the database ${opts.db} already exists; refusing to load ${opts.seed} into it (add --reset to start over from the dataset)`,
+    );
   }
 
   // Check the dataset before creating anything, so a bad dataset leaves no half-made database.

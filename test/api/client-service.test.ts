@@ -68,7 +68,11 @@ describe('API client against the local service', function () {
           () => bad.deleteContract(CONTRACT_OK),
           () => bad.getVersions(CHECKOUT),
           () => bad.checkCompliance({ contractSchema: [], dataAssetResourceName: ORDERS_DARN }),
-          () => bad.registerObjectStoreAssets({ assets: [{ bucket: 'b', pattern: 'p', schema: { type: 'struct' } }], dry_run: true }),
+          () =>
+            bad.registerObjectStoreAssets({
+              assets: [{ bucket: 'b', pattern: 'p', schema: { type: 'struct' } }],
+              dry_run: true,
+            }),
           () => bad.getEdges(),
           () => bad.deleteWebhook(fixture.webhooks[0]!.id),
         ];
@@ -88,7 +92,10 @@ describe('API client against the local service', function () {
   describe('2 list API keys', () => {
     it('lists the dataset keys, values included', async () => {
       const keys = await api.listApiKeys();
-      assert.deepEqual(keys.map((k) => k.id), fixture.apiKeys.map((k) => k.id));
+      assert.deepEqual(
+        keys.map((k) => k.id),
+        fixture.apiKeys.map((k) => k.id),
+      );
       assert.ok(keys.some((k) => k.value === svc.apiKey));
     });
   });
@@ -99,8 +106,14 @@ describe('API client against the local service', function () {
       const all = (await api.getComponent(CHECKOUT, { projection: 'all' })).component;
       assert.equal(collapsed.type, 'CODE');
       assert.ok(collapsed.paths && all.paths);
-      assert.ok(all.paths.length > collapsed.paths.length, 'all shows the scan variants that overrides replace');
-      assert.ok(all.paths.some((p) => p.path_type === 'SCAN_OUTPUT') && all.paths.some((p) => p.path_type === 'USER_OVERRIDE'));
+      assert.ok(
+        all.paths.length > collapsed.paths.length,
+        'all shows the scan variants that overrides replace',
+      );
+      assert.ok(
+        all.paths.some((p) => p.path_type === 'SCAN_OUTPUT') &&
+          all.paths.some((p) => p.path_type === 'USER_OVERRIDE'),
+      );
       assert.ok(all.paths.find((p) => p.path_id === SUPPRESSED_PATH)?.is_suppressed);
       const scanned = collapsed.paths.find((p) => p.path_id === SCANNED_PATH);
       assert.ok(scanned?.ingress.boundary_coordinates, 'boundaries carry their coordinates');
@@ -120,14 +133,20 @@ describe('API client against the local service', function () {
 
     it('an unknown component is a 404', async () => {
       const err = await status(api.getComponent(UNKNOWN), 404);
-      assert.match(describeError(err), /^The service refused 'component detail' \(operation 4\) \(404[^)]*\): \S/);
+      assert.match(
+        describeError(err),
+        /^The service refused 'component detail' \(operation 4\) \(404[^)]*\): \S/,
+      );
       assert.ok(describeError(err).includes(err.message));
     });
 
     it('many at once: one result per id, unknown ids as per-id 404s', async () => {
       const ids = [CHECKOUT, UNKNOWN, ORDERS_DB];
       const results = await api.getComponents(ids, {}, { concurrency: 2 });
-      assert.deepEqual(results.map((r) => r.id), ids);
+      assert.deepEqual(
+        results.map((r) => r.id),
+        ids,
+      );
       assert.equal(results[0]!.result?.component.id, CHECKOUT);
       assert.ok(results[1]!.error instanceof ServiceError && results[1]!.error.status === 404);
       assert.equal(results[2]!.result?.component.type, 'DATA_STORE');
@@ -137,17 +156,25 @@ describe('API client against the local service', function () {
   describe('1 path update and 9 versions', () => {
     it('versions list the scans with commit and time; an unknown component is a 404', async () => {
       const { versions } = await api.getVersions(CHECKOUT);
-      const scans = versions.filter((v) => v.kind === 'SCAN').map((v) => v.commit_sha).sort();
+      const scans = versions
+        .filter((v) => v.kind === 'SCAN')
+        .map((v) => v.commit_sha)
+        .sort();
       assert.deepEqual(scans, ['aaaa111', 'bbbb222']);
       await status(api.getVersions(UNKNOWN), 404);
     });
 
     it('an update of a read path (read-only members and all) makes a USER_OVERRIDE with both events', async () => {
-      const read = (await api.getComponent(CHECKOUT)).component.paths!.find((p) => p.path_id === SCANNED_PATH)!;
+      const read = (await api.getComponent(CHECKOUT)).component.paths!.find(
+        (p) => p.path_id === SCANNED_PATH,
+      )!;
       const edited: LineagePath = {
         ...read,
         transformation_summary: 'stores the order and emails a receipt',
-        field_mappings: [...(read.field_mappings ?? []), { ingress_field: 'email', egress_field: 'email', kind: 'ControlFlow', notes: 'receipt' }],
+        field_mappings: [
+          ...(read.field_mappings ?? []),
+          { ingress_field: 'email', egress_field: 'email', kind: 'ControlFlow', notes: 'receipt' },
+        ],
         reason: 'client test: receipt mapping',
       };
       const { path } = await api.updatePath(CHECKOUT, SCANNED_PATH, edited);
@@ -158,7 +185,10 @@ describe('API client against the local service', function () {
 
       const collapsed = (await api.getComponent(CHECKOUT)).component.paths!;
       assert.ok(collapsed.some((p) => p.path_id === path.path_id));
-      assert.ok(!collapsed.some((p) => p.path_id === SCANNED_PATH), 'the override replaces the scan output it overrides');
+      assert.ok(
+        !collapsed.some((p) => p.path_id === SCANNED_PATH),
+        'the override replaces the scan output it overrides',
+      );
       const all = (await api.getComponent(CHECKOUT, { projection: 'all' })).component.paths!;
       assert.ok(all.some((p) => p.path_id === SCANNED_PATH) && all.some((p) => p.path_id === path.path_id));
 
@@ -167,22 +197,33 @@ describe('API client against the local service', function () {
       const deleted = versions.find((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === SCANNED_PATH);
       const added = versions.find((v) => v.kind === 'BYO_PATH_ADDED' && v.path_id === path.path_id);
       assert.ok(deleted && added, JSON.stringify(versions));
-      const latestScan = versions.filter((v) => v.kind === 'SCAN').sort((a, b) => b.committed_at.localeCompare(a.committed_at))[0]!;
+      const latestScan = versions
+        .filter((v) => v.kind === 'SCAN')
+        .sort((a, b) => b.committed_at.localeCompare(a.committed_at))[0]!;
       assert.equal(added.commit_sha, latestScan.commit_sha);
       assert.equal(added.committed_at, latestScan.committed_at);
       assert.equal(added.reason, 'client test: receipt mapping');
     });
 
     it('effective_since_commit_sha names the commit the path is effective from', async () => {
-      const body = { ingress: { signature_name: 'com.shop.CheckoutController.submit' }, egress: { signature_name: 'com.shop.Audit.log' }, effective_since_commit_sha: 'aaaa111' };
+      const body = {
+        ingress: { signature_name: 'com.shop.CheckoutController.submit' },
+        egress: { signature_name: 'com.shop.Audit.log' },
+        effective_since_commit_sha: 'aaaa111',
+      };
       const { path } = await api.updatePath(CHECKOUT, SCANNED_PATH, body);
-      const added = (await api.getVersions(CHECKOUT)).versions.find((v) => v.kind === 'BYO_PATH_ADDED' && v.path_id === path.path_id);
+      const added = (await api.getVersions(CHECKOUT)).versions.find(
+        (v) => v.kind === 'BYO_PATH_ADDED' && v.path_id === path.path_id,
+      );
       assert.equal(added?.commit_sha, 'aaaa111');
     });
 
     const body = { ingress: { signature_name: 'a.b.c' }, egress: { signature_name: 'd.e.f' } };
     it('an unknown commit is a 400', async () => {
-      await status(api.updatePath(CHECKOUT, SCANNED_PATH, { ...body, effective_since_commit_sha: 'ffffffffff' }), 400);
+      await status(
+        api.updatePath(CHECKOUT, SCANNED_PATH, { ...body, effective_since_commit_sha: 'ffffffffff' }),
+        400,
+      );
     });
     it('a DATA_STORE component is a 400', async () => {
       await status(api.updatePath(ORDERS_DB, SCANNED_PATH, body), 400);
@@ -197,14 +238,21 @@ describe('API client against the local service', function () {
 
   describe('3 subscription update', () => {
     it("updates the user's subscription on the contract", async () => {
-      const sub = await api.updateSubscription(CONTRACT_OK, { userId: USER, email: 'ana.new@example.com', chatChannel: '#orders-alerts' });
+      const sub = await api.updateSubscription(CONTRACT_OK, {
+        userId: USER,
+        email: 'ana.new@example.com',
+        chatChannel: '#orders-alerts',
+      });
       assert.ok(sub.id);
       assert.equal(sub.dataContractId, CONTRACT_OK);
       assert.equal(sub.email, 'ana.new@example.com');
       assert.equal(sub.chatChannel, '#orders-alerts');
     });
     it('a body naming another contract than the path is a 400', async () => {
-      await status(api.updateSubscription(CONTRACT_OK, { dataContractId: CONTRACT_BROKEN, userId: USER }), 400);
+      await status(
+        api.updateSubscription(CONTRACT_OK, { dataContractId: CONTRACT_BROKEN, userId: USER }),
+        400,
+      );
     });
     it('an unknown contract is a 404', async () => {
       await status(api.updateSubscription(UNKNOWN, { userId: USER, email: 'x@example.com' }), 404);
@@ -215,7 +263,10 @@ describe('API client against the local service', function () {
     it('one item per DARN with success or an error status and message, and totalCount', async () => {
       const r = await api.getDataAssets([ORDERS_DARN, EVENTS_DARN, 'postgres://nowhere:x']);
       assert.equal(r.totalCount, 3);
-      assert.deepEqual(r.data.map((i) => i.darn), [ORDERS_DARN, EVENTS_DARN, 'postgres://nowhere:x']);
+      assert.deepEqual(
+        r.data.map((i) => i.darn),
+        [ORDERS_DARN, EVENTS_DARN, 'postgres://nowhere:x'],
+      );
       assert.equal(r.data[0]!.status, 'success');
       assert.equal(r.data[0]!.data?.dataAssetResourceName, ORDERS_DARN);
       assert.notEqual(r.data[2]!.status, 'success');
@@ -225,7 +276,10 @@ describe('API client against the local service', function () {
     });
     it('limit and offset page through the list', async () => {
       const r = await api.getDataAssets([ORDERS_DARN, EVENTS_DARN], { limit: 1, offset: 1 });
-      assert.deepEqual([r.totalCount, r.limit, r.offset, r.data.map((i) => i.darn)], [2, 1, 1, [EVENTS_DARN]]);
+      assert.deepEqual(
+        [r.totalCount, r.limit, r.offset, r.data.map((i) => i.darn)],
+        [2, 1, 1, [EVENTS_DARN]],
+      );
     });
     for (const [label, darns, page] of [
       ['limit 0', [ORDERS_DARN], { limit: 0 }],
@@ -248,7 +302,10 @@ describe('API client against the local service', function () {
       assert.equal(broken.violation_state, 'violation');
       const kinds = new Set(broken.violations.map((v) => v.violationType));
       assert.ok(kinds.has('MISSING_REQUIRED_PROPERTY') && kinds.has('INCOMPATIBLE_TYPE'));
-      assert.ok(broken.violations.some((v) => v.field === 'customer.address.zip'), 'nested fields by dotted path');
+      assert.ok(
+        broken.violations.some((v) => v.field === 'customer.address.zip'),
+        'nested fields by dotted path',
+      );
       assert.ok(!Number.isNaN(Date.parse(broken.checkedAt)));
     });
     it('an unknown contract is a 404', async () => {
@@ -257,11 +314,25 @@ describe('API client against the local service', function () {
     it('check-compliance reports missing, mistyped and missing-asset violations for a posted contract', async () => {
       const r = await api.checkCompliance({
         dataAssetResourceName: ORDERS_DARN,
-        contractSchema: [{ type: 'string', name: 'email' }, { type: 'string', name: 'amount' }, { type: 'string', name: 'nope' }, { type: 'string', name: 'maybe', optional: true }],
+        contractSchema: [
+          { type: 'string', name: 'email' },
+          { type: 'string', name: 'amount' },
+          { type: 'string', name: 'nope' },
+          { type: 'string', name: 'maybe', optional: true },
+        ],
       });
-      assert.deepEqual(r.violations.map((v) => [v.field, v.violationType]).sort(), [['amount', 'INCOMPATIBLE_TYPE'], ['nope', 'MISSING_REQUIRED_PROPERTY']]);
-      const missing = await api.checkCompliance({ dataAssetResourceName: 's3://nowhere:none', contractSchema: [] });
-      assert.deepEqual(missing.violations.map((v) => v.violationType), ['MISSING_DATA_ASSET']);
+      assert.deepEqual(r.violations.map((v) => [v.field, v.violationType]).sort(), [
+        ['amount', 'INCOMPATIBLE_TYPE'],
+        ['nope', 'MISSING_REQUIRED_PROPERTY'],
+      ]);
+      const missing = await api.checkCompliance({
+        dataAssetResourceName: 's3://nowhere:none',
+        contractSchema: [],
+      });
+      assert.deepEqual(
+        missing.violations.map((v) => v.violationType),
+        ['MISSING_DATA_ASSET'],
+      );
     });
   });
 
@@ -271,17 +342,32 @@ describe('API client against the local service', function () {
       assert.ok(all.componentNames.includes('checkout-api'));
       const narrowed = await api.getHistoryFilters('BBBB');
       assert.deepEqual(narrowed.componentNames, ['checkout-api']);
-      assert.deepEqual(await api.getHistoryFilters('0000000'), { componentNames: [], branches: [], namespaces: [], jobTriggers: [] });
+      assert.deepEqual(await api.getHistoryFilters('0000000'), {
+        componentNames: [],
+        branches: [],
+        namespaces: [],
+        jobTriggers: [],
+      });
     });
     it('edges, all or by namespace', async () => {
-      assert.deepEqual((await api.getEdges()).edges.map((e) => e.id), fixture.edges.map((e) => e.id));
+      assert.deepEqual(
+        (await api.getEdges()).edges.map((e) => e.id),
+        fixture.edges.map((e) => e.id),
+      );
       const ops = (await api.getEdges('ops')).edges;
-      assert.deepEqual(ops.map((e) => e.id), fixture.edges.filter((e) => e.namespace === 'ops').map((e) => e.id));
+      assert.deepEqual(
+        ops.map((e) => e.id),
+        fixture.edges.filter((e) => e.namespace === 'ops').map((e) => e.id),
+      );
     });
   });
 
   describe('11 object-store registration', () => {
-    const asset = { bucket: 'client-test', pattern: 'orders/*.json', schema: { type: 'struct', fields: [{ type: 'string', name: 'id' }] } };
+    const asset = {
+      bucket: 'client-test',
+      pattern: 'orders/*.json',
+      schema: { type: 'struct', fields: [{ type: 'string', name: 'id' }] },
+    };
     const darn = 's3://client-test:orders/*.json';
     it('a dry run reports what would be registered and writes nothing', async () => {
       const r = await api.registerObjectStoreAssets({ assets: [asset], dry_run: true });
@@ -289,7 +375,10 @@ describe('API client against the local service', function () {
       assert.notEqual((await api.getDataAssets([darn])).data[0]!.status, 'success');
     });
     it('a real run creates the data asset', async () => {
-      const r = await api.registerObjectStoreAssets({ assets: [asset], prLink: 'https://git.example.com/pr/1' });
+      const r = await api.registerObjectStoreAssets({
+        assets: [asset],
+        prLink: 'https://git.example.com/pr/1',
+      });
       assert.deepEqual([r.success, r.registered], [true, [darn]]);
       assert.equal((await api.getDataAssets([darn])).data[0]!.status, 'success');
     });

@@ -26,7 +26,13 @@ describe('API client against a hostile server', () => {
   const clients: HttpLineageApi[] = [];
 
   function client(extra: Partial<ApiClientConfig> = {}, url = server.url): HttpLineageApi {
-    const c = new HttpLineageApi({ baseUrl: url, apiKey: KEY, timeoutMs: 3_000, retryBaseDelayMs: 5, ...extra });
+    const c = new HttpLineageApi({
+      baseUrl: url,
+      apiKey: KEY,
+      timeoutMs: 3_000,
+      retryBaseDelayMs: 5,
+      ...extra,
+    });
     clients.push(c);
     return c;
   }
@@ -61,7 +67,12 @@ describe('API client against a hostile server', () => {
     it('a wrong shape names the member that is wrong', async () => {
       server.handler = (_req, res) =>
         json(res, 200, {
-          component: { id: 'c1', name: 'orders', type: 'CODE', paths: [{ ingress: { kind: 'http' }, egress: { signature_name: 'a.b' } }] },
+          component: {
+            id: 'c1',
+            name: 'orders',
+            type: 'CODE',
+            paths: [{ ingress: { kind: 'http' }, egress: { signature_name: 'a.b' } }],
+          },
         });
       const err = await rejection(client().getComponent('c1'), InvalidResponseError);
       assert.equal(err.member, '/component/paths/0/ingress/signature_name');
@@ -70,9 +81,19 @@ describe('API client against a hostile server', () => {
     });
 
     it('boundary coordinates with an extra member are refused (no other properties allowed)', async () => {
-      const boundary = { signature_name: 's', boundary_coordinates: { payload_name: null, signature_name: 's', extra: 1 } };
+      const boundary = {
+        signature_name: 's',
+        boundary_coordinates: { payload_name: null, signature_name: 's', extra: 1 },
+      };
       server.handler = (_req, res) =>
-        json(res, 200, { component: { id: 'c1', name: 'o', type: 'CODE', paths: [{ ingress: boundary, egress: { signature_name: 'e' } }] } });
+        json(res, 200, {
+          component: {
+            id: 'c1',
+            name: 'o',
+            type: 'CODE',
+            paths: [{ ingress: boundary, egress: { signature_name: 'e' } }],
+          },
+        });
       const err = await rejection(client().getComponent('c1'), InvalidResponseError);
       assert.match(err.member, /^\/component\/paths\/0\/ingress\/boundary_coordinates/);
     });
@@ -80,7 +101,12 @@ describe('API client against a hostile server', () => {
     it('an array where an object belongs is refused for every read', async () => {
       server.handler = (_req, res) => json(res, 200, []);
       const c = client();
-      for (const call of [() => c.getEdges(), () => c.getVersions('c1'), () => c.getHistoryFilters(), () => c.getViolationStatus('k')]) {
+      for (const call of [
+        () => c.getEdges(),
+        () => c.getVersions('c1'),
+        () => c.getHistoryFilters(),
+        () => c.getViolationStatus('k'),
+      ]) {
         const err = await rejection(call(), InvalidResponseError);
         assert.equal(err.member, '/');
       }
@@ -95,7 +121,10 @@ describe('API client against a hostile server', () => {
       await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
       try {
         const port = (raw.address() as AddressInfo).port;
-        const err = await rejection(client({ retries: 0 }, `http://127.0.0.1:${port}`).listApiKeys(), InvalidResponseError);
+        const err = await rejection(
+          client({ retries: 0 }, `http://127.0.0.1:${port}`).listApiKeys(),
+          InvalidResponseError,
+        );
         assert.match(err.message, /did not answer 'API key list' \(operation 2\) with valid HTTP/);
       } finally {
         sockets.forEach((s) => s.destroy());
@@ -112,7 +141,11 @@ describe('API client against a hostile server', () => {
         res.write('[');
         // Keeps writing until the client hangs up: a client that buffered everything would never finish.
         const pump = () => {
-          while (!res.destroyed && res.write(`${JSON.stringify({ id: 'x'.repeat(100), name: 'n', value: 'v' })},`)) written++;
+          while (
+            !res.destroyed &&
+            res.write(`${JSON.stringify({ id: 'x'.repeat(100), name: 'n', value: 'v' })},`)
+          )
+            written++;
           if (!res.destroyed) res.once('drain', pump);
         };
         res.on('close', () => res.removeAllListeners('drain'));
@@ -130,7 +163,10 @@ describe('API client against a hostile server', () => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': 10_000_000 });
         res.write('[');
       };
-      await rejection(client({ maxResponseBytes: 1024, timeoutMs: 10_000 }).listApiKeys(), ResponseTooLargeError);
+      await rejection(
+        client({ maxResponseBytes: 1024, timeoutMs: 10_000 }).listApiKeys(),
+        ResponseTooLargeError,
+      );
     });
 
     it('an oversized error body is refused too', async () => {
@@ -182,8 +218,14 @@ describe('API client against a hostile server', () => {
 
     it('connection refused is an UnreachableError with a clear sentence', async () => {
       const port = await closedPort();
-      const err = await rejection(client({ retries: 1 }, `http://127.0.0.1:${port}`).getEdges(), UnreachableError);
-      assert.equal(err.message, `The service at http://127.0.0.1:${port} is unreachable (connection refused).`);
+      const err = await rejection(
+        client({ retries: 1 }, `http://127.0.0.1:${port}`).getEdges(),
+        UnreachableError,
+      );
+      assert.equal(
+        err.message,
+        `The service at http://127.0.0.1:${port} is unreachable (connection refused).`,
+      );
       assert.equal(describeError(err), err.message);
     });
 
@@ -232,7 +274,8 @@ describe('API client against a hostile server', () => {
 
   describe('retries', () => {
     it('a GET answered 503 then 200 is retried and succeeds', async () => {
-      server.handler = (_req, res, i) => (i === 0 ? json(res, 503, { message: 'busy' }) : json(res, 200, validComponent));
+      server.handler = (_req, res, i) =>
+        i === 0 ? json(res, 503, { message: 'busy' }) : json(res, 200, validComponent);
       const got = await client({ retries: 2 }).getComponent('c1');
       assert.deepEqual(got, validComponent);
       assert.equal(server.received.length, 2);
@@ -257,16 +300,26 @@ describe('API client against a hostile server', () => {
       const c = client({ retries: 2 });
       await rejection(c.updateSubscription('c1', { email: 'a@b.io' }), ServiceError);
       assert.equal(server.received.length, 1);
-      await rejection(c.checkCompliance({ contractSchema: [], dataAssetResourceName: 'pg://db:t' }), ServiceError);
+      await rejection(
+        c.checkCompliance({ contractSchema: [], dataAssetResourceName: 'pg://db:t' }),
+        ServiceError,
+      );
       assert.equal(server.received.length, 2);
       await rejection(c.deleteContract('k1'), ServiceError);
       assert.equal(server.received.length, 3);
-      assert.deepEqual(server.received.map((r) => r.method), ['PUT', 'POST', 'DELETE']);
+      assert.deepEqual(
+        server.received.map((r) => r.method),
+        ['PUT', 'POST', 'DELETE'],
+      );
     });
 
     it('a PUT answered 503 then 200 fails (the second answer is never asked for)', async () => {
-      server.handler = (_req, res, i) => (i === 0 ? json(res, 503, { message: 'busy' }) : json(res, 200, validSubscription));
-      const err = await rejection(client({ retries: 2 }).updateSubscription('c1', { email: 'a@b.io' }), ServiceError);
+      server.handler = (_req, res, i) =>
+        i === 0 ? json(res, 503, { message: 'busy' }) : json(res, 200, validSubscription);
+      const err = await rejection(
+        client({ retries: 2 }).updateSubscription('c1', { email: 'a@b.io' }),
+        ServiceError,
+      );
       assert.equal(err.status, 503);
       assert.equal(server.received.length, 1);
     });
@@ -274,21 +327,30 @@ describe('API client against a hostile server', () => {
 
   describe('error answers', () => {
     it('an ErrorResponse becomes a ServiceError with its status, message, title and id', async () => {
-      server.handler = (_req, res) => json(res, 404, { message: 'Component c9 not found', title: 'Not Found', id: 17 });
+      server.handler = (_req, res) =>
+        json(res, 404, { message: 'Component c9 not found', title: 'Not Found', id: 17 });
       const err = await rejection(client().getComponent('c9'), ServiceError);
-      assert.deepEqual([err.status, err.message, err.title, err.errorId, err.operation], [404, 'Component c9 not found', 'Not Found', 17, 4]);
-      assert.equal(describeError(err), "The service refused 'component detail' (operation 4) (404 Not Found): Component c9 not found.");
+      assert.deepEqual(
+        [err.status, err.message, err.title, err.errorId, err.operation],
+        [404, 'Component c9 not found', 'Not Found', 17, 4],
+      );
+      assert.equal(
+        describeError(err),
+        "The service refused 'component detail' (operation 4) (404 Not Found): Component c9 not found.",
+      );
     });
 
     it('an error body that is not an ErrorResponse gives a message naming the status', async () => {
-      server.handler = (_req, res) => res.writeHead(500, { 'content-type': 'text/html' }).end('<html>oops</html>');
+      server.handler = (_req, res) =>
+        res.writeHead(500, { 'content-type': 'text/html' }).end('<html>oops</html>');
       const err = await rejection(client({ retries: 0 }).getVersions('c1'), ServiceError);
       assert.equal(err.status, 500);
       assert.equal(err.message, 'The service answered 500 (Internal Server Error) without an error message.');
     });
 
     it('control characters and overlong text from the service are cleaned', async () => {
-      server.handler = (_req, res) => json(res, 400, { message: `bad\u001b[31m\r\ninput\u202e${'x'.repeat(1000)}` });
+      server.handler = (_req, res) =>
+        json(res, 400, { message: `bad\u001b[31m\r\ninput\u202e${'x'.repeat(1000)}` });
       const err = await rejection(client().getEdges(), ServiceError);
       assert.doesNotMatch(err.message, /[\u0000-\u001f\u202e]/);
       assert.ok(err.message.startsWith('bad [31m input'));
@@ -308,7 +370,10 @@ describe('API client against a hostile server', () => {
       server.handler = () => undefined;
       const controller = new AbortController();
       const arrived = server.nextRequest().then(() => controller.abort());
-      const err = await rejection(client({ timeoutMs: 15_000 }).getComponent('c1', {}, { signal: controller.signal }), CancelledError);
+      const err = await rejection(
+        client({ timeoutMs: 15_000 }).getComponent('c1', {}, { signal: controller.signal }),
+        CancelledError,
+      );
       await arrived;
       assert.equal(err.operation, 4);
     });
@@ -325,7 +390,10 @@ describe('API client against a hostile server', () => {
         json(res, 503, { message: 'busy' });
         controller.abort();
       };
-      await rejection(client({ retries: 2, retryBaseDelayMs: 60_000 }).getEdges(undefined, { signal: controller.signal }), CancelledError);
+      await rejection(
+        client({ retries: 2, retryBaseDelayMs: 60_000 }).getEdges(undefined, { signal: controller.signal }),
+        CancelledError,
+      );
       assert.equal(server.received.length, 1);
     });
   });

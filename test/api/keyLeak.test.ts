@@ -41,11 +41,15 @@ describe('API key never appears in errors', () => {
       const key = String(req.headers['x-api-key']);
       const route = req.url ?? '';
       if (route.endsWith('/versions')) return; // silent: the client times out
-      if (route.startsWith('/v0/api-keys')) return json(res, 401, { message: `bad key ${key}`, title: key, id: 1 });
-      if (route.startsWith('/v0/experimental/edges')) return json(res, 200, { edges: [{ id: key }], [key]: key });
+      if (route.startsWith('/v0/api-keys'))
+        return json(res, 401, { message: `bad key ${key}`, title: key, id: 1 });
+      if (route.startsWith('/v0/experimental/edges'))
+        return json(res, 200, { edges: [{ id: key }], [key]: key });
       if (route.startsWith('/v0/components/history')) return res.writeHead(200).end(`{"${key}": ${key}`);
-      if (route.startsWith('/v0/experimental/components')) return json(res, 200, { component: { id: key, name: key, type: 'CODE', paths: [{ [key]: key }] } });
-      if (route.startsWith('/v0/contract/delete')) return res.writeHead(302, { location: `http://127.0.0.1:1/?key=${key}` }).end();
+      if (route.startsWith('/v0/experimental/components'))
+        return json(res, 200, { component: { id: key, name: key, type: 'CODE', paths: [{ [key]: key }] } });
+      if (route.startsWith('/v0/contract/delete'))
+        return res.writeHead(302, { location: `http://127.0.0.1:1/?key=${key}` }).end();
       if (route.startsWith('/v0/data-assets')) return json(res, 200, { data: [], pad: key.repeat(500) });
       if (route.startsWith('/v0/webhooks')) return res.writeHead(500).end(`<html>${key}</html>`);
       if (route.startsWith('/v0/contract/check')) return json(res, 400, { message: `${key}\n${key}` });
@@ -70,23 +74,37 @@ describe('API key never appears in errors', () => {
     };
     const c = client();
     await provoke('401 echoing the key', () => c.listApiKeys());
-    await provoke('400 echoing the key', () => c.checkCompliance({ contractSchema: [], dataAssetResourceName: 'pg://a:b' }));
+    await provoke('400 echoing the key', () =>
+      c.checkCompliance({ contractSchema: [], dataAssetResourceName: 'pg://a:b' }),
+    );
     await provoke('non-JSON 500 echoing the key', () => c.deleteWebhook('w1'));
     await provoke('redirect carrying the key', () => c.deleteContract('k1'));
     await provoke('wrong shape made of the key', () => c.getEdges());
     await provoke('wrong shape with the key as member name', () => c.getComponent('c1'));
     await provoke('malformed JSON containing the key', () => c.getHistoryFilters());
-    await provoke('oversized body of keys', () => client({ maxResponseBytes: 1000 }).getDataAssets(['pg://a:b']));
+    await provoke('oversized body of keys', () =>
+      client({ maxResponseBytes: 1000 }).getDataAssets(['pg://a:b']),
+    );
     await provoke('timeout', () => client({ timeoutMs: 200 }).getVersions('c1'));
     const controller = new AbortController();
     const arrived = server.nextRequest().then(() => controller.abort());
     await provoke('cancelled', () => c.getViolationStatus('k1', { signal: controller.signal }));
     await arrived;
     await provoke('invalid write', () => c.updateSubscription('k1', { email: `${KEY} is not an email` }));
-    await provoke('invalid write with the key as id', () => c.updatePath(KEY, 'p1', { ingress: { signature_name: '' }, egress: { signature_name: 'e' } }));
+    await provoke('invalid write with the key as id', () =>
+      c.updatePath(KEY, 'p1', { ingress: { signature_name: '' }, egress: { signature_name: 'e' } }),
+    );
     const port = await closedPort();
     await provoke('unreachable', () => client({}, `http://127.0.0.1:${port}`).listApiKeys());
-    const kinds: ApiErrorKind[] = ['http', 'unreachable', 'timeout', 'invalidResponse', 'tooLarge', 'invalidRequest', 'cancelled'];
+    const kinds: ApiErrorKind[] = [
+      'http',
+      'unreachable',
+      'timeout',
+      'invalidResponse',
+      'tooLarge',
+      'invalidRequest',
+      'cancelled',
+    ];
     assert.deepEqual([...seen].sort(), [...kinds].sort());
   });
 

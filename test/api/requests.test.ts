@@ -12,18 +12,34 @@ const component = (id: string) => ({ component: { id, name: `n-${id}`, type: 'CO
 /** A valid answer for each route the client can call. */
 function answer(method: string, url: string): [number, unknown] {
   const path = url.replace(/^\/prefix/, '').split('?')[0]!;
-  if (method === 'PUT' && path.includes('/paths/')) return [200, { path: { ingress: { signature_name: 'a' }, egress: { signature_name: 'b' }, path_type: 'USER_OVERRIDE' } }];
+  if (method === 'PUT' && path.includes('/paths/'))
+    return [
+      200,
+      {
+        path: {
+          ingress: { signature_name: 'a' },
+          egress: { signature_name: 'b' },
+          path_type: 'USER_OVERRIDE',
+        },
+      },
+    ];
   if (path === '/v0/api-keys') return [200, [{ id: 'k', name: 'dev', value: 'v' }]];
   if (path.startsWith('/v0/contract-subscription/')) return [200, { id: 's1', email: 'a@b.io' }];
   if (path.endsWith('/versions')) return [200, { versions: [] }];
-  if (path.startsWith('/v0/experimental/components/missing')) return [404, { message: 'Component missing not found' }];
-  if (path.startsWith('/v0/experimental/components/')) return [200, component(decodeURIComponent(path.split('/')[4]!))];
-  if (path === '/v0/data-assets/bulk') return [200, { data: [{ darn: 'pg://a:b', status: 'success' }], totalCount: 1, limit: 5, offset: 2 }];
-  if (path.endsWith('/violation-status')) return [200, { violation_state: 'compliant', violations: [], checkedAt: '2024-05-01T10:00:00Z' }];
-  if (path === '/v0/components/history/filters') return [200, { componentNames: [], branches: [], namespaces: [], jobTriggers: [] }];
+  if (path.startsWith('/v0/experimental/components/missing'))
+    return [404, { message: 'Component missing not found' }];
+  if (path.startsWith('/v0/experimental/components/'))
+    return [200, component(decodeURIComponent(path.split('/')[4]!))];
+  if (path === '/v0/data-assets/bulk')
+    return [200, { data: [{ darn: 'pg://a:b', status: 'success' }], totalCount: 1, limit: 5, offset: 2 }];
+  if (path.endsWith('/violation-status'))
+    return [200, { violation_state: 'compliant', violations: [], checkedAt: '2024-05-01T10:00:00Z' }];
+  if (path === '/v0/components/history/filters')
+    return [200, { componentNames: [], branches: [], namespaces: [], jobTriggers: [] }];
   if (path.startsWith('/v0/contract/delete/')) return [200, { message: 'deleted' }];
   if (path === '/v0/contract/check-compliance') return [200, { violations: [] }];
-  if (path === '/v0/data-asset/register/s3') return [200, { message: 'ok', registered: ['s3://b:p'], success: true }];
+  if (path === '/v0/data-asset/register/s3')
+    return [200, { message: 'ok', registered: ['s3://b:p'], success: true }];
   if (path === '/v0/experimental/edges') return [200, { edges: [] }];
   if (path.startsWith('/v0/webhooks/')) return [204, undefined];
   return [404, { message: 'no such route' }];
@@ -36,7 +52,9 @@ const path: LineagePath = {
   ingress: {
     signature_name: 'orders.api.OrderController.create',
     boundary_coordinates: { payload_name: null, signature_name: 'orders.api.OrderController.create' },
-    field_tags: [{ field_path: 'email', tags: [{ tag_id: 't1', name: 'pii', kind: 'SYSTEM', source: 'system' }] }],
+    field_tags: [
+      { field_path: 'email', tags: [{ tag_id: 't1', name: 'pii', kind: 'SYSTEM', source: 'system' }] },
+    ],
     field_depends_on_tags: [],
   },
   egress: { signature_name: 'orders.db.save', payload_name: 'Order' },
@@ -69,15 +87,48 @@ describe('API client requests', () => {
     const calls: Array<[string, () => Promise<unknown>, string, string]> = [
       ['1', () => api.updatePath('c1', 'p1', path), 'PUT', '/prefix/v0/experimental/components/c1/paths/p1'],
       ['2', () => api.listApiKeys(), 'GET', '/prefix/v0/api-keys'],
-      ['3', () => api.updateSubscription('k1', { email: 'a@b.io' }), 'PUT', '/prefix/v0/contract-subscription/k1'],
-      ['4', () => api.getComponent('c1', { projection: 'all', namespace: 'shop' }), 'GET', '/prefix/v0/experimental/components/c1?projection=all&namespace=shop'],
-      ['5', () => api.getDataAssets(['pg://a:b', 's3://x:y/*.parquet'], { limit: 5, offset: 2 }), 'GET', '/prefix/v0/data-assets/bulk?darn=pg%3A%2F%2Fa%3Ab&darn=s3%3A%2F%2Fx%3Ay%2F*.parquet&limit=5&offset=2'],
+      [
+        '3',
+        () => api.updateSubscription('k1', { email: 'a@b.io' }),
+        'PUT',
+        '/prefix/v0/contract-subscription/k1',
+      ],
+      [
+        '4',
+        () => api.getComponent('c1', { projection: 'all', namespace: 'shop' }),
+        'GET',
+        '/prefix/v0/experimental/components/c1?projection=all&namespace=shop',
+      ],
+      [
+        '5',
+        () => api.getDataAssets(['pg://a:b', 's3://x:y/*.parquet'], { limit: 5, offset: 2 }),
+        'GET',
+        '/prefix/v0/data-assets/bulk?darn=pg%3A%2F%2Fa%3Ab&darn=s3%3A%2F%2Fx%3Ay%2F*.parquet&limit=5&offset=2',
+      ],
       ['6', () => api.getViolationStatus('k1'), 'GET', '/prefix/v0/contract/k1/violation-status'],
       ['7', () => api.getHistoryFilters('abc'), 'GET', '/prefix/v0/components/history/filters?commitSha=abc'],
       ['8', () => api.deleteContract('k1'), 'DELETE', '/prefix/v0/contract/delete/k1'],
       ['9', () => api.getVersions('c1'), 'GET', '/prefix/v0/experimental/components/c1/versions'],
-      ['10', () => api.checkCompliance({ contractSchema: [{ type: 'string', name: 'id' }], dataAssetResourceName: 'pg://a:b' }), 'POST', '/prefix/v0/contract/check-compliance'],
-      ['11', () => api.registerObjectStoreAssets({ assets: [{ schema: { type: 'struct', fields: [] }, pattern: 'p', bucket: 'b' }], dry_run: true }), 'POST', '/prefix/v0/data-asset/register/s3'],
+      [
+        '10',
+        () =>
+          api.checkCompliance({
+            contractSchema: [{ type: 'string', name: 'id' }],
+            dataAssetResourceName: 'pg://a:b',
+          }),
+        'POST',
+        '/prefix/v0/contract/check-compliance',
+      ],
+      [
+        '11',
+        () =>
+          api.registerObjectStoreAssets({
+            assets: [{ schema: { type: 'struct', fields: [] }, pattern: 'p', bucket: 'b' }],
+            dry_run: true,
+          }),
+        'POST',
+        '/prefix/v0/data-asset/register/s3',
+      ],
       ['12', () => api.getEdges('shop'), 'GET', '/prefix/v0/experimental/edges?namespace=shop'],
       ['13', () => api.deleteWebhook('w1'), 'DELETE', '/prefix/v0/webhooks/w1'],
     ];
@@ -97,11 +148,14 @@ describe('API client requests', () => {
     await api.getComponent('c1');
     await api.getHistoryFilters();
     await api.getEdges();
-    assert.deepEqual(server.received.map((r) => r.url), [
-      '/prefix/v0/experimental/components/c1',
-      '/prefix/v0/components/history/filters',
-      '/prefix/v0/experimental/edges',
-    ]);
+    assert.deepEqual(
+      server.received.map((r) => r.url),
+      [
+        '/prefix/v0/experimental/components/c1',
+        '/prefix/v0/components/history/filters',
+        '/prefix/v0/experimental/edges',
+      ],
+    );
   });
 
   it('encodes ids so they cannot add path segments or a query', async () => {
@@ -132,10 +186,30 @@ describe('API client requests', () => {
 
     const invalid: Array<[string, unknown, string]> = [
       ['missing egress', { ingress: { signature_name: 'a' } }, '/egress'],
-      ['empty ingress signature', { ingress: { signature_name: '' }, egress: { signature_name: 'b' } }, '/ingress/signature_name'],
-      ['egress without signature', { ingress: { signature_name: 'a' }, egress: { payload_name: 'x' } }, '/egress/signature_name'],
-      ['unknown mapping kind', { ingress: { signature_name: 'a' }, egress: { signature_name: 'b' }, field_mappings: [{ ingress_field: 'a', egress_field: 'b', kind: 'Teleport' }] }, '/field_mappings/0/kind'],
-      ['reason not a string', { ingress: { signature_name: 'a' }, egress: { signature_name: 'b' }, reason: 7 }, '/reason'],
+      [
+        'empty ingress signature',
+        { ingress: { signature_name: '' }, egress: { signature_name: 'b' } },
+        '/ingress/signature_name',
+      ],
+      [
+        'egress without signature',
+        { ingress: { signature_name: 'a' }, egress: { payload_name: 'x' } },
+        '/egress/signature_name',
+      ],
+      [
+        'unknown mapping kind',
+        {
+          ingress: { signature_name: 'a' },
+          egress: { signature_name: 'b' },
+          field_mappings: [{ ingress_field: 'a', egress_field: 'b', kind: 'Teleport' }],
+        },
+        '/field_mappings/0/kind',
+      ],
+      [
+        'reason not a string',
+        { ingress: { signature_name: 'a' }, egress: { signature_name: 'b' }, reason: 7 },
+        '/reason',
+      ],
       ['not an object', 'path', '/'],
     ];
     for (const [label, body, member] of invalid) {
@@ -165,13 +239,19 @@ describe('API client requests', () => {
 
   describe('other writes are validated too', () => {
     it('a subscription e-mail must match the pattern', async () => {
-      const err = await rejection(api.updateSubscription('k1', { email: 'not an email' }), InvalidRequestError);
+      const err = await rejection(
+        api.updateSubscription('k1', { email: 'not an email' }),
+        InvalidRequestError,
+      );
       assert.equal(err.member, '/email');
       assert.equal(err.operation, 3);
     });
 
     it('a subscription contract id must be a UUID', async () => {
-      const err = await rejection(api.updateSubscription('k1', { dataContractId: 'nope' }), InvalidRequestError);
+      const err = await rejection(
+        api.updateSubscription('k1', { dataContractId: 'nope' }),
+        InvalidRequestError,
+      );
       assert.equal(err.member, '/dataContractId');
     });
 
@@ -182,9 +262,15 @@ describe('API client requests', () => {
     });
 
     it('a registration needs at least one asset, each with a bucket', async () => {
-      assert.equal((await rejection(api.registerObjectStoreAssets({ assets: [] }), InvalidRequestError)).member, '/assets');
+      assert.equal(
+        (await rejection(api.registerObjectStoreAssets({ assets: [] }), InvalidRequestError)).member,
+        '/assets',
+      );
       const noBucket = { assets: [{ schema: { type: 'struct' }, pattern: 'p' }] } as never;
-      assert.equal((await rejection(api.registerObjectStoreAssets(noBucket), InvalidRequestError)).member, '/assets/0/bucket');
+      assert.equal(
+        (await rejection(api.registerObjectStoreAssets(noBucket), InvalidRequestError)).member,
+        '/assets/0/bucket',
+      );
     });
 
     afterEach(() => assert.equal(server.received.length, 0, 'an invalid write reached the server'));
@@ -194,7 +280,10 @@ describe('API client requests', () => {
     it('returns one result per id, in order, with failures per id', async () => {
       const ids = ['c1', 'missing', 'c3', 'c4', 'c5'];
       const results = await api.getComponents(ids, { projection: 'collapsed' }, { concurrency: 2 });
-      assert.deepEqual(results.map((r) => r.id), ids);
+      assert.deepEqual(
+        results.map((r) => r.id),
+        ids,
+      );
       assert.deepEqual(results[0]!.result, component('c1'));
       assert.ok(results[1]!.error instanceof ServiceError && results[1]!.error.status === 404);
       assert.equal(results[1]!.result, undefined);

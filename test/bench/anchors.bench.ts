@@ -18,7 +18,14 @@ const EDITS = 2_000;
 
 function source(fns: number, prefix: string): string {
   const out: string[] = [];
-  for (let i = 0; i < fns; i++) out.push(`export function ${prefix}_${i}(input: Input) {`, `  const v = transform(input.f${i});`, `  return store(v);`, `}`, '');
+  for (let i = 0; i < fns; i++)
+    out.push(
+      `export function ${prefix}_${i}(input: Input) {`,
+      `  const v = transform(input.f${i});`,
+      `  return store(v);`,
+      `}`,
+      '',
+    );
   return out.join('\n');
 }
 
@@ -26,7 +33,13 @@ function anchorsFor(file: string, fns: number, prefix: string, component: string
   return Array.from({ length: fns }, (_, i) => ({
     componentId: component,
     pathId: `${prefix}-p${i}`,
-    anchor: { anchor_id: `${prefix}-a${i}`, name: `${prefix}_${i}`, file, line_start: i * 5 + 1, line_end: i * 5 + 4 },
+    anchor: {
+      anchor_id: `${prefix}-a${i}`,
+      name: `${prefix}_${i}`,
+      file,
+      line_start: i * 5 + 1,
+      line_end: i * 5 + 4,
+    },
     expectedNames: [`${prefix}_${i}`, 'store'],
   }));
 }
@@ -60,7 +73,10 @@ async function main(): Promise<void> {
 
     // First with asynchronous reads only, then as the server builds: synchronous reads in batches.
     const folders = [{ uri: fileUri(root), fsPath: root, projectRoot: '' }];
-    const asyncIndex = new AnchorIndex({ folders, readFile: (p) => readFileAsync(p, 'utf8').catch(() => undefined) });
+    const asyncIndex = new AnchorIndex({
+      folders,
+      readFile: (p) => readFileAsync(p, 'utf8').catch(() => undefined),
+    });
     let t0 = performance.now();
     let cpu0 = process.cpuUsage();
     await asyncIndex.setAnchors(entries);
@@ -94,7 +110,10 @@ async function main(): Promise<void> {
     const withQueryMs: number[] = [];
     for (let i = 0; i < EDITS; i++) {
       const line = i % 2 === 0 ? 500 + (i % 7) : 2;
-      const change = { range: { start: { line, character: 2 }, end: { line, character: 2 } }, text: i % 2 === 0 ? 'x' : '\n' };
+      const change = {
+        range: { start: { line, character: 2 }, end: { line, character: 2 } },
+        text: i % 2 === 0 ? 'x' : '\n',
+      };
       doc = TextDocument.update(doc, [change], doc.version + 1);
       const text = doc.getText();
       const a = performance.now();
@@ -109,12 +128,24 @@ async function main(): Promise<void> {
     const cq = stats(withQueryMs);
     gc();
     const mem = process.memoryUsage();
-    console.log(`anchor index benchmark (${FILES + 1} files, ${entries.length} anchors, ${resolved} resolved)`);
-    console.log(`  index build:                 ${buildMs.toFixed(0)} ms   (aim ≤ 1000 ms; CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms, load average ${os.loadavg()[0]!.toFixed(1)})`);
-    console.log(`  … with asynchronous reads:   ${asyncMs.toFixed(0)} ms   (CPU ${((asyncCpu.user + asyncCpu.system) / 1000).toFixed(0)} ms)`);
-    console.log(`  didChange, 200-anchor file:  median ${ch.median.toFixed(3)} ms, p99 ${ch.p99.toFixed(3)} ms   (aim ≤ 1 ms)`);
-    console.log(`  didChange + next query:      median ${cq.median.toFixed(3)} ms, p99 ${cq.p99.toFixed(3)} ms`);
-    console.log(`  heap held by the index:      ${mb(heapIndex)}${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for an exact figure)'}`);
+    console.log(
+      `anchor index benchmark (${FILES + 1} files, ${entries.length} anchors, ${resolved} resolved)`,
+    );
+    console.log(
+      `  index build:                 ${buildMs.toFixed(0)} ms   (aim ≤ 1000 ms; CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms, load average ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+    console.log(
+      `  … with asynchronous reads:   ${asyncMs.toFixed(0)} ms   (CPU ${((asyncCpu.user + asyncCpu.system) / 1000).toFixed(0)} ms)`,
+    );
+    console.log(
+      `  didChange, 200-anchor file:  median ${ch.median.toFixed(3)} ms, p99 ${ch.p99.toFixed(3)} ms   (aim ≤ 1 ms)`,
+    );
+    console.log(
+      `  didChange + next query:      median ${cq.median.toFixed(3)} ms, p99 ${cq.p99.toFixed(3)} ms`,
+    );
+    console.log(
+      `  heap held by the index:      ${mb(heapIndex)}${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for an exact figure)'}`,
+    );
     console.log(`  process RSS / heap used:     ${mb(mem.rss)} / ${mb(mem.heapUsed)}`);
   } finally {
     await fs.rm(root, { recursive: true, force: true });

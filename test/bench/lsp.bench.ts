@@ -21,12 +21,25 @@ const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
 const BIG_ANCHORS = 200;
 const BIG_FILE = 'bench-big/src/big.ts';
 
-interface Anchor { anchor_id: string; name?: string; file?: string; line_start?: number; line_end?: number; column_start?: number; column_end?: number }
-interface Dataset { components: Array<{ id: string; type: string; paths: Array<{ code_anchors?: Anchor[] }> }> }
+interface Anchor {
+  anchor_id: string;
+  name?: string;
+  file?: string;
+  line_start?: number;
+  line_end?: number;
+  column_start?: number;
+  column_end?: number;
+}
+interface Dataset {
+  components: Array<{ id: string; type: string; paths: Array<{ code_anchors?: Anchor[] }> }>;
+}
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)]!, p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]! };
+  return {
+    median: s[Math.floor(s.length / 2)]!,
+    p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!,
+  };
 };
 const f2 = (n: number) => n.toFixed(2);
 function procStatus(pid: number): { rss: number; peak: number } {
@@ -50,7 +63,13 @@ function addBigFile(data: Dataset, ws: string): Anchor[] {
       for (const a of p.code_anchors ?? []) {
         if (moved.length >= BIG_ANCHORS || !a.name) continue;
         const line = lines.length + 1;
-        lines.push(`export function ${a.name}(input: Record<string, unknown>) {`, '  const out = { ...input };', '  return out;', '}', '');
+        lines.push(
+          `export function ${a.name}(input: Record<string, unknown>) {`,
+          '  const out = { ...input };',
+          '  return out;',
+          '}',
+          '',
+        );
         Object.assign(a, { file: BIG_FILE, line_start: line, line_end: line + 3 });
         delete a.column_start;
         delete a.column_end;
@@ -69,25 +88,60 @@ async function main(): Promise<void> {
   const datasetFile = join(dir, 'dataset.json');
   const nPaths = Math.ceil(N_ANCHORS / 2);
   console.log(`generating 500 components / ${nPaths} paths / ${N_ANCHORS} anchors in ${N_FILES} files …`);
-  execFileSync(process.execPath, [join(repoRoot, 'scripts/generate-dataset.mjs'), '--components', '500', '--paths', String(nPaths), '--fields', String(nPaths * 4),
-    '--anchors', String(N_ANCHORS), '--files', String(N_FILES), '--workspace', ws, '--out', datasetFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    process.execPath,
+    [
+      join(repoRoot, 'scripts/generate-dataset.mjs'),
+      '--components',
+      '500',
+      '--paths',
+      String(nPaths),
+      '--fields',
+      String(nPaths * 4),
+      '--anchors',
+      String(N_ANCHORS),
+      '--files',
+      String(N_FILES),
+      '--workspace',
+      ws,
+      '--out',
+      datasetFile,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const data = JSON.parse(readFileSync(datasetFile, 'utf8')) as Dataset;
   const big = addBigFile(data, ws);
   writeFileSync(datasetFile, JSON.stringify(data));
   const code = data.components.filter((c) => c.type === 'CODE');
-  const anchors = code.flatMap((c) => c.paths.flatMap((p) => (p.code_anchors ?? []).filter((a) => a.file && a.file !== BIG_FILE)));
+  const anchors = code.flatMap((c) =>
+    c.paths.flatMap((p) => (p.code_anchors ?? []).filter((a) => a.file && a.file !== BIG_FILE)),
+  );
 
   const service = await startLocalService({ seed: datasetFile, startTimeoutMs: 10 * 60_000 });
   const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = spawn(process.execPath, [...serverArgs, process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const conn = rpc.createProtocolConnection(new rpc.StreamMessageReader(server.stdout!), new rpc.StreamMessageWriter(server.stdin!));
+  const server = spawn(
+    process.execPath,
+    [...serverArgs, process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'), '--stdio'],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const conn = rpc.createProtocolConnection(
+    new rpc.StreamMessageReader(server.stdout!),
+    new rpc.StreamMessageWriter(server.stdin!),
+  );
   try {
     // The service builds its lineage graph on the first read; warm it so the load below is the server's.
     let t = performance.now();
-    await fetch(`${service.url}/v0/experimental/components/${code[0]!.id}`, { headers: { 'X-API-KEY': service.apiKey } }).then((r) => r.arrayBuffer());
+    await fetch(`${service.url}/v0/experimental/components/${code[0]!.id}`, {
+      headers: { 'X-API-KEY': service.apiKey },
+    }).then((r) => r.arrayBuffer());
     const warmMs = performance.now() - t;
 
-    const settings = { components: code.map((c) => c.id), namespace: '', maxConcurrency: 8, refreshIntervalSeconds: 0 };
+    const settings = {
+      components: code.map((c) => c.id),
+      namespace: '',
+      maxConcurrency: 8,
+      refreshIntervalSeconds: 0,
+    };
     conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
     conn.onRequest('client/registerCapability', () => null);
     let indexLine = '';
@@ -101,18 +155,25 @@ async function main(): Promise<void> {
       diagnostics += p.diagnostics.length;
     });
     const connected = new Promise<{ componentCount: number; anchorCount: number }>((res, rej) => {
-      conn.onNotification('lineageLens/status', (s: { state: string; message?: string; componentCount: number; anchorCount: number }) => {
-        if (s.state === 'connected') res(s);
-        else if (s.state !== 'connecting' && s.state !== 'signedOut') rej(new Error(`server status ${s.state}: ${s.message}`));
-      });
+      conn.onNotification(
+        'lineageLens/status',
+        (s: { state: string; message?: string; componentCount: number; anchorCount: number }) => {
+          if (s.state === 'connected') res(s);
+          else if (s.state !== 'connecting' && s.state !== 'signedOut')
+            rej(new Error(`server status ${s.state}: ${s.message}`));
+        },
+      );
     });
     conn.listen();
     const folderUri = pathToFileURL(ws).href;
     t = performance.now();
     const cpu0 = cpuMs(server.pid!);
     await conn.sendRequest('initialize', {
-      processId: process.pid, rootUri: folderUri, workspaceFolders: [{ uri: folderUri, name: 'bench' }],
-      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey }, capabilities: { workspace: { configuration: true } },
+      processId: process.pid,
+      rootUri: folderUri,
+      workspaceFolders: [{ uri: folderUri, name: 'bench' }],
+      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+      capabilities: { workspace: { configuration: true } },
     });
     await conn.sendNotification('initialized', {});
     const status = await connected;
@@ -125,7 +186,14 @@ async function main(): Promise<void> {
     const open = async (file: string) => {
       const uri = pathToFileURL(join(ws, file)).href;
       if (!uris.has(file)) {
-        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text: readFileSync(join(ws, file), 'utf8') } });
+        await conn.sendNotification('textDocument/didOpen', {
+          textDocument: {
+            uri,
+            languageId: 'typescript',
+            version: 1,
+            text: readFileSync(join(ws, file), 'utf8'),
+          },
+        });
         uris.set(file, uri);
       }
       return uri;
@@ -137,7 +205,10 @@ async function main(): Promise<void> {
     for (const f of files) await open(f);
     const targets = files.flatMap((f) => byFile.get(f)!);
     const hoverAt = (a: Anchor) =>
-      conn.sendRequest('textDocument/hover', { textDocument: { uri: uris.get(a.file!) }, position: { line: a.line_start! - 1, character: (a.column_start ?? 1) - 1 } });
+      conn.sendRequest('textDocument/hover', {
+        textDocument: { uri: uris.get(a.file!) },
+        position: { line: a.line_start! - 1, character: (a.column_start ?? 1) - 1 },
+      });
     for (let i = 0; i < 200; i++) await hoverAt(targets[i % targets.length]!); // warm-up
     const hoverMs: number[] = [];
     let empty = 0;
@@ -153,10 +224,17 @@ async function main(): Promise<void> {
     // returns once the change was applied (messages are handled in order) and settles the file's
     // lazy re-verification. The same hover alone is the baseline to subtract.
     const bigUri = await open(BIG_FILE);
-    const lenses = await conn.sendRequest<Array<{ command?: { arguments?: unknown[] } }>>('textDocument/codeLens', { textDocument: { uri: bigUri } });
+    const lenses = await conn.sendRequest<Array<{ command?: { arguments?: unknown[] } }>>(
+      'textDocument/codeLens',
+      { textDocument: { uri: bigUri } },
+    );
     const bigCount = lenses.reduce((n, l) => n + (l.command?.arguments?.length ?? 0), 0);
     const mid = big[Math.floor(big.length / 2)]!.line_start!;
-    const probe = () => conn.sendRequest('textDocument/hover', { textDocument: { uri: bigUri }, position: { line: 0, character: 0 } });
+    const probe = () =>
+      conn.sendRequest('textDocument/hover', {
+        textDocument: { uri: bigUri },
+        position: { line: 0, character: 0 },
+      });
     const baseMs: number[] = [];
     for (let i = 0; i < 300; i++) {
       const b0 = performance.now();
@@ -171,7 +249,12 @@ async function main(): Promise<void> {
       const c0 = performance.now();
       await conn.sendNotification('textDocument/didChange', {
         textDocument: { uri: bigUri, version: v },
-        contentChanges: [{ range: { start: { line, character: 2 }, end: { line, character: 2 } }, text: typing ? 'x' : '\n' }],
+        contentChanges: [
+          {
+            range: { start: { line, character: 2 }, end: { line, character: 2 } },
+            text: typing ? 'x' : '\n',
+          },
+        ],
       });
       await probe();
       changeMs.push(performance.now() - c0);
@@ -184,16 +267,35 @@ async function main(): Promise<void> {
     const ch = stats(changeMs);
     const rows: Array<[string, string]> = [
       ['service graph warm-up (first read, before the server starts)', `${warmMs.toFixed(0)} ms`],
-      [`load + index (${status.componentCount} components, ${status.anchorCount} anchors)`, `${loadMs.toFixed(0)} ms (server CPU ${loadCpu} ms)`],
-      ['index build (server log)', indexLine.replace(/^Indexed \d+ code anchors in /, '').replace(/\.$/, '') || 'not reported'],
+      [
+        `load + index (${status.componentCount} components, ${status.anchorCount} anchors)`,
+        `${loadMs.toFixed(0)} ms (server CPU ${loadCpu} ms)`,
+      ],
+      [
+        'index build (server log)',
+        indexLine.replace(/^Indexed \d+ code anchors in /, '').replace(/\.$/, '') || 'not reported',
+      ],
       ['diagnostics published at load', `${diagnostics} in ${published} notifications`],
-      [`hover over stdio, ${N_HOVERS} on anchored lines of 50 open files (${empty} empty)`, `median ${f2(hs.median)} ms, p99 ${f2(hs.p99)} ms`],
-      [`didChange + hover round trip, file with ${bigCount} anchors (600 edits)`, `median ${f2(ch.median)} ms, p99 ${f2(ch.p99)} ms`],
+      [
+        `hover over stdio, ${N_HOVERS} on anchored lines of 50 open files (${empty} empty)`,
+        `median ${f2(hs.median)} ms, p99 ${f2(hs.p99)} ms`,
+      ],
+      [
+        `didChange + hover round trip, file with ${bigCount} anchors (600 edits)`,
+        `median ${f2(ch.median)} ms, p99 ${f2(ch.p99)} ms`,
+      ],
       ['  the hover alone (baseline)', `median ${f2(base.median)} ms, p99 ${f2(base.p99)} ms`],
       ['  didChange (difference of medians)', `${f2(Math.max(0, ch.median - base.median))} ms`],
-      ['server RSS after load / after the run (peak)', `${afterLoad.rss.toFixed(0)} MB / ${afterAll.rss.toFixed(0)} MB (${afterAll.peak.toFixed(0)} MB)`],
+      [
+        'server RSS after load / after the run (peak)',
+        `${afterLoad.rss.toFixed(0)} MB / ${afterAll.rss.toFixed(0)} MB (${afterAll.peak.toFixed(0)} MB)`,
+      ],
     ];
-    console.log(`\nload average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n| measure | result |\n|---|---|`);
+    console.log(
+      `\nload average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n\n| measure | result |\n|---|---|`,
+    );
     for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
   } finally {
     await conn.sendRequest('shutdown').catch(() => undefined);

@@ -28,10 +28,31 @@ async function timeIt(fn: () => Promise<unknown>): Promise<number> {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lineage-bench-'));
   const datasetFile = join(dir, 'bench.json');
-  const sizes = { components: process.env.BENCH_COMPONENTS ?? '2000', paths: process.env.BENCH_PATHS ?? '20000', fields: process.env.BENCH_FIELDS ?? '200000' };
+  const sizes = {
+    components: process.env.BENCH_COMPONENTS ?? '2000',
+    paths: process.env.BENCH_PATHS ?? '20000',
+    fields: process.env.BENCH_FIELDS ?? '200000',
+  };
   console.log(`generating ${sizes.components} components / ${sizes.paths} paths / ${sizes.fields} fields …`);
-  execFileSync(process.execPath, [join(repoRoot, 'scripts/generate-dataset.mjs'), '--components', sizes.components, '--paths', sizes.paths, '--fields', sizes.fields, '--out', datasetFile], { stdio: 'inherit' });
-  const dataset = JSON.parse(readFileSync(datasetFile, 'utf8')) as { components: Array<{ id: string; type: string }>; dataAssets?: Array<{ dataAssetResourceName: string }> };
+  execFileSync(
+    process.execPath,
+    [
+      join(repoRoot, 'scripts/generate-dataset.mjs'),
+      '--components',
+      sizes.components,
+      '--paths',
+      sizes.paths,
+      '--fields',
+      sizes.fields,
+      '--out',
+      datasetFile,
+    ],
+    { stdio: 'inherit' },
+  );
+  const dataset = JSON.parse(readFileSync(datasetFile, 'utf8')) as {
+    components: Array<{ id: string; type: string }>;
+    dataAssets?: Array<{ dataAssetResourceName: string }>;
+  };
   const codeIds = dataset.components.filter((c) => c.type === 'CODE').map((c) => c.id);
   const allIds = dataset.components.map((c) => c.id);
   const darns = (dataset.dataAssets ?? []).map((a) => a.dataAssetResourceName).slice(0, 1000);
@@ -44,7 +65,8 @@ async function main(): Promise<void> {
     // Warm-up: the first read builds the service's in-memory lineage graph.
     const warm = await timeIt(() => api.getComponent(codeIds[0]!));
     const detail: number[] = [];
-    for (let i = 0; i < 200; i++) detail.push(await timeIt(() => api.getComponent(codeIds[(i * 7919) % codeIds.length]!)));
+    for (let i = 0; i < 200; i++)
+      detail.push(await timeIt(() => api.getComponent(codeIds[(i * 7919) % codeIds.length]!)));
 
     const bulk: number[] = [];
     for (let i = 0; i < 20; i++) bulk.push(await timeIt(() => api.getDataAssets(darns, { limit: 1000 })));
@@ -57,7 +79,10 @@ async function main(): Promise<void> {
 
     const rows = [
       ['first component read (builds the graph)', `${warm.toFixed(1)} ms`],
-      ['component detail with depends-on, median of 200', `${median(detail).toFixed(2)} ms (p99 ${p99(detail).toFixed(2)} ms)`],
+      [
+        'component detail with depends-on, median of 200',
+        `${median(detail).toFixed(2)} ms (p99 ${p99(detail).toFixed(2)} ms)`,
+      ],
       [`bulk data assets, ${darns.length} DARNs, median of 20`, `${median(bulk).toFixed(2)} ms`],
       ['1,000 component details one at a time', `${sequential.toFixed(0)} ms`],
       ['1,000 component details, concurrency 8', `${bounded.toFixed(0)} ms`],

@@ -30,7 +30,6 @@ export interface LocalServiceOptions {
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const mainJs = join(repoRoot, 'dist', 'service', 'main.js');
 
-
 export function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
   const dbFile = opts.db ?? join(mkdtempSync(join(tmpdir(), 'lineage-lens-svc-')), 'service.db');
   const seed = opts.seed ?? join(repoRoot, 'demo', 'dataset.json');
@@ -47,7 +46,10 @@ export function startLocalService(opts: LocalServiceOptions = {}): Promise<Local
     let apiKey: string | undefined;
     // A new database always prints its key; an existing one only with --print-key.
     const expectKey = args.includes('--seed') || args.includes('--print-key');
-    const timer = setTimeout(() => fail(new Error(`local service did not start within ${opts.startTimeoutMs ?? 15000} ms`)), opts.startTimeoutMs ?? 15000);
+    const timer = setTimeout(
+      () => fail(new Error(`local service did not start within ${opts.startTimeoutMs ?? 15000} ms`)),
+      opts.startTimeoutMs ?? 15000,
+    );
     const lines = createInterface({ input: child.stdout! });
 
     function fail(err: Error): void {

@@ -21,7 +21,12 @@ import {
   type PublishDiagnosticsParams,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
-import { StatusNotification, type InitializationOptions, type LineageSettings, type ServiceStatus } from '../../common/src/protocol';
+import {
+  StatusNotification,
+  type InitializationOptions,
+  type LineageSettings,
+  type ServiceStatus,
+} from '../../common/src/protocol';
 
 export const repoRoot = resolve(__dirname, '..', '..', '..');
 export const serverJs = join(repoRoot, 'dist', 'server', 'server.js');
@@ -58,14 +63,19 @@ export class LspClient {
 
   static async start(opts: LspClientOptions): Promise<LspClient> {
     const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const conn = createProtocolConnection(
+      new StreamMessageReader(child.stdout!),
+      new StreamMessageWriter(child.stdin!),
+    );
     const client = new LspClient(conn, child, opts);
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (client.stderr += d));
     // The star handler (every notification) exists at runtime; ProtocolConnection's typing omits it.
-    (conn as unknown as { onNotification(h: (method: string, params: unknown) => void): void }).onNotification((method, params) =>
-      client.record(method, params),
+    (
+      conn as unknown as { onNotification(h: (method: string, params: unknown) => void): void }
+    ).onNotification((method, params) => client.record(method, params));
+    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) =>
+      p.items.map(() => client.settings),
     );
-    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => client.settings));
     conn.onRequest('client/registerCapability', () => null);
     conn.onRequest('workspace/codeLens/refresh', () => null);
     conn.onRequest('window/workDoneProgress/create', () => null);
@@ -76,8 +86,16 @@ export class LspClient {
       workspaceFolders: [{ uri: client.folderUri, name: 'fixture' }],
       initializationOptions: opts.initializationOptions ?? {},
       capabilities: {
-        workspace: { configuration: true, workspaceFolders: true, codeLens: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
-        textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] }, synchronization: { didSave: false } },
+        workspace: {
+          configuration: true,
+          workspaceFolders: true,
+          codeLens: { refreshSupport: true },
+          didChangeConfiguration: { dynamicRegistration: true },
+        },
+        textDocument: {
+          hover: { contentFormat: ['markdown', 'plaintext'] },
+          synchronization: { didSave: false },
+        },
       },
     });
     await conn.sendNotification(InitializedNotification.type, {});
@@ -137,7 +155,10 @@ export class LspClient {
   diagnostics(uri: string): Diagnostic[] {
     for (let i = this.received.length - 1; i >= 0; i--) {
       const r = this.received[i]!;
-      if (r.method === PublishDiagnosticsNotification.type.method && (r.params as PublishDiagnosticsParams).uri === uri) {
+      if (
+        r.method === PublishDiagnosticsNotification.type.method &&
+        (r.params as PublishDiagnosticsParams).uri === uri
+      ) {
         return (r.params as PublishDiagnosticsParams).diagnostics;
       }
     }
@@ -150,13 +171,18 @@ export class LspClient {
 
   async open(uri: string, text: string, languageId = 'typescript'): Promise<void> {
     this.versions.set(uri, 1);
-    await this.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+    await this.conn.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId, version: 1, text },
+    });
   }
 
   async change(uri: string, contentChanges: TextDocumentContentChangeEvent[]): Promise<void> {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
-    await this.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges });
+    await this.conn.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges,
+    });
   }
 
   async close(uri: string): Promise<void> {
@@ -164,7 +190,9 @@ export class LspClient {
   }
 
   async stop(): Promise<void> {
-    const exited = new Promise<void>((r) => (this.child.exitCode !== null ? r() : this.child.once('exit', () => r())));
+    const exited = new Promise<void>((r) =>
+      this.child.exitCode !== null ? r() : this.child.once('exit', () => r()),
+    );
     try {
       await this.conn.sendRequest(ShutdownRequest.type);
       await this.conn.sendNotification(ExitNotification.type);

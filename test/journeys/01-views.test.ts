@@ -3,8 +3,16 @@
 import * as assert from 'node:assert/strict';
 import { demo, displayName } from './support/demo';
 import {
-  statusBarShows, openLineageContainer, openWorkbench, screenshot, screenshotOnFailure, signInThroughUi, textOf, treeRow,
-  viewPane, UI_TIMEOUT,
+  statusBarShows,
+  openLineageContainer,
+  openWorkbench,
+  screenshot,
+  screenshotOnFailure,
+  signInThroughUi,
+  textOf,
+  treeRow,
+  viewPane,
+  UI_TIMEOUT,
 } from './support/workbench';
 
 describe('journey 1: the Lineage views fill from the local service', () => {
@@ -21,7 +29,8 @@ describe('journey 1: the Lineage views fill from the local service', () => {
 
     await signInThroughUi(page);
     const dataset = demo();
-    for (const c of dataset.components) await treeRow(components, displayName(c)).waitFor({ timeout: UI_TIMEOUT });
+    for (const c of dataset.components)
+      await treeRow(components, displayName(c)).waitFor({ timeout: UI_TIMEOUT });
     await screenshot(page, '01-2-components');
 
     // What the user reads: each namespace with its component count, each component with its type.
@@ -33,7 +42,10 @@ describe('journey 1: the Lineage views fill from the local service', () => {
     }
     for (const c of dataset.components) {
       const row = await textOf(treeRow(components, displayName(c)));
-      assert.ok(row.startsWith(displayName(c)) && row.includes(c.type), `row of ${c.name} shows its name and type ${c.type}: ${row}`);
+      assert.ok(
+        row.startsWith(displayName(c)) && row.includes(c.type),
+        `row of ${c.name} shows its name and type ${c.type}: ${row}`,
+      );
     }
     assert.match(await statusBarShows(page, /Lineage: connected/), /Lineage: connected/);
 

@@ -3,8 +3,17 @@
 import * as assert from 'node:assert/strict';
 import { component } from './support/demo';
 import {
-  activeEditor, goToLine, hoverAtCursor, hoverWidget, openFile, openWorkbench, screenshot, screenshotOnFailure, signInThroughUi,
-  textOf, UI_TIMEOUT,
+  activeEditor,
+  goToLine,
+  hoverAtCursor,
+  hoverWidget,
+  openFile,
+  openWorkbench,
+  screenshot,
+  screenshotOnFailure,
+  signInThroughUi,
+  textOf,
+  UI_TIMEOUT,
 } from './support/workbench';
 
 describe('journey 2: code lens and hover on an anchored line', () => {
@@ -24,7 +33,10 @@ describe('journey 2: code lens and hover on an anchored line', () => {
     const lens = editor.locator('.codelens-decoration', { hasText: /lineage path/ }).first();
     await lens.waitFor({ timeout: UI_TIMEOUT });
     const lenses = await editor.locator('.codelens-decoration').allInnerTexts();
-    assert.ok(lenses.some((t) => /^1 lineage path · .*\bpii\b/.test(t.trim())), `a lens reads "1 lineage path · …pii…": ${JSON.stringify(lenses)}`);
+    assert.ok(
+      lenses.some((t) => /^1 lineage path · .*\bpii\b/.test(t.trim())),
+      `a lens reads "1 lineage path · …pii…": ${JSON.stringify(lenses)}`,
+    );
 
     await goToLine(page, anchor.line_start, anchor.column_start + 2);
     await hoverAtCursor(page);
@@ -33,7 +45,10 @@ describe('journey 2: code lens and hover on an anchored line', () => {
     await screenshot(page, '02-hover');
 
     const text = await textOf(hover);
-    assert.ok(text.includes(`${path.ingress.signature_name} → ${path.egress.signature_name}`), `the hover names the path: ${text}`);
+    assert.ok(
+      text.includes(`${path.ingress.signature_name} → ${path.egress.signature_name}`),
+      `the hover names the path: ${text}`,
+    );
     assert.match(text, /Applied tags/, `the hover lists applied tags: ${text}`);
     assert.match(text, /● pii on ingress email/, `the hover shows the pii tag on the email field: ${text}`);
     assert.match(text, /Checkout API|checkout-api/, `the hover names the component: ${text}`);

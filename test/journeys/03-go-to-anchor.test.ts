@@ -4,8 +4,24 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { component, displayName, pathRowLabel } from './support/demo';
 import {
-  activeEditor, activeTab, clickRowAction, cursorPosition, expandRow, openLineageContainer, openWorkbench, quickInput, quickPickRow,
-  rowPartFits, runCommand, screenshot, screenshotOnFailure, signInThroughUi, textOf, treeRow, viewPane, UI_TIMEOUT,
+  activeEditor,
+  activeTab,
+  clickRowAction,
+  cursorPosition,
+  expandRow,
+  openLineageContainer,
+  openWorkbench,
+  quickInput,
+  quickPickRow,
+  rowPartFits,
+  runCommand,
+  screenshot,
+  screenshotOnFailure,
+  signInThroughUi,
+  textOf,
+  treeRow,
+  viewPane,
+  UI_TIMEOUT,
 } from './support/workbench';
 
 describe('journey 3: from a path to its anchored source line', () => {
@@ -19,7 +35,9 @@ describe('journey 3: from a path to its anchored source line', () => {
     const page = await openWorkbench();
     await signInThroughUi(page);
     await runCommand(page, 'View: Close All Editors');
-    await page.locator('.editor-group-container.active .monaco-editor').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await page
+      .locator('.editor-group-container.active .monaco-editor')
+      .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
 
     await openLineageContainer(page);
     const components = viewPane(page, 'Components');
@@ -32,8 +50,13 @@ describe('journey 3: from a path to its anchored source line', () => {
     const pathRows = components.locator(`.monaco-list-row[role="treeitem"][aria-level="${level}"]`);
     const labels = await pathRows.locator('.label-name').allInnerTexts();
     assert.ok(labels.length >= 4, `the Checkout API paths are listed: ${labels.join(' | ')}`);
-    assert.equal(new Set(labels).size, labels.length, `each path row has its own label: ${labels.join(' | ')}`);
-    for (const label of labels) assert.match(label, /^\w+ → \w+$/, `a short "ingress → egress" label: ${label}`);
+    assert.equal(
+      new Set(labels).size,
+      labels.length,
+      `each path row has its own label: ${labels.join(' | ')}`,
+    );
+    for (const label of labels)
+      assert.match(label, /^\w+ → \w+$/, `a short "ingress → egress" label: ${label}`);
     // At the default side bar width a short label is read in full (longer method names may still be cut).
     assert.ok(await rowPartFits(row, '.label-name'), `the label ${pathLabel} is not cut off`);
     await screenshot(page, '03-1-path-in-tree');
@@ -49,12 +72,18 @@ describe('journey 3: from a path to its anchored source line', () => {
     await activeTab(page, path.basename(anchor.file)).waitFor({ timeout: UI_TIMEOUT });
     const position = await cursorPosition(page, /^Ln \d+, Col \d+/);
     const line = Number(/^Ln (\d+)/.exec(position)![1]);
-    assert.ok(line >= anchor.line_start && line <= anchor.line_end, `the cursor is inside the anchor (lines ${anchor.line_start}-${anchor.line_end}): ${position}`);
+    assert.ok(
+      line >= anchor.line_start && line <= anchor.line_end,
+      `the cursor is inside the anchor (lines ${anchor.line_start}-${anchor.line_end}): ${position}`,
+    );
     assert.match(position, /selected/, `the anchored range is selected: ${position}`);
     const activeLine = await textOf(activeEditor(page).locator('.line-numbers.active-line-number').first());
     assert.equal(Number(activeLine), line, 'the gutter highlights the cursor line');
     // The anchored call is on screen.
-    await activeEditor(page).locator('.view-line', { hasText: `await ${anchor.name}(` }).first().waitFor({ timeout: UI_TIMEOUT });
+    await activeEditor(page)
+      .locator('.view-line', { hasText: `await ${anchor.name}(` })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
     await screenshot(page, '03-2-anchor-in-editor');
   });
 });

@@ -5,14 +5,29 @@ import { pathDocumentLabel } from '../../common/src/pathLabels';
 import { component, displayName, pathRowLabel } from './support/demo';
 import { versions } from './support/service';
 import {
-  activeEditor, activeTab, clickRowAction, expandRow, inputBox, openLineageContainer, openWorkbench, runCommand, screenshot, screenshotOnFailure,
-  signInThroughUi, textOf, treeRow, viewPane, UI_TIMEOUT,
+  activeEditor,
+  activeTab,
+  clickRowAction,
+  expandRow,
+  inputBox,
+  openLineageContainer,
+  openWorkbench,
+  runCommand,
+  screenshot,
+  screenshotOnFailure,
+  signInThroughUi,
+  textOf,
+  treeRow,
+  viewPane,
+  UI_TIMEOUT,
 } from './support/workbench';
 
 describe('journey 4: edit a path and save it to the service', () => {
   screenshotOnFailure('04');
   const checkout = component('checkout-api');
-  const target = checkout.paths!.find((p) => p.path_type === 'SCAN_OUTPUT' && p.egress.signature_name.endsWith('.chargeCard'))!;
+  const target = checkout.paths!.find(
+    (p) => p.path_type === 'SCAN_OUTPUT' && p.egress.signature_name.endsWith('.chargeCard'),
+  )!;
   const pathLabel = pathRowLabel(target);
   const oldText = 'charge the card for card orders';
 
@@ -33,7 +48,10 @@ describe('journey 4: edit a path and save it to the service', () => {
     // Edit Path opens the path as a JSON document (lineage: scheme).
     await clickRowAction(row, 'Edit Path');
     const editor = activeEditor(page);
-    await editor.locator('.view-line', { hasText: `"path_id": "${target.path_id}"` }).first().waitFor({ timeout: UI_TIMEOUT });
+    await editor
+      .locator('.view-line', { hasText: `"path_id": "${target.path_id}"` })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
     // The tab reads as the path's short label, not its id.
     await activeTab(page, `${pathDocumentLabel(target)}.lineage-path.json`).waitFor({ timeout: UI_TIMEOUT });
     await editor.locator('.view-lines').click();
@@ -42,7 +60,9 @@ describe('journey 4: edit a path and save it to the service', () => {
     const find = page.locator('.find-widget.visible textarea, .find-widget.visible input').first();
     await find.waitFor({ timeout: UI_TIMEOUT });
     await find.fill(oldText);
-    await page.locator('.find-widget.visible .matchesCount', { hasText: /^1 of 1$/ }).waitFor({ timeout: UI_TIMEOUT });
+    await page
+      .locator('.find-widget.visible .matchesCount', { hasText: /^1 of 1$/ })
+      .waitFor({ timeout: UI_TIMEOUT });
     await page.keyboard.press('Escape');
     await page.keyboard.type(newText);
     await editor.locator('.view-line', { hasText: newText }).first().waitFor({ timeout: UI_TIMEOUT });
@@ -63,7 +83,9 @@ describe('journey 4: edit a path and save it to the service', () => {
       .first();
     await overridden.waitFor({ timeout: UI_TIMEOUT });
     // The save's progress notification goes away once the service answered.
-    await page.locator('.notifications-toasts .notification-toast', { hasText: 'Saving path to the service' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await page
+      .locator('.notifications-toasts .notification-toast', { hasText: 'Saving path to the service' })
+      .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     await screenshot(page, '04-2-saved-view-refreshed');
     const rowText = await textOf(overridden);
     assert.match(rowText, /override/, `the path row is now the user override: ${rowText}`);

@@ -2,7 +2,16 @@
 // read its violations in the Problems panel (and the count in the Contracts view).
 import * as assert from 'node:assert/strict';
 import {
-  openFile, openLineageContainer, rowPartFits, openWorkbench, runCommand, screenshot, screenshotOnFailure, signInThroughUi, textOf, viewPane,
+  openFile,
+  openLineageContainer,
+  rowPartFits,
+  openWorkbench,
+  runCommand,
+  screenshot,
+  screenshotOnFailure,
+  signInThroughUi,
+  textOf,
+  viewPane,
   UI_TIMEOUT,
 } from './support/workbench';
 
@@ -19,13 +28,25 @@ describe('journey 5: contract violations in the Problems panel', () => {
     await openFile(page, file);
 
     await runCommand(page, 'Lineage Lens: Check Compliance');
-    const toast = page.locator('.notification-toast', { hasText: /violations of the contract on kafka:\/\/events:order-created/ }).first();
+    const toast = page
+      .locator('.notification-toast', {
+        hasText: /violations of the contract on kafka:\/\/events:order-created/,
+      })
+      .first();
     await toast.waitFor({ timeout: UI_TIMEOUT });
     // The progress notification is gone by the time the result shows (not spinning beside it).
     const progressToasts = page.locator('.notification-toast', { hasText: /Checking compliance of/ });
-    assert.equal(await progressToasts.count(), 0, `the progress notification is closed when the result shows: ${await progressToasts.allInnerTexts()}`);
+    assert.equal(
+      await progressToasts.count(),
+      0,
+      `the progress notification is closed when the result shows: ${await progressToasts.allInnerTexts()}`,
+    );
     const toastText = await textOf(toast);
-    assert.match(toastText, /order-created\.contract\.json: \d+ violations/, `the notification names the file and the count: ${toastText}`);
+    assert.match(
+      toastText,
+      /order-created\.contract\.json: \d+ violations/,
+      `the notification names the file and the count: ${toastText}`,
+    );
     const count = Number(/: (\d+) violations/.exec(toastText)![1]);
     assert.ok(count >= 2, `at least the two violations the demo describes: ${toastText}`);
     await screenshot(page, '05-1-checked');
@@ -52,12 +73,20 @@ describe('journey 5: contract violations in the Problems panel', () => {
     await openLineageContainer(page);
     const contracts = viewPane(page, 'Contracts');
     const row = contracts.locator('.monaco-list-row[role="treeitem"]', { hasText: 'order-created' }).first();
-    await row.filter({ hasText: new RegExp(`(^|\\D)${count} violations?\\b`) }).waitFor({ timeout: UI_TIMEOUT }).catch(async (err: Error) => {
-      throw new Error(`the Contracts view row does not show "${count} violations": ${await textOf(row)} (${err.message.split('\n')[0]})`);
-    });
+    await row
+      .filter({ hasText: new RegExp(`(^|\\D)${count} violations?\\b`) })
+      .waitFor({ timeout: UI_TIMEOUT })
+      .catch(async (err: Error) => {
+        throw new Error(
+          `the Contracts view row does not show "${count} violations": ${await textOf(row)} (${err.message.split('\n')[0]})`,
+        );
+      });
     // The row is labelled by the contract's file name (the path is in the tooltip): the count is not cut off.
     assert.equal((await row.locator('.label-name').innerText()).trim(), 'order-created');
-    assert.ok(await rowPartFits(row, '.label-description'), `the Contracts row shows its count in full: ${await textOf(row)}`);
+    assert.ok(
+      await rowPartFits(row, '.label-description'),
+      `the Contracts row shows its count in full: ${await textOf(row)}`,
+    );
     await screenshot(page, '05-3-contracts-view');
   });
 });

@@ -5,8 +5,21 @@ import * as assert from 'node:assert/strict';
 import { pathDocumentLabel } from '../../common/src/pathLabels';
 import { component, displayName, pathRowLabel } from './support/demo';
 import {
-  activeEditor, activeTab, clickRowAction, expandRow, openLineageContainer, openWorkbench, runCommand, screenshot, screenshotOnFailure,
-  signInThroughUi, statusBarShows, textOf, treeRow, viewPane, UI_TIMEOUT,
+  activeEditor,
+  activeTab,
+  clickRowAction,
+  expandRow,
+  openLineageContainer,
+  openWorkbench,
+  runCommand,
+  screenshot,
+  screenshotOnFailure,
+  signInThroughUi,
+  statusBarShows,
+  textOf,
+  treeRow,
+  viewPane,
+  UI_TIMEOUT,
 } from './support/workbench';
 
 describe('journey 6: reload the window with a path document open', () => {
@@ -24,7 +37,10 @@ describe('journey 6: reload the window with a path document open', () => {
     const row = treeRow(components, pathRowLabel(target));
     await clickRowAction(row, 'Edit Path');
     const pathLine = `"path_id": "${target.path_id}"`;
-    await activeEditor(page).locator('.view-line', { hasText: pathLine }).first().waitFor({ timeout: UI_TIMEOUT });
+    await activeEditor(page)
+      .locator('.view-line', { hasText: pathLine })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
     // Named by the path's short label ("createOrder → insertOrder.lineage-path.json"), restored as such.
     const tabName = `${pathDocumentLabel(target)}.lineage-path.json`;
     await activeTab(page, tabName).waitFor({ timeout: UI_TIMEOUT });
@@ -37,13 +53,23 @@ describe('journey 6: reload the window with a path document open', () => {
 
     // The restored tab shows the path, not "The editor could not be opened".
     await activeTab(page, tabName).waitFor({ timeout: UI_TIMEOUT });
-    await activeEditor(page).locator('.view-line', { hasText: pathLine }).first().waitFor({ timeout: UI_TIMEOUT });
+    await activeEditor(page)
+      .locator('.view-line', { hasText: pathLine })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
     assert.equal(await page.getByText('could not be opened').count(), 0, 'no editor error after the reload');
     await statusBarShows(page, /Lineage: connected/);
     // Signed in without being asked: the Components view fills again.
     await openLineageContainer(page);
     await treeRow(viewPane(page, 'Components'), displayName(checkout)).waitFor({ timeout: UI_TIMEOUT });
-    assert.equal(await page.locator('.quick-input-widget', { hasText: /Service URL|API Key/ }).filter({ visible: true }).count(), 0, 'no sign-in prompt');
+    assert.equal(
+      await page
+        .locator('.quick-input-widget', { hasText: /Service URL|API Key/ })
+        .filter({ visible: true })
+        .count(),
+      0,
+      'no sign-in prompt',
+    );
     const shown = await textOf(activeEditor(page).locator('.view-lines'));
     assert.ok(shown.includes(target.path_id), `the restored editor shows the path: ${shown.slice(0, 300)}`);
     await screenshot(page, '06-reloaded');

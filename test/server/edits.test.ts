@@ -1,7 +1,13 @@
 // didChange sequences through the whole server: anchored ranges move with inserted lines, grow with
 // edits inside, go stale when deleted, and come back from disk when the document is closed.
 import { strict as assert } from 'node:assert';
-import { CodeLensRequest, DiagnosticSeverity, HoverRequest, type CodeLens, type Hover } from 'vscode-languageserver-protocol';
+import {
+  CodeLensRequest,
+  DiagnosticSeverity,
+  HoverRequest,
+  type CodeLens,
+  type Hover,
+} from 'vscode-languageserver-protocol';
 import { hoverText, startHarness, stopHarness, workspaceText, type Harness } from './setup';
 
 describe('language server: anchors tracked through edits', function () {
@@ -16,9 +22,14 @@ describe('language server: anchors tracked through edits', function () {
   after(async () => stopHarness(h));
 
   const hover = (line: number, character: number) =>
-    h.client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } }) as Promise<Hover | null>;
+    h.client.conn.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: { line, character },
+    }) as Promise<Hover | null>;
   const lensLines = async () =>
-    ((await h.client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[]).map((l) => l.range.start.line);
+    ((await h.client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[]).map(
+      (l) => l.range.start.line,
+    );
 
   it('starts on the recorded lines', async () => {
     assert.deepEqual(await lensLines(), [0]);
@@ -27,7 +38,12 @@ describe('language server: anchors tracked through edits', function () {
   });
 
   it('moves the range down when lines are inserted above it', async () => {
-    await h.client.change(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '// one\n// two\n' }]);
+    await h.client.change(uri, [
+      {
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        text: '// one\n// two\n',
+      },
+    ]);
     assert.deepEqual(await lensLines(), [2]);
     assert.equal(await hover(0, 3), null, 'nothing is anchored on the inserted lines');
     const hv = await hover(3, 4);
@@ -36,24 +52,37 @@ describe('language server: anchors tracked through edits', function () {
   });
 
   it('grows the range with an edit inside it', async () => {
-    await h.client.change(uri, [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: '  audit(to);\n  audit(to);\n' }]);
+    await h.client.change(uri, [
+      {
+        range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } },
+        text: '  audit(to);\n  audit(to);\n',
+      },
+    ]);
     const hv = await hover(3, 4);
     assert.deepEqual(hv?.range, { start: { line: 2, character: 0 }, end: { line: 7, character: 1 } });
   });
 
   it('shrinks it when lines inside are deleted', async () => {
-    await h.client.change(uri, [{ range: { start: { line: 4, character: 0 }, end: { line: 6, character: 0 } }, text: '' }]);
+    await h.client.change(uri, [
+      { range: { start: { line: 4, character: 0 }, end: { line: 6, character: 0 } }, text: '' },
+    ]);
     const hv = await hover(3, 4);
     assert.deepEqual(hv?.range, { start: { line: 2, character: 0 }, end: { line: 5, character: 1 } });
   });
 
   it('marks the anchor stale when the whole range is deleted, and the hover says so', async () => {
     const from = h.client.mark();
-    await h.client.change(uri, [{ range: { start: { line: 2, character: 0 }, end: { line: 6, character: 0 } }, text: '' }]);
+    await h.client.change(uri, [
+      { range: { start: { line: 2, character: 0 }, end: { line: 6, character: 0 } }, text: '' },
+    ]);
     assert.deepEqual(await lensLines(), [], 'no lens on a stale anchor');
     const text = hoverText(await hover(2, 0));
     assert.match(text, /Anchor stale/);
-    const diags = await h.client.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'anchor-stale'), from);
+    const diags = await h.client.waitForDiagnostics(
+      uri,
+      (d) => d.some((x) => x.code === 'anchor-stale'),
+      from,
+    );
     assert.equal(diags.find((x) => x.code === 'anchor-stale')!.severity, DiagnosticSeverity.Warning);
   });
 

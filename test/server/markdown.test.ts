@@ -37,7 +37,10 @@ describe('markdown escaping of service text', () => {
       assert.deepEqual(unescapedMarkup(out), []);
       assert.ok(!/[\n\r\u0000-\u001f\u200b\u202e]/.test(out), 'no line breaks or control characters');
       // Escapes only add backslashes: removing them gives back the visible text.
-      assert.equal(out.replace(/\\(.)/g, '$1'), text.replace(/\r\n|\r|\n/g, ' ').replace(/[\u0000-\u001f\u200b\u202e]/g, ''));
+      assert.equal(
+        out.replace(/\\(.)/g, '$1'),
+        text.replace(/\r\n|\r|\n/g, ' ').replace(/[\u0000-\u001f\u200b\u202e]/g, ''),
+      );
     });
   }
 

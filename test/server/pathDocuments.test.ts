@@ -46,7 +46,10 @@ describe('language server: path documents', function () {
   it('renders the path as 2-space JSON in the round-trip format with a revision', () => {
     const value = JSON.parse(doc.text) as Record<string, unknown>;
     assert.equal(value.path_id, P_CREATE);
-    assert.equal(value.transformation_summary, 'Copies `x` [click](javascript:alert(1)) <img src=x onerror=alert(1)> **bold**');
+    assert.equal(
+      value.transformation_summary,
+      'Copies `x` [click](javascript:alert(1)) <img src=x onerror=alert(1)> **bold**',
+    );
     assert.ok(doc.text.startsWith('{\n  "path_id"'));
     assert.match(doc.revision, /^[0-9a-f]{16,}$/);
   });
@@ -54,13 +57,20 @@ describe('language server: path documents', function () {
   it('flags read-only members as ignored and nothing else on the document as read', async () => {
     const diags = await h.client.waitForDiagnostics(uri, (d) => d.length > 0);
     // Faded hints on the members, kept out of the Problems panel.
-    assert.ok(diags.every((d) => d.severity === DiagnosticSeverity.Hint && d.tags?.includes(DiagnosticTag.Unnecessary)), JSON.stringify(diags));
+    assert.ok(
+      diags.every(
+        (d) => d.severity === DiagnosticSeverity.Hint && d.tags?.includes(DiagnosticTag.Unnecessary),
+      ),
+      JSON.stringify(diags),
+    );
     assert.ok(diags.some((d) => /path_id is read-only: it is ignored/.test(d.message)));
     assert.ok(diags.some((d) => /field_tags is read-only/.test(d.message)));
   });
 
   it('links each code anchor to its source and answers definitions there', async () => {
-    const links = (await h.client.conn.sendRequest(DocumentLinkRequest.type, { textDocument: { uri } })) as DocumentLink[];
+    const links = (await h.client.conn.sendRequest(DocumentLinkRequest.type, {
+      textDocument: { uri },
+    })) as DocumentLink[];
     assert.equal(links.length, 1);
     assert.equal(links[0]!.target, `${h.client.fileUri('src/orders.ts')}#L3,1`);
     const defs = (await h.client.conn.sendRequest(DefinitionRequest.type, {
@@ -73,19 +83,39 @@ describe('language server: path documents', function () {
 
   it('completes enum values and field names from the boundary schemas', async () => {
     const complete = async (needle: string, delta: number) =>
-      ((await h.client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: positionOf(doc.text, needle, delta) })) as CompletionItem[]).map(
-        (i) => i.label,
-      );
+      (
+        (await h.client.conn.sendRequest(CompletionRequest.type, {
+          textDocument: { uri },
+          position: positionOf(doc.text, needle, delta),
+        })) as CompletionItem[]
+      ).map((i) => i.label);
     assert.deepEqual(await complete('"kind": "DataFlow"', 10), ['DataFlow', 'KeyValueBridge', 'ControlFlow']);
-    assert.deepEqual(await complete('"egress": "KNOWN_INCOMPLETE"', 12), ['UNKNOWN', 'KNOWN_INCOMPLETE', 'KNOWN_COMPLETE']);
+    assert.deepEqual(await complete('"egress": "KNOWN_INCOMPLETE"', 12), [
+      'UNKNOWN',
+      'KNOWN_INCOMPLETE',
+      'KNOWN_COMPLETE',
+    ]);
     assert.deepEqual(await complete('"ingress_field": "customerEmail"', 19), ['customerEmail', 'totalCents']);
-    assert.deepEqual(await complete('"egress_field": "customer_email"', 18), ['customer_email', 'total_cents']);
+    assert.deepEqual(await complete('"egress_field": "customer_email"', 18), [
+      'customer_email',
+      'total_cents',
+    ]);
   });
 
   it('documents each member on hover', async () => {
-    const text = hoverText(await h.client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: positionOf(doc.text, '"transformation_summary"', 3) }));
+    const text = hoverText(
+      await h.client.conn.sendRequest(HoverRequest.type, {
+        textDocument: { uri },
+        position: positionOf(doc.text, '"transformation_summary"', 3),
+      }),
+    );
     assert.match(text, /Brief summary of the transformation/);
-    const kind = hoverText(await h.client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: positionOf(doc.text, '"kind": "DataFlow"', 2) }));
+    const kind = hoverText(
+      await h.client.conn.sendRequest(HoverRequest.type, {
+        textDocument: { uri },
+        position: positionOf(doc.text, '"kind": "DataFlow"', 2),
+      }),
+    );
     assert.match(kind, /KeyValueBridge/);
   });
 
@@ -98,27 +128,51 @@ describe('language server: path documents', function () {
     const text = JSON.stringify(broken, null, 2);
     let from = h.client.mark();
     await h.client.change(uri, [{ text }]);
-    const diags = await h.client.waitForDiagnostics(uri, (d) => d.some((x) => x.severity === DiagnosticSeverity.Error), from);
+    const diags = await h.client.waitForDiagnostics(
+      uri,
+      (d) => d.some((x) => x.severity === DiagnosticSeverity.Error),
+      from,
+    );
     const errors = diags.filter((d) => d.severity === DiagnosticSeverity.Error).map((d) => d.message);
-    assert.ok(errors.some((m) => /missing the required member egress/.test(m)), errors.join('\n'));
+    assert.ok(
+      errors.some((m) => /missing the required member egress/.test(m)),
+      errors.join('\n'),
+    );
     assert.ok(errors.some((m) => /kind must be one of DataFlow, KeyValueBridge, ControlFlow/.test(m)));
-    assert.ok(errors.some((m) => /boundary_coordinates allows only payload_name and signature_name; extra is not allowed/.test(m)));
+    assert.ok(
+      errors.some((m) =>
+        /boundary_coordinates allows only payload_name and signature_name; extra is not allowed/.test(m),
+      ),
+    );
     const unknown = diags.find((d) => /Unknown member colour/.test(d.message));
     assert.equal(unknown?.severity, DiagnosticSeverity.Warning);
     assert.equal(unknown?.range.start.line, positionOf(text, '"colour"').line);
 
     from = h.client.mark();
     await h.client.change(uri, [{ text: '{\n  "ingress": {\n    "signature_name": "a"\n  },,\n}' }]);
-    const syntax = await h.client.waitForDiagnostics(uri, (d) => d.some((x) => x.message.startsWith('JSON')), from);
+    const syntax = await h.client.waitForDiagnostics(
+      uri,
+      (d) => d.some((x) => x.message.startsWith('JSON')),
+      from,
+    );
     assert.equal(syntax.find((d) => d.message.startsWith('JSON'))!.range.start.line, 3);
 
     from = h.client.mark();
     await h.client.change(uri, [{ text: doc.text }]);
-    await h.client.waitForDiagnostics(uri, (d) => d.every((x) => x.severity === DiagnosticSeverity.Hint), from);
+    await h.client.waitForDiagnostics(
+      uri,
+      (d) => d.every((x) => x.severity === DiagnosticSeverity.Hint),
+      from,
+    );
   });
 
   it('refuses to save an invalid document and names the problem', async () => {
-    const bad = await h.client.conn.sendRequest(SavePathRequest, { componentId: ORDERS, pathId: P_CREATE, text: '{"ingress": ', baseRevision: doc.revision });
+    const bad = await h.client.conn.sendRequest(SavePathRequest, {
+      componentId: ORDERS,
+      pathId: P_CREATE,
+      text: '{"ingress": ',
+      baseRevision: doc.revision,
+    });
     assert.equal(bad.kind, 'invalid');
     assert.match((bad as { message: string }).message, /not valid JSON/);
     const schema = await h.client.conn.sendRequest(SavePathRequest, {
@@ -134,7 +188,13 @@ describe('language server: path documents', function () {
   it('passes a service refusal on as a ResponseError with the service message', async () => {
     const text = doc.text.replace('**bold**', 'v2');
     await assert.rejects(
-      h.client.conn.sendRequest(SavePathRequest, { componentId: ORDERS, pathId: P_CREATE, text, baseRevision: doc.revision, effectiveSinceCommitSha: 'fffffff' }),
+      h.client.conn.sendRequest(SavePathRequest, {
+        componentId: ORDERS,
+        pathId: P_CREATE,
+        text,
+        baseRevision: doc.revision,
+        effectiveSinceCommitSha: 'fffffff',
+      }),
       (err: ResponseError<ServiceErrorData>) => {
         assert.equal(err.code, SERVICE_ERROR_CODE);
         assert.equal(err.data?.kind, 'http');
@@ -144,7 +204,12 @@ describe('language server: path documents', function () {
       },
     );
     await assert.rejects(
-      h.client.conn.sendRequest(SavePathRequest, { componentId: ORDERS, pathId: 'no-such-path', text, baseRevision: doc.revision }),
+      h.client.conn.sendRequest(SavePathRequest, {
+        componentId: ORDERS,
+        pathId: 'no-such-path',
+        text,
+        baseRevision: doc.revision,
+      }),
       (err: ResponseError<ServiceErrorData>) => err.code === SERVICE_ERROR_CODE && err.data?.status === 404,
     );
   });
@@ -152,7 +217,13 @@ describe('language server: path documents', function () {
   it('saves an edited path, returns the new document and refreshes the data; a stale base is a conflict', async () => {
     const from = h.client.mark();
     const text = doc.text.replace('**bold**', 'saved by the test');
-    const saved = await h.client.conn.sendRequest(SavePathRequest, { componentId: ORDERS, pathId: P_CREATE, text, baseRevision: doc.revision, reason: 'test' });
+    const saved = await h.client.conn.sendRequest(SavePathRequest, {
+      componentId: ORDERS,
+      pathId: P_CREATE,
+      text,
+      baseRevision: doc.revision,
+      reason: 'test',
+    });
     assert.equal(saved.kind, 'saved');
     if (saved.kind !== 'saved') return;
     assert.notEqual(saved.pathId, P_CREATE);
@@ -160,12 +231,26 @@ describe('language server: path documents', function () {
     assert.equal(value.path_id, saved.pathId);
     assert.equal(value.path_type, 'USER_OVERRIDE');
     assert.match(String(value.transformation_summary), /saved by the test/);
-    await h.client.waitFor<{ componentIds: string[] }>(DataChangedNotification.method, (p) => p.componentIds.includes(ORDERS), from);
-    const hover = hoverText(await h.client.conn.sendRequest(HoverRequest.type, { textDocument: { uri: h.client.fileUri('src/orders.ts') }, position: { line: 4, character: 3 } }));
+    await h.client.waitFor<{ componentIds: string[] }>(
+      DataChangedNotification.method,
+      (p) => p.componentIds.includes(ORDERS),
+      from,
+    );
+    const hover = hoverText(
+      await h.client.conn.sendRequest(HoverRequest.type, {
+        textDocument: { uri: h.client.fileUri('src/orders.ts') },
+        position: { line: 4, character: 3 },
+      }),
+    );
     assert.match(hover, /saved by the test/);
     assert.match(hover, /user override/);
 
-    const again = await h.client.conn.sendRequest(SavePathRequest, { componentId: ORDERS, pathId: saved.pathId, text: saved.document.text, baseRevision: doc.revision });
+    const again = await h.client.conn.sendRequest(SavePathRequest, {
+      componentId: ORDERS,
+      pathId: saved.pathId,
+      text: saved.document.text,
+      baseRevision: doc.revision,
+    });
     assert.equal(again.kind, 'conflict');
     if (again.kind === 'conflict') assert.equal(again.current.text, saved.document.text);
     const forced = await h.client.conn.sendRequest(SavePathRequest, {

@@ -1,7 +1,11 @@
 // The custom protocol over stdio: view data, contracts (compliance of a contract file with diagnostics
 // on the violating field lines), assets, registration from a file, keys, webhooks, edges, history.
 import { strict as assert } from 'node:assert';
-import { DidChangeConfigurationNotification, DiagnosticSeverity, ResponseError } from 'vscode-languageserver-protocol';
+import {
+  DidChangeConfigurationNotification,
+  DiagnosticSeverity,
+  ResponseError,
+} from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
 import { MAILER, ORDERS, P_CREATE, P_OUTSIDE, startHarness, stopHarness, type Harness } from './setup';
 
@@ -15,12 +19,18 @@ describe('language server: custom requests', function () {
 
   it('answers the component tree grouped by namespace', async () => {
     const tree = await h.client.conn.sendRequest(P.ComponentTreeRequest);
-    assert.deepEqual(tree.namespaces.map((n) => n.name), ['fx']);
+    assert.deepEqual(
+      tree.namespaces.map((n) => n.name),
+      ['fx'],
+    );
     const comps = tree.namespaces[0]!.components;
-    assert.deepEqual(comps.map((c) => [c.id, c.pathCount, c.type]), [
-      [MAILER, 1, 'CODE'],
-      [ORDERS, 3, 'CODE'],
-    ]);
+    assert.deepEqual(
+      comps.map((c) => [c.id, c.pathCount, c.type]),
+      [
+        [MAILER, 1, 'CODE'],
+        [ORDERS, 3, 'CODE'],
+      ],
+    );
     assert.equal(tree.status.state, 'connected');
   });
 
@@ -31,7 +41,10 @@ describe('language server: custom requests', function () {
     assert.equal(create.anchors[0]!.state, 'resolved');
     assert.equal(create.anchors[0]!.location?.uri, h.client.fileUri('src/orders.ts'));
     assert.equal(create.anchors[0]!.location?.range.start.line, 2);
-    const outside = await h.client.conn.sendRequest(P.PathDetailRequest, { componentId: ORDERS, pathId: P_OUTSIDE });
+    const outside = await h.client.conn.sendRequest(P.PathDetailRequest, {
+      componentId: ORDERS,
+      pathId: P_OUTSIDE,
+    });
     assert.equal(outside.anchors[0]!.state, 'outsideWorkspace');
     assert.equal(outside.anchors[0]!.location, undefined);
     assert.match(outside.anchors[0]!.problem ?? '', /outside the workspace/);
@@ -41,7 +54,10 @@ describe('language server: custom requests', function () {
     const { versions } = await h.client.conn.sendRequest(P.VersionsRequest, { componentId: ORDERS });
     assert.ok(versions.some((v) => v.kind === 'SCAN' && v.commit_sha === 'abc1234'));
     const { edges } = await h.client.conn.sendRequest(P.EdgesRequest, { namespace: 'fx' });
-    assert.deepEqual(edges.map((e) => [e.sourceComponentId, e.destinationComponentId]), [[ORDERS, MAILER]]);
+    assert.deepEqual(
+      edges.map((e) => [e.sourceComponentId, e.destinationComponentId]),
+      [[ORDERS, MAILER]],
+    );
     const filters = await h.client.conn.sendRequest(P.HistoryFiltersRequest, {});
     assert.ok(filters.componentNames.includes('orders-api'));
   });
@@ -60,10 +76,13 @@ describe('language server: custom requests', function () {
   });
 
   it('refuses a file that is not a contract, with a clear error', async () => {
-    await assert.rejects(h.client.conn.sendRequest(P.CheckComplianceRequest, { uri: h.client.fileUri('src/orders.ts') }), (err: ResponseError<unknown>) => {
-      assert.match(err.message, /not (a contract|valid YAML)/);
-      return true;
-    });
+    await assert.rejects(
+      h.client.conn.sendRequest(P.CheckComplianceRequest, { uri: h.client.fileUri('src/orders.ts') }),
+      (err: ResponseError<unknown>) => {
+        assert.match(err.message, /not (a contract|valid YAML)/);
+        return true;
+      },
+    );
   });
 
   it('reads violation status, updates a subscription and deletes a contract', async () => {
@@ -76,17 +95,23 @@ describe('language server: custom requests', function () {
     assert.equal(sub.email, 'a@b.example');
     const del = await h.client.conn.sendRequest(P.DeleteContractRequest, { contractId: CONTRACT });
     assert.equal(typeof del.message, 'string');
-    await assert.rejects(h.client.conn.sendRequest(P.ViolationStatusRequest, { contractId: CONTRACT }), (err: ResponseError<P.ServiceErrorData>) => {
-      assert.equal(err.code, P.SERVICE_ERROR_CODE);
-      assert.equal(err.data?.status, 404);
-      return true;
-    });
+    await assert.rejects(
+      h.client.conn.sendRequest(P.ViolationStatusRequest, { contractId: CONTRACT }),
+      (err: ResponseError<P.ServiceErrorData>) => {
+        assert.equal(err.code, P.SERVICE_ERROR_CODE);
+        assert.equal(err.data?.status, 404);
+        return true;
+      },
+    );
   });
 
   it('reads data assets and registers the assets of a workspace file', async () => {
     const assets = await h.client.conn.sendRequest(P.DataAssetsRequest, { darns: [DARN] });
     assert.equal(assets.data[0]!.status, 'success');
-    const dry = await h.client.conn.sendRequest(P.RegisterObjectStoreRequest, { uri: h.client.fileUri('assets/register.yaml'), dryRun: true });
+    const dry = await h.client.conn.sendRequest(P.RegisterObjectStoreRequest, {
+      uri: h.client.fileUri('assets/register.yaml'),
+      dryRun: true,
+    });
     assert.equal(dry.success, true);
     assert.deepEqual(dry.registered, ['s3://fx-events:refunds/*.parquet']);
   });
@@ -96,7 +121,10 @@ describe('language server: custom requests', function () {
     assert.ok(keys.length > 0);
     assert.ok(keys.every((k) => k.value.startsWith('••••') && !k.value.includes(h.service.apiKey)));
     await h.client.conn.sendRequest(P.DeleteWebhookRequest, { webhookId: 'wh-1' });
-    await assert.rejects(h.client.conn.sendRequest(P.DeleteWebhookRequest, { webhookId: 'wh-1' }), (err: ResponseError<P.ServiceErrorData>) => err.data?.status === 404);
+    await assert.rejects(
+      h.client.conn.sendRequest(P.DeleteWebhookRequest, { webhookId: 'wh-1' }),
+      (err: ResponseError<P.ServiceErrorData>) => err.data?.status === 404,
+    );
   });
 
   it('answers a malformed request with an error and keeps serving', async () => {
@@ -113,7 +141,10 @@ describe('language server: custom requests', function () {
     const from = h.client.mark();
     h.client.settings = { ...h.client.settings, refreshIntervalSeconds: 1 };
     await h.client.conn.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
-    const s = await h.client.waitForStatus((x) => x.state === 'connected' && x.lastLoadedAt !== undefined && x.lastLoadedAt > first, from);
+    const s = await h.client.waitForStatus(
+      (x) => x.state === 'connected' && x.lastLoadedAt !== undefined && x.lastLoadedAt > first,
+      from,
+    );
     assert.equal(s.componentCount, 2);
     h.client.settings = { ...h.client.settings, refreshIntervalSeconds: 0 };
     await h.client.conn.sendNotification(DidChangeConfigurationNotification.type, { settings: null });

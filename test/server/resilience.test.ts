@@ -5,7 +5,15 @@ import { HoverRequest, ResponseError } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
 import { startLocalService } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
-import { ORDERS, WORKSPACE, hoverText, startHarness, stopHarness, workspaceText, type Harness } from './setup';
+import {
+  ORDERS,
+  WORKSPACE,
+  hoverText,
+  startHarness,
+  stopHarness,
+  workspaceText,
+  type Harness,
+} from './setup';
 
 describe('language server: service down and back, key rejected, signed out', function () {
   let h: Harness;
@@ -19,7 +27,13 @@ describe('language server: service down and back, key rejected, signed out', fun
   });
   after(async () => stopHarness(h));
 
-  const hover = async () => hoverText(await h.client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 4, character: 3 } }));
+  const hover = async () =>
+    hoverText(
+      await h.client.conn.sendRequest(HoverRequest.type, {
+        textDocument: { uri },
+        position: { line: 4, character: 3 },
+      }),
+    );
 
   it('keeps serving the last data, marked stale, while the service is down', async () => {
     await h.service.stop();
@@ -49,7 +63,10 @@ describe('language server: service down and back, key rejected, signed out', fun
   it('says the key was rejected when it is', async () => {
     const url = h.service.url;
     const from = h.client.mark();
-    await h.client.conn.sendNotification(P.SetCredentialsNotification, { serviceUrl: url, apiKey: 'not-the-right-key-0000' });
+    await h.client.conn.sendNotification(P.SetCredentialsNotification, {
+      serviceUrl: url,
+      apiKey: 'not-the-right-key-0000',
+    });
     await h.client.waitForStatus((s) => s.state === 'keyRejected', from);
     const text = await hover();
     assert.match(text, /rejected the API key/);
@@ -58,17 +75,23 @@ describe('language server: service down and back, key rejected, signed out', fun
 
   it('says it is not signed in, and service requests fail with kind signedOut', async () => {
     const from = h.client.mark();
-    await h.client.conn.sendNotification(P.SetCredentialsNotification, { serviceUrl: h.service.url, apiKey: null });
+    await h.client.conn.sendNotification(P.SetCredentialsNotification, {
+      serviceUrl: h.service.url,
+      apiKey: null,
+    });
     const s = await h.client.waitForStatus((x) => x.state === 'signedOut', from);
     assert.equal(s.componentCount, 0);
     assert.match(await hover(), /not signed in/);
     const tree = await h.client.conn.sendRequest(P.ComponentTreeRequest);
     assert.deepEqual(tree.namespaces, []);
-    await assert.rejects(h.client.conn.sendRequest(P.VersionsRequest, { componentId: 'x' }), (err: ResponseError<P.ServiceErrorData>) => {
-      assert.equal(err.code, P.SERVICE_ERROR_CODE);
-      assert.equal(err.data?.kind, 'signedOut');
-      return true;
-    });
+    await assert.rejects(
+      h.client.conn.sendRequest(P.VersionsRequest, { componentId: 'x' }),
+      (err: ResponseError<P.ServiceErrorData>) => {
+        assert.equal(err.code, P.SERVICE_ERROR_CODE);
+        assert.equal(err.data?.kind, 'signedOut');
+        return true;
+      },
+    );
   });
 
   it('loads again after signing back in', async () => {
@@ -96,7 +119,12 @@ describe('language server: service unreachable from the start', function () {
     assert.equal(s.componentCount, 0);
     const uri = client.fileUri('src/orders.ts');
     await client.open(uri, workspaceText('src/orders.ts'));
-    const text = hoverText(await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 4, character: 3 } }));
+    const text = hoverText(
+      await client.conn.sendRequest(HoverRequest.type, {
+        textDocument: { uri },
+        position: { line: 4, character: 3 },
+      }),
+    );
     assert.match(text, /service unreachable since/);
     const tree = await client.conn.sendRequest(P.ComponentTreeRequest);
     assert.equal(tree.status.state, 'unreachable');

@@ -8,20 +8,39 @@ import { OnceLogger } from '../../server/src/util/log';
 
 function logger() {
   const warnings: string[] = [];
-  return { warnings, log: new OnceLogger({ info: () => undefined, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) }) };
+  return {
+    warnings,
+    log: new OnceLogger({
+      info: () => undefined,
+      warn: (m) => warnings.push(m),
+      error: (m) => warnings.push(m),
+    }),
+  };
 }
 
 describe('session parts', () => {
   it('feeds every anchor of CODE components, skips a malformed path and reports it once', () => {
     const { warnings, log } = logger();
-    const good = { path_id: 'p1', ingress: { signature_name: 'a.b.readX' }, egress: { signature_name: 'a.b.writeY' }, code_anchors: [{ anchor_id: 'x', name: 'handler' }] };
-    const bad = { ingress: { signature_name: 'a' }, egress: { signature_name: 'b' }, code_anchors: [{ anchor_id: 'y' }] };
+    const good = {
+      path_id: 'p1',
+      ingress: { signature_name: 'a.b.readX' },
+      egress: { signature_name: 'a.b.writeY' },
+      code_anchors: [{ anchor_id: 'x', name: 'handler' }],
+    };
+    const bad = {
+      ingress: { signature_name: 'a' },
+      egress: { signature_name: 'b' },
+      code_anchors: [{ anchor_id: 'y' }],
+    };
     const components = [
       { id: 'c1', name: 'c1', type: 'CODE', paths: [good, bad] },
       { id: 'd1', name: 'd1', type: 'DATA_STORE', schema: { fields: [] } },
     ] as unknown as ComponentDetail[];
     const entries = anchorEntries(components, log);
-    assert.deepEqual(entries.map((e) => [e.componentId, e.pathId, e.anchor.anchor_id]), [['c1', 'p1', 'x']]);
+    assert.deepEqual(
+      entries.map((e) => [e.componentId, e.pathId, e.anchor.anchor_id]),
+      [['c1', 'p1', 'x']],
+    );
     assert.deepEqual(entries[0]!.expectedNames, ['handler', 'readX', 'writeY']);
     anchorEntries(components, log);
     assert.equal(warnings.length, 1, 'reported once');
@@ -29,7 +48,13 @@ describe('session parts', () => {
   });
 
   it('checks settings and falls back to defaults for malformed values', () => {
-    const s = normalizeSettings({ components: ['a', ' a ', 3, ''], namespace: 7, projection: 'bogus', refreshIntervalSeconds: -5, maxConcurrency: 1000 });
+    const s = normalizeSettings({
+      components: ['a', ' a ', 3, ''],
+      namespace: 7,
+      projection: 'bogus',
+      refreshIntervalSeconds: -5,
+      maxConcurrency: 1000,
+    });
     assert.deepEqual(s.components, ['a']);
     assert.equal(s.namespace, '');
     assert.equal(s.projection, 'collapsed');

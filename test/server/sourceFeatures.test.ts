@@ -12,7 +12,17 @@ import {
   type SymbolInformation,
 } from 'vscode-languageserver-protocol';
 import { COMMANDS, pathDocumentUri } from '../../common/src/protocol';
-import { ORDERS, P_CREATE, P_OUTSIDE, commandLinks, hoverText, startHarness, stopHarness, workspaceText, type Harness } from './setup';
+import {
+  ORDERS,
+  P_CREATE,
+  P_OUTSIDE,
+  commandLinks,
+  hoverText,
+  startHarness,
+  stopHarness,
+  workspaceText,
+  type Harness,
+} from './setup';
 
 describe('language server: source features', function () {
   let h: Harness;
@@ -49,8 +59,14 @@ describe('language server: source features', function () {
     assert.match(text, /egress KNOWN\\_INCOMPLETE/);
     assert.match(text, /from scan/);
     // Applied and derived tags in separate, differently marked sections.
-    assert.match(text, /\*\*Applied tags\*\*\n\n- ● \*\*pii\*\* on ingress customerEmail — kind SYSTEM, source system, detected as email\\_address/);
-    assert.match(text, /\*\*Depends-on tags\*\* \(derived[^\n]*\n\n- ◌ \*pii\* on egress customer\\_email — same component/);
+    assert.match(
+      text,
+      /\*\*Applied tags\*\*\n\n- ● \*\*pii\*\* on ingress customerEmail — kind SYSTEM, source system, detected as email\\_address/,
+    );
+    assert.match(
+      text,
+      /\*\*Depends-on tags\*\* \(derived[^\n]*\n\n- ◌ \*pii\* on egress customer\\_email — same component/,
+    );
     const links = commandLinks(text);
     assert.deepEqual(
       links.map((l) => l.command),
@@ -70,7 +86,7 @@ describe('language server: source features', function () {
     assert.match(summary, /\\<img src\\=x onerror\\=alert\\\(1\\\)\\>/);
   });
 
-  it('shows a field\'s applied and depends-on tags on an identifier naming it', async () => {
+  it("shows a field's applied and depends-on tags on an identifier naming it", async () => {
     const applied = hoverText(await hover(ordersUri, 2, 30)); // customerEmail parameter
     assert.match(applied, /^\*\*Field\*\* ingress customerEmail, egress customer\\_email/m);
     assert.match(applied, /- ● \*\*pii\*\* on ingress customerEmail/);
@@ -86,7 +102,9 @@ describe('language server: source features', function () {
   });
 
   it('puts a lens above each anchored range with the path count and the tags touched', async () => {
-    const lenses = (await h.client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: ordersUri } })) as CodeLens[];
+    const lenses = (await h.client.conn.sendRequest(CodeLensRequest.type, {
+      textDocument: { uri: ordersUri },
+    })) as CodeLens[];
     const byLine = new Map(lenses.map((l) => [l.range.start.line, l]));
     assert.equal(byLine.get(2)?.command?.title, '1 lineage path · pii');
     assert.equal(byLine.get(2)?.command?.command, COMMANDS.revealPath);
@@ -97,7 +115,9 @@ describe('language server: source features', function () {
   });
 
   it('relocates a moved anchor and says so in an information diagnostic', async () => {
-    const diags = await h.client.waitForDiagnostics(ordersUri, (d) => d.some((x) => x.code === 'anchor-relocated'));
+    const diags = await h.client.waitForDiagnostics(ordersUri, (d) =>
+      d.some((x) => x.code === 'anchor-relocated'),
+    );
     const d = diags.find((x) => x.code === 'anchor-relocated')!;
     assert.equal(d.severity, DiagnosticSeverity.Information);
     assert.equal(d.range.start.line, 18);
@@ -122,12 +142,20 @@ describe('language server: source features', function () {
     const old = pathDocumentUri(ORDERS, P_OUTSIDE);
     const mark = h.client.mark();
     await h.client.open(old, '{}', 'lineage-path');
-    const onOld = await h.client.waitForDiagnostics(old, (d) => d.some((x) => x.code === 'anchor-outside-workspace'), mark);
+    const onOld = await h.client.waitForDiagnostics(
+      old,
+      (d) => d.some((x) => x.code === 'anchor-outside-workspace'),
+      mark,
+    );
     assert.equal(onOld.filter((x) => x.code === 'anchor-outside-workspace').length, 1);
     await h.client.waitForDiagnostics(labelled, (d) => d.length === 0, mark);
     const closing = h.client.mark();
     await h.client.close(old);
-    await h.client.waitForDiagnostics(labelled, (d) => d.some((x) => x.code === 'anchor-outside-workspace'), closing);
+    await h.client.waitForDiagnostics(
+      labelled,
+      (d) => d.some((x) => x.code === 'anchor-outside-workspace'),
+      closing,
+    );
     await h.client.waitForDiagnostics(old, (d) => d.length === 0, closing);
   });
 
@@ -137,8 +165,14 @@ describe('language server: source features', function () {
       position: { line: 3, character: 4 },
     })) as Location[];
     // Labelled for the tab: orders.api.createOrder → orders.db.insertOrder.
-    assert.deepEqual(locs.map((l) => l.uri), [pathDocumentUri(ORDERS, P_CREATE, 'createOrder → insertOrder')]);
-    const none = await h.client.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri: ordersUri }, position: { line: 7, character: 2 } });
+    assert.deepEqual(
+      locs.map((l) => l.uri),
+      [pathDocumentUri(ORDERS, P_CREATE, 'createOrder → insertOrder')],
+    );
+    const none = await h.client.conn.sendRequest(DefinitionRequest.type, {
+      textDocument: { uri: ordersUri },
+      position: { line: 7, character: 2 },
+    });
     assert.equal(none, null);
   });
 
@@ -150,14 +184,19 @@ describe('language server: source features', function () {
         textDocument: { uri: ordersUri },
         position: { line: 3, character: 4 },
       })) as Location[];
-      assert.deepEqual(locs.map((l) => l.uri), [old]);
+      assert.deepEqual(
+        locs.map((l) => l.uri),
+        [old],
+      );
     } finally {
       await h.client.close(old);
     }
   });
 
   it('lists components, paths, boundaries and fields as workspace symbols leading to their anchors', async () => {
-    const all = (await h.client.conn.sendRequest(WorkspaceSymbolRequest.type, { query: '' })) as SymbolInformation[];
+    const all = (await h.client.conn.sendRequest(WorkspaceSymbolRequest.type, {
+      query: '',
+    })) as SymbolInformation[];
     const names = all.map((s) => s.name);
     assert.ok(names.includes('Orders API'));
     assert.ok(names.includes('mailer'));
@@ -166,8 +205,13 @@ describe('language server: source features', function () {
     const field = all.find((s) => s.name === 'customerEmail')!;
     assert.equal(field.location.uri, ordersUri);
     assert.equal(field.location.range.start.line, 2);
-    const q = (await h.client.conn.sendRequest(WorkspaceSymbolRequest.type, { query: 'sendreceipt' })) as SymbolInformation[];
-    assert.ok(q.length > 0 && q.every((s) => /sendreceipt/i.test(s.name.replace(/[^a-z]/gi, '')) || /s.*e.*n.*d/i.test(s.name)));
+    const q = (await h.client.conn.sendRequest(WorkspaceSymbolRequest.type, {
+      query: 'sendreceipt',
+    })) as SymbolInformation[];
+    assert.ok(
+      q.length > 0 &&
+        q.every((s) => /sendreceipt/i.test(s.name.replace(/[^a-z]/gi, '')) || /s.*e.*n.*d/i.test(s.name)),
+    );
     assert.ok(q.every((s) => s.location.uri === mailerUri));
   });
 });

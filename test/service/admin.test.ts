@@ -13,7 +13,10 @@ describe('local service: api keys, history filters, edges, webhooks', () => {
   it('lists the API keys of the dataset, values included', async () => {
     const r = await call(svc.url, 'GET', '/v0/api-keys', { key: svc.apiKey });
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body.map((k: { id: string }) => k.id), ['k1', 'k2']);
+    assert.deepEqual(
+      r.body.map((k: { id: string }) => k.id),
+      ['k1', 'k2'],
+    );
     assert.equal(r.body[0].value, svc.apiKey);
   });
 
@@ -26,20 +29,41 @@ describe('local service: api keys, history filters, edges, webhooks', () => {
       namespaces: ['ops', 'shop'],
       jobTriggers: ['manual', 'push', 'schedule'],
     });
-    const some = await call(svc.url, 'GET', '/v0/components/history/filters?commitSha=BBbb', { key: svc.apiKey });
-    assert.deepEqual(some.body, { componentNames: ['checkout-api'], branches: ['release'], namespaces: ['shop'], jobTriggers: ['schedule'] });
-    const none = await call(svc.url, 'GET', '/v0/components/history/filters?commitSha=ffff', { key: svc.apiKey });
+    const some = await call(svc.url, 'GET', '/v0/components/history/filters?commitSha=BBbb', {
+      key: svc.apiKey,
+    });
+    assert.deepEqual(some.body, {
+      componentNames: ['checkout-api'],
+      branches: ['release'],
+      namespaces: ['shop'],
+      jobTriggers: ['schedule'],
+    });
+    const none = await call(svc.url, 'GET', '/v0/components/history/filters?commitSha=ffff', {
+      key: svc.apiKey,
+    });
     assert.deepEqual(none.body, { componentNames: [], branches: [], namespaces: [], jobTriggers: [] });
   });
 
   it('edges filter by namespace', async () => {
     const all = await call(svc.url, 'GET', '/v0/experimental/edges', { key: svc.apiKey });
-    assert.deepEqual(all.body.edges.map((e: { id: string }) => e.id), ['edge-1', 'edge-2', 'edge-3']);
+    assert.deepEqual(
+      all.body.edges.map((e: { id: string }) => e.id),
+      ['edge-1', 'edge-2', 'edge-3'],
+    );
     const ops = await call(svc.url, 'GET', '/v0/experimental/edges?namespace=ops', { key: svc.apiKey });
     assert.deepEqual(ops.body, {
-      edges: [{ id: 'edge-3', sourceComponentId: 'c0000000-0000-4000-8000-0000000000b1', destinationComponentId: 'c0000000-0000-4000-8000-0000000000c1', namespace: 'ops' }],
+      edges: [
+        {
+          id: 'edge-3',
+          sourceComponentId: 'c0000000-0000-4000-8000-0000000000b1',
+          destinationComponentId: 'c0000000-0000-4000-8000-0000000000c1',
+          namespace: 'ops',
+        },
+      ],
     });
-    const none = await call(svc.url, 'GET', '/v0/experimental/edges?namespace=elsewhere', { key: svc.apiKey });
+    const none = await call(svc.url, 'GET', '/v0/experimental/edges?namespace=elsewhere', {
+      key: svc.apiKey,
+    });
     assert.deepEqual(none.body, { edges: [] });
   });
 

@@ -10,7 +10,8 @@ describe('local service: data assets and object-store registration', () => {
   let svc: LocalService;
   const bulk = (query: string) => call(svc.url, 'GET', `/v0/data-assets/bulk?${query}`, { key: svc.apiKey });
   const darns = (...list: string[]) => list.map((d) => `darn=${encodeURIComponent(d)}`).join('&');
-  const register = (body: unknown) => call(svc.url, 'POST', '/v0/data-asset/register/s3', { key: svc.apiKey, body });
+  const register = (body: unknown) =>
+    call(svc.url, 'POST', '/v0/data-asset/register/s3', { key: svc.apiKey, body });
 
   before(async () => {
     svc = await startLocalService({ seed: SMALL });
@@ -45,14 +46,24 @@ describe('local service: data assets and object-store registration', () => {
   it('pages over the DARN list with limit and offset', async () => {
     const r = await bulk(`${darns(ORDERS_DARN, EVENTS_DARN, 's3://c:d')}&limit=1&offset=1`);
     assert.equal(r.body.totalCount, 3);
-    assert.deepEqual(r.body.data.map((i: Json) => i.darn), [EVENTS_DARN]);
+    assert.deepEqual(
+      r.body.data.map((i: Json) => i.darn),
+      [EVENTS_DARN],
+    );
     assert.deepEqual([r.body.limit, r.body.offset], [1, 1]);
     const past = await bulk(`${darns(ORDERS_DARN)}&offset=5`);
     assert.deepEqual(past.body.data, []);
   });
 
   it('400 without a DARN, or with limit/offset out of range', async () => {
-    for (const q of ['', 'limit=5', `${darns(ORDERS_DARN)}&limit=0`, `${darns(ORDERS_DARN)}&limit=1001`, `${darns(ORDERS_DARN)}&offset=-1`, `${darns(ORDERS_DARN)}&limit=ten`]) {
+    for (const q of [
+      '',
+      'limit=5',
+      `${darns(ORDERS_DARN)}&limit=0`,
+      `${darns(ORDERS_DARN)}&limit=1001`,
+      `${darns(ORDERS_DARN)}&offset=-1`,
+      `${darns(ORDERS_DARN)}&limit=ten`,
+    ]) {
       const r = await bulk(q);
       assert.equal(r.status, 400, q);
       assert.equal(typeof r.body.message, 'string');
@@ -61,7 +72,11 @@ describe('local service: data assets and object-store registration', () => {
   });
 
   it('a dry run reports what would be registered and writes nothing', async () => {
-    const asset = { bucket: 'lake', pattern: 'orders/*.parquet', schema: { type: 'struct', fields: [{ type: 'string', name: 'id' }] } };
+    const asset = {
+      bucket: 'lake',
+      pattern: 'orders/*.parquet',
+      schema: { type: 'struct', fields: [{ type: 'string', name: 'id' }] },
+    };
     const dry = await register({ assets: [asset], dry_run: true });
     assert.equal(dry.status, 200, dry.text);
     assert.deepEqual(dry.body.registered, ['s3://lake:orders/*.parquet']);
@@ -71,7 +86,11 @@ describe('local service: data assets and object-store registration', () => {
   });
 
   it('a real run creates the data assets; registering again reports them as already registered', async () => {
-    const asset = { bucket: 'lake', pattern: 'clicks/*.json', schema: { type: 'struct', fields: [{ type: 'string', name: 'id' }] } };
+    const asset = {
+      bucket: 'lake',
+      pattern: 'clicks/*.json',
+      schema: { type: 'struct', fields: [{ type: 'string', name: 'id' }] },
+    };
     const r = await register({ assets: [asset], dry_run: false, prLink: 'https://git.example.com/pr/1' });
     assert.deepEqual(r.body.registered, ['s3://lake:clicks/*.json']);
     const item = (await bulk(darns('s3://lake:clicks/*.json'))).body.data[0];
@@ -83,7 +102,12 @@ describe('local service: data assets and object-store registration', () => {
     // The registered schema is the asset's current schema for contract checks.
     const check = await call(svc.url, 'POST', '/v0/contract/check-compliance', {
       key: svc.apiKey,
-      body: { contract: { dataAssetResourceName: 's3://lake:clicks/*.json', contractSchema: [{ type: 'string', name: 'id' }] } },
+      body: {
+        contract: {
+          dataAssetResourceName: 's3://lake:clicks/*.json',
+          contractSchema: [{ type: 'string', name: 'id' }],
+        },
+      },
     });
     assert.deepEqual(check.body, { violations: [] });
   });

@@ -3,7 +3,16 @@
 import * as assert from 'node:assert/strict';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
-import { BILLING, CHECKOUT, NOTIFIER, ORDERS_DB, P_CHECKOUT_SAVE, P_DEBUG_SUPPRESSED, P_REFUND_OVERRIDE, P_REFUND_SCAN } from './ids';
+import {
+  BILLING,
+  CHECKOUT,
+  NOTIFIER,
+  ORDERS_DB,
+  P_CHECKOUT_SAVE,
+  P_DEBUG_SUPPRESSED,
+  P_REFUND_OVERRIDE,
+  P_REFUND_SCAN,
+} from './ids';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
 
@@ -16,8 +25,10 @@ describe('local service: component detail and versions', () => {
     return r.body.component;
   };
   const pathOf = (c: Json, id: string): Json => c.paths.find((p: Json) => p.path_id === id);
-  const tagsAt = (b: Json, field: string): Json[] => b.field_tags.find((e: Json) => e.field_path === field)?.tags ?? [];
-  const dependsAt = (b: Json, field: string): Json[] => b.field_depends_on_tags.find((e: Json) => e.field_path === field)?.depends_on ?? [];
+  const tagsAt = (b: Json, field: string): Json[] =>
+    b.field_tags.find((e: Json) => e.field_path === field)?.tags ?? [];
+  const dependsAt = (b: Json, field: string): Json[] =>
+    b.field_depends_on_tags.find((e: Json) => e.field_path === field)?.depends_on ?? [];
 
   before(async () => {
     svc = await startLocalService({ seed: SMALL });
@@ -31,7 +42,10 @@ describe('local service: component detail and versions', () => {
       assert.deepEqual(ids, [P_CHECKOUT_SAVE, P_REFUND_OVERRIDE, P_DEBUG_SUPPRESSED]);
       assert.equal(pathOf(c, P_REFUND_OVERRIDE).path_type, 'USER_OVERRIDE');
       const explicit = await component(CHECKOUT, '?projection=collapsed');
-      assert.deepEqual(explicit.paths.map((p: Json) => p.path_id), ids);
+      assert.deepEqual(
+        explicit.paths.map((p: Json) => p.path_id),
+        ids,
+      );
     });
 
     it('all shows both the scan path and its override, each with its path_type', async () => {
@@ -93,7 +107,10 @@ describe('local service: component detail and versions', () => {
       const c = await component(ORDERS_DB);
       assert.equal(c.type, 'DATA_STORE');
       assert.equal(c.store_kind, 'POSTGRES');
-      assert.deepEqual(c.schema.fields.map((f: Json) => f.name), ['email', 'amount', 'card_last4', 'status']);
+      assert.deepEqual(
+        c.schema.fields.map((f: Json) => f.name),
+        ['email', 'amount', 'card_last4', 'status'],
+      );
       assert.equal(c.paths, undefined);
     });
   });
@@ -101,7 +118,10 @@ describe('local service: component detail and versions', () => {
   describe('boundary coordinates', () => {
     it('default to the scanner payload and signature names', async () => {
       const p = pathOf(await component(CHECKOUT), P_CHECKOUT_SAVE);
-      assert.deepEqual(p.ingress.boundary_coordinates, { payload_name: 'CheckoutRequest', signature_name: 'com.shop.CheckoutController.submit' });
+      assert.deepEqual(p.ingress.boundary_coordinates, {
+        payload_name: 'CheckoutRequest',
+        signature_name: 'com.shop.CheckoutController.submit',
+      });
     });
 
     it('come from the dataset when given, and hold null where the scan recorded none', async () => {
@@ -113,7 +133,10 @@ describe('local service: component detail and versions', () => {
 
     it('hold null for a payload name when neither scan nor dataset gave one', async () => {
       const p = pathOf(await component(CHECKOUT), P_DEBUG_SUPPRESSED);
-      assert.deepEqual(p.egress.boundary_coordinates, { payload_name: null, signature_name: 'com.shop.Debug.log' });
+      assert.deepEqual(p.egress.boundary_coordinates, {
+        payload_name: null,
+        signature_name: 'com.shop.Debug.log',
+      });
       assert.equal(p.egress.payload_name, undefined);
     });
   });
@@ -121,13 +144,28 @@ describe('local service: component detail and versions', () => {
   describe('field tags', () => {
     it('show a SYSTEM tag with its detection category', async () => {
       const b = pathOf(await component(CHECKOUT), P_CHECKOUT_SAVE).ingress;
-      assert.deepEqual(tagsAt(b, 'email'), [{ tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', source: 'system', detection_category: 'email-address' }]);
+      assert.deepEqual(tagsAt(b, 'email'), [
+        {
+          tag_id: 'system-pii',
+          name: 'pii',
+          kind: 'SYSTEM',
+          source: 'system',
+          detection_category: 'email-address',
+        },
+      ]);
     });
 
     it('the most recent application wins between user and system', async () => {
       const b = pathOf(await component(CHECKOUT), P_CHECKOUT_SAVE).ingress;
       assert.deepEqual(tagsAt(b, 'card.number'), [
-        { tag_id: 't-secret', name: 'secret', kind: 'SYSTEM', source: 'system', color: '#ff0000', detection_category: 'card-number' },
+        {
+          tag_id: 't-secret',
+          name: 'secret',
+          kind: 'SYSTEM',
+          source: 'system',
+          color: '#ff0000',
+          detection_category: 'card-number',
+        },
       ]);
     });
 
@@ -135,21 +173,32 @@ describe('local service: component detail and versions', () => {
       const p = pathOf(await component(CHECKOUT), P_CHECKOUT_SAVE);
       assert.deepEqual(tagsAt(p.ingress, 'amount'), []);
       assert.deepEqual(tagsAt(p.egress, 'email'), []);
-      assert.deepEqual(tagsAt(p.egress, 'amount'), [{ tag_id: 't-legacy', name: 'legacy', kind: 'USER', source: 'user' }]);
-      assert.deepEqual(p.egress.field_tags.map((e: Json) => e.field_path), ['amount']);
+      assert.deepEqual(tagsAt(p.egress, 'amount'), [
+        { tag_id: 't-legacy', name: 'legacy', kind: 'USER', source: 'user' },
+      ]);
+      assert.deepEqual(
+        p.egress.field_tags.map((e: Json) => e.field_path),
+        ['amount'],
+      );
     });
 
     it('USER tags from the dataset render with their color', async () => {
       const b = (await component(BILLING)).paths[0].egress;
-      assert.deepEqual(tagsAt(b, 'total'), [{ tag_id: 't-customer', name: 'customer-data', kind: 'USER', source: 'user', color: '#00aa00' }]);
+      assert.deepEqual(tagsAt(b, 'total'), [
+        { tag_id: 't-customer', name: 'customer-data', kind: 'USER', source: 'user', color: '#00aa00' },
+      ]);
     });
   });
 
   describe('depends-on tags', () => {
     it('follow field mappings inside a component with 0 hops', async () => {
       const p = pathOf(await component(CHECKOUT), P_CHECKOUT_SAVE);
-      assert.deepEqual(dependsAt(p.egress, 'email'), [{ tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 0 }]);
-      assert.deepEqual(dependsAt(p.egress, 'card_last4'), [{ tag_id: 't-secret', name: 'secret', kind: 'SYSTEM', color: '#ff0000', nearest_hops: 0 }]);
+      assert.deepEqual(dependsAt(p.egress, 'email'), [
+        { tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 0 },
+      ]);
+      assert.deepEqual(dependsAt(p.egress, 'card_last4'), [
+        { tag_id: 't-secret', name: 'secret', kind: 'SYSTEM', color: '#ff0000', nearest_hops: 0 },
+      ]);
     });
 
     it('a field carrying a tag directly does not depend on it', async () => {
@@ -162,23 +211,41 @@ describe('local service: component detail and versions', () => {
 
     it('cross a DATA_STORE (2 hops: code -> store -> code), matching fields by path', async () => {
       const p = (await component(BILLING)).paths[0];
-      assert.deepEqual(dependsAt(p.ingress, 'email'), [{ tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 2 }]);
-      assert.deepEqual(dependsAt(p.egress, 'customer_email'), [{ tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 2 }]);
+      assert.deepEqual(dependsAt(p.ingress, 'email'), [
+        { tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 2 },
+      ]);
+      assert.deepEqual(dependsAt(p.egress, 'customer_email'), [
+        { tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 2 },
+      ]);
       // USER tags propagate too, also from a deactivated definition.
-      assert.deepEqual(dependsAt(p.egress, 'total'), [{ tag_id: 't-legacy', name: 'legacy', kind: 'USER', nearest_hops: 2 }]);
+      assert.deepEqual(dependsAt(p.egress, 'total'), [
+        { tag_id: 't-legacy', name: 'legacy', kind: 'USER', nearest_hops: 2 },
+      ]);
     });
 
     it('cross a code-to-code edge by payload name (3 hops in all)', async () => {
       const p = (await component(NOTIFIER)).paths[0];
-      assert.deepEqual(dependsAt(p.ingress, 'customer_email'), [{ tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 3 }]);
-      assert.deepEqual(dependsAt(p.egress, 'to'), [{ tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 3 }]);
+      assert.deepEqual(dependsAt(p.ingress, 'customer_email'), [
+        { tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 3 },
+      ]);
+      assert.deepEqual(dependsAt(p.egress, 'to'), [
+        { tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 3 },
+      ]);
       // customer-data sits on billing's `total`, which nothing in the notifier reads.
-      assert.equal(p.ingress.field_depends_on_tags.some((e: Json) => e.depends_on.some((r: Json) => r.name === 'customer-data')), false);
+      assert.equal(
+        p.ingress.field_depends_on_tags.some((e: Json) =>
+          e.depends_on.some((r: Json) => r.name === 'customer-data'),
+        ),
+        false,
+      );
     });
 
     it('suppressed paths carry no tags downstream', async () => {
       const p = pathOf(await component(CHECKOUT), P_DEBUG_SUPPRESSED);
-      assert.deepEqual(tagsAt(p.ingress, 'email').map((t: Json) => t.name), ['pifi']);
+      assert.deepEqual(
+        tagsAt(p.ingress, 'email').map((t: Json) => t.name),
+        ['pifi'],
+      );
       assert.deepEqual(p.egress.field_depends_on_tags, []);
     });
   });
@@ -195,7 +262,14 @@ describe('local service: component detail and versions', () => {
         ['BYO_PATH_ADDED', 'aaaa111'],
       ]);
       const scan = r.body.versions[0];
-      assert.deepEqual(scan, { kind: 'SCAN', commit_sha: 'bbbb222', committed_at: '2024-05-03T10:00:00Z', recorded_at: '2024-05-03T10:05:00Z', branch: 'release', job_trigger: 'schedule' });
+      assert.deepEqual(scan, {
+        kind: 'SCAN',
+        commit_sha: 'bbbb222',
+        committed_at: '2024-05-03T10:00:00Z',
+        recorded_at: '2024-05-03T10:05:00Z',
+        branch: 'release',
+        job_trigger: 'schedule',
+      });
       assert.equal(r.body.versions[3].path_id, P_REFUND_OVERRIDE);
       assert.equal(r.body.versions[3].reason, 'scanner missed the refund reason');
     });

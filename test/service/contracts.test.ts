@@ -8,7 +8,8 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JS
 
 describe('local service: contracts and subscriptions', () => {
   let svc: LocalService;
-  const req = (method: string, path: string, body?: unknown) => call(svc.url, method, path, { key: svc.apiKey, body });
+  const req = (method: string, path: string, body?: unknown) =>
+    call(svc.url, method, path, { key: svc.apiKey, body });
 
   before(async () => {
     svc = await startLocalService({ seed: SMALL });
@@ -41,7 +42,10 @@ describe('local service: contracts and subscriptions', () => {
     it('a contract on an unknown DARN is MISSING_DATA_ASSET', async () => {
       const r = await req('GET', `/v0/contract/${CONTRACT_NO_ASSET}/violation-status`);
       assert.equal(r.body.violation_state, 'violation');
-      assert.deepEqual(r.body.violations.map((v: Json) => v.violationType), ['MISSING_DATA_ASSET']);
+      assert.deepEqual(
+        r.body.violations.map((v: Json) => v.violationType),
+        ['MISSING_DATA_ASSET'],
+      );
     });
 
     it('an unknown contract is a 404', async () => {
@@ -54,18 +58,33 @@ describe('local service: contracts and subscriptions', () => {
   describe('check compliance', () => {
     it('checks a posted contract against the asset schema', async () => {
       const ok = await req('POST', '/v0/contract/check-compliance', {
-        contract: { dataAssetResourceName: ORDERS_DARN, contractSchema: [{ type: 'string', name: 'email' }, { type: 'DOUBLE', name: 'amount' }] },
+        contract: {
+          dataAssetResourceName: ORDERS_DARN,
+          contractSchema: [
+            { type: 'string', name: 'email' },
+            { type: 'DOUBLE', name: 'amount' },
+          ],
+        },
       });
       assert.equal(ok.status, 200);
       assert.deepEqual(ok.body, { violations: [] });
       const bad = await req('POST', '/v0/contract/check-compliance', {
-        contract: { dataAssetResourceName: ORDERS_DARN, contractSchema: [{ type: 'struct', name: 'customer', fields: [{ type: 'int', name: 'address' }] }] },
+        contract: {
+          dataAssetResourceName: ORDERS_DARN,
+          contractSchema: [{ type: 'struct', name: 'customer', fields: [{ type: 'int', name: 'address' }] }],
+        },
       });
-      assert.deepEqual(bad.body.violations.map((v: Json) => [v.violationType, v.field]), [['INCOMPATIBLE_TYPE', 'customer.address']]);
+      assert.deepEqual(
+        bad.body.violations.map((v: Json) => [v.violationType, v.field]),
+        [['INCOMPATIBLE_TYPE', 'customer.address']],
+      );
       const missing = await req('POST', '/v0/contract/check-compliance', {
         contract: { dataAssetResourceName: 's3://b:none', contractSchema: [] },
       });
-      assert.deepEqual(missing.body.violations.map((v: Json) => v.violationType), ['MISSING_DATA_ASSET']);
+      assert.deepEqual(
+        missing.body.violations.map((v: Json) => v.violationType),
+        ['MISSING_DATA_ASSET'],
+      );
     });
 
     it('an invalid body is a 400 naming the member', async () => {
@@ -77,7 +96,10 @@ describe('local service: contracts and subscriptions', () => {
 
   describe('subscription update', () => {
     it("updates the user's subscription to the contract, keeping members not sent", async () => {
-      const r = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, { userId: USER_ANA, chatChannel: '#orders-alerts' });
+      const r = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
+        userId: USER_ANA,
+        chatChannel: '#orders-alerts',
+      });
       assert.equal(r.status, 200, r.text);
       assert.deepEqual(r.body, {
         id: 'f0000000-0000-4000-8000-000000000001',
@@ -90,26 +112,41 @@ describe('local service: contracts and subscriptions', () => {
 
     it('creates a subscription for a user who has none', async () => {
       const user = '90000000-0000-4000-8000-000000000002';
-      const r = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, { dataContractId: CONTRACT_OK, userId: user, email: 'bo@example.org' });
+      const r = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
+        dataContractId: CONTRACT_OK,
+        userId: user,
+        email: 'bo@example.org',
+      });
       assert.equal(r.status, 200, r.text);
       assert.match(r.body.id, /^[0-9a-f-]{36}$/);
       assert.equal(r.body.email, 'bo@example.org');
-      const again = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, { userId: user, codehostHandle: 'bo' });
+      const again = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
+        userId: user,
+        codehostHandle: 'bo',
+      });
       assert.equal(again.body.id, r.body.id);
       assert.equal(again.body.email, 'bo@example.org');
     });
 
     it('refuses an e-mail outside the pattern, a missing userId, a different dataContractId, an unknown contract', async () => {
-      const email = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, { userId: USER_ANA, email: 'not an email' });
+      const email = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
+        userId: USER_ANA,
+        email: 'not an email',
+      });
       assert.equal(email.status, 400);
       assert.match(email.body.message, /body\/email/);
       const noUser = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, { email: 'a@b.cd' });
       assert.equal(noUser.status, 400);
       assert.match(noUser.body.message, /userId/);
-      const other = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, { userId: USER_ANA, dataContractId: CONTRACT_BROKEN });
+      const other = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
+        userId: USER_ANA,
+        dataContractId: CONTRACT_BROKEN,
+      });
       assert.equal(other.status, 400);
       assert.match(other.body.message, /dataContractId/);
-      const unknown = await req('PUT', '/v0/contract-subscription/e0000000-0000-4000-8000-00000000ffff', { userId: USER_ANA });
+      const unknown = await req('PUT', '/v0/contract-subscription/e0000000-0000-4000-8000-00000000ffff', {
+        userId: USER_ANA,
+      });
       assert.equal(unknown.status, 404);
     });
   });
@@ -121,7 +158,10 @@ describe('local service: contracts and subscriptions', () => {
       assert.match(r.body.message, /deleted, with 1 subscription$/);
       assert.equal((await req('GET', `/v0/contract/${CONTRACT_BROKEN}/violation-status`)).status, 404);
       // Its subscription went with it: updating it now finds no contract.
-      assert.equal((await req('PUT', `/v0/contract-subscription/${CONTRACT_BROKEN}`, { userId: USER_ANA })).status, 404);
+      assert.equal(
+        (await req('PUT', `/v0/contract-subscription/${CONTRACT_BROKEN}`, { userId: USER_ANA })).status,
+        404,
+      );
       const again = await req('DELETE', `/v0/contract/delete/${CONTRACT_BROKEN}`);
       assert.equal(again.status, 404);
     });

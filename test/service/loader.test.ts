@@ -39,7 +39,10 @@ function runToExit(args: string[]): Promise<{ code: number | null; stdout: strin
 
 describe('local service: dataset loader', () => {
   it('accepts the small fixture', () => {
-    assert.equal(messageOf(() => undefined), '(accepted)');
+    assert.equal(
+      messageOf(() => undefined),
+      '(accepted)',
+    );
   });
 
   it('accepts the example of docs/dataset.md', () => {
@@ -51,10 +54,22 @@ describe('local service: dataset loader', () => {
 
   describe('shape errors name the member', () => {
     const cases: Array<[string, (d: Json) => void, RegExp]> = [
-      ['a wrong type deep in a path', (d) => (d.components[0].paths[0].ingress.signature_name = 5), /\/components\/0\/paths\/0\/ingress\/signature_name: Expected string/],
-      ['an unknown component type', (d) => (d.components[1].type = 'QUEUE'), /\/components\/1\/type: Expected "CODE" or "DATA_STORE"/],
+      [
+        'a wrong type deep in a path',
+        (d) => (d.components[0].paths[0].ingress.signature_name = 5),
+        /\/components\/0\/paths\/0\/ingress\/signature_name: Expected string/,
+      ],
+      [
+        'an unknown component type',
+        (d) => (d.components[1].type = 'QUEUE'),
+        /\/components\/1\/type: Expected "CODE" or "DATA_STORE"/,
+      ],
       ['an unknown member', (d) => (d.components[1].colour = 'red'), /\/components\/1/],
-      ['a bad commit sha', (d) => (d.components[0].scans[0].commit_sha = 'XYZ'), /\/components\/0\/scans\/0\/commit_sha/],
+      [
+        'a bad commit sha',
+        (d) => (d.components[0].scans[0].commit_sha = 'XYZ'),
+        /\/components\/0\/scans\/0\/commit_sha/,
+      ],
       ['a bad subscription e-mail', (d) => (d.subscriptions[0].email = 'nope'), /\/subscriptions\/0\/email/],
       ['a missing version', (d) => delete d.version, /\/version/],
     ];
@@ -63,20 +78,68 @@ describe('local service: dataset loader', () => {
 
   describe('reference errors name the member', () => {
     const cases: Array<[string, (d: Json) => void, RegExp]> = [
-      ['an edge to a missing component', (d) => (d.edges[0].destinationComponentId = 'ghost'), /\/edges\/0\/destinationComponentId: no component "ghost"/],
-      ['a data_store_id that is missing', (d) => (d.components[0].paths[0].egress.data_store_id = 'ghost'), /\/components\/0\/paths\/0\/egress\/data_store_id: no component "ghost"/],
-      ['a data_store_id that is a CODE component', (d) => (d.components[0].paths[0].egress.data_store_id = d.components[2].id), /egress\/data_store_id: .* is not a DATA_STORE/],
-      ['a tag application on a missing boundary', (d) => (d.tagApplications[0].boundary_id = 'ghost'), /\/tagApplications\/0\/boundary_id: no boundary "ghost"/],
-      ['a tag application of a missing tag', (d) => (d.tagApplications[0].tag = 'ghost'), /\/tagApplications\/0\/tag: no tag definition "ghost"/],
-      ['a subscription to a missing contract', (d) => (d.subscriptions[0].dataContractId = 'e0000000-0000-4000-8000-00000000ffff'), /\/subscriptions\/0\/dataContractId: no contract/],
-      ['replaces_path_id naming a missing path', (d) => (d.components[0].paths[2].replaces_path_id = 'ghost'), /\/components\/0\/paths\/2\/replaces_path_id: no path "ghost"/],
-      ['replaces_path_id naming an override', (d) => {
-        d.components[0].paths[2].replaces_path_id = d.components[0].paths[2].path_id;
-      }, /replaces_path_id: path .* is not a SCAN_OUTPUT path/],
-      ['replaces_path_id on a scan path', (d) => (d.components[0].paths[0].replaces_path_id = d.components[0].paths[1].path_id), /\/components\/0\/paths\/0\/replaces_path_id: only a USER_OVERRIDE/],
-      ['a duplicate component id', (d) => (d.components[1].id = d.components[0].id), /\/components\/1\/id: duplicate component id/],
-      ['a path commit that was never scanned', (d) => (d.components[0].paths[0].commit_sha = 'abcdef1'), /\/components\/0\/paths\/0\/commit_sha: commit "abcdef1"/],
-      ['a SYSTEM definition with another name', (d) => d.tagDefinitions.push({ id: 'x', name: 'ssn', kind: 'SYSTEM' }), /\/tagDefinitions\/4\/name: SYSTEM tags are/],
+      [
+        'an edge to a missing component',
+        (d) => (d.edges[0].destinationComponentId = 'ghost'),
+        /\/edges\/0\/destinationComponentId: no component "ghost"/,
+      ],
+      [
+        'a data_store_id that is missing',
+        (d) => (d.components[0].paths[0].egress.data_store_id = 'ghost'),
+        /\/components\/0\/paths\/0\/egress\/data_store_id: no component "ghost"/,
+      ],
+      [
+        'a data_store_id that is a CODE component',
+        (d) => (d.components[0].paths[0].egress.data_store_id = d.components[2].id),
+        /egress\/data_store_id: .* is not a DATA_STORE/,
+      ],
+      [
+        'a tag application on a missing boundary',
+        (d) => (d.tagApplications[0].boundary_id = 'ghost'),
+        /\/tagApplications\/0\/boundary_id: no boundary "ghost"/,
+      ],
+      [
+        'a tag application of a missing tag',
+        (d) => (d.tagApplications[0].tag = 'ghost'),
+        /\/tagApplications\/0\/tag: no tag definition "ghost"/,
+      ],
+      [
+        'a subscription to a missing contract',
+        (d) => (d.subscriptions[0].dataContractId = 'e0000000-0000-4000-8000-00000000ffff'),
+        /\/subscriptions\/0\/dataContractId: no contract/,
+      ],
+      [
+        'replaces_path_id naming a missing path',
+        (d) => (d.components[0].paths[2].replaces_path_id = 'ghost'),
+        /\/components\/0\/paths\/2\/replaces_path_id: no path "ghost"/,
+      ],
+      [
+        'replaces_path_id naming an override',
+        (d) => {
+          d.components[0].paths[2].replaces_path_id = d.components[0].paths[2].path_id;
+        },
+        /replaces_path_id: path .* is not a SCAN_OUTPUT path/,
+      ],
+      [
+        'replaces_path_id on a scan path',
+        (d) => (d.components[0].paths[0].replaces_path_id = d.components[0].paths[1].path_id),
+        /\/components\/0\/paths\/0\/replaces_path_id: only a USER_OVERRIDE/,
+      ],
+      [
+        'a duplicate component id',
+        (d) => (d.components[1].id = d.components[0].id),
+        /\/components\/1\/id: duplicate component id/,
+      ],
+      [
+        'a path commit that was never scanned',
+        (d) => (d.components[0].paths[0].commit_sha = 'abcdef1'),
+        /\/components\/0\/paths\/0\/commit_sha: commit "abcdef1"/,
+      ],
+      [
+        'a SYSTEM definition with another name',
+        (d) => d.tagDefinitions.push({ id: 'x', name: 'ssn', kind: 'SYSTEM' }),
+        /\/tagDefinitions\/4\/name: SYSTEM tags are/,
+      ],
     ];
     for (const [label, mutate, expected] of cases) it(label, () => assert.match(messageOf(mutate), expected));
   });
@@ -126,7 +189,10 @@ describe('local service: dataset loader', () => {
 
       const reopened = await start({ db: first.dbFile });
       assert.equal(reopened.apiKey, '');
-      assert.equal((await call(reopened.url, 'DELETE', '/v0/webhooks/w1', { key: first.apiKey })).status, 404);
+      assert.equal(
+        (await call(reopened.url, 'DELETE', '/v0/webhooks/w1', { key: first.apiKey })).status,
+        404,
+      );
       await reopened.stop();
 
       const withKey = await start({ db: first.dbFile, args: ['--print-key'] });
@@ -147,7 +213,10 @@ describe('local service: dataset loader', () => {
       const svc = await start({ seed: join(dir, 'nokeys.json') });
       assert.match(svc.apiKey, /^ll_[A-Za-z0-9_-]{20,}$/);
       const keys = await call(svc.url, 'GET', '/v0/api-keys', { key: svc.apiKey });
-      assert.deepEqual(keys.body.map((k: Json) => k.value), [svc.apiKey]);
+      assert.deepEqual(
+        keys.body.map((k: Json) => k.value),
+        [svc.apiKey],
+      );
     });
 
     it('rejects an invalid port with usage', async () => {

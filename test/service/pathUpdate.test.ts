@@ -2,7 +2,15 @@
 import * as assert from 'node:assert/strict';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
-import { BILLING, CHECKOUT, NOTIFIER, ORDERS_DB, P_CHECKOUT_SAVE, P_REFUND_OVERRIDE, P_REFUND_SCAN } from './ids';
+import {
+  BILLING,
+  CHECKOUT,
+  NOTIFIER,
+  ORDERS_DB,
+  P_CHECKOUT_SAVE,
+  P_REFUND_OVERRIDE,
+  P_REFUND_SCAN,
+} from './ids';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
 
@@ -15,7 +23,8 @@ describe('local service: path update', () => {
     const r = await get(`/v0/experimental/components/${component}?projection=${projection}`);
     return r.body.component.paths.find((p: Json) => p.path_id === id);
   };
-  const versions = async (component: string): Promise<Json[]> => (await get(`/v0/experimental/components/${component}/versions`)).body.versions;
+  const versions = async (component: string): Promise<Json[]> =>
+    (await get(`/v0/experimental/components/${component}/versions`)).body.versions;
 
   // One service for the whole file (each start costs a second on a busy machine): every test reads
   // the state it changes, and the ones that update the same path hold whatever the order.
@@ -30,7 +39,10 @@ describe('local service: path update', () => {
       ...old,
       path_type: 'SCAN_OUTPUT',
       is_suppressed: true,
-      field_mappings: [...old.field_mappings, { ingress_field: 'amount', egress_field: 'total', kind: 'ControlFlow' }],
+      field_mappings: [
+        ...old.field_mappings,
+        { ingress_field: 'amount', egress_field: 'total', kind: 'ControlFlow' },
+      ],
       reason: 'adds the total',
       effective_since_commit_sha: 'aaaa111',
     };
@@ -46,7 +58,9 @@ describe('local service: path update', () => {
     assert.equal(p.ingress.id, old.ingress.id);
     assert.deepEqual(p.ingress.field_tags, old.ingress.field_tags);
 
-    const collapsed = (await get(`/v0/experimental/components/${CHECKOUT}`)).body.component.paths.map((x: Json) => x.path_id);
+    const collapsed = (await get(`/v0/experimental/components/${CHECKOUT}`)).body.component.paths.map(
+      (x: Json) => x.path_id,
+    );
     assert.equal(collapsed.includes(P_CHECKOUT_SAVE), false);
     assert.equal(collapsed[collapsed.length - 1], p.path_id);
     const all = (await get(`/v0/experimental/components/${CHECKOUT}?projection=all`)).body.component.paths;
@@ -58,9 +72,17 @@ describe('local service: path update', () => {
 
   it('records BYO_PATH_DELETED for the old path and BYO_PATH_ADDED for the new one, with the commit time from scan history', async () => {
     const old = await readPath(CHECKOUT, P_CHECKOUT_SAVE);
-    const r = await put(CHECKOUT, P_CHECKOUT_SAVE, { ingress: old.ingress, egress: old.egress, field_mappings: old.field_mappings, reason: 'why not', effective_since_commit_sha: 'aaaa111' });
+    const r = await put(CHECKOUT, P_CHECKOUT_SAVE, {
+      ingress: old.ingress,
+      egress: old.egress,
+      field_mappings: old.field_mappings,
+      reason: 'why not',
+      effective_since_commit_sha: 'aaaa111',
+    });
     assert.equal(r.status, 200, r.text);
-    const events = (await versions(CHECKOUT)).filter((v) => v.kind !== 'SCAN' && v.commit_sha === 'aaaa111' && v.reason === 'why not');
+    const events = (await versions(CHECKOUT)).filter(
+      (v) => v.kind !== 'SCAN' && v.commit_sha === 'aaaa111' && v.reason === 'why not',
+    );
     assert.deepEqual(
       events.map((v) => [v.kind, v.path_id, v.committed_at]),
       [
@@ -72,24 +94,41 @@ describe('local service: path update', () => {
 
   it('defaults effective_since_commit_sha to the latest scanned commit', async () => {
     const old = await readPath(CHECKOUT, P_CHECKOUT_SAVE);
-    const r = await put(CHECKOUT, P_CHECKOUT_SAVE, { ingress: old.ingress, egress: old.egress, field_mappings: old.field_mappings });
-    const added = (await versions(CHECKOUT)).find((v) => v.kind === 'BYO_PATH_ADDED' && v.path_id === r.body.path.path_id);
+    const r = await put(CHECKOUT, P_CHECKOUT_SAVE, {
+      ingress: old.ingress,
+      egress: old.egress,
+      field_mappings: old.field_mappings,
+    });
+    const added = (await versions(CHECKOUT)).find(
+      (v) => v.kind === 'BYO_PATH_ADDED' && v.path_id === r.body.path.path_id,
+    );
     assert.equal(added.commit_sha, 'bbbb222');
     assert.equal(added.committed_at, '2024-05-03T10:00:00Z');
   });
 
   it('updating an override deletes that override and replaces the same scan path', async () => {
     const old = await readPath(CHECKOUT, P_REFUND_OVERRIDE);
-    const r = await put(CHECKOUT, P_REFUND_OVERRIDE, { ingress: old.ingress, egress: old.egress, transformation_summary: 'v2' });
+    const r = await put(CHECKOUT, P_REFUND_OVERRIDE, {
+      ingress: old.ingress,
+      egress: old.egress,
+      transformation_summary: 'v2',
+    });
     assert.equal(r.status, 200, r.text);
-    const all = (await get(`/v0/experimental/components/${CHECKOUT}?projection=all`)).body.component.paths.map((x: Json) => x.path_id);
+    const all = (
+      await get(`/v0/experimental/components/${CHECKOUT}?projection=all`)
+    ).body.component.paths.map((x: Json) => x.path_id);
     assert.equal(all.includes(P_REFUND_OVERRIDE), false);
     assert.equal(all.includes(P_REFUND_SCAN), true);
-    const collapsed = (await get(`/v0/experimental/components/${CHECKOUT}`)).body.component.paths.map((x: Json) => x.path_id);
+    const collapsed = (await get(`/v0/experimental/components/${CHECKOUT}`)).body.component.paths.map(
+      (x: Json) => x.path_id,
+    );
     assert.equal(collapsed.includes(P_REFUND_SCAN), false);
     assert.equal(collapsed.includes(r.body.path.path_id), true);
     // The boundaries keep their durable coordinates.
-    assert.deepEqual(r.body.path.ingress.boundary_coordinates, { payload_name: null, signature_name: 'refund#v1' });
+    assert.deepEqual(r.body.path.ingress.boundary_coordinates, {
+      payload_name: null,
+      signature_name: 'refund#v1',
+    });
   });
 
   it('updating a scan path that already has an override supersedes that override', async () => {
@@ -97,18 +136,36 @@ describe('local service: path update', () => {
     const r = await put(CHECKOUT, P_REFUND_SCAN, { ingress: old.ingress, egress: old.egress });
     assert.equal(r.status, 200, r.text);
     const all = (await get(`/v0/experimental/components/${CHECKOUT}?projection=all`)).body.component.paths;
-    const refundOverrides = all.filter((x: Json) => x.path_type === 'USER_OVERRIDE' && x.ingress.signature_name === old.ingress.signature_name);
-    assert.deepEqual(refundOverrides.map((x: Json) => x.path_id), [r.body.path.path_id]);
-    assert.equal(all.some((x: Json) => x.path_id === P_REFUND_OVERRIDE), false);
+    const refundOverrides = all.filter(
+      (x: Json) => x.path_type === 'USER_OVERRIDE' && x.ingress.signature_name === old.ingress.signature_name,
+    );
+    assert.deepEqual(
+      refundOverrides.map((x: Json) => x.path_id),
+      [r.body.path.path_id],
+    );
+    assert.equal(
+      all.some((x: Json) => x.path_id === P_REFUND_OVERRIDE),
+      false,
+    );
   });
 
   it('a changed mapping changes depends-on tags downstream at once', async () => {
     const before = (await get(`/v0/experimental/components/${NOTIFIER}`)).body.component.paths[0];
     assert.equal(before.egress.field_depends_on_tags.length, 1);
-    const old = await readPath(BILLING, (await get(`/v0/experimental/components/${BILLING}`)).body.component.paths[0].path_id);
-    const r = await put(BILLING, old.path_id, { ingress: old.ingress, egress: old.egress, field_mappings: [{ ingress_field: 'amount', egress_field: 'total' }] });
+    const old = await readPath(
+      BILLING,
+      (await get(`/v0/experimental/components/${BILLING}`)).body.component.paths[0].path_id,
+    );
+    const r = await put(BILLING, old.path_id, {
+      ingress: old.ingress,
+      egress: old.egress,
+      field_mappings: [{ ingress_field: 'amount', egress_field: 'total' }],
+    });
     assert.equal(r.status, 200, r.text);
-    assert.deepEqual(r.body.path.egress.field_depends_on_tags.map((e: Json) => e.field_path), ['total']);
+    assert.deepEqual(
+      r.body.path.egress.field_depends_on_tags.map((e: Json) => e.field_path),
+      ['total'],
+    );
     const after = (await get(`/v0/experimental/components/${NOTIFIER}`)).body.component.paths[0];
     assert.deepEqual(after.egress.field_depends_on_tags, []);
   });
@@ -122,7 +179,10 @@ describe('local service: path update', () => {
     });
 
     it('400 for a DATA_STORE component', async () => {
-      const r = await put(ORDERS_DB, P_CHECKOUT_SAVE, { ingress: { signature_name: 'a' }, egress: { signature_name: 'b' } });
+      const r = await put(ORDERS_DB, P_CHECKOUT_SAVE, {
+        ingress: { signature_name: 'a' },
+        egress: { signature_name: 'b' },
+      });
       assert.equal(r.status, 400);
       assert.match(r.body.message, /DATA_STORE/);
     });
@@ -140,7 +200,11 @@ describe('local service: path update', () => {
     it('400 for an unknown commit, and nothing is written', async () => {
       const old = await readPath(CHECKOUT, P_CHECKOUT_SAVE);
       const before = await versions(CHECKOUT);
-      const r = await put(CHECKOUT, P_CHECKOUT_SAVE, { ingress: old.ingress, egress: old.egress, effective_since_commit_sha: 'ffff999' });
+      const r = await put(CHECKOUT, P_CHECKOUT_SAVE, {
+        ingress: old.ingress,
+        egress: old.egress,
+        effective_since_commit_sha: 'ffff999',
+      });
       assert.equal(r.status, 400);
       assert.match(r.body.message, /ffff999.*not a scanned commit/);
       assert.deepEqual(await versions(CHECKOUT), before);
@@ -149,7 +213,13 @@ describe('local service: path update', () => {
 
   it('is durable: after a kill -9 the update and its events are still there', async () => {
     const old = await readPath(CHECKOUT, P_CHECKOUT_SAVE);
-    const r = await put(CHECKOUT, P_CHECKOUT_SAVE, { ingress: old.ingress, egress: old.egress, field_mappings: old.field_mappings, transformation_summary: 'survives', reason: 'crash test' });
+    const r = await put(CHECKOUT, P_CHECKOUT_SAVE, {
+      ingress: old.ingress,
+      egress: old.egress,
+      field_mappings: old.field_mappings,
+      transformation_summary: 'survives',
+      reason: 'crash test',
+    });
     assert.equal(r.status, 200, r.text);
     const newId = r.body.path.path_id;
     const key = svc.apiKey;
@@ -159,9 +229,13 @@ describe('local service: path update', () => {
 
     svc = await startLocalService({ db: svc.dbFile, args: ['--print-key'] });
     assert.equal(svc.apiKey, key);
-    const p = (await call(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}`, { key })).body.component.paths.find((x: Json) => x.path_id === newId);
+    const p = (
+      await call(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}`, { key })
+    ).body.component.paths.find((x: Json) => x.path_id === newId);
     assert.equal(p.transformation_summary, 'survives');
-    const v = (await call(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}/versions`, { key })).body.versions.filter((x: Json) => x.reason === 'crash test');
+    const v = (
+      await call(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}/versions`, { key })
+    ).body.versions.filter((x: Json) => x.reason === 'crash test');
     assert.deepEqual(v.map((x: Json) => x.kind).sort(), ['BYO_PATH_ADDED', 'BYO_PATH_DELETED']);
   });
 });

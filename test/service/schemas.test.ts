@@ -12,7 +12,10 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JS
 
 const DEMO = join(resolve(__dirname, '..', '..', '..'), 'demo', 'dataset.json');
 
-for (const [label, seed] of [['small fixture', SMALL], ['demo dataset', DEMO]] as const) {
+for (const [label, seed] of [
+  ['small fixture', SMALL],
+  ['demo dataset', DEMO],
+] as const) {
   describe(`local service: responses match the common schemas (${label})`, function () {
     let svc: LocalService;
     before(async function () {
@@ -40,7 +43,11 @@ for (const [label, seed] of [['small fixture', SMALL], ['demo dataset', DEMO]] a
       let paths = 0;
       for (const id of ids) {
         for (const projection of ['collapsed', 'all']) {
-          const c = await checked(OPERATIONS.getComponent.response, 'GET', `/v0/experimental/components/${id}?projection=${projection}`);
+          const c = await checked(
+            OPERATIONS.getComponent.response,
+            'GET',
+            `/v0/experimental/components/${id}?projection=${projection}`,
+          );
           paths += c.component.paths?.length ?? 0;
         }
         await checked(OPERATIONS.getVersions.response, 'GET', `/v0/experimental/components/${id}/versions`);
@@ -49,14 +56,24 @@ for (const [label, seed] of [['small fixture', SMALL], ['demo dataset', DEMO]] a
       // Contracts and data assets have no list operation: take their ids from the dataset itself.
       const dataset = JSON.parse(readFileSync(seed, 'utf8'));
       for (const contract of dataset.contracts ?? []) {
-        await checked(OPERATIONS.getViolationStatus.response, 'GET', `/v0/contract/${contract.id}/violation-status`);
+        await checked(
+          OPERATIONS.getViolationStatus.response,
+          'GET',
+          `/v0/contract/${contract.id}/violation-status`,
+        );
       }
-      const darns = (dataset.dataAssets ?? []).map((a: Json) => `darn=${encodeURIComponent(a.dataAssetResourceName)}`).join('&');
+      const darns = (dataset.dataAssets ?? [])
+        .map((a: Json) => `darn=${encodeURIComponent(a.dataAssetResourceName)}`)
+        .join('&');
       if (darns) {
         const all = await checked(OPERATIONS.getDataAssets.response, 'GET', `/v0/data-assets/bulk?${darns}`);
         assert.ok(all.data.every((i: Json) => i.status === 'success'));
       }
-      const darnProbe = await checked(OPERATIONS.getDataAssets.response, 'GET', '/v0/data-assets/bulk?darn=s3%3A%2F%2Fx%3Ay&darn=bad');
+      const darnProbe = await checked(
+        OPERATIONS.getDataAssets.response,
+        'GET',
+        '/v0/data-assets/bulk?darn=s3%3A%2F%2Fx%3Ay&darn=bad',
+      );
       assert.equal(darnProbe.totalCount, 2);
     });
 
@@ -64,15 +81,26 @@ for (const [label, seed] of [['small fixture', SMALL], ['demo dataset', DEMO]] a
       const edges = (await call(svc.url, 'GET', '/v0/experimental/edges', { key: svc.apiKey })).body.edges;
       let updated = false;
       for (const e of edges) {
-        const c = (await call(svc.url, 'GET', `/v0/experimental/components/${e.sourceComponentId}`, { key: svc.apiKey })).body.component;
+        const c = (
+          await call(svc.url, 'GET', `/v0/experimental/components/${e.sourceComponentId}`, {
+            key: svc.apiKey,
+          })
+        ).body.component;
         const p = c.paths?.[0];
         if (!p) continue;
-        await checked(OPERATIONS.updatePath.response, 'PUT', `/v0/experimental/components/${c.id}/paths/${p.path_id}`, { ...p, reason: 'schema check' });
+        await checked(
+          OPERATIONS.updatePath.response,
+          'PUT',
+          `/v0/experimental/components/${c.id}/paths/${p.path_id}`,
+          { ...p, reason: 'schema check' },
+        );
         updated = true;
         break;
       }
       assert.ok(updated);
-      await checked(OPERATIONS.checkCompliance.response, 'POST', '/v0/contract/check-compliance', { contract: { dataAssetResourceName: 's3://a:b', contractSchema: [] } });
+      await checked(OPERATIONS.checkCompliance.response, 'POST', '/v0/contract/check-compliance', {
+        contract: { dataAssetResourceName: 's3://a:b', contractSchema: [] },
+      });
       await checked(OPERATIONS.registerObjectStoreAssets.response, 'POST', '/v0/data-asset/register/s3', {
         assets: [{ bucket: 'schema-check', pattern: 'x/*.csv', schema: { type: 'struct', fields: [] } }],
         dry_run: true,

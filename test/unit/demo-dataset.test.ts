@@ -5,7 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { Dataset, type DatasetBoundary, type DatasetCodeComponent, type DatasetPath } from '../../common/src/dataset/schema';
+import {
+  Dataset,
+  type DatasetBoundary,
+  type DatasetCodeComponent,
+  type DatasetPath,
+} from '../../common/src/dataset/schema';
 import { problems } from '../../common/src/api/validate';
 import { Contract, type StructElement } from '../../common/src/api/contracts';
 import { RegisterObjectStoreRequest } from '../../common/src/api/assets';
@@ -41,7 +46,11 @@ function effectivePaths(c: DatasetCodeComponent): DatasetPath[] {
 }
 
 /** Contract fields missing from, or typed differently in, the asset schema (dotted paths). */
-function contractViolations(contract: readonly StructElement[], asset: readonly StructElement[], prefix = ''): string[] {
+function contractViolations(
+  contract: readonly StructElement[],
+  asset: readonly StructElement[],
+  prefix = '',
+): string[] {
   const out: string[] = [];
   for (const el of contract) {
     const name = `${prefix}${el.name ?? ''}`;
@@ -91,14 +100,20 @@ describe('demo dataset', () => {
 
   it('has a dozen paths with all mapping kinds, an override of a scan path and a suppressed path', () => {
     assert.ok(allPaths.length >= 12, `${allPaths.length} paths`);
-    const kinds = new Set(allPaths.flatMap(({ path }) => (path.field_mappings ?? []).map((m) => m.kind ?? 'DataFlow')));
+    const kinds = new Set(
+      allPaths.flatMap(({ path }) => (path.field_mappings ?? []).map((m) => m.kind ?? 'DataFlow')),
+    );
     assert.deepEqual([...kinds].sort(), ['ControlFlow', 'DataFlow', 'KeyValueBridge']);
     const overrides = allPaths.filter(({ path }) => path.replaces_path_id);
     assert.ok(overrides.length >= 1);
     for (const { component, path } of overrides) {
       assert.equal(path.path_type, 'USER_OVERRIDE');
       const replaced = component.paths.find((p) => p.path_id === path.replaces_path_id);
-      assert.equal(replaced?.path_type, 'SCAN_OUTPUT', `${path.path_id} replaces a scan path of its own component`);
+      assert.equal(
+        replaced?.path_type,
+        'SCAN_OUTPUT',
+        `${path.path_id} replaces a scan path of its own component`,
+      );
     }
     assert.ok(allPaths.some(({ path }) => path.is_suppressed));
   });
@@ -117,7 +132,11 @@ describe('demo dataset', () => {
 
   it('refers only to scanned commits, existing stores, components, tags and contracts', () => {
     for (const { component, path } of allPaths) {
-      if (path.commit_sha) assert.ok(component.scans.some((s) => s.commit_sha === path.commit_sha), path.path_id);
+      if (path.commit_sha)
+        assert.ok(
+          component.scans.some((s) => s.commit_sha === path.commit_sha),
+          path.path_id,
+        );
       for (const b of [path.ingress, path.egress]) {
         if (b.data_store_id) assert.ok(storeIds.has(b.data_store_id), `${b.id} reads a DATA_STORE`);
       }
@@ -134,11 +153,14 @@ describe('demo dataset', () => {
     }
     const contractIds = new Set((dataset.contracts ?? []).map((c) => c.id));
     for (const s of dataset.subscriptions ?? []) assert.ok(contractIds.has(s.dataContractId), s.id);
-    for (const a of dataset.dataAssets ?? []) if (a.contractId) assert.ok(contractIds.has(a.contractId), a.id);
+    for (const a of dataset.dataAssets ?? [])
+      if (a.contractId) assert.ok(contractIds.has(a.contractId), a.id);
   });
 
   it('has an edge for every component crossing (through a DATA_STORE or a shared payload)', () => {
-    const edges = new Set((dataset.edges ?? []).map((e) => `${e.sourceComponentId}>${e.destinationComponentId}`));
+    const edges = new Set(
+      (dataset.edges ?? []).map((e) => `${e.sourceComponentId}>${e.destinationComponentId}`),
+    );
     const needed = new Set<string>();
     for (const { component, path } of allPaths) {
       if (path.ingress.data_store_id) needed.add(`${path.ingress.data_store_id}>${component.id}`);
@@ -166,14 +188,21 @@ describe('demo dataset', () => {
         const full = join(workspace, a.file);
         assert.ok(existsSync(full), `${a.file} exists under demo/workspace`);
         const lines = readFileSync(full, 'utf8').split('\n');
-        assert.ok(a.line_start >= 1 && a.line_start <= a.line_end && a.line_end <= lines.length, `${a.anchor_id} range`);
+        assert.ok(
+          a.line_start >= 1 && a.line_start <= a.line_end && a.line_end <= lines.length,
+          `${a.anchor_id} range`,
+        );
         const word = a.name ?? lastSegment(path.ingress.signature_name);
         const near = lines.slice(Math.max(0, a.line_start - 4), a.line_end + 3).join('\n');
         assert.ok(near.includes(word), `${a.file}:${a.line_start} does not mention ${word}`);
         if (a.column_start !== undefined) {
           // 1-based inclusive columns: the start on line_start names the anchor.
-          assert.ok(lines[a.line_start - 1]!.slice(a.column_start - 1).startsWith(word), `${a.anchor_id} column_start names ${word}`);
-          if (a.line_start === a.line_end) assert.equal(lines[a.line_start - 1]!.slice(a.column_start - 1, a.column_end), word);
+          assert.ok(
+            lines[a.line_start - 1]!.slice(a.column_start - 1).startsWith(word),
+            `${a.anchor_id} column_start names ${word}`,
+          );
+          if (a.line_start === a.line_end)
+            assert.equal(lines[a.line_start - 1]!.slice(a.column_start - 1, a.column_end), word);
         }
       }
     }
@@ -190,11 +219,17 @@ describe('demo dataset', () => {
         if (clamped) outside.push(`${a.anchor_id} (${a.file}:${a.line_start}-${a.line_end}): ${clamped}`);
         if (a.column_end !== undefined) {
           const endLen = lines.lineLength(a.line_end! - 1);
-          assert.ok(a.column_end >= 1 && a.column_end <= endLen, `${a.anchor_id} column_end ${a.column_end} within line ${a.line_end} (${endLen} characters)`);
+          assert.ok(
+            a.column_end >= 1 && a.column_end <= endLen,
+            `${a.anchor_id} column_end ${a.column_end} within line ${a.line_end} (${endLen} characters)`,
+          );
         }
         if (a.column_start !== undefined) {
           const startLen = lines.lineLength(a.line_start! - 1);
-          assert.ok(a.column_start >= 1 && a.column_start <= startLen, `${a.anchor_id} column_start within line ${a.line_start}`);
+          assert.ok(
+            a.column_start >= 1 && a.column_start <= startLen,
+            `${a.anchor_id} column_start within line ${a.line_start}`,
+          );
         }
       }
     }
@@ -204,21 +239,38 @@ describe('demo dataset', () => {
   it('carries system tags with detection categories, and user tags in every state', () => {
     const apps = dataset.tagApplications ?? [];
     for (const name of ['pii', 'secret', 'phi']) {
-      assert.ok(apps.some((a) => a.tag === name && a.source === 'system' && a.detection_category), name);
+      assert.ok(
+        apps.some((a) => a.tag === name && a.source === 'system' && a.detection_category),
+        name,
+      );
     }
     const defs = dataset.tagDefinitions ?? [];
     const used = (pred: (d: (typeof defs)[number]) => boolean) =>
       defs.filter(pred).some((d) => apps.some((a) => a.tag === d.id));
-    assert.ok(used((d) => d.kind === 'USER' && d.active !== false && !d.deleted), 'an active user tag is applied');
-    assert.ok(used((d) => d.active === false), 'a deactivated tag is applied');
-    assert.ok(used((d) => d.deleted === true), 'a deleted tag is applied');
-    assert.ok(apps.some((a) => a.removed), 'a removal is recorded');
+    assert.ok(
+      used((d) => d.kind === 'USER' && d.active !== false && !d.deleted),
+      'an active user tag is applied',
+    );
+    assert.ok(
+      used((d) => d.active === false),
+      'a deactivated tag is applied',
+    );
+    assert.ok(
+      used((d) => d.deleted === true),
+      'a deleted tag is applied',
+    );
+    assert.ok(
+      apps.some((a) => a.removed),
+      'a removal is recorded',
+    );
   });
 
   it('lets a tag reach a field two or more component crossings downstream', () => {
     // Walk (boundary, field) pairs as the service does: along mappings of effective paths, and across
     // components from an egress to ingresses reading the same DATA_STORE or the same payload.
-    const effective = codeComponents.flatMap((c) => effectivePaths(c).map((path) => ({ component: c, path })));
+    const effective = codeComponents.flatMap((c) =>
+      effectivePaths(c).map((path) => ({ component: c, path })),
+    );
     const hopsOf = new Map<string, number>();
     const queue: Array<{ boundary: string; field: string; hops: number }> = [];
     for (const a of dataset.tagApplications ?? []) {
@@ -232,15 +284,20 @@ describe('demo dataset', () => {
       for (const { component, path } of effective) {
         if (path.ingress.id === boundary) {
           for (const m of path.field_mappings ?? []) {
-            if (m.ingress_field === field) queue.push({ boundary: path.egress.id, field: m.egress_field, hops });
+            if (m.ingress_field === field)
+              queue.push({ boundary: path.egress.id, field: m.egress_field, hops });
           }
         }
         if (path.egress.id !== boundary) continue;
         for (const other of effective) {
           if (other.component.id === component.id) continue;
-          const viaStore = path.egress.data_store_id && other.path.ingress.data_store_id === path.egress.data_store_id;
-          const viaPayload = !path.egress.data_store_id && !other.path.ingress.data_store_id
-            && path.egress.payload_name && other.path.ingress.payload_name === path.egress.payload_name;
+          const viaStore =
+            path.egress.data_store_id && other.path.ingress.data_store_id === path.egress.data_store_id;
+          const viaPayload =
+            !path.egress.data_store_id &&
+            !other.path.ingress.data_store_id &&
+            path.egress.payload_name &&
+            other.path.ingress.payload_name === path.egress.payload_name;
           if (viaStore || viaPayload) queue.push({ boundary: other.path.ingress.id, field, hops: hops + 1 });
         }
       }
@@ -256,8 +313,14 @@ describe('demo dataset', () => {
       assert.ok(asset, `asset of ${c.id}`);
       return contractViolations(c.contractSchema, asset.schema);
     });
-    assert.ok(results.some((v) => v.length === 0), 'a compliant contract');
-    assert.ok(results.some((v) => v.length > 0), 'a violated contract');
+    assert.ok(
+      results.some((v) => v.length === 0),
+      'a compliant contract',
+    );
+    assert.ok(
+      results.some((v) => v.length > 0),
+      'a violated contract',
+    );
     assert.ok((dataset.dataAssets ?? []).length >= 3);
     assert.ok((dataset.subscriptions ?? []).length >= 1);
     assert.equal((dataset.apiKeys ?? []).length, 2);
@@ -266,14 +329,23 @@ describe('demo dataset', () => {
 
   it('ships workspace contracts (one compliant, one violating) and a valid asset registration', () => {
     const dir = join(workspace, 'contracts');
-    const read = (f: string) => (f.endsWith('.json') ? JSON.parse(readFileSync(join(dir, f), 'utf8')) : parseYaml(readFileSync(join(dir, f), 'utf8')));
+    const read = (f: string) =>
+      f.endsWith('.json')
+        ? JSON.parse(readFileSync(join(dir, f), 'utf8'))
+        : parseYaml(readFileSync(join(dir, f), 'utf8'));
     const assets = new Map((dataset.dataAssets ?? []).map((a) => [a.dataAssetResourceName, a]));
     const outcomes: string[] = [];
     for (const f of ['orders.contract.yaml', 'order-created.contract.json', 'refunds.contract.yaml']) {
       const contract = read(f) as Contract;
       assert.deepEqual(problems(Contract, contract), [], f);
       const asset = assets.get(contract.dataAssetResourceName);
-      outcomes.push(!asset ? 'missing-asset' : contractViolations(contract.contractSchema, asset.schema).length ? 'violation' : 'compliant');
+      outcomes.push(
+        !asset
+          ? 'missing-asset'
+          : contractViolations(contract.contractSchema, asset.schema).length
+            ? 'violation'
+            : 'compliant',
+      );
     }
     assert.deepEqual(outcomes, ['compliant', 'violation', 'missing-asset']);
     const registration = parseYaml(readFileSync(join(workspace, 'assets', 'register-events.yaml'), 'utf8'));
@@ -281,9 +353,14 @@ describe('demo dataset', () => {
   });
 
   it('configures the demo workspace with the CODE component ids', () => {
-    const text = readFileSync(join(workspace, '.vscode', 'settings.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '');
+    const text = readFileSync(join(workspace, '.vscode', 'settings.json'), 'utf8').replace(
+      /^\s*\/\/.*$/gm,
+      '',
+    );
     const settings = JSON.parse(text) as Record<string, unknown>;
-    assert.deepEqual(settings['lineageLens.components'], codeComponents.map((c) => c.id));
+    assert.deepEqual(
+      settings['lineageLens.components'],
+      codeComponents.map((c) => c.id),
+    );
   });
 });
-

@@ -45,8 +45,11 @@ describe('generate-dataset.mjs', () => {
     const paths = code.flatMap((c) => c.paths);
     assert.equal(paths.length, 40);
     assert.equal(paths.flatMap((p) => p.code_anchors ?? []).length, 60);
-    const leaves = (s: unknown): number => Object.values((s as { properties?: Record<string, unknown> }).properties ?? {})
-      .reduce<number>((n, v) => n + ((v as { type?: string }).type === 'object' ? leaves(v) : 1), 0);
+    const leaves = (s: unknown): number =>
+      Object.values((s as { properties?: Record<string, unknown> }).properties ?? {}).reduce<number>(
+        (n, v) => n + ((v as { type?: string }).type === 'object' ? leaves(v) : 1),
+        0,
+      );
     const boundaries = new Map(paths.flatMap((p) => [p.ingress, p.egress]).map((b) => [b.id, b]));
     const fields = [...boundaries.values()].reduce((n, b) => n + leaves(b.schema), 0);
     assert.ok(fields <= 400 && fields >= 300, `${fields} fields`);
@@ -76,7 +79,9 @@ describe('generate-dataset.mjs', () => {
   });
 
   it('refuses bad arguments with a message naming the option', () => {
-    assert.throws(() => generate(['--components', 'many', '--out', join(dir, 'x.json')]), (err: { stderr?: Buffer }) =>
-      /--components must be an integer/.test(String(err.stderr)));
+    assert.throws(
+      () => generate(['--components', 'many', '--out', join(dir, 'x.json')]),
+      (err: { stderr?: Buffer }) => /--components must be an integer/.test(String(err.stderr)),
+    );
   });
 });

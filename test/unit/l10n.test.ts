@@ -22,9 +22,17 @@ describe('l10n bundle', () => {
     const root = repoRoot();
     const out = mkdtempSync(join(tmpdir(), 'l10n-'));
     const cli = join(root, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
-    execFileSync(process.execPath, [cli, 'export', '--outDir', out, join(root, 'client', 'src')], { stdio: 'pipe' });
-    const extracted = JSON.parse(readFileSync(join(out, 'bundle.l10n.json'), 'utf8')) as Record<string, unknown>;
-    const committed = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, unknown>;
+    execFileSync(process.execPath, [cli, 'export', '--outDir', out, join(root, 'client', 'src')], {
+      stdio: 'pipe',
+    });
+    const extracted = JSON.parse(readFileSync(join(out, 'bundle.l10n.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const committed = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     assert.ok(Object.keys(extracted).length > 100, 'the extraction found the client strings');
     assert.deepEqual(Object.keys(committed).sort(), Object.keys(extracted).sort());
   });

@@ -16,7 +16,10 @@ function repoRoot(): string {
 
 const root = repoRoot();
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  contributes: { viewsWelcome: { view: string; contents: string }[]; configurationDefaults?: Record<string, Record<string, unknown>> };
+  contributes: {
+    viewsWelcome: { view: string; contents: string }[];
+    configurationDefaults?: Record<string, Record<string, unknown>>;
+  };
 };
 const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 /** "%key%" → its English text. */
@@ -34,6 +37,9 @@ describe('package.json contributions', () => {
   });
 
   it('turns auto save off for path documents (a half-edited path must not reach the service)', () => {
-    assert.deepEqual(manifest.contributes.configurationDefaults?.['[lineage-path]']?.['files.autoSave'], 'off');
+    assert.deepEqual(
+      manifest.contributes.configurationDefaults?.['[lineage-path]']?.['files.autoSave'],
+      'off',
+    );
   });
 });

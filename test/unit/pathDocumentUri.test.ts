@@ -22,18 +22,34 @@ describe('path document URIs', () => {
   });
 
   it('keeps hostile labels to one URI-safe segment that parsing ignores', () => {
-    for (const label of ['a/b', '../../etc/passwd', '100% done', 'with  spaces\tand\nlines', 'x\\y', "(*Sender).Send!'", '\u202Egnp.exe', 'a\uD800b', '..']) {
+    for (const label of [
+      'a/b',
+      '../../etc/passwd',
+      '100% done',
+      'with  spaces\tand\nlines',
+      'x\\y',
+      "(*Sender).Send!'",
+      '\u202Egnp.exe',
+      'a\uD800b',
+      '..',
+    ]) {
       const uri = pathDocumentUri(C, P, label);
       assert.deepEqual(parsePathDocumentUri(uri), { componentId: C, pathId: P }, label);
       const rest = uri.slice(`lineage:/${C}/${P}`.length);
-      assert.ok(rest === '.lineage-path.json' || /^\/[^/]+\.lineage-path\.json$/.test(rest), `one segment for ${JSON.stringify(label)}: ${uri}`);
+      assert.ok(
+        rest === '.lineage-path.json' || /^\/[^/]+\.lineage-path\.json$/.test(rest),
+        `one segment for ${JSON.stringify(label)}: ${uri}`,
+      );
       // Only unreserved characters and %-escapes: the same string after VS Code's own encoding.
       assert.match(rest, /^[A-Za-z0-9\-._~%/]+$/, label);
       assert.doesNotMatch(fileName(uri), /[/\\\u0000-\u001f\u202e]/, label);
     }
     assert.equal(fileName(pathDocumentUri(C, P, '100% done')), '100% done.lineage-path.json');
     assert.equal(fileName(pathDocumentUri(C, P, 'a/b')), 'a-b.lineage-path.json');
-    assert.equal(fileName(pathDocumentUri(C, P, 'with  spaces\tand\nlines')), 'with spaces-and-lines.lineage-path.json');
+    assert.equal(
+      fileName(pathDocumentUri(C, P, 'with  spaces\tand\nlines')),
+      'with spaces-and-lines.lineage-path.json',
+    );
   });
 
   it('shortens very long labels', () => {
@@ -43,7 +59,10 @@ describe('path document URIs', () => {
   });
 
   it('parses ids with escapes and refuses other URIs', () => {
-    assert.deepEqual(parsePathDocumentUri(pathDocumentUri('a b', 'p/q', 'L')), { componentId: 'a b', pathId: 'p/q' });
+    assert.deepEqual(parsePathDocumentUri(pathDocumentUri('a b', 'p/q', 'L')), {
+      componentId: 'a b',
+      pathId: 'p/q',
+    });
     for (const bad of [
       `lineage:/${C}.lineage-path.json`,
       `lineage:/${C}/${P}/x/y.lineage-path.json`,

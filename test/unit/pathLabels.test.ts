@@ -2,13 +2,17 @@
 import { strict as assert } from 'node:assert';
 import { pathLabel, shortPathSides, shortSignature } from '../../common/src/pathLabels';
 
-const labels = (paths: [string, string][]) => shortPathSides(paths.map(([ingress, egress]) => ({ ingress, egress }))).map(pathLabel);
+const labels = (paths: [string, string][]) =>
+  shortPathSides(paths.map(([ingress, egress]) => ({ ingress, egress }))).map(pathLabel);
 
 describe('path labels', () => {
   it('shortens dotted, slashed and member signatures to their last segment', () => {
     assert.equal(shortSignature('com.shop.checkout.OrderHandler.createOrder'), 'createOrder');
     assert.equal(shortSignature('github.com/shop/notifications/internal/email.SMTPSender.Send'), 'Send');
-    assert.equal(shortSignature('github.com/shop/notifications/internal/email.SMTPSender.Send', 2), 'SMTPSender.Send');
+    assert.equal(
+      shortSignature('github.com/shop/notifications/internal/email.SMTPSender.Send', 2),
+      'SMTPSender.Send',
+    );
     assert.equal(shortSignature('Foo::bar'), 'bar');
     assert.equal(shortSignature('pkg.(*Sender).Send', 2), '*Sender.Send');
     assert.equal(shortSignature('plain'), 'plain');
@@ -31,13 +35,29 @@ describe('path labels', () => {
         ['x.consumer.HandlePaymentSettled', 'x/internal/email.SMTPSender.Send'],
         ['x.consumer.HandleOrderCreated', 'x/internal/email.SMTPSender.Send'],
       ]),
-      ['HandlePaymentSettled → HTTPSender.Send', 'HandlePaymentSettled → SMTPSender.Send', 'HandleOrderCreated → Send'],
+      [
+        'HandlePaymentSettled → HTTPSender.Send',
+        'HandlePaymentSettled → SMTPSender.Send',
+        'HandleOrderCreated → Send',
+      ],
     );
     // Differences further up the signature: as many segments as needed.
-    assert.deepEqual(labels([['a.x.f', 'a.x.g'], ['b.x.f', 'a.x.g']]), ['a.x.f → g', 'b.x.f → g']);
+    assert.deepEqual(
+      labels([
+        ['a.x.f', 'a.x.g'],
+        ['b.x.f', 'a.x.g'],
+      ]),
+      ['a.x.f → g', 'b.x.f → g'],
+    );
   });
 
   it('keeps equal labels for equal signatures (a scan path and its override)', () => {
-    assert.deepEqual(labels([['a.b.f', 'a.b.g'], ['a.b.f', 'a.b.g']]), ['f → g', 'f → g']);
+    assert.deepEqual(
+      labels([
+        ['a.b.f', 'a.b.g'],
+        ['a.b.f', 'a.b.g'],
+      ]),
+      ['f → g', 'f → g'],
+    );
   });
 });

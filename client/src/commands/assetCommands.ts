@@ -12,14 +12,23 @@ const darnRe = new RegExp(DARN_PATTERN);
 
 /** Splits an input of DARNs separated by commas, spaces or new lines. */
 export function parseDarnList(input: string): { darns: string[]; invalid: string[] } {
-  const parts = [...new Set(input.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean))];
+  const parts = [
+    ...new Set(
+      input
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   return { darns: parts.filter((p) => darnRe.test(p)), invalid: parts.filter((p) => !darnRe.test(p)) };
 }
 
 export function registerAssetCommands(ctx: LineageContext, assets: AssetsView): void {
   ctx.push(
     vscode.commands.registerCommand('lineageLens.lookUpDataAssets', async (arg?: unknown) => {
-      let darns: string[] | undefined = Array.isArray(arg) ? arg.filter((d): d is string => typeof d === 'string') : undefined;
+      let darns: string[] | undefined = Array.isArray(arg)
+        ? arg.filter((d): d is string => typeof d === 'string')
+        : undefined;
       if (!darns?.length) {
         const input = await vscode.window.showInputBox({
           title: vscode.l10n.t('Look Up Data Assets'),
@@ -29,24 +38,36 @@ export function registerAssetCommands(ctx: LineageContext, assets: AssetsView): 
           validateInput: (v) => {
             const { darns: ok, invalid } = parseDarnList(v);
             if (invalid.length) return vscode.l10n.t('Not a DARN: {0}', invalid[0]!);
-            return ok.length ? undefined : vscode.l10n.t('Enter at least one DARN, e.g. s3://bucket:events/*.parquet');
+            return ok.length
+              ? undefined
+              : vscode.l10n.t('Enter at least one DARN, e.g. s3://bucket:events/*.parquet');
           },
         });
         if (input === undefined) return;
         darns = parseDarnList(input).darns;
       }
       await vscode.window.withProgress(
-        { location: { viewId: 'lineageLens.assets' }, title: vscode.l10n.t('Looking up data assets…'), cancellable: true },
+        {
+          location: { viewId: 'lineageLens.assets' },
+          title: vscode.l10n.t('Looking up data assets…'),
+          cancellable: true,
+        },
         (_p, token) => assets.lookUp(darns!, token),
       );
     }),
     vscode.commands.registerCommand('lineageLens.loadMoreDataAssets', () =>
       vscode.window.withProgress(
-        { location: { viewId: 'lineageLens.assets' }, title: vscode.l10n.t('Loading more data assets…'), cancellable: true },
+        {
+          location: { viewId: 'lineageLens.assets' },
+          title: vscode.l10n.t('Loading more data assets…'),
+          cancellable: true,
+        },
         (_p, token) => assets.loadMore(token),
       ),
     ),
-    vscode.commands.registerCommand('lineageLens.registerAssets', (arg?: unknown) => registerAssets(ctx, arg)),
+    vscode.commands.registerCommand('lineageLens.registerAssets', (arg?: unknown) =>
+      registerAssets(ctx, arg),
+    ),
   );
 }
 
@@ -65,7 +86,9 @@ async function registerAssets(ctx: LineageContext, arg: unknown): Promise<void> 
   const run = (dryRun: boolean, prLink?: string) =>
     withNotificationProgress(
       {
-        title: dryRun ? vscode.l10n.t('Dry run of the registration of {0}…', name) : vscode.l10n.t('Registering the assets of {0}…', name),
+        title: dryRun
+          ? vscode.l10n.t('Dry run of the registration of {0}…', name)
+          : vscode.l10n.t('Registering the assets of {0}…', name),
         cancellable: true,
       },
       (_p, token) => ctx.request(RegisterObjectStoreRequest, { uri: uri.toString(), dryRun, prLink }, token),
@@ -73,10 +96,18 @@ async function registerAssets(ctx: LineageContext, arg: unknown): Promise<void> 
   try {
     const preview = await run(true);
     if (!preview.success) {
-      return void vscode.window.showErrorMessage(vscode.l10n.t('The dry run failed: {0}', safeMessage(preview.message)));
+      return void vscode.window.showErrorMessage(
+        vscode.l10n.t('The dry run failed: {0}', safeMessage(preview.message)),
+      );
     }
-    const list = preview.registered.map((d) => `• ${safeText(d, 200)}`).slice(0, 20).join('\n');
-    const more = preview.registered.length > 20 ? `\n${vscode.l10n.t('…and {0} more', preview.registered.length - 20)}` : '';
+    const list = preview.registered
+      .map((d) => `• ${safeText(d, 200)}`)
+      .slice(0, 20)
+      .join('\n');
+    const more =
+      preview.registered.length > 20
+        ? `\n${vscode.l10n.t('…and {0} more', preview.registered.length - 20)}`
+        : '';
     const register = vscode.l10n.t('Register');
     const sure = await vscode.window.showWarningMessage(
       vscode.l10n.t('Register {0} object-store assets from {1}?', preview.registered.length, name),
@@ -88,17 +119,23 @@ async function registerAssets(ctx: LineageContext, arg: unknown): Promise<void> 
       title: vscode.l10n.t('Pull Request Link (optional)'),
       prompt: vscode.l10n.t('URL of the pull request that adds these assets; leave empty for none'),
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' || /^https?:\/\/\S+$/.test(v.trim()) ? undefined : vscode.l10n.t('Use an http(s) URL.')),
+      validateInput: (v) =>
+        v.trim() === '' || /^https?:\/\/\S+$/.test(v.trim())
+          ? undefined
+          : vscode.l10n.t('Use an http(s) URL.'),
     });
     if (prLink === undefined) return;
     const done = await run(false, prLink.trim() || undefined);
     ctx.log.info(`Registered ${done.registered.length} assets from ${name}: ${done.message}`);
     const show = vscode.l10n.t('Look Up');
-    const choice = await (done.success ? vscode.window.showInformationMessage : vscode.window.showErrorMessage)(
+    const choice = await (
+      done.success ? vscode.window.showInformationMessage : vscode.window.showErrorMessage
+    )(
       vscode.l10n.t('{0} ({1} registered)', safeMessage(done.message), done.registered.length),
       ...(done.registered.length ? [show] : []),
     );
-    if (choice === show) await vscode.commands.executeCommand('lineageLens.lookUpDataAssets', done.registered);
+    if (choice === show)
+      await vscode.commands.executeCommand('lineageLens.lookUpDataAssets', done.registered);
   } catch (err) {
     await showRequestError(vscode.l10n.t('Registration from {0} failed', name), err);
   }

@@ -20,7 +20,8 @@ function asPathTarget(arg: unknown): PathTarget | undefined {
   if (arg instanceof PathNode) return { componentId: arg.componentId, pathId: arg.pathId };
   if (arg instanceof AnchorNode) return { componentId: arg.path.componentId, pathId: arg.path.pathId };
   const a = arg as Partial<PathTarget> | undefined;
-  if (a && typeof a.componentId === 'string' && typeof a.pathId === 'string') return { componentId: a.componentId, pathId: a.pathId };
+  if (a && typeof a.componentId === 'string' && typeof a.pathId === 'string')
+    return { componentId: a.componentId, pathId: a.pathId };
   return undefined;
 }
 
@@ -35,7 +36,10 @@ export function registerComponentCommands(ctx: LineageContext, components: Compo
   ctx.push(
     vscode.commands.registerCommand('lineageLens.editPath', async (arg?: unknown) => {
       const target = asPathTarget(arg);
-      if (!target) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a path in the Components view to edit it.'));
+      if (!target)
+        return void vscode.window.showInformationMessage(
+          vscode.l10n.t('Choose a path in the Components view to edit it.'),
+        );
       return openPathDocument(target, await labelOf(ctx, arg, target));
     }),
     vscode.commands.registerCommand('lineageLens.revealPath', async (arg?: unknown) => {
@@ -43,12 +47,19 @@ export function registerComponentCommands(ctx: LineageContext, components: Compo
       if (!target) return;
       const node = await components.findPath(target);
       if (node) await components.view.reveal(node, { select: true, focus: true, expand: true });
-      else void vscode.window.showInformationMessage(vscode.l10n.t('Path {0} is not in the Components view.', target.pathId));
+      else
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Path {0} is not in the Components view.', target.pathId),
+        );
     }),
     vscode.commands.registerCommand('lineageLens.goToAnchor', (arg?: unknown) => goToAnchor(ctx, arg)),
-    vscode.commands.registerCommand('lineageLens.showVersions', (arg?: unknown) => showVersions(ctx, componentIdOf(arg))),
+    vscode.commands.registerCommand('lineageLens.showVersions', (arg?: unknown) =>
+      showVersions(ctx, componentIdOf(arg)),
+    ),
     vscode.commands.registerCommand('lineageLens.showAllPaths', () => components.setProjection('all')),
-    vscode.commands.registerCommand('lineageLens.showCollapsedPaths', () => components.setProjection('collapsed')),
+    vscode.commands.registerCommand('lineageLens.showCollapsedPaths', () =>
+      components.setProjection('collapsed'),
+    ),
   );
 }
 
@@ -73,7 +84,8 @@ export async function openPathDocument(target: PathTarget, label?: string): Prom
   });
   const uri = open?.uri ?? vscode.Uri.parse(pathDocumentUri(target.componentId, target.pathId, label));
   let doc = await vscode.workspace.openTextDocument(uri);
-  if (doc.languageId !== PATH_DOCUMENT_LANGUAGE) doc = await vscode.languages.setTextDocumentLanguage(doc, PATH_DOCUMENT_LANGUAGE);
+  if (doc.languageId !== PATH_DOCUMENT_LANGUAGE)
+    doc = await vscode.languages.setTextDocumentLanguage(doc, PATH_DOCUMENT_LANGUAGE);
   return vscode.window.showTextDocument(doc, { preview: false });
 }
 
@@ -83,7 +95,10 @@ async function goToAnchor(ctx: LineageContext, arg: unknown): Promise<void> {
   else if (arg instanceof PathNode) anchors = arg.anchors;
   else {
     const target = asPathTarget(arg);
-    if (!target) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a path or an anchor in the Components view.'));
+    if (!target)
+      return void vscode.window.showInformationMessage(
+        vscode.l10n.t('Choose a path or an anchor in the Components view.'),
+      );
     try {
       anchors = (await ctx.request(PathDetailRequest, target)).anchors;
     } catch (err) {
@@ -92,7 +107,8 @@ async function goToAnchor(ctx: LineageContext, arg: unknown): Promise<void> {
     const wanted = (arg as { anchorId?: unknown }).anchorId;
     if (typeof wanted === 'string') anchors = anchors.filter((a) => a.anchorId === wanted);
   }
-  if (anchors.length === 0) return void vscode.window.showInformationMessage(vscode.l10n.t('This path has no code anchors.'));
+  if (anchors.length === 0)
+    return void vscode.window.showInformationMessage(vscode.l10n.t('This path has no code anchors.'));
   let anchor = anchors[0]!;
   if (anchors.length > 1) {
     const pick = await vscode.window.showQuickPick(
@@ -113,36 +129,59 @@ async function openAnchor(a: ResolvedAnchor): Promise<void> {
   if (a.location) {
     const { start, end } = a.location.range;
     const range = new vscode.Range(start.line, start.character, end.line, end.character);
-    await vscode.window.showTextDocument(vscode.Uri.parse(a.location.uri), { selection: range, preview: false });
+    await vscode.window.showTextDocument(vscode.Uri.parse(a.location.uri), {
+      selection: range,
+      preview: false,
+    });
     return;
   }
-  const problem = safeMessage(a.problem ?? vscode.l10n.t('The anchor could not be found in this workspace ({0}).', a.state));
+  const problem = safeMessage(
+    a.problem ?? vscode.l10n.t('The anchor could not be found in this workspace ({0}).', a.state),
+  );
   const url = a.url && /^https?:\/\//i.test(a.url) ? a.url : undefined;
   const open = vscode.l10n.t('Open URL');
   const choice = await vscode.window.showWarningMessage(problem, ...(url ? [open] : []));
   if (choice === open && url) {
-    const sure = await vscode.window.showWarningMessage(vscode.l10n.t('Open {0} in the browser?', safeMessage(url, 200)), { modal: true }, open);
+    const sure = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Open {0} in the browser?', safeMessage(url, 200)),
+      { modal: true },
+      open,
+    );
     if (sure === open) await vscode.env.openExternal(vscode.Uri.parse(url, true));
   }
 }
 
 async function showVersions(ctx: LineageContext, componentId: string | undefined): Promise<void> {
-  if (!componentId) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a component in the Components view.'));
+  if (!componentId)
+    return void vscode.window.showInformationMessage(
+      vscode.l10n.t('Choose a component in the Components view.'),
+    );
   const items = vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Loading versions…'), cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Loading versions…'),
+      cancellable: true,
+    },
     async (_p, token) => {
       const { versions } = await ctx.request(VersionsRequest, { componentId }, token);
       return versions.map((v) => ({
         label: `${v.kind === 'SCAN' ? '$(search)' : v.kind === 'BYO_PATH_ADDED' ? '$(add)' : '$(remove)'} ${v.kind}`,
         description: `${v.commit_sha.slice(0, 12)} · ${new Date(v.recorded_at).toLocaleString()}`,
-        detail: safeText([v.branch, v.job_trigger, v.path_id ? vscode.l10n.t('path {0}', v.path_id) : '', v.reason].filter(Boolean).join(' · ')),
+        detail: safeText(
+          [v.branch, v.job_trigger, v.path_id ? vscode.l10n.t('path {0}', v.path_id) : '', v.reason]
+            .filter(Boolean)
+            .join(' · '),
+        ),
         sha: v.commit_sha,
       }));
     },
   );
   try {
     const list = await items;
-    if (list.length === 0) return void vscode.window.showInformationMessage(vscode.l10n.t('No versions recorded for this component.'));
+    if (list.length === 0)
+      return void vscode.window.showInformationMessage(
+        vscode.l10n.t('No versions recorded for this component.'),
+      );
     const pick = await vscode.window.showQuickPick(list, {
       title: vscode.l10n.t('Versions of {0}', componentId),
       placeHolder: vscode.l10n.t('Select a version to copy its commit SHA'),

@@ -15,7 +15,9 @@ function isSignInArgs(arg: unknown): arg is SignInArgs {
 
 export function registerConnectionCommands(ctx: LineageContext): void {
   ctx.push(
-    vscode.commands.registerCommand('lineageLens.signIn', (arg?: unknown) => signIn(ctx, isSignInArgs(arg) ? arg : undefined)),
+    vscode.commands.registerCommand('lineageLens.signIn', (arg?: unknown) =>
+      signIn(ctx, isSignInArgs(arg) ? arg : undefined),
+    ),
     vscode.commands.registerCommand('lineageLens.signOut', () => signOut(ctx)),
     vscode.commands.registerCommand('lineageLens.connect', () => connect(ctx)),
     vscode.commands.registerCommand('lineageLens.showOutput', () => ctx.log.channel.show(true)),
@@ -39,7 +41,12 @@ async function askApiKey(url: string): Promise<string | undefined> {
     prompt: vscode.l10n.t('API key for {0}. It is kept in the secret storage of VS Code only.', url),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the API key.') : /\s/.test(v.trim()) ? vscode.l10n.t('An API key has no spaces.') : undefined),
+    validateInput: (v) =>
+      v.trim() === ''
+        ? vscode.l10n.t('Enter the API key.')
+        : /\s/.test(v.trim())
+          ? vscode.l10n.t('An API key has no spaces.')
+          : undefined,
   });
   return key?.trim();
 }

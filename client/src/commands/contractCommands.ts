@@ -1,7 +1,11 @@
 // Contract commands: Check Compliance (10) on a contract file, Delete (8), Edit Subscription (3), and
 // adding/removing contract ids shown in the view.
 import * as vscode from 'vscode';
-import { CheckComplianceRequest, DeleteContractRequest, UpdateSubscriptionRequest } from '../../../common/src/protocol';
+import {
+  CheckComplianceRequest,
+  DeleteContractRequest,
+  UpdateSubscriptionRequest,
+} from '../../../common/src/protocol';
 import { EMAIL_PATTERN, type SubscriptionUpdate } from '../../../common/src/api';
 import { updateIdList } from '../config';
 import type { LineageContext } from '../lineageContext';
@@ -19,9 +23,15 @@ function contractIdOf(arg: unknown): string | undefined {
 
 export function registerContractCommands(ctx: LineageContext, contracts: ContractsView): void {
   ctx.push(
-    vscode.commands.registerCommand('lineageLens.checkCompliance', (arg?: unknown) => checkCompliance(ctx, contracts, arg)),
-    vscode.commands.registerCommand('lineageLens.deleteContract', (arg?: unknown) => deleteContract(ctx, contracts, contractIdOf(arg))),
-    vscode.commands.registerCommand('lineageLens.editSubscription', (arg?: unknown) => editSubscription(ctx, contractIdOf(arg))),
+    vscode.commands.registerCommand('lineageLens.checkCompliance', (arg?: unknown) =>
+      checkCompliance(ctx, contracts, arg),
+    ),
+    vscode.commands.registerCommand('lineageLens.deleteContract', (arg?: unknown) =>
+      deleteContract(ctx, contracts, contractIdOf(arg)),
+    ),
+    vscode.commands.registerCommand('lineageLens.editSubscription', (arg?: unknown) =>
+      editSubscription(ctx, contractIdOf(arg)),
+    ),
     vscode.commands.registerCommand('lineageLens.refreshContract', (arg?: unknown) =>
       contracts.provider.refresh(arg instanceof ContractNode ? arg : undefined),
     ),
@@ -42,10 +52,23 @@ export function registerContractCommands(ctx: LineageContext, contracts: Contrac
 }
 
 /** Checks a contract file (a URI, a tree node, or the active editor's file). */
-async function checkCompliance(ctx: LineageContext, contracts: ContractsView, arg: unknown): Promise<unknown> {
-  const uri = arg instanceof vscode.Uri ? arg : arg instanceof ContractFileNode ? arg.uri : vscode.window.activeTextEditor?.document.uri;
+async function checkCompliance(
+  ctx: LineageContext,
+  contracts: ContractsView,
+  arg: unknown,
+): Promise<unknown> {
+  const uri =
+    arg instanceof vscode.Uri
+      ? arg
+      : arg instanceof ContractFileNode
+        ? arg.uri
+        : vscode.window.activeTextEditor?.document.uri;
   if (!uri) {
-    return vscode.window.showInformationMessage(vscode.l10n.t('Open a contract file (YAML or JSON with a dataAssetResourceName and a schema) to check it.'));
+    return vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Open a contract file (YAML or JSON with a dataAssetResourceName and a schema) to check it.',
+      ),
+    );
   }
   const name = vscode.workspace.asRelativePath(uri);
   try {
@@ -53,16 +76,32 @@ async function checkCompliance(ctx: LineageContext, contracts: ContractsView, ar
       { title: vscode.l10n.t('Checking compliance of {0}…', name), cancellable: true },
       (_p, token) => ctx.request(CheckComplianceRequest, { uri: uri.toString() }, token),
     );
-    contracts.setResult(uri, { darn: result.darn, violations: result.violations, checkedAt: new Date().toISOString() });
+    contracts.setResult(uri, {
+      darn: result.darn,
+      violations: result.violations,
+      checkedAt: new Date().toISOString(),
+    });
     const count = result.violations.length;
     ctx.log.info(`Compliance of ${name} (${result.darn}): ${count} violations`);
     if (count === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is compliant with its contract ({1}).', name, safeMessage(result.darn, 200)));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('{0} is compliant with its contract ({1}).', name, safeMessage(result.darn, 200)),
+      );
     } else {
       const problems = vscode.l10n.t('Show Problems');
       void vscode.window
-        .showWarningMessage(vscode.l10n.t('{0}: {1} violations of the contract on {2}.', name, count, safeMessage(result.darn, 200)), problems)
-        .then((c) => (c === problems ? vscode.commands.executeCommand('workbench.actions.view.problems') : undefined));
+        .showWarningMessage(
+          vscode.l10n.t(
+            '{0}: {1} violations of the contract on {2}.',
+            name,
+            count,
+            safeMessage(result.darn, 200),
+          ),
+          problems,
+        )
+        .then((c) =>
+          c === problems ? vscode.commands.executeCommand('workbench.actions.view.problems') : undefined,
+        );
     }
     return result;
   } catch (err) {
@@ -71,8 +110,15 @@ async function checkCompliance(ctx: LineageContext, contracts: ContractsView, ar
   }
 }
 
-async function deleteContract(ctx: LineageContext, contracts: ContractsView, contractId: string | undefined): Promise<void> {
-  if (!contractId) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a contract in the Contracts view.'));
+async function deleteContract(
+  ctx: LineageContext,
+  contracts: ContractsView,
+  contractId: string | undefined,
+): Promise<void> {
+  if (!contractId)
+    return void vscode.window.showInformationMessage(
+      vscode.l10n.t('Choose a contract in the Contracts view.'),
+    );
   const del = vscode.l10n.t('Delete');
   const sure = await vscode.window.showWarningMessage(
     vscode.l10n.t('Delete contract {0} on the service?', contractId),
@@ -94,7 +140,10 @@ async function deleteContract(ctx: LineageContext, contracts: ContractsView, con
 }
 
 async function editSubscription(ctx: LineageContext, contractId: string | undefined): Promise<void> {
-  if (!contractId) return void vscode.window.showInformationMessage(vscode.l10n.t('Choose a contract in the Contracts view.'));
+  if (!contractId)
+    return void vscode.window.showInformationMessage(
+      vscode.l10n.t('Choose a contract in the Contracts view.'),
+    );
   const email = new RegExp(EMAIL_PATTERN);
   const ask = (title: string, prompt: string, validate?: (v: string) => string | undefined) =>
     vscode.window.showInputBox({
@@ -103,17 +152,27 @@ async function editSubscription(ctx: LineageContext, contractId: string | undefi
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() === '' ? undefined : validate?.(v.trim())),
     });
-  const userId = await ask(vscode.l10n.t('User'), vscode.l10n.t('Your user id (UUID) on the service; leave empty to skip'), (v) =>
-    UUID.test(v) ? undefined : vscode.l10n.t('A user id is a UUID.'),
+  const userId = await ask(
+    vscode.l10n.t('User'),
+    vscode.l10n.t('Your user id (UUID) on the service; leave empty to skip'),
+    (v) => (UUID.test(v) ? undefined : vscode.l10n.t('A user id is a UUID.')),
   );
   if (userId === undefined) return;
-  const mail = await ask(vscode.l10n.t('E-mail'), vscode.l10n.t('E-mail for violation notices; leave empty to skip'), (v) =>
-    email.test(v) ? undefined : vscode.l10n.t('Not a valid e-mail address.'),
+  const mail = await ask(
+    vscode.l10n.t('E-mail'),
+    vscode.l10n.t('E-mail for violation notices; leave empty to skip'),
+    (v) => (email.test(v) ? undefined : vscode.l10n.t('Not a valid e-mail address.')),
   );
   if (mail === undefined) return;
-  const handle = await ask(vscode.l10n.t('Code host'), vscode.l10n.t('Your handle on the code-hosting platform; leave empty to skip'));
+  const handle = await ask(
+    vscode.l10n.t('Code host'),
+    vscode.l10n.t('Your handle on the code-hosting platform; leave empty to skip'),
+  );
   if (handle === undefined) return;
-  const channel = await ask(vscode.l10n.t('Chat channel'), vscode.l10n.t('Chat channel where violations are sent; leave empty to skip'));
+  const channel = await ask(
+    vscode.l10n.t('Chat channel'),
+    vscode.l10n.t('Chat channel where violations are sent; leave empty to skip'),
+  );
   if (channel === undefined) return;
   const subscription: SubscriptionUpdate = {};
   if (UUID.test(contractId)) subscription.dataContractId = contractId;
@@ -122,14 +181,18 @@ async function editSubscription(ctx: LineageContext, contractId: string | undefi
   if (handle.trim()) subscription.codehostHandle = handle.trim();
   if (channel.trim()) subscription.chatChannel = channel.trim();
   if (!subscription.email && !subscription.codehostHandle && !subscription.chatChannel) {
-    return void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to update: enter an e-mail, a handle or a chat channel.'));
+    return void vscode.window.showInformationMessage(
+      vscode.l10n.t('Nothing to update: enter an e-mail, a handle or a chat channel.'),
+    );
   }
   try {
     const saved = await withNotificationProgress(
       { title: vscode.l10n.t('Updating the subscription…'), cancellable: true },
       (_p, token) => ctx.request(UpdateSubscriptionRequest, { contractId, subscription }, token),
     );
-    void vscode.window.showInformationMessage(vscode.l10n.t('Subscription {0} updated.', safeMessage(saved.id, 80)));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Subscription {0} updated.', safeMessage(saved.id, 80)),
+    );
   } catch (err) {
     await showRequestError(vscode.l10n.t('Could not update the subscription'), err);
   }

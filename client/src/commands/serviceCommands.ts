@@ -65,7 +65,10 @@ export function registerServiceCommands(ctx: LineageContext, service: ServiceVie
         title: vscode.l10n.t('Search History Filters by Commit SHA'),
         prompt: vscode.l10n.t('Commit SHA or its beginning; leave empty to show all'),
         value: service.historySearch ?? '',
-        validateInput: (v) => (v.trim() === '' || /^[0-9a-f]{1,40}$/i.test(v.trim()) ? undefined : vscode.l10n.t('A commit SHA is hexadecimal.')),
+        validateInput: (v) =>
+          v.trim() === '' || /^[0-9a-f]{1,40}$/i.test(v.trim())
+            ? undefined
+            : vscode.l10n.t('A commit SHA is hexadecimal.'),
       });
       if (sha !== undefined) service.setHistorySearch(sha.trim());
     }),

@@ -45,14 +45,18 @@ export class PathFileSystem implements vscode.FileSystemProvider {
         const uris = [...this.entries.keys()];
         this.entries.clear();
         this.aliases.clear();
-        if (uris.length) this.changed.fire(uris.map((u) => ({ type: vscode.FileChangeType.Changed, uri: vscode.Uri.parse(u) })));
+        if (uris.length)
+          this.changed.fire(
+            uris.map((u) => ({ type: vscode.FileChangeType.Changed, uri: vscode.Uri.parse(u) })),
+          );
       }),
     );
   }
 
   /** Current (componentId, pathId) for a URI, following saves that renamed the path. */
   resolve(uri: vscode.Uri): { componentId: string; pathId: string } {
-    const ref = parsePathDocumentUri(uri.toString(true)) ?? parsePathDocumentUri(`${PATH_DOCUMENT_SCHEME}:${uri.path}`);
+    const ref =
+      parsePathDocumentUri(uri.toString(true)) ?? parsePathDocumentUri(`${PATH_DOCUMENT_SCHEME}:${uri.path}`);
     if (!ref) throw vscode.FileSystemError.FileNotFound(uri);
     let pathId = ref.pathId;
     for (let i = 0; i < 100; i++) {
@@ -74,7 +78,12 @@ export class PathFileSystem implements vscode.FileSystemProvider {
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     const entry = this.entries.get(uri.toString()) ?? (await this.load(uri));
-    return { type: vscode.FileType.File, ctime: entry.mtime, mtime: entry.mtime, size: entry.bytes.byteLength };
+    return {
+      type: vscode.FileType.File,
+      ctime: entry.mtime,
+      mtime: entry.mtime,
+      size: entry.bytes.byteLength,
+    };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -93,7 +102,8 @@ export class PathFileSystem implements vscode.FileSystemProvider {
       } catch (err) {
         // The server may not have taken in the credentials yet: once its status says so, read again.
         if (serviceErrorData(err)?.kind !== 'signedOut') throw err;
-        if (!(await this.ctx.whenStatus((s) => s.state !== 'signedOut', READY_PATIENCE_MS))) throw this.signedOut(uri);
+        if (!(await this.ctx.whenStatus((s) => s.state !== 'signedOut', READY_PATIENCE_MS)))
+          throw this.signedOut(uri);
         document = await read();
       }
     } catch (err) {
@@ -112,14 +122,20 @@ export class PathFileSystem implements vscode.FileSystemProvider {
     if (!this.signInOffered.has(uri.toString())) {
       this.signInOffered.add(uri.toString());
       void vscode.window
-        .showWarningMessage(vscode.l10n.t('Sign in to Lineage Lens to open the path {0}.', uri.path.split('/').pop() ?? ''), signIn)
+        .showWarningMessage(
+          vscode.l10n.t('Sign in to Lineage Lens to open the path {0}.', uri.path.split('/').pop() ?? ''),
+          signIn,
+        )
         .then(async (choice) => {
           this.signInOffered.delete(uri.toString());
           if (choice !== signIn) return;
-          if (await vscode.commands.executeCommand<boolean>('lineageLens.signIn')) await vscode.commands.executeCommand('vscode.open', uri);
+          if (await vscode.commands.executeCommand<boolean>('lineageLens.signIn'))
+            await vscode.commands.executeCommand('vscode.open', uri);
         });
     }
-    return vscode.FileSystemError.Unavailable(vscode.l10n.t('Signed out of Lineage Lens: sign in to open this path (Lineage Lens: Sign In).'));
+    return vscode.FileSystemError.Unavailable(
+      vscode.l10n.t('Signed out of Lineage Lens: sign in to open this path (Lineage Lens: Sign In).'),
+    );
   }
 
   private remember(uri: vscode.Uri, componentId: string, pathId: string, document: PathDocument): Entry {
@@ -135,7 +151,12 @@ export class PathFileSystem implements vscode.FileSystemProvider {
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const entry = this.entries.get(uri.toString()) ?? (await this.load(uri));
     const text = new TextDecoder().decode(content);
-    const saved = await savePathDocument(this.ctx, uri, { componentId: entry.componentId, pathId: entry.pathId, text, baseRevision: entry.document.revision });
+    const saved = await savePathDocument(this.ctx, uri, {
+      componentId: entry.componentId,
+      pathId: entry.pathId,
+      text,
+      baseRevision: entry.document.revision,
+    });
     // Saved: the service gave the path a new id; this URI now stands for it.
     if (saved.pathId !== entry.pathId) this.aliases.set(`${entry.componentId}/${entry.pathId}`, saved.pathId);
     const next = this.remember(uri, entry.componentId, saved.pathId, saved.document);

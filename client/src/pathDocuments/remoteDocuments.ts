@@ -33,7 +33,10 @@ let instance: RemoteDocuments | undefined;
 
 export function registerRemoteDocuments(): vscode.Disposable {
   instance = new RemoteDocuments();
-  return vscode.Disposable.from(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, instance), instance);
+  return vscode.Disposable.from(
+    vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, instance),
+    instance,
+  );
 }
 
 export function remoteDocuments(): RemoteDocuments {

@@ -2,7 +2,12 @@
 // update with progress, and the outcomes. Any failure throws a FileSystemError, so VS Code keeps the
 // document dirty and nothing typed is lost.
 import * as vscode from 'vscode';
-import { SavePathRequest, VersionsRequest, type PathDocument, type SavePathParams } from '../../../common/src/protocol';
+import {
+  SavePathRequest,
+  VersionsRequest,
+  type PathDocument,
+  type SavePathParams,
+} from '../../../common/src/protocol';
 import { promptForSaveReason } from '../config';
 import type { LineageContext } from '../lineageContext';
 import { describeError, isCancelled, safeMessage, safeText } from '../serviceErrors';
@@ -32,7 +37,10 @@ export async function savePathDocument(
     const result = await sendSave(ctx, { ...input, ...options, overwrite });
     if (result.kind === 'saved') {
       ctx.log.info(`Saved path ${input.pathId} of ${input.componentId}; new path id ${result.pathId}`);
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Lineage Lens: path saved to the service'), 5000);
+      void vscode.window.setStatusBarMessage(
+        vscode.l10n.t('$(check) Lineage Lens: path saved to the service'),
+        5000,
+      );
       return { pathId: result.pathId, document: result.document };
     }
     if (result.kind === 'invalid') {
@@ -45,7 +53,12 @@ export async function savePathDocument(
     const overwriteLabel = vscode.l10n.t('Overwrite');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('This path changed on the service since you opened it.'),
-      { modal: true, detail: vscode.l10n.t('Compare your version with the service, overwrite the service version, or cancel.') },
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          'Compare your version with the service, overwrite the service version, or cancel.',
+        ),
+      },
       compare,
       overwriteLabel,
     );
@@ -55,9 +68,16 @@ export async function savePathDocument(
     }
     if (choice === compare) {
       const remote = remoteDocuments().put(input.componentId, input.pathId, result.current.text);
-      await vscode.commands.executeCommand('vscode.diff', remote, uri, vscode.l10n.t('Service ↔ Your Edit ({0})', input.pathId));
+      await vscode.commands.executeCommand(
+        'vscode.diff',
+        remote,
+        uri,
+        vscode.l10n.t('Service ↔ Your Edit ({0})', input.pathId),
+      );
     }
-    throw failed(vscode.l10n.t('Not saved: the path changed on the service. Your changes are kept in the editor.'));
+    throw failed(
+      vscode.l10n.t('Not saved: the path changed on the service. Your changes are kept in the editor.'),
+    );
   }
 }
 
@@ -69,7 +89,8 @@ async function sendSave(ctx: LineageContext, params: SavePathParams) {
         return await ctx.request(SavePathRequest, params, token);
       } catch (err) {
         ctx.log.error(`Saving path ${params.pathId} of ${params.componentId}`, err);
-        if (isCancelled(err) || token.isCancellationRequested) throw failed(vscode.l10n.t('Save cancelled; your changes are kept in the editor.'));
+        if (isCancelled(err) || token.isCancellationRequested)
+          throw failed(vscode.l10n.t('Save cancelled; your changes are kept in the editor.'));
         throw failed(vscode.l10n.t('The path was not saved: {0}', describeError(err)));
       }
     },
@@ -90,7 +111,9 @@ async function askSaveOptions(ctx: LineageContext, componentId: string): Promise
       box.title = vscode.l10n.t('Save Path to the Service');
       box.prompt = commit
         ? vscode.l10n.t('Reason for the change (optional). Effective from commit {0}.', commit.slice(0, 12))
-        : vscode.l10n.t('Reason for the change (optional). Effective from the latest scanned commit unless you choose one.');
+        : vscode.l10n.t(
+            'Reason for the change (optional). Effective from the latest scanned commit unless you choose one.',
+          );
       box.placeholder = vscode.l10n.t('Reason (optional)');
       box.value = reason;
       box.ignoreFocusOut = true;
@@ -116,7 +139,11 @@ async function askSaveOptions(ctx: LineageContext, componentId: string): Promise
   }
 }
 
-async function pickCommit(ctx: LineageContext, componentId: string, current: string | undefined): Promise<string | undefined> {
+async function pickCommit(
+  ctx: LineageContext,
+  componentId: string,
+  current: string | undefined,
+): Promise<string | undefined> {
   interface Item extends vscode.QuickPickItem {
     sha?: string;
   }

@@ -16,8 +16,13 @@ export class AssetNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const i = this.item;
     const ok = i.status === 'success';
-    const item = new vscode.TreeItem(safeText(i.darn, 200), ok ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    item.description = ok ? safeText(i.data?.type ?? '', 40) : safeText(`${i.status}${i.errorMessage ? `: ${i.errorMessage}` : ''}`, 200);
+    const item = new vscode.TreeItem(
+      safeText(i.darn, 200),
+      ok ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
+    item.description = ok
+      ? safeText(i.data?.type ?? '', 40)
+      : safeText(`${i.status}${i.errorMessage ? `: ${i.errorMessage}` : ''}`, 200);
     item.iconPath = new vscode.ThemeIcon(ok ? 'database' : 'warning');
     item.contextValue = ok ? 'asset' : 'asset.missing';
     return item;
@@ -90,7 +95,8 @@ export class AssetsView implements vscode.Disposable {
     if (this.darns.length === 0) return []; // welcome content: look up DARNs
     const nodes: TreeNode[] = this.items.map((i) => new AssetNode(i));
     if (this.loadError) nodes.push(errorNode(vscode.l10n.t('Could not load data assets'), this.loadError));
-    else if (this.items.length === 0) nodes.push(new MessageNode(vscode.l10n.t('No data assets found for {0} DARNs', this.darns.length)));
+    else if (this.items.length === 0)
+      nodes.push(new MessageNode(vscode.l10n.t('No data assets found for {0} DARNs', this.darns.length)));
     if (this.items.length < this.total && !this.loadError) {
       nodes.push(
         new MessageNode(

@@ -27,7 +27,10 @@ export class NamespaceNode extends TreeNode {
     super();
   }
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.name || vscode.l10n.t('(no namespace)'), vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(
+      this.name || vscode.l10n.t('(no namespace)'),
+      vscode.TreeItemCollapsibleState.Expanded,
+    );
     item.id = `ns:${this.name}`;
     item.iconPath = new vscode.ThemeIcon('symbol-namespace');
     item.description = vscode.l10n.t('{0} components', this.components.length);
@@ -53,10 +56,18 @@ export class ComponentNode extends TreeNode {
   }
   treeItem(): vscode.TreeItem {
     const s = this.summary;
-    const item = new vscode.TreeItem(safeText(s.friendlyName || s.name, 120), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      safeText(s.friendlyName || s.name, 120),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = `component:${s.id}`;
-    item.description = [s.type, s.approvalStatus].filter(Boolean).map((v) => safeText(v, 40)).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(s.error ? 'warning' : s.type === 'DATA_STORE' ? 'database' : 'symbol-class');
+    item.description = [s.type, s.approvalStatus]
+      .filter(Boolean)
+      .map((v) => safeText(v, 40))
+      .join(' · ');
+    item.iconPath = new vscode.ThemeIcon(
+      s.error ? 'warning' : s.type === 'DATA_STORE' ? 'database' : 'symbol-class',
+    );
     const tip = new vscode.MarkdownString();
     tip.appendMarkdown(`**${escapeMd(safeText(s.name, 200))}**  \n`);
     tip.appendText(`${s.type} · ${s.namespace}${s.approvalStatus ? ` · ${s.approvalStatus}` : ''}\n`);
@@ -75,9 +86,18 @@ export class ComponentNode extends TreeNode {
     this.loaded = undefined;
   }
   private async load(): Promise<TreeNode[]> {
-    if (this.summary.error) return [new MessageNode(safeText(this.summary.error), 'warning', { command: 'lineageLens.showOutput', title: '' })];
+    if (this.summary.error)
+      return [
+        new MessageNode(safeText(this.summary.error), 'warning', {
+          command: 'lineageLens.showOutput',
+          title: '',
+        }),
+      ];
     try {
-      const detail = await this.ctx.request(ComponentDetailRequest, { componentId: this.summary.id, projection: this.projection() });
+      const detail = await this.ctx.request(ComponentDetailRequest, {
+        componentId: this.summary.id,
+        projection: this.projection(),
+      });
       const c = detail.component;
       if (c.type === 'DATA_STORE') {
         const fields = c.schema?.fields ?? [];
@@ -85,7 +105,12 @@ export class ComponentNode extends TreeNode {
         return fields.map((f) => new FieldNode(f.name, f.type, [], []));
       }
       if (detail.paths.length === 0) return [new MessageNode(vscode.l10n.t('No lineage paths'))];
-      const short = shortPathSides(detail.paths.map((p) => ({ ingress: p.path.ingress.signature_name, egress: p.path.egress.signature_name })));
+      const short = shortPathSides(
+        detail.paths.map((p) => ({
+          ingress: p.path.ingress.signature_name,
+          egress: p.path.egress.signature_name,
+        })),
+      );
       return detail.paths.map((p, i) => new PathNode(p, short[i]));
     } catch (err) {
       this.loaded = undefined; // try again next time the node expands
@@ -102,7 +127,10 @@ export class PathNode extends TreeNode implements PathTarget {
     short?: PathSides,
   ) {
     super();
-    this.short = short ?? { ingress: shortSignature(view.path.ingress.signature_name), egress: shortSignature(view.path.egress.signature_name) };
+    this.short = short ?? {
+      ingress: shortSignature(view.path.ingress.signature_name),
+      egress: shortSignature(view.path.egress.signature_name),
+    };
   }
   get componentId(): string {
     return this.view.componentId;
@@ -115,7 +143,10 @@ export class PathNode extends TreeNode implements PathTarget {
   }
   treeItem(): vscode.TreeItem {
     const p = this.view.path;
-    const item = new vscode.TreeItem(safeText(pathLabel(this.short), 160), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      safeText(pathLabel(this.short), 160),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = `path:${this.componentId}/${this.pathId}`;
     const badges: string[] = [];
     if (p.path_type === 'USER_OVERRIDE') badges.push(vscode.l10n.t('override'));
@@ -129,17 +160,28 @@ export class PathNode extends TreeNode implements PathTarget {
       p.is_suppressed ? new vscode.ThemeColor('disabledForeground') : undefined,
     );
     const tip = new vscode.MarkdownString();
-    tip.appendText(`${safeText(p.ingress.signature_name, 300)}\n→ ${safeText(p.egress.signature_name, 300)}\n`);
+    tip.appendText(
+      `${safeText(p.ingress.signature_name, 300)}\n→ ${safeText(p.egress.signature_name, 300)}\n`,
+    );
     if (p.payload_name) tip.appendText(vscode.l10n.t('Payload: {0}', safeText(p.payload_name, 100)) + '\n');
     if (p.transformation_summary) tip.appendText(`\n${safeText(p.transformation_summary, 500)}\n`);
     tip.appendText(`\n${p.path_type ?? ''}${p.is_suppressed ? ' · suppressed' : ''} · ${this.pathId}`);
     item.tooltip = tip;
-    item.contextValue = ['path', p.path_type === 'USER_OVERRIDE' ? 'override' : 'scan', this.anchors.length ? 'anchored' : ''].filter(Boolean).join('.');
+    item.contextValue = [
+      'path',
+      p.path_type === 'USER_OVERRIDE' ? 'override' : 'scan',
+      this.anchors.length ? 'anchored' : '',
+    ]
+      .filter(Boolean)
+      .join('.');
     return item;
   }
   override children(): TreeNode[] {
     const p = this.view.path;
-    const nodes: TreeNode[] = [new BoundaryNode('ingress', p.ingress, this.short.ingress), new BoundaryNode('egress', p.egress, this.short.egress)];
+    const nodes: TreeNode[] = [
+      new BoundaryNode('ingress', p.ingress, this.short.ingress),
+      new BoundaryNode('egress', p.egress, this.short.egress),
+    ];
     const mappings = p.field_mappings ?? [];
     if (mappings.length) nodes.push(new MappingsNode(mappings));
     for (const a of this.anchors) nodes.push(new AnchorNode(a, this));
@@ -162,7 +204,10 @@ export class BoundaryNode extends TreeNode {
       `${this.side === 'ingress' ? vscode.l10n.t('Ingress') : vscode.l10n.t('Egress')}: ${safeText(this.shortName, 100)}`,
       vscode.TreeItemCollapsibleState.Collapsed,
     );
-    item.description = [b.kind, b.payload_name].filter(Boolean).map((v) => safeText(v, 40)).join(' · ');
+    item.description = [b.kind, b.payload_name]
+      .filter(Boolean)
+      .map((v) => safeText(v, 40))
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon(this.side === 'ingress' ? 'arrow-right' : 'arrow-left');
     item.tooltip = safeText(`${b.signature_name}${b.description ? `\n${b.description}` : ''}`, 1000);
     item.contextValue = 'boundary';
@@ -173,7 +218,10 @@ export class BoundaryNode extends TreeNode {
     const types = new Map(flattenSchema(b.schema).map((f) => [f.path, f.type]));
     const applied = new Map((b.field_tags ?? []).map((e) => [e.field_path, e.tags.map((t) => t.name)]));
     const dependsOn = new Map(
-      (b.field_depends_on_tags ?? []).map((e) => [e.field_path, e.depends_on.map((t) => ({ name: t.name, hops: t.nearest_hops }))]),
+      (b.field_depends_on_tags ?? []).map((e) => [
+        e.field_path,
+        e.depends_on.map((t) => ({ name: t.name, hops: t.nearest_hops })),
+      ]),
     );
     const paths = [...new Set([...types.keys(), ...applied.keys(), ...dependsOn.keys()])];
     if (paths.length === 0) return [new MessageNode(vscode.l10n.t('No fields in this boundary schema'))];
@@ -197,11 +245,18 @@ export class FieldNode extends TreeNode {
       ...this.dependsOn.map((t) => `⇡${safeText(t.name, 30)}(${t.hops})`),
     ];
     item.description = [this.type ? safeText(this.type, 30) : '', ...badges].filter(Boolean).join('  ');
-    item.iconPath = new vscode.ThemeIcon(this.applied.length ? 'tag' : this.dependsOn.length ? 'references' : 'symbol-field');
+    item.iconPath = new vscode.ThemeIcon(
+      this.applied.length ? 'tag' : this.dependsOn.length ? 'references' : 'symbol-field',
+    );
     const lines = [`${this.path}${this.type ? `: ${this.type}` : ''}`];
     if (this.applied.length) lines.push(vscode.l10n.t('Tags applied: {0}', this.applied.join(', ')));
     if (this.dependsOn.length) {
-      lines.push(vscode.l10n.t('Depends on (through lineage): {0}', this.dependsOn.map((t) => vscode.l10n.t('{0} ({1} hops)', t.name, t.hops)).join(', ')));
+      lines.push(
+        vscode.l10n.t(
+          'Depends on (through lineage): {0}',
+          this.dependsOn.map((t) => vscode.l10n.t('{0} ({1} hops)', t.name, t.hops)).join(', '),
+        ),
+      );
     }
     item.tooltip = safeText(lines.join('\n'), 1000);
     item.contextValue = this.applied.length ? 'field.tagged' : 'field';
@@ -214,14 +269,23 @@ class MappingsNode extends TreeNode {
     super();
   }
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Field mappings'), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('Field mappings'),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.description = String(this.mappings.length);
     item.iconPath = new vscode.ThemeIcon('git-compare');
     return item;
   }
   override children(): TreeNode[] {
     return this.mappings.map(
-      (m) => new MessageNode(`${safeText(m.ingress_field, 80)} → ${safeText(m.egress_field, 80)}`, 'arrow-small-right', undefined, safeText([m.kind ?? 'DataFlow', m.notes].filter(Boolean).join(' — '))),
+      (m) =>
+        new MessageNode(
+          `${safeText(m.ingress_field, 80)} → ${safeText(m.egress_field, 80)}`,
+          'arrow-small-right',
+          undefined,
+          safeText([m.kind ?? 'DataFlow', m.notes].filter(Boolean).join(' — ')),
+        ),
     );
   }
 }
@@ -235,12 +299,22 @@ export class AnchorNode extends TreeNode {
   }
   treeItem(): vscode.TreeItem {
     const a = this.anchor;
-    const item = new vscode.TreeItem(safeText(a.name || a.anchorId, 100), vscode.TreeItemCollapsibleState.None);
-    const where = a.location ? vscode.workspace.asRelativePath(vscode.Uri.parse(a.location.uri)) + `:${a.location.range.start.line + 1}` : '';
+    const item = new vscode.TreeItem(
+      safeText(a.name || a.anchorId, 100),
+      vscode.TreeItemCollapsibleState.None,
+    );
+    const where = a.location
+      ? vscode.workspace.asRelativePath(vscode.Uri.parse(a.location.uri)) +
+        `:${a.location.range.start.line + 1}`
+      : '';
     item.description = [where, a.state === 'resolved' ? '' : a.state].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(a.location ? 'go-to-file' : 'warning');
     item.tooltip = safeText(a.problem ?? where, 500);
-    item.command = { command: 'lineageLens.goToAnchor', title: vscode.l10n.t('Go to Anchor'), arguments: [this] };
+    item.command = {
+      command: 'lineageLens.goToAnchor',
+      title: vscode.l10n.t('Go to Anchor'),
+      arguments: [this],
+    };
     item.contextValue = 'anchor';
     return item;
   }

@@ -17,10 +17,14 @@ export class ComponentsView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly ctx: LineageContext) {
-    this.projectionValue = ctx.extension.workspaceState.get<Projection>(PROJECTION_KEY) ?? lineageSettings().projection;
+    this.projectionValue =
+      ctx.extension.workspaceState.get<Projection>(PROJECTION_KEY) ?? lineageSettings().projection;
     void this.setProjectionContext();
     this.provider = new NodeTreeProvider(() => this.loadRoots());
-    this.view = vscode.window.createTreeView('lineageLens.components', { treeDataProvider: this.provider, showCollapseAll: true });
+    this.view = vscode.window.createTreeView('lineageLens.components', {
+      treeDataProvider: this.provider,
+      showCollapseAll: true,
+    });
     let lastState = ctx.status.state;
     this.disposables.push(
       this.provider,
@@ -54,7 +58,11 @@ export class ComponentsView implements vscode.Disposable {
       // Signed out or nothing configured: an empty tree lets the view's welcome content say what to do.
       if (status.state === 'signedOut') return [];
       return namespaces.map(
-        (ns) => new NamespaceNode(ns.name, ns.components.map((c) => new ComponentNode(this.ctx, c, () => this.projectionValue))),
+        (ns) =>
+          new NamespaceNode(
+            ns.name,
+            ns.components.map((c) => new ComponentNode(this.ctx, c, () => this.projectionValue)),
+          ),
       );
     } catch (err) {
       if (serviceErrorData(err)?.kind === 'signedOut') return [];

@@ -15,7 +15,10 @@ export class ContractNode extends TreeNode {
     super();
   }
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(safeText(this.contractId, 100), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      safeText(this.contractId, 100),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = `contract:${this.contractId}`;
     item.iconPath = new vscode.ThemeIcon('law');
     item.description = vscode.l10n.t('contract');
@@ -50,8 +53,12 @@ export class ViolationStateNode extends TreeNode {
       compliant ? 'pass' : 'error',
       new vscode.ThemeColor(compliant ? 'testing.iconPassed' : 'problemsErrorIcon.foreground'),
     );
-    const when = this.checkedAt ? vscode.l10n.t('checked {0}', new Date(this.checkedAt).toLocaleString()) : '';
-    item.description = [vscode.l10n.t('{0} violations', this.violations.length), when].filter(Boolean).join(' · ');
+    const when = this.checkedAt
+      ? vscode.l10n.t('checked {0}', new Date(this.checkedAt).toLocaleString())
+      : '';
+    item.description = [vscode.l10n.t('{0} violations', this.violations.length), when]
+      .filter(Boolean)
+      .join(' · ');
     item.contextValue = 'violationState';
     return item;
   }
@@ -66,9 +73,16 @@ export class ViolationNode extends TreeNode {
   }
   treeItem(): vscode.TreeItem {
     const v = this.violation;
-    const item = new vscode.TreeItem(safeText(v.field ?? v.violationType ?? vscode.l10n.t('violation'), 100), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      safeText(v.field ?? v.violationType ?? vscode.l10n.t('violation'), 100),
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.description = safeText([v.violationType, v.message].filter(Boolean).join(': '), 200);
-    const detail = [v.message, v.expected ? vscode.l10n.t('expected {0}', v.expected) : '', v.actual ? vscode.l10n.t('actual {0}', v.actual) : '']
+    const detail = [
+      v.message,
+      v.expected ? vscode.l10n.t('expected {0}', v.expected) : '',
+      v.actual ? vscode.l10n.t('actual {0}', v.actual) : '',
+    ]
       .filter(Boolean)
       .join('\n');
     item.tooltip = safeText(detail, 1000);
@@ -126,7 +140,11 @@ export class ContractFileNode extends TreeNode {
     }
     return [
       new MessageNode(safeText(this.result.darn, 200), 'database'),
-      new ViolationStateNode(this.result.violations.length ? 'violation' : 'compliant', this.result.checkedAt, this.result.violations),
+      new ViolationStateNode(
+        this.result.violations.length ? 'violation' : 'compliant',
+        this.result.checkedAt,
+        this.result.violations,
+      ),
     ];
   }
 }

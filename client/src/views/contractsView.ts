@@ -15,7 +15,10 @@ export class ContractsView implements vscode.Disposable {
 
   constructor(private readonly ctx: LineageContext) {
     this.provider = new NodeTreeProvider(() => this.loadRoots());
-    this.view = vscode.window.createTreeView('lineageLens.contracts', { treeDataProvider: this.provider, showCollapseAll: true });
+    this.view = vscode.window.createTreeView('lineageLens.contracts', {
+      treeDataProvider: this.provider,
+      showCollapseAll: true,
+    });
     let lastState = ctx.status.state;
     this.disposables.push(
       this.provider,
@@ -39,7 +42,8 @@ export class ContractsView implements vscode.Disposable {
   private async loadRoots(): Promise<TreeNode[]> {
     const nodes: TreeNode[] = contractIds().map((id) => new ContractNode(this.ctx, id));
     try {
-      for (const uri of await findContractFiles()) nodes.push(new ContractFileNode(uri, this.results.get(uri.toString())));
+      for (const uri of await findContractFiles())
+        nodes.push(new ContractFileNode(uri, this.results.get(uri.toString())));
     } catch (err) {
       nodes.push(errorNode(vscode.l10n.t('Could not search the workspace for contract files'), err));
     }

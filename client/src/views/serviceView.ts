@@ -41,9 +41,15 @@ export class ApiKeyNode extends TreeNode {
     super();
   }
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(safeText(this.record.name || this.record.id, 100), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      safeText(this.record.name || this.record.id, 100),
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.description = maskKey(this.record.value);
-    item.tooltip = vscode.l10n.t('Key id {0}. Use Copy API Key to copy its value.', safeText(this.record.id, 100));
+    item.tooltip = vscode.l10n.t(
+      'Key id {0}. Use Copy API Key to copy its value.',
+      safeText(this.record.id, 100),
+    );
     item.iconPath = new vscode.ThemeIcon('key');
     item.contextValue = 'apiKey';
     return item;
@@ -68,7 +74,10 @@ export class EdgeNode extends TreeNode {
   }
   treeItem(): vscode.TreeItem {
     const e = this.edge;
-    const item = new vscode.TreeItem(`${safeText(e.sourceComponentId, 60)} → ${safeText(e.destinationComponentId, 60)}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      `${safeText(e.sourceComponentId, 60)} → ${safeText(e.destinationComponentId, 60)}`,
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.description = safeText(e.namespace, 60);
     item.tooltip = safeText(vscode.l10n.t('Edge {0}', e.id), 200);
     item.iconPath = new vscode.ThemeIcon('arrow-both');
@@ -91,7 +100,8 @@ export class ServiceView implements vscode.Disposable {
       this.provider,
       this.view,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`${SECTION}.webhooks`) || e.affectsConfiguration(`${SECTION}.namespace`)) this.provider.refresh();
+        if (e.affectsConfiguration(`${SECTION}.webhooks`) || e.affectsConfiguration(`${SECTION}.namespace`))
+          this.provider.refresh();
       }),
       ctx.onDidChangeStatus((s) => {
         if (s.state !== lastState) this.provider.refresh();
@@ -117,9 +127,20 @@ export class ServiceView implements vscode.Disposable {
       new GroupNode(vscode.l10n.t('Webhooks'), 'broadcast', 'webhooks', async () => {
         const ids = webhookIds();
         if (ids.length) return ids.map((id) => new WebhookNode(id));
-        return [new MessageNode(vscode.l10n.t('Add webhook ids to manage them here'), 'add', { command: 'lineageLens.addWebhook', title: '' })];
+        return [
+          new MessageNode(vscode.l10n.t('Add webhook ids to manage them here'), 'add', {
+            command: 'lineageLens.addWebhook',
+            title: '',
+          }),
+        ];
       }),
-      new GroupNode(vscode.l10n.t('Edges'), 'type-hierarchy', 'edges', () => this.edges(namespace), namespace),
+      new GroupNode(
+        vscode.l10n.t('Edges'),
+        'type-hierarchy',
+        'edges',
+        () => this.edges(namespace),
+        namespace,
+      ),
       new GroupNode(
         vscode.l10n.t('History filters'),
         'filter',
@@ -133,7 +154,9 @@ export class ServiceView implements vscode.Disposable {
   private async apiKeys(): Promise<TreeNode[]> {
     try {
       const keys = await this.ctx.request(ApiKeysRequest);
-      return keys.length ? keys.map((k) => new ApiKeyNode(k)) : [new MessageNode(vscode.l10n.t('No API keys'))];
+      return keys.length
+        ? keys.map((k) => new ApiKeyNode(k))
+        : [new MessageNode(vscode.l10n.t('No API keys'))];
     } catch (err) {
       return [errorNode(vscode.l10n.t('Could not list API keys'), err)];
     }
@@ -152,9 +175,16 @@ export class ServiceView implements vscode.Disposable {
     try {
       const f = await this.ctx.request(HistoryFiltersRequest, { commitSha: this.commitSha });
       const group = (label: string, values: string[]): TreeNode =>
-        new GroupNode(label, 'list-filter', `history.${label}`, async () =>
-          values.length ? values.map((v) => new ValueNode(safeText(v, 100), '', 'circle-small')) : [new MessageNode(vscode.l10n.t('None'))],
-        String(values.length));
+        new GroupNode(
+          label,
+          'list-filter',
+          `history.${label}`,
+          async () =>
+            values.length
+              ? values.map((v) => new ValueNode(safeText(v, 100), '', 'circle-small'))
+              : [new MessageNode(vscode.l10n.t('None'))],
+          String(values.length),
+        );
       const nodes: TreeNode[] = [
         group(vscode.l10n.t('Component names'), f.componentNames),
         group(vscode.l10n.t('Branches'), f.branches),
@@ -162,7 +192,13 @@ export class ServiceView implements vscode.Disposable {
         group(vscode.l10n.t('Job triggers'), f.jobTriggers),
       ];
       if (this.commitSha) {
-        nodes.unshift(new MessageNode(vscode.l10n.t('Commit SHA search: {0} (click to change)', this.commitSha), 'search', { command: 'lineageLens.searchHistory', title: '' }));
+        nodes.unshift(
+          new MessageNode(
+            vscode.l10n.t('Commit SHA search: {0} (click to change)', this.commitSha),
+            'search',
+            { command: 'lineageLens.searchHistory', title: '' },
+          ),
+        );
       }
       return nodes;
     } catch (err) {

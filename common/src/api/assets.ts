@@ -43,14 +43,17 @@ export const DATA_ASSET_LIMIT_MAX = 1000;
 export const ObjectStoreAsset = Type.Object(
   {
     // One struct element without `optional` and `constraints` at its top level.
-    schema: Type.Object({
-      type: Type.String(),
-      name: Type.Optional(Type.String()),
-      fields: Type.Optional(Type.Array(StructElement)),
-      alias: Type.Optional(Type.String()),
-      doc: Type.Optional(Type.String()),
-      logical: Type.Optional(Type.String()),
-    }, { additionalProperties: false }),
+    schema: Type.Object(
+      {
+        type: Type.String(),
+        name: Type.Optional(Type.String()),
+        fields: Type.Optional(Type.Array(StructElement)),
+        alias: Type.Optional(Type.String()),
+        doc: Type.Optional(Type.String()),
+        logical: Type.Optional(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
     pattern: Type.String({ minLength: 1 }),
     bucket: Type.String({ minLength: 1 }),
     fieldNameToDataAssetFieldProfileMap: Type.Optional(Type.Object({}, { additionalProperties: true })),

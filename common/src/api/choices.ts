@@ -58,7 +58,11 @@ export const AUTH_REQUIRED_EVERYWHERE = true;
 export const SUBSCRIPTION_KEYED_BY_CONTRACT_AND_USER = true;
 
 /** Item statuses in a bulk data-asset result besides `success`. */
-export const DATA_ASSET_ITEM_STATUS = { success: 'success', notFound: 'not_found', invalid: 'invalid_darn' } as const;
+export const DATA_ASSET_ITEM_STATUS = {
+  success: 'success',
+  notFound: 'not_found',
+  invalid: 'invalid_darn',
+} as const;
 
 /** violation_state values besides the documented `violation`. */
 export const VIOLATION_STATE = { violation: 'violation', compliant: 'compliant' } as const;

@@ -20,7 +20,10 @@ export const Approval = Type.Object(
 );
 export type Approval = Static<typeof Approval>;
 
-export const SchemaField = Type.Object({ name: Type.String(), type: Type.String() }, { title: 'SchemaField' });
+export const SchemaField = Type.Object(
+  { name: Type.String(), type: Type.String() },
+  { title: 'SchemaField' },
+);
 export type SchemaField = Static<typeof SchemaField>;
 
 // Which members are required is "not shown"; id, name and type are what every use needs.
@@ -41,11 +44,17 @@ export const ComponentDetail = Type.Object(
 );
 export type ComponentDetail = Static<typeof ComponentDetail>;
 
-export const ComponentDetailResponse = Type.Object({ component: ComponentDetail }, { title: 'ComponentDetailResponse' });
+export const ComponentDetailResponse = Type.Object(
+  { component: ComponentDetail },
+  { title: 'ComponentDetailResponse' },
+);
 export type ComponentDetailResponse = Static<typeof ComponentDetailResponse>;
 
 export const PROJECTIONS = ['collapsed', 'all'] as const;
-export const Projection = Type.Union(PROJECTIONS.map((p) => Type.Literal(p)), { title: 'Projection' });
+export const Projection = Type.Union(
+  PROJECTIONS.map((p) => Type.Literal(p)),
+  { title: 'Projection' },
+);
 export type Projection = Static<typeof Projection>;
 
 // The fields of a version entry are "not shown": this is our choice (see choices.ts).
@@ -65,5 +74,8 @@ export const VersionEntry = Type.Object(
 );
 export type VersionEntry = Static<typeof VersionEntry>;
 
-export const VersionsResponse = Type.Object({ versions: Type.Array(VersionEntry) }, { title: 'VersionsResponse' });
+export const VersionsResponse = Type.Object(
+  { versions: Type.Array(VersionEntry) },
+  { title: 'VersionsResponse' },
+);
 export type VersionsResponse = Static<typeof VersionsResponse>;

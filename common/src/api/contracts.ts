@@ -18,7 +18,10 @@ export const StructElement = Type.Recursive(
 export type StructElement = Static<typeof StructElement>;
 
 export const TopStructElement = Type.Intersect(
-  [StructElement, Type.Object({ constraints: Type.Optional(Type.Object({}, { additionalProperties: true })) })],
+  [
+    StructElement,
+    Type.Object({ constraints: Type.Optional(Type.Object({}, { additionalProperties: true })) }),
+  ],
   { title: 'TopStructElement' },
 );
 export type TopStructElement = StructElement & { constraints?: Record<string, unknown> };
@@ -32,7 +35,11 @@ export const Contract = Type.Object(
 );
 export type Contract = Static<typeof Contract>;
 
-export const VIOLATION_TYPES = ['MISSING_REQUIRED_PROPERTY', 'INCOMPATIBLE_TYPE', 'MISSING_DATA_ASSET'] as const;
+export const VIOLATION_TYPES = [
+  'MISSING_REQUIRED_PROPERTY',
+  'INCOMPATIBLE_TYPE',
+  'MISSING_DATA_ASSET',
+] as const;
 export const Violation = Type.Object(
   {
     message: Type.Optional(Type.String()),
@@ -59,7 +66,10 @@ export type ViolationStatus = Static<typeof ViolationStatus>;
 
 export const ComplianceRequest = Type.Object({ contract: Contract }, { title: 'ComplianceRequest' });
 export type ComplianceRequest = Static<typeof ComplianceRequest>;
-export const ComplianceResponse = Type.Object({ violations: Type.Array(Violation) }, { title: 'ComplianceResponse' });
+export const ComplianceResponse = Type.Object(
+  { violations: Type.Array(Violation) },
+  { title: 'ComplianceResponse' },
+);
 export type ComplianceResponse = Static<typeof ComplianceResponse>;
 
 export const MessageResponse = Type.Object({ message: Type.String() }, { title: 'MessageResponse' });

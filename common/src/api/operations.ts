@@ -39,7 +39,13 @@ export const OPERATIONS = {
     response: PathUpdateResponse,
     successStatus: SUCCESS_STATUS.updatePath,
   },
-  listApiKeys: { number: 2, method: 'GET', path: '/v0/api-keys', response: ApiKeyList, successStatus: SUCCESS_STATUS.listApiKeys },
+  listApiKeys: {
+    number: 2,
+    method: 'GET',
+    path: '/v0/api-keys',
+    response: ApiKeyList,
+    successStatus: SUCCESS_STATUS.listApiKeys,
+  },
   updateSubscription: {
     number: 3,
     method: 'PUT',
@@ -106,7 +112,13 @@ export const OPERATIONS = {
     response: RegisterObjectStoreResponse,
     successStatus: SUCCESS_STATUS.registerObjectStoreAssets,
   },
-  getEdges: { number: 12, method: 'GET', path: '/v0/experimental/edges', response: EdgesResponse, successStatus: SUCCESS_STATUS.getEdges },
+  getEdges: {
+    number: 12,
+    method: 'GET',
+    path: '/v0/experimental/edges',
+    response: EdgesResponse,
+    successStatus: SUCCESS_STATUS.getEdges,
+  },
   deleteWebhook: {
     number: 13,
     method: 'DELETE',

@@ -31,9 +31,12 @@ export const PathBoundary = Type.Object(
 export type PathBoundary = Static<typeof PathBoundary>;
 
 export const FIELD_MAPPING_KINDS = ['DataFlow', 'KeyValueBridge', 'ControlFlow'] as const;
-export const FieldMappingKind = Type.Union(FIELD_MAPPING_KINDS.map((k) => Type.Literal(k)), {
-  title: 'FieldMappingKind',
-});
+export const FieldMappingKind = Type.Union(
+  FIELD_MAPPING_KINDS.map((k) => Type.Literal(k)),
+  {
+    title: 'FieldMappingKind',
+  },
+);
 export type FieldMappingKind = Static<typeof FieldMappingKind>;
 
 export const PathFieldMapping = Type.Object(
@@ -82,7 +85,10 @@ export const Completeness = Type.Object(
 export type Completeness = Static<typeof Completeness>;
 
 export const PATH_TYPES = ['SCAN_OUTPUT', 'USER_OVERRIDE'] as const;
-export const PathType = Type.Union(PATH_TYPES.map((k) => Type.Literal(k)), { title: 'PathType' });
+export const PathType = Type.Union(
+  PATH_TYPES.map((k) => Type.Literal(k)),
+  { title: 'PathType' },
+);
 export type PathType = Static<typeof PathType>;
 
 export const LineagePath = Type.Object(

@@ -2,7 +2,13 @@
 // tracked through incremental edits of open documents. See README.md for the semantics.
 import * as path from 'node:path';
 import type { Diagnostic, Position, TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import type { AnchorEntry, AnchorIndexOptions, Disposable, TrackedAnchor, WorkspaceFolderInfo } from './types';
+import type {
+  AnchorEntry,
+  AnchorIndexOptions,
+  Disposable,
+  TrackedAnchor,
+  WorkspaceFolderInfo,
+} from './types';
 import { FileResolver, type Resolution } from './fileResolver';
 import { LineTable } from './lineTable';
 import { applyChange, before, toTextChange } from './editTracking';
@@ -134,7 +140,11 @@ export class AnchorIndex {
     const found = this.byId.get(anchorId);
     const matches = (s: Slot) => s.t.entry.componentId === componentId && s.t.entry.pathId === pathId;
     // The same ids twice: the later entry wins.
-    const slot = Array.isArray(found) ? found.filter(matches).pop() : found && matches(found) ? found : undefined;
+    const slot = Array.isArray(found)
+      ? found.filter(matches).pop()
+      : found && matches(found)
+        ? found
+        : undefined;
     if (!slot) return undefined;
     if (slot.fileKey) {
       const fa = this.byFile.get(slot.fileKey);
@@ -170,7 +180,9 @@ export class AnchorIndex {
 
   /** Anchors without a place in the workspace (unresolved, outside the workspace): report them on the path. */
   problems(): TrackedAnchor[] {
-    return this.slots.filter((s) => s.t.state === 'unresolved' || s.t.state === 'outsideWorkspace').map((s) => s.t);
+    return this.slots
+      .filter((s) => s.t.state === 'unresolved' || s.t.state === 'outsideWorkspace')
+      .map((s) => s.t);
   }
 
   onDidChange(listener: (uris: string[]) => void): Disposable {
@@ -318,7 +330,8 @@ export class AnchorIndex {
       if (!range) continue;
       const r = applyChange(range, change);
       // Re-verify what the change may have touched: the range and its ±3-line neighbourhood.
-      const near = change.start.line <= range.end.line + NEAR_LINES && change.end.line >= range.start.line - NEAR_LINES;
+      const near =
+        change.start.line <= range.end.line + NEAR_LINES && change.end.line >= range.start.line - NEAR_LINES;
       if (r.range !== range) s.t.range = r.range;
       if (r.deleted) markDeleted(s);
       else if (s.deleted && before(r.range.start, r.range.end)) s.deleted = false; // e.g. an undo refilled it

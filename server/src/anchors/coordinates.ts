@@ -37,7 +37,8 @@ export function toLspRange(anchor: PathCodeAnchor, lines: LineTable): ConvertedR
   if (isNum(anchor.column_start)) {
     startChar = anchor.column_start - 1;
     const len = lines.lineLength(first);
-    if (startChar < 0 || startChar > len) notes.push(`column ${anchor.column_start} is outside line ${first + 1}`);
+    if (startChar < 0 || startChar > len)
+      notes.push(`column ${anchor.column_start} is outside line ${first + 1}`);
     startChar = clamp(startChar, 0, len);
   }
   const lastLen = lines.lineLength(last);
@@ -45,7 +46,8 @@ export function toLspRange(anchor: PathCodeAnchor, lines: LineTable): ConvertedR
   if (isNum(anchor.column_end)) {
     endChar = anchor.column_end; // inclusive 1-based == exclusive 0-based
     // A column_end on the line break itself is common and harmless; only further out is reported.
-    if (endChar < 1 || endChar > lastLen + 1) notes.push(`column ${anchor.column_end} is outside line ${last + 1}`);
+    if (endChar < 1 || endChar > lastLen + 1)
+      notes.push(`column ${anchor.column_end} is outside line ${last + 1}`);
     endChar = clamp(endChar, 0, lastLen);
   }
   if (first === last && endChar < startChar) {

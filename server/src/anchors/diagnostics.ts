@@ -20,10 +20,20 @@ export function diagnosticsOf(slots: readonly Slot[]): Diagnostic[] {
   for (const s of slots) {
     const t = s.t;
     if (!t.range || !t.uri) continue;
-    const data: AnchorDiagnosticData = { componentId: t.entry.componentId, pathId: t.entry.pathId, anchorId: t.entry.anchor.anchor_id };
+    const data: AnchorDiagnosticData = {
+      componentId: t.entry.componentId,
+      pathId: t.entry.pathId,
+      anchorId: t.entry.anchor.anchor_id,
+    };
     const base = { source: DIAGNOSTIC_SOURCE, data };
     if (t.state === 'stale' && t.problem) {
-      out.push({ ...base, range: t.range, severity: DiagnosticSeverity.Warning, code: 'anchor-stale', message: t.problem });
+      out.push({
+        ...base,
+        range: t.range,
+        severity: DiagnosticSeverity.Warning,
+        code: 'anchor-stale',
+        message: t.problem,
+      });
     } else if (t.state === 'relocated' && t.problem) {
       out.push({
         ...base,
@@ -32,11 +42,22 @@ export function diagnosticsOf(slots: readonly Slot[]): Diagnostic[] {
         code: 'anchor-relocated',
         message: t.problem,
         relatedInformation: t.relocatedFrom
-          ? [{ location: { uri: t.uri, range: t.relocatedFrom }, message: 'Where the anchor was before it moved' }]
+          ? [
+              {
+                location: { uri: t.uri, range: t.relocatedFrom },
+                message: 'Where the anchor was before it moved',
+              },
+            ]
           : undefined,
       });
     } else if (t.state === 'resolved' && s.clamped) {
-      out.push({ ...base, range: t.range, severity: DiagnosticSeverity.Warning, code: 'anchor-clamped', message: clampedMessage(t.entry, s.clamped) });
+      out.push({
+        ...base,
+        range: t.range,
+        severity: DiagnosticSeverity.Warning,
+        code: 'anchor-clamped',
+        message: clampedMessage(t.entry, s.clamped),
+      });
     }
   }
   return out;

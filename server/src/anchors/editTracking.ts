@@ -38,7 +38,8 @@ function same(a: Position, b: Position): boolean {
 
 /** A position at or after the change's end, moved by it. */
 function shift(p: Position, c: TextChange): Position {
-  if (p.line === c.end.line) return { line: c.newEnd.line, character: c.newEnd.character + (p.character - c.end.character) };
+  if (p.line === c.end.line)
+    return { line: c.newEnd.line, character: c.newEnd.character + (p.character - c.end.character) };
   return { line: p.line + (c.newEnd.line - c.end.line), character: p.character };
 }
 

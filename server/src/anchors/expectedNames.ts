@@ -13,6 +13,14 @@ export function expectedNamesFor(
   anchor: PathCodeAnchor,
   path: { ingress?: { signature_name?: string | null }; egress?: { signature_name?: string | null } },
 ): string[] {
-  const names = [anchor.name, lastSegment(path.ingress?.signature_name), lastSegment(path.egress?.signature_name)];
-  return [...new Set(names.filter((n): n is string => typeof n === 'string' && n.trim().length > 0).map((n) => n.trim()))];
+  const names = [
+    anchor.name,
+    lastSegment(path.ingress?.signature_name),
+    lastSegment(path.egress?.signature_name),
+  ];
+  return [
+    ...new Set(
+      names.filter((n): n is string => typeof n === 'string' && n.trim().length > 0).map((n) => n.trim()),
+    ),
+  ];
 }

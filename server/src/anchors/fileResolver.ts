@@ -68,7 +68,9 @@ export class FileResolver {
     private readonly folders: WorkspaceFolderInfo[],
     private readonly deps: ResolverDeps,
   ) {
-    this.realFolders = Promise.all(folders.map((f) => fs.realpath(f.fsPath).catch(() => path.resolve(f.fsPath))));
+    this.realFolders = Promise.all(
+      folders.map((f) => fs.realpath(f.fsPath).catch(() => path.resolve(f.fsPath))),
+    );
   }
 
   async resolve(file: string | undefined): Promise<Resolution> {
@@ -79,7 +81,8 @@ export class FileResolver {
     let symlinkOut = false;
     const attempts: Array<[string, string, 'projectRoot' | 'exact']> = [];
     for (const f of this.folders) {
-      if (f.projectRoot && f.projectRoot !== '.') attempts.push([f.fsPath, path.resolve(f.fsPath, f.projectRoot, ...segments), 'projectRoot']);
+      if (f.projectRoot && f.projectRoot !== '.')
+        attempts.push([f.fsPath, path.resolve(f.fsPath, f.projectRoot, ...segments), 'projectRoot']);
     }
     for (const f of this.folders) attempts.push([f.fsPath, path.resolve(f.fsPath, ...segments), 'exact']);
     for (const [folder, candidate, how] of attempts) {
@@ -154,7 +157,14 @@ export class FileResolver {
       return link === undefined ? undefined : { link };
     }
     let real = this.realDirs.get(dir);
-    if (!real) this.realDirs.set(dir, (real = fs.realpath(dir).then((p): RealDir => ({ path: p }), () => undefined)));
+    if (!real)
+      this.realDirs.set(
+        dir,
+        (real = fs.realpath(dir).then(
+          (p): RealDir => ({ path: p }),
+          () => undefined,
+        )),
+      );
     const d = await real;
     return d === undefined ? undefined : { dir: d };
   }

@@ -1,6 +1,13 @@
 // The anchor index: code anchors resolved to workspace files and tracked through edits (README.md).
 export { AnchorIndex } from './anchorIndex';
-export type { AnchorEntry, AnchorIndexOptions, AnchorState, Disposable, TrackedAnchor, WorkspaceFolderInfo } from './types';
+export type {
+  AnchorEntry,
+  AnchorIndexOptions,
+  AnchorState,
+  Disposable,
+  TrackedAnchor,
+  WorkspaceFolderInfo,
+} from './types';
 export { expectedNamesFor, lastSegment } from './expectedNames';
 export { DIAGNOSTIC_SOURCE, type AnchorDiagnosticCode, type AnchorDiagnosticData } from './diagnostics';
 export { fileUri, uriToFsPath } from './uris';

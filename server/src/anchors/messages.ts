@@ -18,7 +18,10 @@ export function subject(e: AnchorEntry): string {
 }
 
 /** Why an anchor has no file in the workspace. */
-export function unresolvedMessage(e: AnchorEntry, r: Exclude<Resolution, { kind: 'file' }> | { kind: 'unreadable' }): string {
+export function unresolvedMessage(
+  e: AnchorEntry,
+  r: Exclude<Resolution, { kind: 'file' }> | { kind: 'unreadable' },
+): string {
   const file = quote(e.anchor.file ?? '');
   const s = subject(e);
   switch (r.kind) {

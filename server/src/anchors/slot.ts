@@ -20,7 +20,12 @@ export interface Slot {
 }
 
 export function newSlot(entry: AnchorEntry): Slot {
-  return { t: { entry, state: 'unresolved' }, names: cleanNames(entry.expectedNames ?? []), deleted: false, dirty: false };
+  return {
+    t: { entry, state: 'unresolved' },
+    names: cleanNames(entry.expectedNames ?? []),
+    deleted: false,
+    dirty: false,
+  };
 }
 
 /** Places the anchor from its recorded coordinates (fresh text: open, reopened, reloaded) and verifies it. */
@@ -60,7 +65,9 @@ export function reverify(slot: Slot, lines: LineTable): void {
     case 'missing':
     case 'ambiguous':
       t.state = 'stale';
-      t.problem = slot.deleted ? staleMessage(t.entry, { kind: 'deleted' }, slot.names) : staleMessage(t.entry, v, slot.names);
+      t.problem = slot.deleted
+        ? staleMessage(t.entry, { kind: 'deleted' }, slot.names)
+        : staleMessage(t.entry, v, slot.names);
       return;
   }
 }

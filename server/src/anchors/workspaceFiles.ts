@@ -33,7 +33,9 @@ export class WorkspaceFiles {
     const index = new Map<string, Set<string>>();
     for (const entry of listed) {
       // Relative entries are tried under every folder; the resolver then keeps only those that exist.
-      const absolute = path.isAbsolute(entry) ? [path.normalize(entry)] : this.folders.map((f) => path.resolve(f.fsPath, ...entry.split('/')));
+      const absolute = path.isAbsolute(entry)
+        ? [path.normalize(entry)]
+        : this.folders.map((f) => path.resolve(f.fsPath, ...entry.split('/')));
       for (const abs of absolute) {
         const name = path.basename(abs);
         const set = index.get(name);

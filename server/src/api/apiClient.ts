@@ -27,11 +27,20 @@ export interface RequestOptions {
 
 export interface LineageApi {
   /** 1 — read-only members are dropped and the body validated before sending. */
-  updatePath(componentId: string, pathId: string, path: LineagePath, opts?: RequestOptions): Promise<PathUpdateResponse>;
+  updatePath(
+    componentId: string,
+    pathId: string,
+    path: LineagePath,
+    opts?: RequestOptions,
+  ): Promise<PathUpdateResponse>;
   /** 2 */
   listApiKeys(opts?: RequestOptions): Promise<ApiKeyRecord[]>;
   /** 3 — `contractId` is the path id (see choices.ts). */
-  updateSubscription(contractId: string, body: SubscriptionUpdate, opts?: RequestOptions): Promise<ContractSubscription>;
+  updateSubscription(
+    contractId: string,
+    body: SubscriptionUpdate,
+    opts?: RequestOptions,
+  ): Promise<ContractSubscription>;
   /** 4 */
   getComponent(
     componentId: string,
@@ -45,7 +54,11 @@ export interface LineageApi {
     opts?: RequestOptions & { concurrency?: number },
   ): Promise<Array<{ id: string; result?: ComponentDetailResponse; error?: Error }>>;
   /** 5 */
-  getDataAssets(darns: readonly string[], page?: { limit?: number; offset?: number }, opts?: RequestOptions): Promise<DataAssetBulkResult>;
+  getDataAssets(
+    darns: readonly string[],
+    page?: { limit?: number; offset?: number },
+    opts?: RequestOptions,
+  ): Promise<DataAssetBulkResult>;
   /** 6 */
   getViolationStatus(contractId: string, opts?: RequestOptions): Promise<ViolationStatus>;
   /** 7 */
@@ -57,7 +70,10 @@ export interface LineageApi {
   /** 10 */
   checkCompliance(contract: Contract, opts?: RequestOptions): Promise<ComplianceResponse>;
   /** 11 */
-  registerObjectStoreAssets(body: RegisterObjectStoreRequest, opts?: RequestOptions): Promise<RegisterObjectStoreResponse>;
+  registerObjectStoreAssets(
+    body: RegisterObjectStoreRequest,
+    opts?: RequestOptions,
+  ): Promise<RegisterObjectStoreResponse>;
   /** 12 */
   getEdges(namespace?: string, opts?: RequestOptions): Promise<EdgesResponse>;
   /** 13 */

@@ -5,7 +5,12 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 /** "Full jitter" exponential backoff: uniform in [0, min(cap, base * 2^attempt)], so many
  *  clients retrying together spread out instead of arriving in waves. */
-export function backoffDelay(attempt: number, baseMs: number, capMs = 5_000, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  baseMs: number,
+  capMs = 5_000,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
   return Math.floor(random() * ceiling);
 }

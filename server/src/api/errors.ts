@@ -1,6 +1,7 @@
 // Typed failures of a service call. Messages never contain the API key (it is never given to them).
 
-export type ApiErrorKind = 'http' | 'unreachable' | 'timeout' | 'invalidResponse' | 'tooLarge' | 'invalidRequest' | 'cancelled';
+export type ApiErrorKind =
+  'http' | 'unreachable' | 'timeout' | 'invalidResponse' | 'tooLarge' | 'invalidRequest' | 'cancelled';
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
@@ -45,7 +46,11 @@ export class CancelledError extends ApiError {
 /** The response did not match the schema: names the operation and the member. */
 export class InvalidResponseError extends ApiError {
   readonly kind = 'invalidResponse' as const;
-  constructor(message: string, operation: number | undefined, readonly member: string) {
+  constructor(
+    message: string,
+    operation: number | undefined,
+    readonly member: string,
+  ) {
     super(message, operation);
   }
 }
@@ -57,7 +62,11 @@ export class ResponseTooLargeError extends ApiError {
 /** A write refused before sending because it does not match the schema. */
 export class InvalidRequestError extends ApiError {
   readonly kind = 'invalidRequest' as const;
-  constructor(message: string, operation: number | undefined, readonly member: string) {
+  constructor(
+    message: string,
+    operation: number | undefined,
+    readonly member: string,
+  ) {
     super(message, operation);
   }
 }

@@ -53,18 +53,28 @@ interface Target {
 /** The configuration problem, if any; the message never repeats the key. */
 export function validateConfig(config: ApiClientConfig): InvalidRequestError | undefined {
   const target = parseBaseUrl(config.baseUrl);
-  if (typeof target === 'string') return new InvalidRequestError(`The service URL ${target}.`, undefined, 'baseUrl');
+  if (typeof target === 'string')
+    return new InvalidRequestError(`The service URL ${target}.`, undefined, 'baseUrl');
   if (typeof config.apiKey !== 'string' || config.apiKey.length === 0) {
     return new InvalidRequestError('No API key is configured.', undefined, 'apiKey');
   }
   if (!HEADER_SAFE.test(config.apiKey)) {
-    return new InvalidRequestError('The API key contains characters that cannot be sent in an HTTP header.', undefined, 'apiKey');
+    return new InvalidRequestError(
+      'The API key contains characters that cannot be sent in an HTTP header.',
+      undefined,
+      'apiKey',
+    );
   }
-  if (config.apiKey.length < 4) return new InvalidRequestError('The API key is too short.', undefined, 'apiKey');
+  if (config.apiKey.length < 4)
+    return new InvalidRequestError('The API key is too short.', undefined, 'apiKey');
   for (const name of ['timeoutMs', 'maxConcurrency', 'maxResponseBytes'] as const) {
     const v = config[name];
     if (v !== undefined && !(Number.isInteger(v) && v > 0)) {
-      return new InvalidRequestError(`The client setting ${name} must be a positive integer.`, undefined, name);
+      return new InvalidRequestError(
+        `The client setting ${name} must be a positive integer.`,
+        undefined,
+        name,
+      );
     }
   }
   for (const name of ['retries', 'retryBaseDelayMs'] as const) {
@@ -113,7 +123,8 @@ export class HttpLineageApi implements LineageApi {
   constructor(config: ApiClientConfig) {
     this.configError = validateConfig(config);
     const parsed = parseBaseUrl(config.baseUrl);
-    this.target = typeof parsed === 'string' ? { origin: '', prefix: '', display: '(not configured)' } : parsed;
+    this.target =
+      typeof parsed === 'string' ? { origin: '', prefix: '', display: '(not configured)' } : parsed;
     this.apiKey = typeof config.apiKey === 'string' ? config.apiKey : '';
     this.retries = config.retries ?? CLIENT_DEFAULTS.retries;
     this.retryBaseDelayMs = config.retryBaseDelayMs ?? CLIENT_DEFAULTS.retryBaseDelayMs;
@@ -130,10 +141,18 @@ export class HttpLineageApi implements LineageApi {
         });
   }
 
-  async updatePath(componentId: string, pathId: string, path: LineagePath, opts?: RequestOptions): Promise<PathUpdateResponse> {
+  async updatePath(
+    componentId: string,
+    pathId: string,
+    path: LineagePath,
+    opts?: RequestOptions,
+  ): Promise<PathUpdateResponse> {
     const op = OPERATIONS.updatePath;
     const ctx = this.context('updatePath');
-    const params = { id: requireId(componentId, 'componentId', ctx), pathId: requireId(pathId, 'pathId', ctx) };
+    const params = {
+      id: requireId(componentId, 'componentId', ctx),
+      pathId: requireId(pathId, 'pathId', ctx),
+    };
     const body = pathUpdateBody(op.body, path, ctx, this.apiKey);
     return this.call('updatePath', { params, body }, opts);
   }
@@ -142,10 +161,18 @@ export class HttpLineageApi implements LineageApi {
     return this.call('listApiKeys', {}, opts);
   }
 
-  async updateSubscription(contractId: string, body: SubscriptionUpdate, opts?: RequestOptions): Promise<ContractSubscription> {
+  async updateSubscription(
+    contractId: string,
+    body: SubscriptionUpdate,
+    opts?: RequestOptions,
+  ): Promise<ContractSubscription> {
     const ctx = this.context('updateSubscription');
     const params = { id: requireId(contractId, 'contractId', ctx) };
-    return this.call('updateSubscription', { params, body: checkedBody(OPERATIONS.updateSubscription.body, body, ctx, this.apiKey) }, opts);
+    return this.call(
+      'updateSubscription',
+      { params, body: checkedBody(OPERATIONS.updateSubscription.body, body, ctx, this.apiKey) },
+      opts,
+    );
   }
 
   async getComponent(
@@ -176,7 +203,11 @@ export class HttpLineageApi implements LineageApi {
     });
   }
 
-  async getDataAssets(darns: readonly string[], page?: { limit?: number; offset?: number }, opts?: RequestOptions): Promise<DataAssetBulkResult> {
+  async getDataAssets(
+    darns: readonly string[],
+    page?: { limit?: number; offset?: number },
+    opts?: RequestOptions,
+  ): Promise<DataAssetBulkResult> {
     // Bounds are the service's to enforce (it answers 400), so they are sent as given.
     const q = new URLSearchParams();
     for (const darn of darns) q.append(QUERY.darn, darn);
@@ -207,13 +238,25 @@ export class HttpLineageApi implements LineageApi {
   }
 
   async checkCompliance(contract: Contract, opts?: RequestOptions): Promise<ComplianceResponse> {
-    const body = checkedBody(OPERATIONS.checkCompliance.body, { contract }, this.context('checkCompliance'), this.apiKey);
+    const body = checkedBody(
+      OPERATIONS.checkCompliance.body,
+      { contract },
+      this.context('checkCompliance'),
+      this.apiKey,
+    );
     return this.call('checkCompliance', { body }, opts);
   }
 
-  async registerObjectStoreAssets(body: RegisterObjectStoreRequest, opts?: RequestOptions): Promise<RegisterObjectStoreResponse> {
+  async registerObjectStoreAssets(
+    body: RegisterObjectStoreRequest,
+    opts?: RequestOptions,
+  ): Promise<RegisterObjectStoreResponse> {
     const ctx = this.context('registerObjectStoreAssets');
-    return this.call('registerObjectStoreAssets', { body: checkedBody(OPERATIONS.registerObjectStoreAssets.body, body, ctx, this.apiKey) }, opts);
+    return this.call(
+      'registerObjectStoreAssets',
+      { body: checkedBody(OPERATIONS.registerObjectStoreAssets.body, body, ctx, this.apiKey) },
+      opts,
+    );
   }
 
   async getEdges(namespace?: string, opts?: RequestOptions): Promise<EdgesResponse> {
@@ -237,7 +280,11 @@ export class HttpLineageApi implements LineageApi {
   }
 
   /** Sends one operation and returns its validated success value. */
-  private async call<N extends OperationName>(name: N, call: Call, opts: RequestOptions | undefined): Promise<ResponseOf<N>> {
+  private async call<N extends OperationName>(
+    name: N,
+    call: Call,
+    opts: RequestOptions | undefined,
+  ): Promise<ResponseOf<N>> {
     if (this.configError) throw this.configError;
     const op = OPERATIONS[name];
     const ctx = this.context(name);
@@ -250,7 +297,11 @@ export class HttpLineageApi implements LineageApi {
   }
 
   /** The exchange, retried only for GET (idempotent) on network failures and 502/503/504. */
-  private async exchange(req: Parameters<Transport['send']>[0], ctx: Context, signal: AbortSignal | undefined): Promise<RawResponse> {
+  private async exchange(
+    req: Parameters<Transport['send']>[0],
+    ctx: Context,
+    signal: AbortSignal | undefined,
+  ): Promise<RawResponse> {
     const transport = this.transport!;
     const retries = req.method === 'GET' ? this.retries : 0;
     for (let attempt = 0; ; attempt++) {
@@ -261,9 +312,17 @@ export class HttpLineageApi implements LineageApi {
       } catch (e) {
         if (last || !(e instanceof UnreachableError)) throw e;
       }
-      await sleep(backoffDelay(attempt, this.retryBaseDelayMs), signal, () => new CancelledError(`The ${ctx.title} request was cancelled.`, ctx.number));
+      await sleep(
+        backoffDelay(attempt, this.retryBaseDelayMs),
+        signal,
+        () => new CancelledError(`The ${ctx.title} request was cancelled.`, ctx.number),
+      );
     }
   }
 }
 
-type ResponseOf<N extends OperationName> = (typeof OPERATIONS)[N] extends { response: infer S extends TSchema } ? Static<S> : void;
+type ResponseOf<N extends OperationName> = (typeof OPERATIONS)[N] extends {
+  response: infer S extends TSchema;
+}
+  ? Static<S>
+  : void;

@@ -11,7 +11,13 @@ import { cleanText } from './untrustedText';
 const NOT_JSON = Symbol('not json');
 
 /** The success value (validated against `schema`), or the typed error the answer amounts to. */
-export function interpret(raw: RawResponse, schema: TSchema | undefined, ctx: Context, display: string, apiKey: string): unknown {
+export function interpret(
+  raw: RawResponse,
+  schema: TSchema | undefined,
+  ctx: Context,
+  display: string,
+  apiKey: string,
+): unknown {
   const { status } = raw;
   if (status >= 300 && status < 400) {
     // Following a redirect could hand the key to another host, so a redirect is an error.
@@ -32,7 +38,9 @@ export function interpret(raw: RawResponse, schema: TSchema | undefined, ctx: Co
   if (found.length > 0) {
     const first = found[0]!;
     const member = cleanText(first.path, apiKey, 120);
-    const detail = found.map((p) => `${cleanText(p.path, apiKey, 120)}: ${cleanText(p.message, apiKey, 120)}`).join('; ');
+    const detail = found
+      .map((p) => `${cleanText(p.path, apiKey, 120)}: ${cleanText(p.message, apiKey, 120)}`)
+      .join('; ');
     throw new InvalidResponseError(
       `The service's answer to ${ctx.title} did not match the schema at ${detail}.`,
       ctx.number,
@@ -50,7 +58,11 @@ function serviceError(raw: RawResponse, ctx: Context, apiKey: string): ServiceEr
     const id = typeof body.id === 'number' && Number.isFinite(body.id) ? body.id : undefined;
     return new ServiceError(raw.status, message, ctx.number, title, id);
   }
-  return new ServiceError(raw.status, `The service answered ${statusText(raw.status)} without an error message.`, ctx.number);
+  return new ServiceError(
+    raw.status,
+    `The service answered ${statusText(raw.status)} without an error message.`,
+    ctx.number,
+  );
 }
 
 function statusText(status: number): string {

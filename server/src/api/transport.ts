@@ -133,16 +133,25 @@ export class Transport {
         return this.timeout(ctx);
       case 'UND_ERR_CLOSED':
       case 'UND_ERR_DESTROYED':
-        return new CancelledError(`The ${ctx.title} request was cancelled because the client was closed.`, ctx.number);
+        return new CancelledError(
+          `The ${ctx.title} request was cancelled because the client was closed.`,
+          ctx.number,
+        );
       case 'UND_ERR_HEADERS_OVERFLOW':
-        return new ResponseTooLargeError(`${at} sent response headers over the size limit for ${ctx.title}.`, ctx.number);
+        return new ResponseTooLargeError(
+          `${at} sent response headers over the size limit for ${ctx.title}.`,
+          ctx.number,
+        );
       case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
         return this.tooLarge(ctx);
     }
     if (code?.startsWith('HPE_') || (e instanceof Error && e.name === 'HTTPParserError')) {
       return new InvalidResponseError(`${at} did not answer ${ctx.title} with valid HTTP.`, ctx.number, '/');
     }
-    return new UnreachableError(`${at} is unreachable (${networkReason(code, e, this.config.apiKey)}).`, ctx.number);
+    return new UnreachableError(
+      `${at} is unreachable (${networkReason(code, e, this.config.apiKey)}).`,
+      ctx.number,
+    );
   }
 
   private timeout(ctx: Context): TimeoutError {
@@ -164,7 +173,10 @@ export class Transport {
   }
 }
 
-type BodyStream = AsyncIterable<Buffer> & { destroy(): void; on(event: 'error', listener: () => void): unknown };
+type BodyStream = AsyncIterable<Buffer> & {
+  destroy(): void;
+  on(event: 'error', listener: () => void): unknown;
+};
 
 /** Drops an unread body (and its connection); undici then emits an abort error nobody needs. */
 function discard(body: BodyStream): void {

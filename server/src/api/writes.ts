@@ -42,7 +42,11 @@ export function pathUpdateBody(schema: TSchema, path: LineagePath, ctx: Context,
 /** A path parameter: non-empty text (expandPath encodes it so it cannot add path segments). */
 export function requireId(value: unknown, member: string, ctx: Context): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new InvalidRequestError(`The ${ctx.title} request was not sent: ${member} is empty.`, ctx.number, member);
+    throw new InvalidRequestError(
+      `The ${ctx.title} request was not sent: ${member} is empty.`,
+      ctx.number,
+      member,
+    );
   }
   return value;
 }

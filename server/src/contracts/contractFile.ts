@@ -1,6 +1,14 @@
 // Contract and registration files in the workspace (YAML or JSON — JSON is YAML): parsing them, checking
 // them against the common schemas, and finding the line of a contract field for diagnostics.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 import type { Range } from 'vscode-languageserver';
 import { Contract, RegisterObjectStoreRequest, describeProblems, problems } from '../../../common/src/api';
 import { UserInputError } from '../util/serviceErrors';
@@ -20,7 +28,9 @@ export function parseFile(text: string, what: string): ParsedFile {
   const err = doc.errors[0];
   if (err) {
     const pos = lines.linePos(err.pos[0]);
-    throw new UserInputError(`The ${what} file is not valid YAML/JSON at line ${pos.line}: ${err.message.split('\n')[0]}`);
+    throw new UserInputError(
+      `The ${what} file is not valid YAML/JSON at line ${pos.line}: ${err.message.split('\n')[0]}`,
+    );
   }
   return { doc, lines, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
 }
@@ -32,18 +42,32 @@ export function contractOf(file: ParsedFile): { contract: Contract; root: YamlNo
   const contract = (wrapped ? v.contract : v) as Contract;
   const found = problems(Contract, contract);
   if (found.length) throw new UserInputError(`The file is not a contract: ${describeProblems(found)}`);
-  const root = wrapped && isMap(file.doc.contents) ? (file.doc.contents.get('contract', true) as YamlNode) : (file.doc.contents as YamlNode | null);
+  const root =
+    wrapped && isMap(file.doc.contents)
+      ? (file.doc.contents.get('contract', true) as YamlNode)
+      : (file.doc.contents as YamlNode | null);
   return { contract, root };
 }
 
-export function registrationOf(file: ParsedFile, dryRun: boolean, prLink: string | undefined): RegisterObjectStoreRequest {
+export function registrationOf(
+  file: ParsedFile,
+  dryRun: boolean,
+  prLink: string | undefined,
+): RegisterObjectStoreRequest {
   const v = file.value as Record<string, unknown> | null;
-  if (!v || typeof v !== 'object' || !Array.isArray(v.assets)) throw new UserInputError('The file must hold an object with an `assets` list.');
-  const body: RegisterObjectStoreRequest = { assets: v.assets as RegisterObjectStoreRequest['assets'], dry_run: dryRun };
+  if (!v || typeof v !== 'object' || !Array.isArray(v.assets))
+    throw new UserInputError('The file must hold an object with an `assets` list.');
+  const body: RegisterObjectStoreRequest = {
+    assets: v.assets as RegisterObjectStoreRequest['assets'],
+    dry_run: dryRun,
+  };
   const link = prLink ?? (typeof v.prLink === 'string' ? v.prLink : undefined);
   if (link) body.prLink = link;
   const found = problems(RegisterObjectStoreRequest, body);
-  if (found.length) throw new UserInputError(`The registration file does not match the request schema: ${describeProblems(found)}`);
+  if (found.length)
+    throw new UserInputError(
+      `The registration file does not match the request schema: ${describeProblems(found)}`,
+    );
   return body;
 }
 
@@ -52,7 +76,10 @@ function toRange(file: ParsedFile, node: YamlNode): Range | undefined {
   if (!r) return undefined;
   const s = file.lines.linePos(r[0]);
   const e = file.lines.linePos(r[1]);
-  return { start: { line: s.line - 1, character: s.col - 1 }, end: { line: e.line - 1, character: e.col - 1 } };
+  return {
+    start: { line: s.line - 1, character: s.col - 1 },
+    end: { line: e.line - 1, character: e.col - 1 },
+  };
 }
 
 /** The element named `name` in a `fields`/`contractSchema` sequence, with its `name` value node. */
@@ -71,7 +98,11 @@ function element(seq: unknown, name: string): { el: YamlNode; nameNode: YamlNode
  * when the path does not fit, the deepest element reached, else the first element named like the last
  * segment anywhere, else the contractSchema key.
  */
-export function fieldRange(file: ParsedFile, root: YamlNode | null, field: string | undefined): Range | undefined {
+export function fieldRange(
+  file: ParsedFile,
+  root: YamlNode | null,
+  field: string | undefined,
+): Range | undefined {
   if (!isMap(root)) return undefined;
   const schemaPair = root.items.find((p) => isScalar(p.key) && p.key.value === 'contractSchema');
   const fallback = schemaPair && isScalar(schemaPair.key) ? toRange(file, schemaPair.key) : undefined;

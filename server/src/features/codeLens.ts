@@ -26,7 +26,11 @@ export function codeLenses(session: Session, uri: string): CodeLens[] {
     const tagText = tags.length ? ` · ${truncate(tags.join(', '), 80)}` : '';
     lenses.push({
       range: { start: { line: g.line, character: 0 }, end: { line: g.line, character: 0 } },
-      command: { title: `${n} lineage path${n === 1 ? '' : 's'}${tagText}`, command: COMMANDS.revealPath, arguments: g.refs },
+      command: {
+        title: `${n} lineage path${n === 1 ? '' : 's'}${tagText}`,
+        command: COMMANDS.revealPath,
+        arguments: g.refs,
+      },
     });
   }
   return lenses;

@@ -19,12 +19,21 @@ function anchorNodes(text: string): Array<{ anchorId: string; node: Node; fileNo
     const id = findNodeAtLocation(obj, ['anchor_id']);
     if (id?.type !== 'string') continue;
     const file = findNodeAtLocation(obj, ['file']);
-    out.push({ anchorId: id.value as string, node: obj, fileNode: file?.type === 'string' ? file : undefined });
+    out.push({
+      anchorId: id.value as string,
+      node: obj,
+      fileNode: file?.type === 'string' ? file : undefined,
+    });
   }
   return out;
 }
 
-function targetOf(session: Session, componentId: string, pathId: string, anchorId: string): Location | undefined {
+function targetOf(
+  session: Session,
+  componentId: string,
+  pathId: string,
+  anchorId: string,
+): Location | undefined {
   const t = session.index.anchor(componentId, pathId, anchorId);
   if (!t?.uri || !t.range || t.state === 'outsideWorkspace' || t.state === 'unresolved') return undefined;
   return { uri: t.uri, range: t.range };
@@ -52,7 +61,11 @@ export function pathDocumentLinks(session: Session, doc: TextDocument): Document
   return links;
 }
 
-export function pathDocumentDefinition(session: Session, doc: TextDocument, pos: Position): LocationLink[] | null {
+export function pathDocumentDefinition(
+  session: Session,
+  doc: TextDocument,
+  pos: Position,
+): LocationLink[] | null {
   const ref = parsePathDocumentUri(doc.uri);
   if (!ref) return null;
   const offset = doc.offsetAt(pos);
@@ -62,7 +75,10 @@ export function pathDocumentDefinition(session: Session, doc: TextDocument, pos:
     if (!target) return null;
     return [
       {
-        originSelectionRange: { start: doc.positionAt(a.node.offset), end: doc.positionAt(a.node.offset + a.node.length) },
+        originSelectionRange: {
+          start: doc.positionAt(a.node.offset),
+          end: doc.positionAt(a.node.offset + a.node.length),
+        },
         targetUri: target.uri,
         targetRange: target.range,
         targetSelectionRange: target.range,
@@ -73,7 +89,12 @@ export function pathDocumentDefinition(session: Session, doc: TextDocument, pos:
 }
 
 /** Path documents anchored at a place in source; `uriOf` names a path's document (see pathDocumentUris.ts). */
-export function sourceDefinition(session: Session, uri: string, pos: Position, uriOf: PathDocumentUriOf): Location[] | null {
+export function sourceDefinition(
+  session: Session,
+  uri: string,
+  pos: Position,
+  uriOf: PathDocumentUriOf,
+): Location[] | null {
   const seen = new Set<string>();
   const out: Location[] = [];
   for (const a of session.index.anchorsAt(uri, pos)) {

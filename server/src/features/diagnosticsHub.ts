@@ -36,7 +36,10 @@ export class DiagnosticsHub {
 }
 
 /** Anchors that have no place in the workspace, reported on their path documents. */
-export function anchorProblemDiagnostics(problems: Iterable<TrackedAnchor>, uriOf: PathDocumentUriOf): Map<string, Diagnostic[]> {
+export function anchorProblemDiagnostics(
+  problems: Iterable<TrackedAnchor>,
+  uriOf: PathDocumentUriOf,
+): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>();
   const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   for (const t of problems) {

@@ -12,7 +12,12 @@ import { identifierAt } from './identifier';
 
 const MAX_PATHS = 5;
 
-export function sourceHover(session: Session, uri: string, pos: Position, text: string | undefined): Hover | null {
+export function sourceHover(
+  session: Session,
+  uri: string,
+  pos: Position,
+  text: string | undefined,
+): Hover | null {
   const anchors = session.index.anchorsAt(uri, pos);
   if (anchors.length === 0) return noDataHover(session);
   const banner = statusBanner(session);
@@ -67,7 +72,8 @@ function statusBanner(session: Session): string | undefined {
   if (s.state === 'stale') {
     return `⚠ *Lineage service unreachable since ${md(clock(s.unreachableSince))}; data from ${md(clock(s.lastLoadedAt))}.*`;
   }
-  if (s.state === 'keyRejected') return `⚠ *The lineage service rejected the API key; this data may be out of date.* ${commandLink('Sign in', COMMANDS.signIn, [])}`;
+  if (s.state === 'keyRejected')
+    return `⚠ *The lineage service rejected the API key; this data may be out of date.* ${commandLink('Sign in', COMMANDS.signIn, [])}`;
   return undefined;
 }
 

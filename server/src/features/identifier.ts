@@ -22,5 +22,8 @@ export function identifierAt(text: string, pos: Position): { text: string; range
   while (s > 0 && ID_CHAR.test(line[s - 1]!)) s--;
   while (e < line.length && ID_CHAR.test(line[e]!)) e++;
   if (s === e || /^\p{N}/u.test(line.slice(s, e))) return undefined;
-  return { text: line.slice(s, e), range: { start: { line: pos.line, character: s }, end: { line: pos.line, character: e } } };
+  return {
+    text: line.slice(s, e),
+    range: { start: { line: pos.line, character: s }, end: { line: pos.line, character: e } },
+  };
 }

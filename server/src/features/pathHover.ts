@@ -33,12 +33,16 @@ function anchorNote(t: TrackedAnchor): string | undefined {
   if (t.state === 'relocated' && t.relocatedFrom && t.range) {
     return `*Anchor relocated from line ${t.relocatedFrom.start.line + 1} to line ${t.range.start.line + 1}.*`;
   }
-  if (t.state === 'stale') return `⚠ *Anchor stale: ${md(t.problem ?? 'the expected name was not found here')}*`;
+  if (t.state === 'stale')
+    return `⚠ *Anchor stale: ${md(t.problem ?? 'the expected name was not found here')}*`;
   return undefined;
 }
 
 export function links(ref: PathRef, anchorUrl: string | undefined): string {
-  const l = [commandLink('Reveal in Lineage tree', COMMANDS.revealPath, [ref]), commandLink('Edit path', COMMANDS.editPath, [ref])];
+  const l = [
+    commandLink('Reveal in Lineage tree', COMMANDS.revealPath, [ref]),
+    commandLink('Edit path', COMMANDS.editPath, [ref]),
+  ];
   const ext = externalLink('Open in code host', anchorUrl);
   if (ext) l.push(ext);
   return l.join(' · ');
@@ -48,7 +52,10 @@ export function links(ref: PathRef, anchorUrl: string | undefined): string {
 export function pathSection(component: ComponentDetail, path: LineagePath, anchor: TrackedAnchor): string[] {
   const ref: PathRef = { componentId: component.id, pathId: path.path_id ?? anchor.entry.pathId };
   const out: string[] = [];
-  out.push(`**Lineage path** in ${md(component.friendly_name || component.name)} (${md(component.type)})`, '');
+  out.push(
+    `**Lineage path** in ${md(component.friendly_name || component.name)} (${md(component.type)})`,
+    '',
+  );
   out.push(`#### ${pathTitle(path)}`, '');
   const note = anchorNote(anchor);
   if (note) out.push(note, '');
@@ -60,7 +67,9 @@ export function pathSection(component: ComponentDetail, path: LineagePath, ancho
   if (mappings.length) {
     out.push('**Field mappings**', '');
     for (const m of mappings.slice(0, MAX_MAPPINGS)) {
-      out.push(`- ${md(m.ingress_field)} → ${md(m.egress_field)} (${md(m.kind ?? 'DataFlow')})${m.notes ? ` — ${md(m.notes, 200)}` : ''}`);
+      out.push(
+        `- ${md(m.ingress_field)} → ${md(m.egress_field)} (${md(m.kind ?? 'DataFlow')})${m.notes ? ` — ${md(m.notes, 200)}` : ''}`,
+      );
     }
     if (mappings.length > MAX_MAPPINGS) out.push(`- … and ${mappings.length - MAX_MAPPINGS} more`);
     out.push('');
@@ -78,7 +87,12 @@ export function pathSection(component: ComponentDetail, path: LineagePath, ancho
 }
 
 /** The hover section for fields an identifier names: their tags first, then which path they are on. */
-export function fieldSection(component: ComponentDetail, path: LineagePath, fields: PathField[], anchor: TrackedAnchor): string[] {
+export function fieldSection(
+  component: ComponentDetail,
+  path: LineagePath,
+  fields: PathField[],
+  anchor: TrackedAnchor,
+): string[] {
   const ref: PathRef = { componentId: component.id, pathId: path.path_id ?? anchor.entry.pathId };
   const names = [...new Set(fields.map((f) => `${f.side} ${md(f.fieldPath)}`))].join(', ');
   return [

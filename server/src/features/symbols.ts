@@ -20,7 +20,11 @@ function matches(query: string, name: string): boolean {
   return true;
 }
 
-export function workspaceSymbols(session: Session, query: string, uriOf: PathDocumentUriOf): SymbolInformation[] {
+export function workspaceSymbols(
+  session: Session,
+  query: string,
+  uriOf: PathDocumentUriOf,
+): SymbolInformation[] {
   const out: SymbolInformation[] = [];
   const push = (name: string, kind: SymbolKind, location: Location, containerName?: string): boolean => {
     if (matches(query, name)) out.push({ name, kind, location, containerName });
@@ -36,7 +40,10 @@ export function workspaceSymbols(session: Session, query: string, uriOf: PathDoc
       const anchor = (p.code_anchors ?? [])
         .map((a) => session.index.anchor(c.id, pathId, a.anchor_id))
         .find((t) => t?.uri && t.range && (t.state === 'resolved' || t.state === 'relocated'));
-      const location: Location = anchor?.uri && anchor.range ? { uri: anchor.uri, range: anchor.range } : { uri: uriOf(c.id, pathId), range: TOP };
+      const location: Location =
+        anchor?.uri && anchor.range
+          ? { uri: anchor.uri, range: anchor.range }
+          : { uri: uriOf(c.id, pathId), range: TOP };
       if (anchor) componentLocation ??= location;
       const pathName = `${p.ingress?.signature_name ?? '?'} → ${p.egress?.signature_name ?? '?'}`;
       pathEntries.push(() => {
@@ -45,13 +52,18 @@ export function workspaceSymbols(session: Session, query: string, uriOf: PathDoc
           const sig = p[side]?.signature_name;
           if (sig && push(sig, SymbolKind.Interface, location, `${side} of ${pathName}`)) return true;
         }
-        for (const f of pathFields(p)) if (push(f.fieldPath, SymbolKind.Field, location, `${f.side} of ${pathName}`)) return true;
+        for (const f of pathFields(p))
+          if (push(f.fieldPath, SymbolKind.Field, location, `${f.side} of ${pathName}`)) return true;
         return false;
       });
     }
     const first = paths.find((p) => p.path_id);
     componentLocation ??= first?.path_id ? { uri: uriOf(c.id, first.path_id), range: TOP } : undefined;
-    if (componentLocation && push(c.friendly_name || c.name, SymbolKind.Module, componentLocation, c.namespace)) return out;
+    if (
+      componentLocation &&
+      push(c.friendly_name || c.name, SymbolKind.Module, componentLocation, c.namespace)
+    )
+      return out;
     for (const e of pathEntries) if (e()) return out;
   }
   return out;

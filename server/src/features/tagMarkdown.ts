@@ -32,7 +32,9 @@ export function dependsOnLines(fields: readonly PathField[], withField: boolean)
 }
 
 function cap(lines: string[]): string[] {
-  return lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `- … and ${lines.length - MAX_LINES} more`] : lines;
+  return lines.length > MAX_LINES
+    ? [...lines.slice(0, MAX_LINES), `- … and ${lines.length - MAX_LINES} more`]
+    : lines;
 }
 
 /** The two sections, each under its own heading, omitted when empty. */
@@ -41,7 +43,8 @@ export function tagSections(fields: readonly PathField[], withField: boolean): s
   const applied = appliedLines(fields, withField);
   const derived = dependsOnLines(fields, withField);
   if (applied.length) out.push('**Applied tags**', '', ...applied, '');
-  if (derived.length) out.push('**Depends-on tags** (derived through lineage, not applied)', '', ...derived, '');
+  if (derived.length)
+    out.push('**Depends-on tags** (derived through lineage, not applied)', '', ...derived, '');
   if (!applied.length && !derived.length) out.push('*No tags on these fields.*', '');
   return out;
 }

@@ -1,7 +1,13 @@
 // Completion and hover inside path documents: enum values, field names from the boundary schemas, and
 // what each member means.
 import { getLocation, parse, type Node } from 'jsonc-parser';
-import { CompletionItemKind, MarkupKind, type CompletionItem, type Hover, type Position } from 'vscode-languageserver';
+import {
+  CompletionItemKind,
+  MarkupKind,
+  type CompletionItem,
+  type Hover,
+  type Position,
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { flattenSchema, LineagePath, type PathBoundary } from '../../../common/src/api';
 import { MEMBER_DOCS } from './memberDocs';
@@ -24,13 +30,20 @@ function fieldNames(text: string, side: 'ingress' | 'egress', fallback: LineageP
   return [...names].sort();
 }
 
-export function completePathDocument(doc: TextDocument, pos: Position, servicePath: LineagePath | undefined): CompletionItem[] {
+export function completePathDocument(
+  doc: TextDocument,
+  pos: Position,
+  servicePath: LineagePath | undefined,
+): CompletionItem[] {
   const text = doc.getText();
   const offset = doc.offsetAt(pos);
   const loc = getLocation(text, offset);
   const current: Node | undefined = loc.previousNode;
   const replace =
-    current && current.type === 'string' && offset >= current.offset && offset <= current.offset + current.length
+    current &&
+    current.type === 'string' &&
+    offset >= current.offset &&
+    offset <= current.offset + current.length
       ? { start: doc.positionAt(current.offset), end: doc.positionAt(current.offset + current.length) }
       : { start: pos, end: pos };
   const item = (label: string, kind: CompletionItemKind, detail: string): CompletionItem => ({
@@ -48,7 +61,10 @@ export function completePathDocument(doc: TextDocument, pos: Position, servicePa
     const title = obj.title ?? '';
     return Object.entries(obj.properties)
       .filter(([, s]) => !s.readOnly)
-      .map(([k]) => ({ ...item(k, CompletionItemKind.Property, title), documentation: MEMBER_DOCS[title]?.[k] }));
+      .map(([k]) => ({
+        ...item(k, CompletionItemKind.Property, title),
+        documentation: MEMBER_DOCS[title]?.[k],
+      }));
   }
 
   const last = loc.path[loc.path.length - 1];
@@ -70,6 +86,11 @@ export function hoverPathDocument(doc: TextDocument, pos: Position): Hover | nul
   const text = step.schema.description ?? MEMBER_DOCS[title]?.[key];
   if (!text) return null;
   const values = enumValues(step.schema);
-  const value = [`**${key}** (${title})`, '', text, ...(values ? ['', `Values: ${values.map((v) => `\`${v}\``).join(', ')}`] : [])].join('\n');
+  const value = [
+    `**${key}** (${title})`,
+    '',
+    text,
+    ...(values ? ['', `Values: ${values.map((v) => `\`${v}\``).join(', ')}`] : []),
+  ].join('\n');
   return { contents: { kind: MarkupKind.Markdown, value } };
 }

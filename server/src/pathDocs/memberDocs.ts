@@ -2,7 +2,8 @@
 export const MEMBER_DOCS: Record<string, Record<string, string>> = {
   LineagePath: {
     path_id: 'Read-only; server-assigned id of the path. A save creates a new path id.',
-    path_type: 'Read-only; `SCAN_OUTPUT` or `USER_OVERRIDE`: whether the path came from a scan or a user override.',
+    path_type:
+      'Read-only; `SCAN_OUTPUT` or `USER_OVERRIDE`: whether the path came from a scan or a user override.',
     is_suppressed: 'Read-only; whether the path is currently suppressed (default `false`).',
     ingress: 'Required. The boundary where data enters the component.',
     egress: 'Required. The boundary where data leaves the component.',
@@ -35,8 +36,7 @@ export const MEMBER_DOCS: Record<string, Record<string, string>> = {
     ingress_field: 'Required. Field name on the ingress side.',
     egress_field: 'Required. Field name on the egress side.',
     notes: 'Notes on the mapping.',
-    kind:
-      '`DataFlow` (default): the value flows; `KeyValueBridge`: bridges a key/value pair; `ControlFlow`: influences whether or how the egress field is produced.',
+    kind: '`DataFlow` (default): the value flows; `KeyValueBridge`: bridges a key/value pair; `ControlFlow`: influences whether or how the egress field is produced.',
   },
   PathCodeAnchor: {
     anchor_id: 'Required. Unique id of the anchor.',
@@ -55,7 +55,10 @@ export const MEMBER_DOCS: Record<string, Record<string, string>> = {
     egress_schema: 'Completeness of the egress field schema.',
     field_mappings: 'Completeness of the field mappings.',
   },
-  FieldTagEntry: { field_path: 'Dotted flattened field path within the boundary payload.', tags: 'Effective tags on that field.' },
+  FieldTagEntry: {
+    field_path: 'Dotted flattened field path within the boundary payload.',
+    tags: 'Effective tags on that field.',
+  },
   FieldDependsOnTagEntry: {
     field_path: 'Dotted flattened field path within the boundary payload.',
     depends_on: 'One entry per distinct tag reachable upstream of that field.',

@@ -4,5 +4,8 @@ import type { PathDocument } from '../../../common/src/protocol';
 import { pathRevision } from '../session/componentStore';
 
 export function renderPathDocument(path: LineagePath): PathDocument {
-  return { text: `${JSON.stringify(stripWriteOnly(LineagePath, path), null, 2)}\n`, revision: pathRevision(path) };
+  return {
+    text: `${JSON.stringify(stripWriteOnly(LineagePath, path), null, 2)}\n`,
+    revision: pathRevision(path),
+  };
 }

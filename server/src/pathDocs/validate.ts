@@ -31,10 +31,21 @@ export function validatePathDocument(text: string): Diagnostic[] {
   const issues: Issue[] = [];
   const { root, errors } = parsePathText(text);
   for (const e of errors) {
-    issues.push({ offset: e.offset, length: Math.max(1, e.length), severity: DiagnosticSeverity.Error, message: `JSON: ${printParseErrorCode(e.error)}` });
+    issues.push({
+      offset: e.offset,
+      length: Math.max(1, e.length),
+      severity: DiagnosticSeverity.Error,
+      message: `JSON: ${printParseErrorCode(e.error)}`,
+    });
   }
   if (root && errors.length === 0) check(root, ROOT, issues, 'path');
-  else if (!root) issues.push({ offset: 0, length: 1, severity: DiagnosticSeverity.Error, message: 'The document is empty: a path is a JSON object.' });
+  else if (!root)
+    issues.push({
+      offset: 0,
+      length: 1,
+      severity: DiagnosticSeverity.Error,
+      message: 'The document is empty: a path is a JSON object.',
+    });
   return issues.slice(0, MAX).map((i) => ({
     range: { start: doc.positionAt(i.offset), end: doc.positionAt(i.offset + i.length) },
     severity: i.severity,
@@ -82,8 +93,13 @@ function check(n: Node, s: SchemaNode, out: Issue[], name: string): void {
     at(DiagnosticSeverity.Error, `${name} must be ${article(s.type)}, not ${article(jsonType(n))}.`);
     return;
   }
-  if (s.type === 'string' && s.minLength && String(n.value).length < s.minLength) at(DiagnosticSeverity.Error, `${name} must not be empty.`);
-  if ((s.type === 'integer' || s.type === 'number') && s.minimum !== undefined && (n.value as number) < s.minimum) {
+  if (s.type === 'string' && s.minLength && String(n.value).length < s.minLength)
+    at(DiagnosticSeverity.Error, `${name} must not be empty.`);
+  if (
+    (s.type === 'integer' || s.type === 'number') &&
+    s.minimum !== undefined &&
+    (n.value as number) < s.minimum
+  ) {
     at(DiagnosticSeverity.Error, `${name} must be at least ${s.minimum}.`);
   }
   if (s.type === 'array' && s.items) {
@@ -100,20 +116,42 @@ function checkObject(n: Node, s: SchemaNode, out: Issue[], name: string): void {
     const value = prop.children?.[1];
     if (!key || typeof key.value !== 'string') continue;
     const k = key.value;
-    if (present.has(k)) out.push({ offset: key.offset, length: key.length, severity: DiagnosticSeverity.Error, message: `Duplicate member ${k}.` });
+    if (present.has(k))
+      out.push({
+        offset: key.offset,
+        length: key.length,
+        severity: DiagnosticSeverity.Error,
+        message: `Duplicate member ${k}.`,
+      });
     present.add(k);
     const member = props[k];
     if (!member) {
       if (s.additionalProperties === false) {
-        out.push({ offset: key.offset, length: key.length, severity: DiagnosticSeverity.Error, message: `${name} allows only ${Object.keys(props).join(' and ')}; ${k} is not allowed.` });
+        out.push({
+          offset: key.offset,
+          length: key.length,
+          severity: DiagnosticSeverity.Error,
+          message: `${name} allows only ${Object.keys(props).join(' and ')}; ${k} is not allowed.`,
+        });
       } else if (s.additionalProperties !== true) {
-        out.push({ offset: key.offset, length: key.length, severity: DiagnosticSeverity.Warning, message: `Unknown member ${k} in ${name}; the service does not know it.` });
+        out.push({
+          offset: key.offset,
+          length: key.length,
+          severity: DiagnosticSeverity.Warning,
+          message: `Unknown member ${k} in ${name}; the service does not know it.`,
+        });
       }
       continue;
     }
     if (member.readOnly) {
       // A hint, faded: the editor shows it on the member, the Problems panel is not filled with it.
-      out.push({ offset: key.offset, length: key.length, severity: DiagnosticSeverity.Hint, tags: [DiagnosticTag.Unnecessary], message: `${k} is read-only: it is ignored when the path is saved.` });
+      out.push({
+        offset: key.offset,
+        length: key.length,
+        severity: DiagnosticSeverity.Hint,
+        tags: [DiagnosticTag.Unnecessary],
+        message: `${k} is read-only: it is ignored when the path is saved.`,
+      });
       // Read-only boundary_coordinates still has an exact shape worth keeping right (it is copied into writes).
       if (k !== 'boundary_coordinates') continue;
     }
@@ -121,7 +159,12 @@ function checkObject(n: Node, s: SchemaNode, out: Issue[], name: string): void {
   }
   for (const req of s.required ?? []) {
     if (!present.has(req)) {
-      out.push({ offset: n.offset, length: 1, severity: DiagnosticSeverity.Error, message: `${name} is missing the required member ${req}.` });
+      out.push({
+        offset: n.offset,
+        length: 1,
+        severity: DiagnosticSeverity.Error,
+        message: `${name} is missing the required member ${req}.`,
+      });
     }
   }
 }

@@ -3,7 +3,13 @@
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { ResponseError } from 'vscode-languageserver';
 import { LineagePath, describeProblems, problems, stripReadOnly } from '../../../common/src/api';
-import { SERVICE_ERROR_CODE, type PathDocument, type SavePathParams, type SavePathResult, type ServiceErrorData } from '../../../common/src/protocol';
+import {
+  SERVICE_ERROR_CODE,
+  type PathDocument,
+  type SavePathParams,
+  type SavePathResult,
+  type ServiceErrorData,
+} from '../../../common/src/protocol';
 import type { RequestOptions } from '../api/apiClient';
 import { renderPathDocument } from '../pathDocs/render';
 import { pathRevision } from '../session/componentStore';
@@ -12,7 +18,11 @@ import type { OnceLogger } from '../util/log';
 import { UserInputError } from '../util/serviceErrors';
 import { findServicePath } from './views';
 
-export async function pathDocument(session: Session, p: { componentId: string; pathId: string }, opts: RequestOptions): Promise<PathDocument> {
+export async function pathDocument(
+  session: Session,
+  p: { componentId: string; pathId: string },
+  opts: RequestOptions,
+): Promise<PathDocument> {
   if (!p?.componentId || !p.pathId) throw new UserInputError('componentId and pathId are required.');
   const path = await findServicePath(session, p.componentId, p.pathId, opts);
   if (!path) throw notFound(p.pathId, p.componentId);
@@ -26,21 +36,33 @@ export async function pathDocument(session: Session, p: { componentId: string; p
  * before that must get a conflict rather than silently replace the other user's override. `current`
  * is what the service applies now (for Compare): the replacing override, matched by its boundaries.
  */
-async function inEffect(api: ReturnType<Session['api']>, componentId: string, path: LineagePath, opts: RequestOptions): Promise<{ revision: string; current: LineagePath }> {
+async function inEffect(
+  api: ReturnType<Session['api']>,
+  componentId: string,
+  path: LineagePath,
+  opts: RequestOptions,
+): Promise<{ revision: string; current: LineagePath }> {
   const { component } = await api.getComponent(componentId, { projection: 'collapsed' }, opts);
   const effective = component.paths ?? [];
-  if (effective.some((x) => x.path_id === path.path_id)) return { revision: pathRevision(path), current: path };
-  const same = (a: LineagePath, b: LineagePath) => a.ingress.signature_name === b.ingress.signature_name && a.egress.signature_name === b.egress.signature_name;
+  if (effective.some((x) => x.path_id === path.path_id))
+    return { revision: pathRevision(path), current: path };
+  const same = (a: LineagePath, b: LineagePath) =>
+    a.ingress.signature_name === b.ingress.signature_name &&
+    a.egress.signature_name === b.egress.signature_name;
   const replacement = effective.find((x) => x.path_type === 'USER_OVERRIDE' && same(x, path));
   return { revision: `${pathRevision(path)}:replaced`, current: replacement ?? path };
 }
 
 function notFound(pathId: string, componentId: string): ResponseError<ServiceErrorData> {
-  return new ResponseError(SERVICE_ERROR_CODE, `Path ${pathId} no longer exists in component ${componentId}; reopen it from the Lineage tree.`, {
-    kind: 'http',
-    status: 404,
-    operation: 4,
-  });
+  return new ResponseError(
+    SERVICE_ERROR_CODE,
+    `Path ${pathId} no longer exists in component ${componentId}; reopen it from the Lineage tree.`,
+    {
+      kind: 'http',
+      status: 404,
+      operation: 4,
+    },
+  );
 }
 
 /** Parses and checks the document; the message says what is wrong and where. */
@@ -52,15 +74,22 @@ export function parseForSave(text: string): { value: LineagePath } | { message: 
     const line = text.slice(0, e.offset).split('\n').length;
     return { message: `The path is not valid JSON: ${printParseErrorCode(e.error)} at line ${line}.` };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { message: 'The path must be a JSON object.' };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return { message: 'The path must be a JSON object.' };
   const writable = stripReadOnly(LineagePath, value as LineagePath);
   const found = problems(LineagePath, writable);
   if (found.length) return { message: `The path does not match the schema: ${describeProblems(found)}` };
   return { value: writable };
 }
 
-export async function savePath(session: Session, log: OnceLogger, p: SavePathParams, opts: RequestOptions): Promise<SavePathResult> {
-  if (!p?.componentId || !p.pathId || typeof p.text !== 'string') throw new UserInputError('componentId, pathId and text are required.');
+export async function savePath(
+  session: Session,
+  log: OnceLogger,
+  p: SavePathParams,
+  opts: RequestOptions,
+): Promise<SavePathResult> {
+  if (!p?.componentId || !p.pathId || typeof p.text !== 'string')
+    throw new UserInputError('componentId, pathId and text are required.');
   const api = session.api();
   const parsed = parseForSave(p.text);
   if ('message' in parsed) return { kind: 'invalid', message: parsed.message };
@@ -71,7 +100,8 @@ export async function savePath(session: Session, log: OnceLogger, p: SavePathPar
   if (!current) throw notFound(p.pathId, p.componentId);
   if (!p.overwrite) {
     const now = await inEffect(api, p.componentId, current, opts);
-    if (now.revision !== p.baseRevision) return { kind: 'conflict', current: renderPathDocument(now.current) };
+    if (now.revision !== p.baseRevision)
+      return { kind: 'conflict', current: renderPathDocument(now.current) };
   }
 
   const body: LineagePath = { ...parsed.value };
@@ -86,9 +116,13 @@ export async function savePath(session: Session, log: OnceLogger, p: SavePathPar
     await session.store.reloadOne(api, p.componentId, session.settings);
     await session.componentChanged(p.componentId);
     readBack = session.store.findPath(p.componentId, newId);
-    readBack ??= (await api.getComponent(p.componentId, { projection: 'all' }, opts)).component.paths?.find((x) => x.path_id === newId);
+    readBack ??= (await api.getComponent(p.componentId, { projection: 'all' }, opts)).component.paths?.find(
+      (x) => x.path_id === newId,
+    );
   } catch (err) {
-    log.warnOnce(`Saved path ${newId}, but re-reading component ${p.componentId} failed: ${(err as Error).message}`);
+    log.warnOnce(
+      `Saved path ${newId}, but re-reading component ${p.componentId} failed: ${(err as Error).message}`,
+    );
   }
   return { kind: 'saved', pathId: newId, document: renderPathDocument(readBack ?? saved) };
 }

@@ -34,10 +34,16 @@ export async function checkCompliance(
     source: COMPLIANCE_SOURCE,
     code: v.violationType,
     // Plain text: diagnostics are not Markdown, so service text needs no escaping, only bounding.
-    message: [v.message, v.expected !== undefined || v.actual !== undefined ? `(expected ${v.expected ?? '?'}, actual ${v.actual ?? '?'})` : '']
-      .filter(Boolean)
-      .join(' ')
-      .slice(0, 500) || `${v.violationType ?? 'Violation'} on ${v.field ?? 'the contract'}`,
+    message:
+      [
+        v.message,
+        v.expected !== undefined || v.actual !== undefined
+          ? `(expected ${v.expected ?? '?'}, actual ${v.actual ?? '?'})`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+        .slice(0, 500) || `${v.violationType ?? 'Violation'} on ${v.field ?? 'the contract'}`,
   }));
   publish(uri, diagnostics);
   return { violations: result.violations, darn: contract.dataAssetResourceName };
@@ -60,7 +66,11 @@ export async function apiKeys(session: Session, opts: RequestOptions): Promise<A
 }
 
 /** One key's value, for Copy API Key after the user confirmed (the client redacts `secretValue` in traces). */
-export async function apiKeyValue(session: Session, p: { keyId: string }, opts: RequestOptions): Promise<{ secretValue: string }> {
+export async function apiKeyValue(
+  session: Session,
+  p: { keyId: string },
+  opts: RequestOptions,
+): Promise<{ secretValue: string }> {
   const id = requireString(p?.keyId, 'keyId');
   const key = (await session.api().listApiKeys(opts)).find((k) => k.id === id);
   if (!key) throw new UserInputError(`The service has no API key with id ${id.slice(0, 100)}.`);

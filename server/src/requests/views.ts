@@ -1,6 +1,13 @@
 // Data for the client's views: the component tree, a component's detail, one path, versions.
 import type { ComponentDetail, LineagePath, Projection } from '../../../common/src/api';
-import type { ComponentDetailResult, ComponentSummary, NamespaceNode, PathView, ResolvedAnchor, ServiceStatus } from '../../../common/src/protocol';
+import type {
+  ComponentDetailResult,
+  ComponentSummary,
+  NamespaceNode,
+  PathView,
+  ResolvedAnchor,
+  ServiceStatus,
+} from '../../../common/src/protocol';
 import type { Session } from '../session/session';
 import type { RequestOptions } from '../api/apiClient';
 import { UserInputError } from '../util/serviceErrors';
@@ -28,7 +35,12 @@ export function componentTree(session: Session): { namespaces: NamespaceNode[]; 
   }
   const namespaces = [...byNs.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, components]) => ({ name, components: components.sort((x, y) => (x.friendlyName ?? x.name).localeCompare(y.friendlyName ?? y.name)) }));
+    .map(([name, components]) => ({
+      name,
+      components: components.sort((x, y) =>
+        (x.friendlyName ?? x.name).localeCompare(y.friendlyName ?? y.name),
+      ),
+    }));
   return { namespaces, status: session.snapshot() };
 }
 
@@ -47,7 +59,11 @@ export function resolvedAnchors(session: Session, componentId: string, path: Lin
 }
 
 function pathViews(session: Session, c: ComponentDetail): PathView[] {
-  return (c.paths ?? []).map((path) => ({ componentId: c.id, path, anchors: resolvedAnchors(session, c.id, path) }));
+  return (c.paths ?? []).map((path) => ({
+    componentId: c.id,
+    path,
+    anchors: resolvedAnchors(session, c.id, path),
+  }));
 }
 
 export async function componentDetail(
@@ -55,7 +71,8 @@ export async function componentDetail(
   p: { componentId: string; projection?: Projection },
   opts: RequestOptions,
 ): Promise<ComponentDetailResult> {
-  if (typeof p?.componentId !== 'string' || !p.componentId) throw new UserInputError('componentId is required.');
+  if (typeof p?.componentId !== 'string' || !p.componentId)
+    throw new UserInputError('componentId is required.');
   const projection = p.projection ?? session.settings.projection;
   let c = projection === session.settings.projection ? session.store.use(p.componentId) : undefined;
   // Not cached, or another projection: ask the service (not cached, so the views' data stays consistent).
@@ -63,7 +80,11 @@ export async function componentDetail(
   return { component: c, paths: pathViews(session, c) };
 }
 
-export async function pathDetail(session: Session, p: { componentId: string; pathId: string }, opts: RequestOptions): Promise<PathView> {
+export async function pathDetail(
+  session: Session,
+  p: { componentId: string; pathId: string },
+  opts: RequestOptions,
+): Promise<PathView> {
   const { paths } = await componentDetail(session, { componentId: p?.componentId }, opts);
   const view = paths.find((v) => v.path.path_id === p.pathId);
   if (!view) {
@@ -77,7 +98,12 @@ export async function pathDetail(session: Session, p: { componentId: string; pat
 }
 
 /** The path as the service has it now: from the cache, else from the service in either projection. */
-export async function findServicePath(session: Session, componentId: string, pathId: string, opts: RequestOptions): Promise<LineagePath | undefined> {
+export async function findServicePath(
+  session: Session,
+  componentId: string,
+  pathId: string,
+  opts: RequestOptions,
+): Promise<LineagePath | undefined> {
   const cached = session.store.findPath(componentId, pathId);
   if (cached) return cached;
   try {

@@ -13,8 +13,14 @@ export function anchorEntries(components: readonly ComponentDetail[], log: OnceL
       try {
         if (!path.path_id) throw new Error('path without path_id');
         for (const anchor of path.code_anchors ?? []) {
-          if (!anchor || typeof anchor.anchor_id !== 'string') throw new Error('code anchor without anchor_id');
-          out.push({ componentId: c.id, pathId: path.path_id, anchor, expectedNames: expectedNamesFor(anchor, path) });
+          if (!anchor || typeof anchor.anchor_id !== 'string')
+            throw new Error('code anchor without anchor_id');
+          out.push({
+            componentId: c.id,
+            pathId: path.path_id,
+            anchor,
+            expectedNames: expectedNamesFor(anchor, path),
+          });
         }
       } catch (err) {
         log.warnOnce(`Component ${c.id}: path ${i} skipped (${(err as Error).message}).`);

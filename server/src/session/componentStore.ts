@@ -45,7 +45,10 @@ export class ComponentStore {
       dispose: (_v, key, reason) => {
         if (reason === 'evict') {
           this.evicted = true;
-          this.log.warnOnce(`Component ${key} dropped from the cache (memory limit of paths reached).`, `evict:${key}`);
+          this.log.warnOnce(
+            `Component ${key} dropped from the cache (memory limit of paths reached).`,
+            `evict:${key}`,
+          );
         }
       },
     });
@@ -129,7 +132,8 @@ export class ComponentStore {
       }
     });
     const unreachable = results.filter((r) => r.error && isConnectivityError(r.error));
-    if (results.length > 0 && unreachable.length === results.length) return { kind: 'unreachable', error: unreachable[0]!.error };
+    if (results.length > 0 && unreachable.length === results.length)
+      return { kind: 'unreachable', error: unreachable[0]!.error };
     const rejected = results.find((r) => r.error && isKeyRejected(r.error));
     if (rejected) return { kind: 'keyRejected', error: rejected.error };
 

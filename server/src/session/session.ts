@@ -4,7 +4,12 @@
 import type { ApiClientConfig, LineageApi } from '../api/apiClient';
 import type { AnchorIndex } from '../anchors';
 import type { WorkspaceFolderInfo } from '../anchors/types';
-import { DEFAULT_SETTINGS, type Credentials, type LineageSettings, type ServiceStatus } from '../../../common/src/protocol';
+import {
+  DEFAULT_SETTINGS,
+  type Credentials,
+  type LineageSettings,
+  type ServiceStatus,
+} from '../../../common/src/protocol';
 import { ComponentStore, DEFAULT_LIMITS, type StoreLimits } from './componentStore';
 import { StatusTracker } from './status';
 import { anchorEntries } from './anchorFeed';
@@ -68,7 +73,9 @@ export class Session {
   /** Sign in, sign out or switch service: the old key's data is dropped at once. */
   async setCredentials(c: Credentials | undefined): Promise<void> {
     const same =
-      c?.apiKey === this.credentials?.apiKey && c?.serviceUrl === this.credentials?.serviceUrl && this.client !== undefined;
+      c?.apiKey === this.credentials?.apiKey &&
+      c?.serviceUrl === this.credentials?.serviceUrl &&
+      this.client !== undefined;
     if (same) return;
     this.credentials = c;
     this.generation++;
@@ -81,7 +88,11 @@ export class Session {
     if (hadData) this.opts.events.dataChanged([]);
     if (c?.apiKey && c.serviceUrl) {
       try {
-        this.client = this.opts.createApi({ baseUrl: c.serviceUrl, apiKey: c.apiKey, maxConcurrency: this.settings.maxConcurrency });
+        this.client = this.opts.createApi({
+          baseUrl: c.serviceUrl,
+          apiKey: c.apiKey,
+          maxConcurrency: this.settings.maxConcurrency,
+        });
         this.status.signedOut();
         this.status.connecting();
       } catch (err) {
@@ -156,7 +167,10 @@ export class Session {
       }
       case 'unreachable':
         this.status.unreachable(hasData, (result.error as Error)?.message ?? 'unreachable');
-        this.opts.log.warnOnce(`Lineage service unreachable: ${(result.error as Error)?.message}`, 'unreachable');
+        this.opts.log.warnOnce(
+          `Lineage service unreachable: ${(result.error as Error)?.message}`,
+          'unreachable',
+        );
         break;
       case 'keyRejected':
         this.status.keyRejected((result.error as Error)?.message ?? 'rejected');
@@ -183,7 +197,9 @@ export class Session {
     if (entries.length) {
       // CPU time beside wall time: on a busy machine the wall time says little about the build itself.
       const cpu = process.cpuUsage(cpu0);
-      this.opts.log.info(`Indexed ${entries.length} code anchors in ${Math.round(performance.now() - t0)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms).`);
+      this.opts.log.info(
+        `Indexed ${entries.length} code anchors in ${Math.round(performance.now() - t0)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms).`,
+      );
     }
   }
 

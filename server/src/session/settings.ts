@@ -8,7 +8,13 @@ export const SECTION = 'lineageLens';
 export function normalizeSettings(raw: unknown, base: LineageSettings = DEFAULT_SETTINGS): LineageSettings {
   const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const components = Array.isArray(r.components)
-    ? [...new Set(r.components.filter((c): c is string => typeof c === 'string' && c.trim() !== '').map((c) => c.trim()))]
+    ? [
+        ...new Set(
+          r.components
+            .filter((c): c is string => typeof c === 'string' && c.trim() !== '')
+            .map((c) => c.trim()),
+        ),
+      ]
     : base.components;
   return {
     components,

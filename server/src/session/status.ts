@@ -76,5 +76,7 @@ export function clock(d: Date | undefined): string {
   if (!d) return 'unknown';
   const iso = d.toISOString();
   const today = new Date().toISOString().slice(0, 10);
-  return iso.slice(0, 10) === today ? `${iso.slice(11, 19)} UTC` : `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+  return iso.slice(0, 10) === today
+    ? `${iso.slice(11, 19)} UTC`
+    : `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }

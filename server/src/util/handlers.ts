@@ -22,7 +22,11 @@ function logFailure(log: OnceLogger, name: string, err: unknown): void {
 }
 
 /** A custom request: errors go back to the client as ResponseErrors (with ServiceErrorData when from the service). */
-export function request<P, R>(log: OnceLogger, name: string, fn: (params: P, opts: RequestOptions) => Promise<R> | R) {
+export function request<P, R>(
+  log: OnceLogger,
+  name: string,
+  fn: (params: P, opts: RequestOptions) => Promise<R> | R,
+) {
   return async (params: P, token?: CancellationToken): Promise<R | ResponseError<unknown>> => {
     try {
       return await fn(params, optionsOf(token));
@@ -55,10 +59,18 @@ export function notification<P>(log: OnceLogger, name: string, fn: (params: P) =
     try {
       const r = fn(params);
       if (r && typeof (r as Promise<unknown>).catch === 'function') {
-        (r as Promise<unknown>).catch((err: unknown) => log.errorOnce(`${name} failed: ${(err as Error)?.stack ?? String(err)}`, `${name}:${(err as Error)?.message}`));
+        (r as Promise<unknown>).catch((err: unknown) =>
+          log.errorOnce(
+            `${name} failed: ${(err as Error)?.stack ?? String(err)}`,
+            `${name}:${(err as Error)?.message}`,
+          ),
+        );
       }
     } catch (err) {
-      log.errorOnce(`${name} failed: ${(err as Error)?.stack ?? String(err)}`, `${name}:${(err as Error)?.message}`);
+      log.errorOnce(
+        `${name} failed: ${(err as Error)?.stack ?? String(err)}`,
+        `${name}:${(err as Error)?.message}`,
+      );
     }
   };
 }

@@ -25,9 +25,19 @@ export function serviceErrorData(err: unknown): ServiceErrorData | undefined {
 export function toResponseError(err: unknown): ResponseError<ServiceErrorData | undefined> {
   if (err instanceof ResponseError) return err as ResponseError<ServiceErrorData | undefined>;
   const data = serviceErrorData(err);
-  if (data) return new ResponseError(SERVICE_ERROR_CODE, err instanceof ApiError ? describeError(err) : (err as Error).message, data);
-  if (err instanceof UserInputError) return new ResponseError(ErrorCodes.InvalidParams, err.message, undefined);
-  return new ResponseError(ErrorCodes.InternalError, `Lineage Lens internal error: ${(err as Error)?.message ?? String(err)}`, undefined);
+  if (data)
+    return new ResponseError(
+      SERVICE_ERROR_CODE,
+      err instanceof ApiError ? describeError(err) : (err as Error).message,
+      data,
+    );
+  if (err instanceof UserInputError)
+    return new ResponseError(ErrorCodes.InvalidParams, err.message, undefined);
+  return new ResponseError(
+    ErrorCodes.InternalError,
+    `Lineage Lens internal error: ${(err as Error)?.message ?? String(err)}`,
+    undefined,
+  );
 }
 
 /** True for failures that mean "the service cannot be reached" rather than "it said no". */

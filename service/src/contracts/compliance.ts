@@ -3,15 +3,31 @@
 import type { StructElement, Violation } from '../../../common/src/api/contracts';
 import type { Store } from '../model/store';
 
-export function checkContract(store: Store, darn: string, contractSchema: readonly StructElement[]): Violation[] {
+export function checkContract(
+  store: Store,
+  darn: string,
+  contractSchema: readonly StructElement[],
+): Violation[] {
   const asset = store.dataAssets.get(darn);
   if (!asset) {
-    return [{ violationType: 'MISSING_DATA_ASSET', message: `no data asset ${darn}`, expected: darn, actual: 'missing' }];
+    return [
+      {
+        violationType: 'MISSING_DATA_ASSET',
+        message: `no data asset ${darn}`,
+        expected: darn,
+        actual: 'missing',
+      },
+    ];
   }
   return compare(contractSchema, asset.schema, '', darn);
 }
 
-function compare(expected: readonly StructElement[], actual: readonly StructElement[], prefix: string, darn: string): Violation[] {
+function compare(
+  expected: readonly StructElement[],
+  actual: readonly StructElement[],
+  prefix: string,
+  darn: string,
+): Violation[] {
   const out: Violation[] = [];
   for (const e of expected) {
     const name = e.name ?? '';

@@ -49,12 +49,14 @@ function componentProblems(value: unknown): SchemaProblem[] {
   const out: SchemaProblem[] = [];
   components.forEach((c: unknown, i) => {
     const type = (c as { type?: unknown } | null)?.type;
-    const schema = type === 'CODE' ? DatasetCodeComponent : type === 'DATA_STORE' ? DatasetDataStoreComponent : undefined;
+    const schema =
+      type === 'CODE' ? DatasetCodeComponent : type === 'DATA_STORE' ? DatasetDataStoreComponent : undefined;
     if (!schema) {
       out.push({ path: `/components/${i}/type`, message: 'Expected "CODE" or "DATA_STORE"' });
       return;
     }
-    for (const p of problems(schema, c, 5)) out.push({ path: `/components/${i}${p.path === '/' ? '' : p.path}`, message: p.message });
+    for (const p of problems(schema, c, 5))
+      out.push({ path: `/components/${i}${p.path === '/' ? '' : p.path}`, message: p.message });
   });
   return out.slice(0, 5);
 }
@@ -62,7 +64,8 @@ function componentProblems(value: unknown): SchemaProblem[] {
 function referenceProblems(d: Dataset): string[] {
   const out: string[] = [];
   const components = new Map<string, { type: string; index: number }>();
-  const duplicate = (kind: string, id: string, at: string) => out.push(`${at}: duplicate ${kind} id ${JSON.stringify(id)}`);
+  const duplicate = (kind: string, id: string, at: string) =>
+    out.push(`${at}: duplicate ${kind} id ${JSON.stringify(id)}`);
   const boundaries = new Map<string, string>(); // boundary id -> component id
   const pathIds = new Set<string>();
 
@@ -81,42 +84,57 @@ function referenceProblems(d: Dataset): string[] {
       for (const side of ['ingress', 'egress'] as const) {
         const b = p[side];
         const owner = boundaries.get(b.id);
-        if (owner !== undefined && owner !== c.id) out.push(`${at}/${side}/id: boundary ${b.id} already belongs to component ${owner}`);
+        if (owner !== undefined && owner !== c.id)
+          out.push(`${at}/${side}/id: boundary ${b.id} already belongs to component ${owner}`);
         boundaries.set(b.id, c.id);
         if (b.data_store_id !== undefined) {
           const target = components.get(b.data_store_id);
-          if (!target) out.push(`${at}/${side}/data_store_id: no component ${JSON.stringify(b.data_store_id)}`);
-          else if (target.type !== 'DATA_STORE') out.push(`${at}/${side}/data_store_id: component ${b.data_store_id} is not a DATA_STORE`);
+          if (!target)
+            out.push(`${at}/${side}/data_store_id: no component ${JSON.stringify(b.data_store_id)}`);
+          else if (target.type !== 'DATA_STORE')
+            out.push(`${at}/${side}/data_store_id: component ${b.data_store_id} is not a DATA_STORE`);
         }
       }
       if (p.replaces_path_id !== undefined) {
         const target = byId.get(p.replaces_path_id);
-        if (p.path_type !== 'USER_OVERRIDE') out.push(`${at}/replaces_path_id: only a USER_OVERRIDE path replaces another`);
-        else if (!target) out.push(`${at}/replaces_path_id: no path ${JSON.stringify(p.replaces_path_id)} in this component`);
-        else if (target.path_type !== 'SCAN_OUTPUT') out.push(`${at}/replaces_path_id: path ${p.replaces_path_id} is not a SCAN_OUTPUT path`);
+        if (p.path_type !== 'USER_OVERRIDE')
+          out.push(`${at}/replaces_path_id: only a USER_OVERRIDE path replaces another`);
+        else if (!target)
+          out.push(`${at}/replaces_path_id: no path ${JSON.stringify(p.replaces_path_id)} in this component`);
+        else if (target.path_type !== 'SCAN_OUTPUT')
+          out.push(`${at}/replaces_path_id: path ${p.replaces_path_id} is not a SCAN_OUTPUT path`);
       }
       if (p.commit_sha !== undefined && !scanShas.has(p.commit_sha)) {
-        out.push(`${at}/commit_sha: commit ${JSON.stringify(p.commit_sha)} is not among the component's scans`);
+        out.push(
+          `${at}/commit_sha: commit ${JSON.stringify(p.commit_sha)} is not among the component's scans`,
+        );
       }
     });
     const seen = new Set<string>();
     c.paths.forEach((p, j) => {
       if (p.replaces_path_id === undefined) return;
-      if (seen.has(p.replaces_path_id)) out.push(`/components/${i}/paths/${j}/replaces_path_id: path ${p.replaces_path_id} is already replaced by another override`);
+      if (seen.has(p.replaces_path_id))
+        out.push(
+          `/components/${i}/paths/${j}/replaces_path_id: path ${p.replaces_path_id} is already replaced by another override`,
+        );
       seen.add(p.replaces_path_id);
     });
   });
 
   const tagIds = new Set<string>(SYSTEM_TAG_NAMES);
   (d.tagDefinitions ?? []).forEach((t, i) => {
-    if (tagIds.has(t.id) && !(SYSTEM_TAG_NAMES as readonly string[]).includes(t.id)) duplicate('tag definition', t.id, `/tagDefinitions/${i}/id`);
+    if (tagIds.has(t.id) && !(SYSTEM_TAG_NAMES as readonly string[]).includes(t.id))
+      duplicate('tag definition', t.id, `/tagDefinitions/${i}/id`);
     tagIds.add(t.id);
     if (t.kind === 'SYSTEM' && !(SYSTEM_TAG_NAMES as readonly string[]).includes(t.name)) {
-      out.push(`/tagDefinitions/${i}/name: SYSTEM tags are ${SYSTEM_TAG_NAMES.join(', ')}; ${JSON.stringify(t.name)} is not one`);
+      out.push(
+        `/tagDefinitions/${i}/name: SYSTEM tags are ${SYSTEM_TAG_NAMES.join(', ')}; ${JSON.stringify(t.name)} is not one`,
+      );
     }
   });
   (d.tagApplications ?? []).forEach((a, i) => {
-    if (!boundaries.has(a.boundary_id)) out.push(`/tagApplications/${i}/boundary_id: no boundary ${JSON.stringify(a.boundary_id)}`);
+    if (!boundaries.has(a.boundary_id))
+      out.push(`/tagApplications/${i}/boundary_id: no boundary ${JSON.stringify(a.boundary_id)}`);
     if (!tagIds.has(a.tag)) out.push(`/tagApplications/${i}/tag: no tag definition ${JSON.stringify(a.tag)}`);
   });
 
@@ -127,15 +145,19 @@ function referenceProblems(d: Dataset): string[] {
   });
   const darns = new Set<string>();
   (d.dataAssets ?? []).forEach((a, i) => {
-    if (darns.has(a.dataAssetResourceName)) out.push(`/dataAssets/${i}/dataAssetResourceName: duplicate DARN ${a.dataAssetResourceName}`);
+    if (darns.has(a.dataAssetResourceName))
+      out.push(`/dataAssets/${i}/dataAssetResourceName: duplicate DARN ${a.dataAssetResourceName}`);
     darns.add(a.dataAssetResourceName);
-    if (a.contractId !== undefined && !contracts.has(a.contractId)) out.push(`/dataAssets/${i}/contractId: no contract ${JSON.stringify(a.contractId)}`);
+    if (a.contractId !== undefined && !contracts.has(a.contractId))
+      out.push(`/dataAssets/${i}/contractId: no contract ${JSON.stringify(a.contractId)}`);
   });
   const subKeys = new Set<string>();
   (d.subscriptions ?? []).forEach((s, i) => {
-    if (!contracts.has(s.dataContractId)) out.push(`/subscriptions/${i}/dataContractId: no contract ${JSON.stringify(s.dataContractId)}`);
+    if (!contracts.has(s.dataContractId))
+      out.push(`/subscriptions/${i}/dataContractId: no contract ${JSON.stringify(s.dataContractId)}`);
     const key = `${s.dataContractId} ${s.userId}`;
-    if (subKeys.has(key)) out.push(`/subscriptions/${i}/userId: the user already has a subscription to this contract`);
+    if (subKeys.has(key))
+      out.push(`/subscriptions/${i}/userId: the user already has a subscription to this contract`);
     subKeys.add(key);
   });
   const keyValues = new Set<string>();
@@ -144,8 +166,12 @@ function referenceProblems(d: Dataset): string[] {
     keyValues.add(k.value);
   });
   (d.edges ?? []).forEach((e, i) => {
-    if (!components.has(e.sourceComponentId)) out.push(`/edges/${i}/sourceComponentId: no component ${JSON.stringify(e.sourceComponentId)}`);
-    if (!components.has(e.destinationComponentId)) out.push(`/edges/${i}/destinationComponentId: no component ${JSON.stringify(e.destinationComponentId)}`);
+    if (!components.has(e.sourceComponentId))
+      out.push(`/edges/${i}/sourceComponentId: no component ${JSON.stringify(e.sourceComponentId)}`);
+    if (!components.has(e.destinationComponentId))
+      out.push(
+        `/edges/${i}/destinationComponentId: no component ${JSON.stringify(e.destinationComponentId)}`,
+      );
   });
   return out;
 }

@@ -32,7 +32,9 @@ export async function buildServer(store: Store): Promise<FastifyInstance> {
     const value = stripReadOnly(schema as TSchema, data);
     const found = problems(schema as TSchema, value, 3);
     if (found.length === 0) return { value };
-    const err = new Error(`invalid request body: ${found.map((p) => `${p.path === '/' ? 'body' : `body${p.path}`}: ${p.message}`).join('; ')}`);
+    const err = new Error(
+      `invalid request body: ${found.map((p) => `${p.path === '/' ? 'body' : `body${p.path}`}: ${p.message}`).join('; ')}`,
+    );
     return { error: err };
   });
 
@@ -42,20 +44,27 @@ export async function buildServer(store: Store): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || key === '') {
-      return reply.code(ERROR_STATUS.unauthorized).send(errorBody(ERROR_STATUS.unauthorized, 'missing X-API-KEY header'));
+      return reply
+        .code(ERROR_STATUS.unauthorized)
+        .send(errorBody(ERROR_STATUS.unauthorized, 'missing X-API-KEY header'));
     }
     if (!knownKey(store, key)) {
-      return reply.code(ERROR_STATUS.unauthorized).send(errorBody(ERROR_STATUS.unauthorized, 'the X-API-KEY header does not hold a known API key'));
+      return reply
+        .code(ERROR_STATUS.unauthorized)
+        .send(errorBody(ERROR_STATUS.unauthorized, 'the X-API-KEY header does not hold a known API key'));
     }
   });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    reply.code(ERROR_STATUS.notFound).send(errorBody(ERROR_STATUS.notFound, `no operation ${request.method} ${path.slice(0, 200)}`));
+    reply
+      .code(ERROR_STATUS.notFound)
+      .send(errorBody(ERROR_STATUS.notFound, `no operation ${request.method} ${path.slice(0, 200)}`));
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).send(errorBody(error.status, error.message));
+    if (error instanceof HttpError)
+      return reply.code(error.status).send(errorBody(error.status, error.message));
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       // The details go to stderr for the developer; the caller gets no stack trace.
@@ -66,7 +75,10 @@ export async function buildServer(store: Store): Promise<FastifyInstance> {
   });
 
   const handlers = createHandlers(store);
-  for (const [name, op] of Object.entries(OPERATIONS) as [OperationName, (typeof OPERATIONS)[OperationName]][]) {
+  for (const [name, op] of Object.entries(OPERATIONS) as [
+    OperationName,
+    (typeof OPERATIONS)[OperationName],
+  ][]) {
     const handler: Handler = handlers[name];
     app.route({
       method: op.method,

@@ -89,8 +89,14 @@ function buildGraph(store: Store): Graph {
       const ek = keyOf(e);
       sides.ingress.push(i);
       sides.egress.push(e);
-      addFields(ik, flattenSchema(i.schema).map((f) => f.path));
-      addFields(ek, flattenSchema(e.schema).map((f) => f.path));
+      addFields(
+        ik,
+        flattenSchema(i.schema).map((f) => f.path),
+      );
+      addFields(
+        ek,
+        flattenSchema(e.schema).map((f) => f.path),
+      );
       for (const m of p.field_mappings ?? []) {
         addFields(ik, [m.ingress_field]);
         addFields(ek, [m.egress_field]);
@@ -108,13 +114,15 @@ function buildGraph(store: Store): Graph {
       const columns = storeFields(dst);
       for (const b of unique(live.get(src.id)?.egress ?? [])) {
         if (b.data_store_id !== dst.id) continue;
-        for (const f of fieldsOf.get(keyOf(b)) ?? []) if (columns.has(f)) g.out1[codeNode(keyOf(b), f)]!.push(storeNode(dst.id, f));
+        for (const f of fieldsOf.get(keyOf(b)) ?? [])
+          if (columns.has(f)) g.out1[codeNode(keyOf(b), f)]!.push(storeNode(dst.id, f));
       }
     } else if (src.type === 'DATA_STORE' && dst.type === 'CODE') {
       const columns = storeFields(src);
       for (const b of unique(live.get(dst.id)?.ingress ?? [])) {
         if (b.data_store_id !== src.id) continue;
-        for (const f of fieldsOf.get(keyOf(b)) ?? []) if (columns.has(f)) g.out1[storeNode(src.id, f)]!.push(codeNode(keyOf(b), f));
+        for (const f of fieldsOf.get(keyOf(b)) ?? [])
+          if (columns.has(f)) g.out1[storeNode(src.id, f)]!.push(codeNode(keyOf(b), f));
       }
     } else if (src.type === 'CODE' && dst.type === 'CODE') {
       const ins = unique(live.get(dst.id)?.ingress ?? []);
@@ -125,7 +133,8 @@ function buildGraph(store: Store): Graph {
           if (!samePayload(e, i)) continue;
           const iFields = fieldsOf.get(keyOf(i));
           if (!iFields) continue;
-          for (const f of eFields) if (iFields.has(f)) g.out1[codeNode(keyOf(e), f)]!.push(codeNode(keyOf(i), f));
+          for (const f of eFields)
+            if (iFields.has(f)) g.out1[codeNode(keyOf(e), f)]!.push(codeNode(keyOf(i), f));
         }
       }
     }
@@ -193,7 +202,8 @@ function derive(store: Store, g: Graph): Map<string, Map<string, DependsOnTagRef
       refs.push(ref);
     }
   }
-  for (const fields of out.values()) for (const refs of fields.values()) refs.sort((a, b) => a.name.localeCompare(b.name));
+  for (const fields of out.values())
+    for (const refs of fields.values()) refs.sort((a, b) => a.name.localeCompare(b.name));
   return out;
 }
 

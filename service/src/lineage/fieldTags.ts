@@ -17,7 +17,8 @@ export function effectiveTagsAt(store: Store, key: string): Map<string, Map<stri
       if (!def || def.deleted) continue;
       const ref: FieldTagRef = { tag_id: def.id, name: def.name, kind: def.kind, source: app.source };
       if (def.color !== undefined) ref.color = def.color;
-      if (app.source === 'system' && app.detection_category !== undefined) ref.detection_category = app.detection_category;
+      if (app.source === 'system' && app.detection_category !== undefined)
+        ref.detection_category = app.detection_category;
       let m = out.get(field);
       if (!m) out.set(field, (m = new Map()));
       m.set(def.id, ref);
@@ -30,5 +31,8 @@ export function fieldTagsOf(store: Store, b: Boundary): FieldTagEntry[] {
   const tags = effectiveTagsAt(store, coordinateKey(b.componentId, b.coords));
   return [...tags.entries()]
     .sort(([a], [b2]) => a.localeCompare(b2))
-    .map(([field_path, refs]) => ({ field_path, tags: [...refs.values()].sort((x, y) => x.name.localeCompare(y.name)) }));
+    .map(([field_path, refs]) => ({
+      field_path,
+      tags: [...refs.values()].sort((x, y) => x.name.localeCompare(y.name)),
+    }));
 }

@@ -53,7 +53,10 @@ export class Renderer {
     const payload = b.payload_name ?? p.payload_name;
     if (payload !== undefined) out.payload_name = payload;
     if (b.description !== undefined) out.description = b.description;
-    out.boundary_coordinates = { payload_name: b.coords.payload_name, signature_name: b.coords.signature_name };
+    out.boundary_coordinates = {
+      payload_name: b.coords.payload_name,
+      signature_name: b.coords.signature_name,
+    };
     out.field_tags = fieldTagsOf(this.store, b);
     out.field_depends_on_tags = this.dependsOn.entriesFor(b);
     return out;

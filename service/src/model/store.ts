@@ -18,8 +18,10 @@ import {
   coordinateKey,
 } from './types';
 
-const str = (v: Row[string] | undefined): string | undefined => (v === null || v === undefined ? undefined : String(v));
-const parsed = <T>(v: Row[string] | undefined): T | undefined => (typeof v === 'string' ? (JSON.parse(v) as T) : undefined);
+const str = (v: Row[string] | undefined): string | undefined =>
+  v === null || v === undefined ? undefined : String(v);
+const parsed = <T>(v: Row[string] | undefined): T | undefined =>
+  typeof v === 'string' ? (JSON.parse(v) as T) : undefined;
 
 export class Store {
   version = 0;
@@ -75,13 +77,18 @@ export class Store {
         payload_name: str(r.payload_name),
         description: str(r.description),
         schema: parsed(r.schema_json),
-        coords: { payload_name: str(r.coord_payload_name) ?? null, signature_name: str(r.coord_signature_name) ?? null },
+        coords: {
+          payload_name: str(r.coord_payload_name) ?? null,
+          signature_name: str(r.coord_signature_name) ?? null,
+        },
         data_store_id: str(r.data_store_id),
       };
       this.boundaries.set(b.id, b);
     }
-    for (const r of db.all('SELECT * FROM paths ORDER BY seq')) this.components.get(String(r.component_id))?.paths.push(pathFromRow(r));
-    for (const r of db.all('SELECT * FROM path_events ORDER BY seq')) this.components.get(String(r.component_id))?.events.push(eventFromRow(r));
+    for (const r of db.all('SELECT * FROM paths ORDER BY seq'))
+      this.components.get(String(r.component_id))?.paths.push(pathFromRow(r));
+    for (const r of db.all('SELECT * FROM path_events ORDER BY seq'))
+      this.components.get(String(r.component_id))?.events.push(eventFromRow(r));
     for (const r of db.all('SELECT * FROM tag_definitions')) {
       this.tagDefinitions.set(String(r.id), {
         id: String(r.id),
@@ -123,7 +130,8 @@ export class Store {
         chatChannel: str(r.chat_channel),
       });
     }
-    for (const r of db.all('SELECT * FROM api_keys ORDER BY rowid')) this.apiKeys.push({ id: String(r.id), name: String(r.name), value: String(r.value) });
+    for (const r of db.all('SELECT * FROM api_keys ORDER BY rowid'))
+      this.apiKeys.push({ id: String(r.id), name: String(r.name), value: String(r.value) });
     for (const r of db.all('SELECT * FROM webhooks')) {
       this.webhooks.set(String(r.id), {
         id: String(r.id),
@@ -174,20 +182,53 @@ export class Store {
   // --- writes -----------------------------------------------------------------------------------
 
   /** Adds `next` (a new USER_OVERRIDE) with its boundaries and events, deleting the overrides it supersedes. */
-  replacePath(component: Component, superseded: readonly string[], next: StoredPath, newBoundaries: Boundary[], events: PathEvent[]): void {
+  replacePath(
+    component: Component,
+    superseded: readonly string[],
+    next: StoredPath,
+    newBoundaries: Boundary[],
+    events: PathEvent[],
+  ): void {
     this.write(
       () => {
         for (const b of newBoundaries) {
           this.db.run(
             'INSERT INTO boundaries (id, component_id, kind, signature_name, payload_name, description, schema_json, coord_payload_name, coord_signature_name, data_store_id) VALUES (?,?,?,?,?,?,?,?,?,?)',
-            [b.id, b.componentId, b.kind ?? null, b.signature_name, b.payload_name ?? null, b.description ?? null, b.schema ? JSON.stringify(b.schema) : null, b.coords.payload_name, b.coords.signature_name, b.data_store_id ?? null],
+            [
+              b.id,
+              b.componentId,
+              b.kind ?? null,
+              b.signature_name,
+              b.payload_name ?? null,
+              b.description ?? null,
+              b.schema ? JSON.stringify(b.schema) : null,
+              b.coords.payload_name,
+              b.coords.signature_name,
+              b.data_store_id ?? null,
+            ],
           );
         }
         for (const id of superseded) this.db.run('DELETE FROM paths WHERE id = ?', [id]);
         const j = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
         this.db.run(
           'INSERT INTO paths (id, component_id, seq, path_type, replaces_path_id, is_suppressed, ingress_boundary_id, egress_boundary_id, field_mappings_json, code_anchors_json, transformation_summary, payload_name, completeness_json, commit_sha, reason) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
-          [next.id, next.componentId, next.seq, next.type, next.replaces ?? null, next.suppressed ? 1 : 0, next.ingressId, next.egressId, j(next.field_mappings), j(next.code_anchors), next.transformation_summary ?? null, next.payload_name ?? null, j(next.completeness), next.commit_sha ?? null, next.reason ?? null],
+          [
+            next.id,
+            next.componentId,
+            next.seq,
+            next.type,
+            next.replaces ?? null,
+            next.suppressed ? 1 : 0,
+            next.ingressId,
+            next.egressId,
+            j(next.field_mappings),
+            j(next.code_anchors),
+            next.transformation_summary ?? null,
+            next.payload_name ?? null,
+            j(next.completeness),
+            next.commit_sha ?? null,
+            next.reason ?? null,
+          ],
         );
         for (const e of events) {
           this.db.run(
@@ -210,9 +251,15 @@ export class Store {
       () => {
         const values = [s.email ?? null, s.codehostHandle ?? null, s.chatChannel ?? null];
         if (isNew) {
-          this.db.run('INSERT INTO subscriptions (id, contract_id, user_id, email, codehost_handle, chat_channel) VALUES (?,?,?,?,?,?)', [s.id, s.dataContractId, s.userId, ...values]);
+          this.db.run(
+            'INSERT INTO subscriptions (id, contract_id, user_id, email, codehost_handle, chat_channel) VALUES (?,?,?,?,?,?)',
+            [s.id, s.dataContractId, s.userId, ...values],
+          );
         } else {
-          this.db.run('UPDATE subscriptions SET email = ?, codehost_handle = ?, chat_channel = ? WHERE id = ?', [...values, s.id]);
+          this.db.run(
+            'UPDATE subscriptions SET email = ?, codehost_handle = ?, chat_channel = ? WHERE id = ?',
+            [...values, s.id],
+          );
         }
       },
       () => this.subscriptions.set(s.id, s),
@@ -228,7 +275,8 @@ export class Store {
       },
       () => {
         this.contracts.delete(id);
-        for (const [sid, s] of this.subscriptions) if (s.dataContractId === id) this.subscriptions.delete(sid);
+        for (const [sid, s] of this.subscriptions)
+          if (s.dataContractId === id) this.subscriptions.delete(sid);
         for (const a of this.dataAssets.values()) if (a.contractId === id) delete a.contractId;
       },
     );
@@ -240,7 +288,16 @@ export class Store {
         for (const a of assets) {
           this.db.run(
             'INSERT INTO data_assets (id, darn, domain, path, type, updated_at, contract_id, schema_json) VALUES (?,?,?,?,?,?,?,?)',
-            [a.id, a.darn, a.domain ?? null, a.path ?? null, a.type ?? null, a.updatedAt, a.contractId ?? null, JSON.stringify(a.schema)],
+            [
+              a.id,
+              a.darn,
+              a.domain ?? null,
+              a.path ?? null,
+              a.type ?? null,
+              a.updatedAt,
+              a.contractId ?? null,
+              JSON.stringify(a.schema),
+            ],
           );
         }
       },

@@ -40,7 +40,9 @@ export interface DemoDataset {
 
 let cached: DemoDataset | undefined;
 export function demo(): DemoDataset {
-  cached ??= JSON.parse(fs.readFileSync(path.join(session().repoRoot, 'demo', 'dataset.json'), 'utf8')) as DemoDataset;
+  cached ??= JSON.parse(
+    fs.readFileSync(path.join(session().repoRoot, 'demo', 'dataset.json'), 'utf8'),
+  ) as DemoDataset;
   return cached;
 }
 

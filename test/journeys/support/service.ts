@@ -19,5 +19,9 @@ export interface VersionEntry {
 
 /** Operation 9: the version history of a component. */
 export async function versions(componentId: string): Promise<VersionEntry[]> {
-  return (await serviceGet<{ versions: VersionEntry[] }>(`/v0/experimental/components/${encodeURIComponent(componentId)}/versions`)).versions;
+  return (
+    await serviceGet<{ versions: VersionEntry[] }>(
+      `/v0/experimental/components/${encodeURIComponent(componentId)}/versions`,
+    )
+  ).versions;
 }

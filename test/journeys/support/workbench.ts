@@ -148,7 +148,10 @@ export async function hoverAtCursor(page: Page): Promise<void> {
 
 /** The visible hover widget of the editor. */
 export function hoverWidget(page: Page): Locator {
-  return page.locator('.monaco-hover:not(.hidden)').filter({ has: page.locator('.hover-contents, .rendered-markdown') }).first();
+  return page
+    .locator('.monaco-hover:not(.hidden)')
+    .filter({ has: page.locator('.hover-contents, .rendered-markdown') })
+    .first();
 }
 
 // ------------------------------------------------------------------ the Lineage views
@@ -165,21 +168,29 @@ export async function openLineageContainer(page: Page): Promise<void> {
 export function viewPane(page: Page, title: string): Locator {
   return page
     .locator('.pane')
-    .filter({ has: page.locator('.pane-header .title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) })
+    .filter({
+      has: page.locator('.pane-header .title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }),
+    })
     .first();
 }
 
 /** A tree row of a view whose label matches `label`. */
 export function treeRow(pane: Locator, label: string | RegExp): Locator {
   const re = typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}$`) : label;
-  return pane.locator('.monaco-list-row[role="treeitem"]').filter({ has: pane.page().locator('.label-name', { hasText: re }) }).first();
+  return pane
+    .locator('.monaco-list-row[role="treeitem"]')
+    .filter({ has: pane.page().locator('.label-name', { hasText: re }) })
+    .first();
 }
 
 /**
  * Whether the part of a tree row (`.label-name` or `.label-description`) ends inside the row's label
  * area, i.e. the side bar does not cut it off with an ellipsis.
  */
-export async function rowPartFits(row: Locator, part: '.label-name' | '.label-description'): Promise<boolean> {
+export async function rowPartFits(
+  row: Locator,
+  part: '.label-name' | '.label-description',
+): Promise<boolean> {
   return row.evaluate((r, sel) => {
     const el = r.querySelector(sel);
     const box = r.querySelector('.monaco-icon-label-container');

@@ -11,22 +11,31 @@ const len = (line1: number) => ORDERS_TS.split('\n')[line1 - 1]!.length;
 describe('anchors: coordinates', () => {
   it('converts 1-based inclusive lines and columns to a 0-based, end-exclusive range', () => {
     // "parseOrder" is columns 17..26 of line 3.
-    const r = toLspRange({ anchor_id: 'a', line_start: 3, line_end: 3, column_start: 17, column_end: 26 }, lines);
+    const r = toLspRange(
+      { anchor_id: 'a', line_start: 3, line_end: 3, column_start: 17, column_end: 26 },
+      lines,
+    );
     assert.deepEqual(r, { range: range(2, 16, 2, 26) });
     const text = ORDERS_TS.slice(lines.offsetAt(r.range.start), lines.offsetAt(r.range.end));
     assert.equal(text, 'parseOrder');
   });
 
   it('a missing column means whole lines (end = end of the last line)', () => {
-    assert.deepEqual(toLspRange({ anchor_id: 'a', line_start: 3, line_end: 6 }, lines), { range: range(2, 0, 5, 1) });
+    assert.deepEqual(toLspRange({ anchor_id: 'a', line_start: 3, line_end: 6 }, lines), {
+      range: range(2, 0, 5, 1),
+    });
     assert.deepEqual(toLspRange({ anchor_id: 'a', line_start: 4 }, lines), { range: range(3, 0, 3, len(4)) });
     // Only a start column: from it to the end of the last line.
-    assert.deepEqual(toLspRange({ anchor_id: 'a', line_start: 3, line_end: 4, column_start: 8 }, lines), { range: range(2, 7, 3, len(4)) });
+    assert.deepEqual(toLspRange({ anchor_id: 'a', line_start: 3, line_end: 4, column_start: 8 }, lines), {
+      range: range(2, 7, 3, len(4)),
+    });
   });
 
   it('a missing line means the whole file', () => {
     assert.deepEqual(toLspRange({ anchor_id: 'a' }, lines), { range: range(0, 0, 14, 0) });
-    assert.deepEqual(toLspRange({ anchor_id: 'a', column_start: 4 }, new LineTable('ab\ncd')), { range: range(0, 0, 1, 2) });
+    assert.deepEqual(toLspRange({ anchor_id: 'a', column_start: 4 }, new LineTable('ab\ncd')), {
+      range: range(0, 0, 1, 2),
+    });
   });
 
   it('clamps out-of-range coordinates and says so', () => {
@@ -43,7 +52,10 @@ describe('anchors: coordinates', () => {
     assert.deepEqual(reversed.range, range(4, 0, 4, len(5)));
     assert.match(reversed.clamped!, /line_end 3 is before line_start 5/);
     // column_end on the line break itself is tolerated silently.
-    assert.equal(toLspRange({ anchor_id: 'a', line_start: 6, column_start: 1, column_end: 2 }, lines).clamped, undefined);
+    assert.equal(
+      toLspRange({ anchor_id: 'a', line_start: 6, column_start: 1, column_end: 2 }, lines).clamped,
+      undefined,
+    );
   });
 
   it('handles CRLF line breaks', () => {

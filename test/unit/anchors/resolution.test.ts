@@ -78,7 +78,9 @@ describe('anchors: file resolution', () => {
     await index.setAnchors([entry({ file: 'src/absent.ts', name: 'absent' }), entry({ name: 'nofile' })]);
     const problems = index.problems();
     assert.equal(problems.length, 2);
-    assert.ok(problems.every((p) => p.state === 'unresolved' && p.uri === undefined && p.range === undefined));
+    assert.ok(
+      problems.every((p) => p.state === 'unresolved' && p.uri === undefined && p.range === undefined),
+    );
     assert.match(problems[0]!.problem!, /"src\/absent\.ts" was not found in the workspace folders/);
     assert.match(problems[1]!.problem!, /has no file/);
     assert.deepEqual(index.diagnostics(), new Map());
@@ -105,7 +107,14 @@ describe('anchors: file resolution', () => {
       entry({ file: 'src/orders.ts' }, ['parseOrder']),
     ]);
     const states = [...index.all()].map((t) => t.state);
-    assert.deepEqual(states, ['outsideWorkspace', 'outsideWorkspace', 'outsideWorkspace', 'outsideWorkspace', 'outsideWorkspace', 'resolved']);
+    assert.deepEqual(states, [
+      'outsideWorkspace',
+      'outsideWorkspace',
+      'outsideWorkspace',
+      'outsideWorkspace',
+      'outsideWorkspace',
+      'resolved',
+    ]);
     assert.deepEqual(ws.reads, [ws.abs('ws/src/orders.ts')]);
     const problems = index.problems();
     assert.equal(problems.length, 5);

@@ -7,9 +7,16 @@ describe('anchors: tracking through edits', () => {
   let ws: TempWorkspace;
   let index: AnchorIndex;
   let ed: Editor;
-  const parse = entry({ file: 'src/orders.ts', line_start: 3, line_end: 6, name: 'parseOrder' }, ['parseOrder']);
-  const ship = entry({ file: 'src/orders.ts', line_start: 12, line_end: 14, name: 'shipOrder' }, ['shipOrder']);
-  const word = entry({ file: 'src/orders.ts', line_start: 3, column_start: 17, column_end: 26, name: 'parseOrder' }, ['parseOrder']);
+  const parse = entry({ file: 'src/orders.ts', line_start: 3, line_end: 6, name: 'parseOrder' }, [
+    'parseOrder',
+  ]);
+  const ship = entry({ file: 'src/orders.ts', line_start: 12, line_end: 14, name: 'shipOrder' }, [
+    'shipOrder',
+  ]);
+  const word = entry(
+    { file: 'src/orders.ts', line_start: 3, column_start: 17, column_end: 26, name: 'parseOrder' },
+    ['parseOrder'],
+  );
   const get = (e: typeof parse) => index.anchor(e.componentId, e.pathId, e.anchor.anchor_id)!;
 
   beforeEach(async () => {

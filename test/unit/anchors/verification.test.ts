@@ -29,7 +29,12 @@ describe('anchors: verification and diagnostics', () => {
   });
 
   it('relocates to the unique occurrence and reports from where to where', async () => {
-    const e = entry({ file: 'src/orders.ts', line_start: 1, line_end: 2, name: 'shipOrder' }, ['shipOrder'], 'orders-svc', 'path-7');
+    const e = entry(
+      { file: 'src/orders.ts', line_start: 1, line_end: 2, name: 'shipOrder' },
+      ['shipOrder'],
+      'orders-svc',
+      'path-7',
+    );
     await index.setAnchors([e]);
     const t = [...index.all()][0]!;
     assert.equal(t.state, 'relocated');
@@ -52,12 +57,21 @@ describe('anchors: verification and diagnostics', () => {
   });
 
   it('a column anchor relocates to the occurrence itself', async () => {
-    await index.setAnchors([entry({ file: 'src/orders.ts', line_start: 1, column_start: 1, column_end: 6 }, ['shipOrder'])]);
+    await index.setAnchors([
+      entry({ file: 'src/orders.ts', line_start: 1, column_start: 1, column_end: 6 }, ['shipOrder']),
+    ]);
     assert.deepEqual([...index.all()][0]!.range, range(11, 16, 11, 25));
   });
 
   it('found nowhere: stale, with a warning that names the anchor, the path and what to do', async () => {
-    await index.setAnchors([entry({ file: 'src/orders.ts', line_start: 3, line_end: 6, name: 'Parse the order' }, ['Parse the order', 'decodeOrder'], 'c1', 'p9')]);
+    await index.setAnchors([
+      entry(
+        { file: 'src/orders.ts', line_start: 3, line_end: 6, name: 'Parse the order' },
+        ['Parse the order', 'decodeOrder'],
+        'c1',
+        'p9',
+      ),
+    ]);
     const t = [...index.all()][0]!;
     assert.equal(t.state, 'stale');
     const [d] = index.diagnostics().get(uri())!;
@@ -71,10 +85,15 @@ describe('anchors: verification and diagnostics', () => {
   });
 
   it('found several times elsewhere: stale, saying it is ambiguous', async () => {
-    await index.setAnchors([entry({ file: 'src/orders.ts', line_start: 12, line_end: 14, name: 'raw' }, ['raw'])]);
+    await index.setAnchors([
+      entry({ file: 'src/orders.ts', line_start: 12, line_end: 14, name: 'raw' }, ['raw']),
+    ]);
     const t = [...index.all()][0]!;
     assert.equal(t.state, 'stale');
-    assert.match(t.problem!, /"raw" is not near the recorded lines 12–14 and appears 2 times elsewhere in this file, so its new place is unclear/);
+    assert.match(
+      t.problem!,
+      /"raw" is not near the recorded lines 12–14 and appears 2 times elsewhere in this file, so its new place is unclear/,
+    );
   });
 
   it('matches whole words only', () => {
@@ -88,7 +107,9 @@ describe('anchors: verification and diagnostics', () => {
   });
 
   it('re-verifies edited anchors: breaking and fixing the name near the range', async () => {
-    const e = entry({ file: 'src/orders.ts', line_start: 12, line_end: 14, name: 'shipOrder' }, ['shipOrder']);
+    const e = entry({ file: 'src/orders.ts', line_start: 12, line_end: 14, name: 'shipOrder' }, [
+      'shipOrder',
+    ]);
     await index.setAnchors([e]);
     const ed = new Editor(index, uri(), ORDERS_TS);
     ed.edit({ range: range(11, 16, 11, 25), text: 'dispatch' });
@@ -101,7 +122,9 @@ describe('anchors: verification and diagnostics', () => {
   });
 
   it('relocates during editing when the code is cut and pasted elsewhere', async () => {
-    const e = entry({ file: 'src/orders.ts', line_start: 3, line_end: 6, name: 'parseOrder' }, ['parseOrder']);
+    const e = entry({ file: 'src/orders.ts', line_start: 3, line_end: 6, name: 'parseOrder' }, [
+      'parseOrder',
+    ]);
     await index.setAnchors([e]);
     const ed = new Editor(index, uri(), ORDERS_TS);
     const fn = ed.text.split('\n').slice(2, 6).join('\n') + '\n';
@@ -119,7 +142,10 @@ describe('anchors: verification and diagnostics', () => {
       entry({ file: '../x.ts' }),
       entry({ file: 'nope.ts' }),
     ]);
-    assert.deepEqual(index.problems().map((p) => p.state), ['outsideWorkspace', 'unresolved']);
+    assert.deepEqual(
+      index.problems().map((p) => p.state),
+      ['outsideWorkspace', 'unresolved'],
+    );
     assert.deepEqual([...index.diagnostics().keys()], [uri()]);
     assert.deepEqual(index.diagnostics().get(uri()), []);
   });
@@ -140,7 +166,10 @@ describe('anchors: verification and diagnostics', () => {
     assert.equal(lastSegment('pkg::mod::run'), 'run');
     assert.equal(lastSegment(null), undefined);
     assert.deepEqual(
-      expectedNamesFor({ anchor_id: 'a', name: 'place' }, { ingress: { signature_name: 'com.acme.Orders.place' }, egress: { signature_name: 'db#insert' } }),
+      expectedNamesFor(
+        { anchor_id: 'a', name: 'place' },
+        { ingress: { signature_name: 'com.acme.Orders.place' }, egress: { signature_name: 'db#insert' } },
+      ),
       ['place', 'insert'],
     );
   });

@@ -6,7 +6,12 @@ import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
-import { AnchorIndex, fileUri, type AnchorEntry, type WorkspaceFolderInfo } from '../../../server/src/anchors';
+import {
+  AnchorIndex,
+  fileUri,
+  type AnchorEntry,
+  type WorkspaceFolderInfo,
+} from '../../../server/src/anchors';
 
 export class TempWorkspace {
   /** Every path readFile was asked for, in order. */
@@ -56,7 +61,12 @@ export class TempWorkspace {
 }
 
 let counter = 0;
-export function entry(anchor: Partial<PathCodeAnchor>, expectedNames: string[] = [], componentId = 'orders-svc', pathId = 'p1'): AnchorEntry {
+export function entry(
+  anchor: Partial<PathCodeAnchor>,
+  expectedNames: string[] = [],
+  componentId = 'orders-svc',
+  pathId = 'p1',
+): AnchorEntry {
   return { componentId, pathId, anchor: { anchor_id: `a${++counter}`, ...anchor }, expectedNames };
 }
 

@@ -12,8 +12,14 @@ describe('retry backoff', () => {
   });
 
   it('is jittered: the random source spreads the delay over [0, ceiling)', () => {
-    assert.equal(backoffDelay(2, 100, 5000, () => 0), 0);
-    assert.equal(backoffDelay(2, 100, 5000, () => 0.5), 200);
+    assert.equal(
+      backoffDelay(2, 100, 5000, () => 0),
+      0,
+    );
+    assert.equal(
+      backoffDelay(2, 100, 5000, () => 0.5),
+      200,
+    );
   });
 
   it('retries only gateway statuses', () => {

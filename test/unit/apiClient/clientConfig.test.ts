@@ -16,13 +16,33 @@ describe('client configuration', () => {
     ['no URL', { baseUrl: '', apiKey: KEY }, 'baseUrl', /is not configured/],
     ['not a URL', { baseUrl: 'localhost:7878', apiKey: KEY }, 'baseUrl', /must start with http/],
     ['garbage URL', { baseUrl: 'http://', apiKey: KEY }, 'baseUrl', /not a valid URL/],
-    ['credentials in URL', { baseUrl: 'http://u:p@127.0.0.1:1', apiKey: KEY }, 'baseUrl', /user name or password/],
+    [
+      'credentials in URL',
+      { baseUrl: 'http://u:p@127.0.0.1:1', apiKey: KEY },
+      'baseUrl',
+      /user name or password/,
+    ],
     ['query in URL', { baseUrl: 'http://127.0.0.1:1/?key=x', apiKey: KEY }, 'baseUrl', /query or fragment/],
     ['no key', { baseUrl: 'http://127.0.0.1:1', apiKey: '' }, 'apiKey', /No API key/],
-    ['key with a newline', { baseUrl: 'http://127.0.0.1:1', apiKey: `${KEY}\n` }, 'apiKey', /cannot be sent in an HTTP header/],
+    [
+      'key with a newline',
+      { baseUrl: 'http://127.0.0.1:1', apiKey: `${KEY}\n` },
+      'apiKey',
+      /cannot be sent in an HTTP header/,
+    ],
     ['key with non-ASCII', { baseUrl: 'http://127.0.0.1:1', apiKey: `${KEY}é` }, 'apiKey', /cannot be sent/],
-    ['zero timeout', { baseUrl: 'http://127.0.0.1:1', apiKey: KEY, timeoutMs: 0 }, 'timeoutMs', /positive integer/],
-    ['negative retries', { baseUrl: 'http://127.0.0.1:1', apiKey: KEY, retries: -1 }, 'retries', /whole number/],
+    [
+      'zero timeout',
+      { baseUrl: 'http://127.0.0.1:1', apiKey: KEY, timeoutMs: 0 },
+      'timeoutMs',
+      /positive integer/,
+    ],
+    [
+      'negative retries',
+      { baseUrl: 'http://127.0.0.1:1', apiKey: KEY, retries: -1 },
+      'retries',
+      /whole number/,
+    ],
   ];
   for (const [label, config, member, message] of bad) {
     it(`refuses ${label}, naming ${member}`, () => {
@@ -36,7 +56,10 @@ describe('client configuration', () => {
 
   it('a client with a bad configuration rejects every call instead of throwing on construction', async () => {
     const c = new HttpLineageApi({ baseUrl: 'ftp://x', apiKey: KEY });
-    await assert.rejects(c.listApiKeys(), (e: unknown) => e instanceof InvalidRequestError && e.member === 'baseUrl');
+    await assert.rejects(
+      c.listApiKeys(),
+      (e: unknown) => e instanceof InvalidRequestError && e.member === 'baseUrl',
+    );
     await c.close();
   });
 });

@@ -17,7 +17,9 @@ describe('mapWithConcurrency', () => {
       started++;
       active++;
       maxActive = Math.max(maxActive, active);
-      return new Promise<string>((resolve, reject) => pending.push({ resolve, reject })).finally(() => active--).then((v) => `${n}:${v}`);
+      return new Promise<string>((resolve, reject) => pending.push({ resolve, reject }))
+        .finally(() => active--)
+        .then((v) => `${n}:${v}`);
     });
     assert.equal(started, 3);
     // Finish the calls one at a time; each completion lets exactly one more start.

@@ -14,15 +14,24 @@ describe('describeError', () => {
       describeError(new ServiceError(404, 'no path "p9"', 1, 'Not Found', 3)),
       `The service refused 'path update' (operation 1) (404 Not Found): no path "p9".`,
     );
-    assert.equal(describeError(new ServiceError(400, 'limit must be 1..1000.', 5)), "The service refused 'data assets by DARN' (operation 5) (400): limit must be 1..1000.");
+    assert.equal(
+      describeError(new ServiceError(400, 'limit must be 1..1000.', 5)),
+      "The service refused 'data assets by DARN' (operation 5) (400): limit must be 1..1000.",
+    );
   });
 
   it('says the service failed for a 5xx', () => {
-    assert.equal(describeError(new ServiceError(500, 'database locked', 9)), "The service failed on 'component versions' (operation 9) (500): database locked.");
+    assert.equal(
+      describeError(new ServiceError(500, 'database locked', 9)),
+      "The service failed on 'component versions' (operation 9) (500): database locked.",
+    );
   });
 
   it('uses the sentence the client built for the other kinds', () => {
-    const t = new TimeoutError("The service at http://127.0.0.1:1 did not answer 'edge summaries' (operation 12) within 15000 ms.", 12);
+    const t = new TimeoutError(
+      "The service at http://127.0.0.1:1 did not answer 'edge summaries' (operation 12) within 15000 ms.",
+      12,
+    );
     assert.equal(describeError(t), t.message);
     const r = new InvalidRequestError('The API key is too short.', undefined, 'apiKey');
     assert.equal(describeError(r), 'The API key is too short.');

@@ -29,10 +29,18 @@ describe('activation and connection', () => {
     const api = await lineageApi();
     const url = env('LINEAGE_SERVICE_URL');
     // Verbose protocol traces from here on: the secrecy test (zzSecrets) then proves the redaction.
-    await vscode.workspace.getConfiguration('lineageLens').update('trace.server', 'verbose', vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('lineageLens.signIn', { apiKey: 'not-the-key-0000', serviceUrl: url });
+    await vscode.workspace
+      .getConfiguration('lineageLens')
+      .update('trace.server', 'verbose', vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('lineageLens.signIn', {
+      apiKey: 'not-the-key-0000',
+      serviceUrl: url,
+    });
     await waitForStatus(api, inState('keyRejected'));
-    await vscode.commands.executeCommand('lineageLens.signIn', { apiKey: env('LINEAGE_API_KEY'), serviceUrl: url });
+    await vscode.commands.executeCommand('lineageLens.signIn', {
+      apiKey: env('LINEAGE_API_KEY'),
+      serviceUrl: url,
+    });
     const s = await waitForStatus(api, inState('connected'));
     assert.ok(s.componentCount > 0, `connected with ${s.componentCount} components`);
     assert.equal(vscode.workspace.getConfiguration('lineageLens').inspect('serviceUrl')?.globalValue, url);
@@ -42,7 +50,11 @@ describe('activation and connection', () => {
     const api = await lineageApi();
     await vscode.commands.executeCommand('lineageLens.signOut');
     await waitForStatus(api, inState('signedOut'));
-    assert.deepEqual(await api.trees.components.getChildren(), [], 'a signed-out Components view is empty (its welcome shows)');
+    assert.deepEqual(
+      await api.trees.components.getChildren(),
+      [],
+      'a signed-out Components view is empty (its welcome shows)',
+    );
     await vscode.commands.executeCommand('lineageLens.signIn', { apiKey: env('LINEAGE_API_KEY') });
     await waitForStatus(api, inState('connected'));
   });

@@ -10,7 +10,9 @@ describe('data assets and grammars', () => {
 
   it('looks up data assets by DARN, with unknown DARNs reported per item', async () => {
     const api = await lineageApi();
-    const known = ((demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []).map((a) => a.dataAssetResourceName);
+    const known = (
+      (demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []
+    ).map((a) => a.dataAssetResourceName);
     assert.ok(known.length > 0, 'the demo has data assets');
     const unknown = 's3://no-such-bucket:nothing/*.parquet';
     await vscode.commands.executeCommand('lineageLens.lookUpDataAssets', [...known, unknown]);
@@ -37,37 +39,70 @@ describe('data assets and grammars', () => {
       toks.some((t) => t.text === scheme && t.scopes.includes('keyword.other.darn.type.lineage-lens')),
       `the DARN's type is a token of its own: ${JSON.stringify(toks.filter((t) => darn.includes(t.text)).slice(0, 6))}`,
     );
-    const json = await tokenize(JSON.stringify({ dataAssetResourceName: darn, note: 'https://example.com:8080/x' }), 'source.json');
-    assert.ok(json.some((t) => t.text === scheme && t.scopes.includes('keyword.other.darn.type.lineage-lens')), 'DARNs in JSON strings too');
-    assert.ok(!json.some((t) => t.text === 'https' && t.scopes.some((s) => s.includes('darn'))), 'a web URL is not taken for a DARN');
+    const json = await tokenize(
+      JSON.stringify({ dataAssetResourceName: darn, note: 'https://example.com:8080/x' }),
+      'source.json',
+    );
+    assert.ok(
+      json.some((t) => t.text === scheme && t.scopes.includes('keyword.other.darn.type.lineage-lens')),
+      'DARNs in JSON strings too',
+    );
+    assert.ok(
+      !json.some((t) => t.text === 'https' && t.scopes.some((s) => s.includes('darn'))),
+      'a web URL is not taken for a DARN',
+    );
   });
 
   it('highlights enum values and read-only keys in path documents', async () => {
     const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
     const path = comp.paths![0]!;
-    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', { componentId: comp.id, pathId: path.path_id })) as vscode.TextEditor;
+    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', {
+      componentId: comp.id,
+      pathId: path.path_id,
+    })) as vscode.TextEditor;
     assert.equal(editor.document.languageId, 'lineage-path');
     const toks = await tokenize(editor.document.getText(), 'source.lineage-path');
-    assert.ok(toks.some((t) => t.text === path.path_type && t.scopes.includes('support.constant.enum.lineage-path')), 'path_type value is an enum constant');
-    assert.ok(toks.some((t) => t.text === 'path_id' && t.scopes.includes('comment.other.readonly.lineage-path')), 'path_id is marked read-only');
-    assert.ok(toks.some((t) => t.text === 'ingress' && t.scopes.includes('entity.name.tag.lineage-path')), 'structural keys are marked');
+    assert.ok(
+      toks.some((t) => t.text === path.path_type && t.scopes.includes('support.constant.enum.lineage-path')),
+      'path_type value is an enum constant',
+    );
+    assert.ok(
+      toks.some((t) => t.text === 'path_id' && t.scopes.includes('comment.other.readonly.lineage-path')),
+      'path_id is marked read-only',
+    );
+    assert.ok(
+      toks.some((t) => t.text === 'ingress' && t.scopes.includes('entity.name.tag.lineage-path')),
+      'structural keys are marked',
+    );
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
   it('validates path documents against the JSON schema too (jsonValidation)', async () => {
     const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
-    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', { componentId: comp.id, pathId: comp.paths![0]!.path_id })) as vscode.TextEditor;
+    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', {
+      componentId: comp.id,
+      pathId: comp.paths![0]!.path_id,
+    })) as vscode.TextEditor;
     const doc = editor.document;
     const parsed = JSON.parse(doc.getText()) as Record<string, unknown>;
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify({ ...parsed, completeness: 'not an object' }, null, 2));
+    edit.replace(
+      doc.uri,
+      new vscode.Range(0, 0, doc.lineCount, 0),
+      JSON.stringify({ ...parsed, completeness: 'not an object' }, null, 2),
+    );
     await vscode.workspace.applyEdit(edit);
     try {
       const fromJson = await new Promise<vscode.Diagnostic[]>((resolve, reject) => {
         // The JSON language server's schema diagnostics (ours carry the source 'lineage-path').
-        const check = () => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'lineage-path');
+        const check = () =>
+          vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'lineage-path');
         const timer = setTimeout(() => {
           sub.dispose();
-          reject(new Error(`no JSON-schema diagnostics; have: ${JSON.stringify(vscode.languages.getDiagnostics(doc.uri).map((d) => [d.source, d.message]))}`));
+          reject(
+            new Error(
+              `no JSON-schema diagnostics; have: ${JSON.stringify(vscode.languages.getDiagnostics(doc.uri).map((d) => [d.source, d.message]))}`,
+            ),
+          );
         }, 20_000);
         const sub = vscode.languages.onDidChangeDiagnostics(() => {
           if (check().length === 0) return;
@@ -81,7 +116,10 @@ describe('data assets and grammars', () => {
           resolve(check());
         }
       });
-      assert.ok(fromJson.some((d) => doc.lineAt(d.range.start.line).text.includes('completeness')), 'the schema error is on the completeness line');
+      assert.ok(
+        fromJson.some((d) => doc.lineAt(d.range.start.line).text.includes('completeness')),
+        'the schema error is on the completeness line',
+      );
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }

@@ -14,7 +14,8 @@ describe('contract compliance', () => {
     let checked = 0;
     for (const uri of files) {
       const doc = await vscode.workspace.openTextDocument(uri);
-      const result = (await vscode.commands.executeCommand('lineageLens.checkCompliance', uri)) as (ComplianceResponse & { darn: string }) | undefined;
+      const result = (await vscode.commands.executeCommand('lineageLens.checkCompliance', uri)) as
+        (ComplianceResponse & { darn: string }) | undefined;
       assert.ok(result, `compliance of ${uri.path} was checked`);
       if (result.violations.length === 0) continue;
       const diagnostics = await waitForDiagnostics(uri);
@@ -27,7 +28,9 @@ describe('contract compliance', () => {
       }
       const api = await lineageApi();
       const nodes = await api.trees.contracts.getChildren();
-      const fileItem = nodes.map((n) => api.trees.contracts.getTreeItem(n)).find((i) => i.resourceUri?.toString() === uri.toString());
+      const fileItem = nodes
+        .map((n) => api.trees.contracts.getTreeItem(n))
+        .find((i) => i.resourceUri?.toString() === uri.toString());
       assert.ok(fileItem, `${labelOf(fileItem ?? {})} is in the Contracts view`);
       assert.match(String(fileItem.description), new RegExp(`^${result.violations.length}\\b`));
       checked++;

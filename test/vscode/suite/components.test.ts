@@ -5,7 +5,10 @@ import * as vscode from 'vscode';
 import type { TreeNode } from '../../../client/src/views/treeNode';
 import { componentLabel, demoDataset, inState, labelOf, lineageApi, signIn, waitForStatus } from './helpers';
 
-async function childrenWithItems(provider: { getChildren(n?: TreeNode): Promise<TreeNode[]>; getTreeItem(n: TreeNode): vscode.TreeItem }, node?: TreeNode) {
+async function childrenWithItems(
+  provider: { getChildren(n?: TreeNode): Promise<TreeNode[]>; getTreeItem(n: TreeNode): vscode.TreeItem },
+  node?: TreeNode,
+) {
   const kids = await provider.getChildren(node);
   return kids.map((n) => ({ node: n, item: provider.getTreeItem(n) }));
 }
@@ -28,7 +31,11 @@ describe('Components view', () => {
     for (const id of configured) {
       const c = byId.get(id);
       assert.ok(c, `configured component ${id} is in the dataset`);
-      assert.equal(shown.get(componentLabel(c)), c.namespace, `${componentLabel(c)} is shown under namespace ${c.namespace}`);
+      assert.equal(
+        shown.get(componentLabel(c)),
+        c.namespace,
+        `${componentLabel(c)} is shown under namespace ${c.namespace}`,
+      );
     }
   });
 
@@ -36,20 +43,29 @@ describe('Components view', () => {
     const api = await lineageApi();
     const tree = api.trees.components;
     const dataset = demoDataset();
-    const comp = dataset.components.find((c) => c.type === 'CODE' && (c.paths ?? []).some((p) => p.path_type === 'USER_OVERRIDE'));
+    const comp = dataset.components.find(
+      (c) => c.type === 'CODE' && (c.paths ?? []).some((p) => p.path_type === 'USER_OVERRIDE'),
+    );
     assert.ok(comp?.paths, 'the demo has a component with an override');
     const findComponent = async () => {
       for (const ns of await tree.getChildren()) {
-        for (const c of await tree.getChildren(ns)) if (labelOf(tree.getTreeItem(c)) === componentLabel(comp)) return c;
+        for (const c of await tree.getChildren(ns))
+          if (labelOf(tree.getTreeItem(c)) === componentLabel(comp)) return c;
       }
       assert.fail(`${comp.name} not in the tree`);
     };
-    const pathItems = async () => (await childrenWithItems(tree, await findComponent())).filter((x) => x.item.contextValue?.startsWith('path'));
+    const pathItems = async () =>
+      (await childrenWithItems(tree, await findComponent())).filter((x) =>
+        x.item.contextValue?.startsWith('path'),
+      );
 
     await vscode.commands.executeCommand('lineageLens.showCollapsedPaths');
     const collapsed = await pathItems();
     const replaced = new Set(comp.paths.map((p) => p.replaces_path_id).filter(Boolean));
-    const expectedCollapsed = comp.paths.filter((p) => !replaced.has(p.path_id)).map((p) => p.path_id).sort();
+    const expectedCollapsed = comp.paths
+      .filter((p) => !replaced.has(p.path_id))
+      .map((p) => p.path_id)
+      .sort();
     assert.deepEqual(collapsed.map((x) => x.item.id?.split('/').pop()).sort(), expectedCollapsed);
     const override = comp.paths.find((p) => p.path_type === 'USER_OVERRIDE')!;
     const overrideItem = collapsed.find((x) => x.item.id?.endsWith(override.path_id));
@@ -57,7 +73,10 @@ describe('Components view', () => {
 
     await vscode.commands.executeCommand('lineageLens.showAllPaths');
     const all = await pathItems();
-    assert.deepEqual(all.map((x) => x.item.id?.split('/').pop()).sort(), comp.paths.map((p) => p.path_id).sort());
+    assert.deepEqual(
+      all.map((x) => x.item.id?.split('/').pop()).sort(),
+      comp.paths.map((p) => p.path_id).sort(),
+    );
   });
 
   it('badges fields with the tags applied to them', async () => {
@@ -92,12 +111,22 @@ describe('Components view', () => {
   });
   it('goes from a path to its code anchor', async () => {
     const dataset = demoDataset();
-    type Anchored = { path_id: string; replaces_path_id?: string; code_anchors?: Array<{ file?: string; line_start?: number }> };
+    type Anchored = {
+      path_id: string;
+      replaces_path_id?: string;
+      code_anchors?: Array<{ file?: string; line_start?: number }>;
+    };
     let target: { componentId: string; path: Anchored } | undefined;
     for (const c of dataset.components) {
       const paths = (c.paths ?? []) as Anchored[];
       const replaced = new Set(paths.map((p) => p.replaces_path_id).filter(Boolean));
-      const p = paths.find((x) => !replaced.has(x.path_id) && x.code_anchors?.length === 1 && x.code_anchors[0]?.file && x.code_anchors[0].line_start);
+      const p = paths.find(
+        (x) =>
+          !replaced.has(x.path_id) &&
+          x.code_anchors?.length === 1 &&
+          x.code_anchors[0]?.file &&
+          x.code_anchors[0].line_start,
+      );
       if (p) {
         target = { componentId: c.id, path: p };
         break;
@@ -105,10 +134,16 @@ describe('Components view', () => {
     }
     assert.ok(target, 'the demo has a path with one anchor');
     const anchor = target.path.code_anchors![0]!;
-    await vscode.commands.executeCommand('lineageLens.goToAnchor', { componentId: target.componentId, pathId: target.path.path_id });
+    await vscode.commands.executeCommand('lineageLens.goToAnchor', {
+      componentId: target.componentId,
+      pathId: target.path.path_id,
+    });
     const editor = vscode.window.activeTextEditor;
     assert.ok(editor, 'an editor opened');
-    assert.ok(editor.document.uri.path.endsWith(`/${anchor.file}`), `${editor.document.uri.path} is ${anchor.file}`);
+    assert.ok(
+      editor.document.uri.path.endsWith(`/${anchor.file}`),
+      `${editor.document.uri.path} is ${anchor.file}`,
+    );
     assert.equal(editor.selection.start.line, anchor.line_start! - 1);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
@@ -118,7 +153,12 @@ describe('Components view', () => {
     const cfg = vscode.workspace.getConfiguration('lineageLens');
     const configured = cfg.get<string[]>('components') ?? [];
     const store = demoDataset().components.find((c) => c.type === 'DATA_STORE') as
-      | { id: string; name: string; friendly_name?: string; schema?: { fields: Array<{ name: string; type: string }> } }
+      | {
+          id: string;
+          name: string;
+          friendly_name?: string;
+          schema?: { fields: Array<{ name: string; type: string }> };
+        }
       | undefined;
     assert.ok(store?.schema, 'the demo has a data store');
     await cfg.update('components', [...configured, store.id], vscode.ConfigurationTarget.Workspace);
@@ -128,7 +168,9 @@ describe('Components view', () => {
       tree.refresh();
       let node;
       for (const ns of await tree.getChildren()) {
-        node ??= (await tree.getChildren(ns)).find((c) => labelOf(tree.getTreeItem(c)) === componentLabel(store));
+        node ??= (await tree.getChildren(ns)).find(
+          (c) => labelOf(tree.getTreeItem(c)) === componentLabel(store),
+        );
       }
       assert.ok(node, `${componentLabel(store)} is in the tree`);
       assert.match(String(tree.getTreeItem(node).description), /DATA_STORE/);

@@ -6,20 +6,41 @@ import * as vscode from 'vscode';
 import type { ContractSubscription } from '../../../common/src/api';
 import type { TreeNode } from '../../../client/src/views/treeNode';
 import { demoDataset, labelOf, lineageApi, serviceGet, signIn } from './helpers';
-import { onePrompt, scriptDialogs, type ScriptedDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
+import {
+  onePrompt,
+  scriptDialogs,
+  type ScriptedDialogs,
+  skipWhenInstalledFromVsix,
+} from './support/scriptedDialogs';
 import { serviceCall } from './support/serviceHttp';
 
 interface DemoExtras {
   webhooks: Array<{ id: string }>;
-  subscriptions: Array<{ id: string; dataContractId: string; userId: string; email?: string; chatChannel?: string; codehostHandle?: string }>;
+  subscriptions: Array<{
+    id: string;
+    dataContractId: string;
+    userId: string;
+    email?: string;
+    chatChannel?: string;
+    codehostHandle?: string;
+  }>;
   apiKeys: Array<{ id: string; name: string }>;
 }
 const extras = demoDataset() as unknown as DemoExtras;
 const cfg = () => vscode.workspace.getConfiguration('lineageLens');
 
-async function childByContext(tree: { getChildren(n?: TreeNode): Promise<TreeNode[]>; getTreeItem(n: TreeNode): vscode.TreeItem }, parent: TreeNode | undefined, contextValue: string, label?: string) {
+async function childByContext(
+  tree: { getChildren(n?: TreeNode): Promise<TreeNode[]>; getTreeItem(n: TreeNode): vscode.TreeItem },
+  parent: TreeNode | undefined,
+  contextValue: string,
+  label?: string,
+) {
   const nodes = await tree.getChildren(parent);
-  return nodes.find((n) => tree.getTreeItem(n).contextValue === contextValue && (label === undefined || labelOf(tree.getTreeItem(n)) === label));
+  return nodes.find(
+    (n) =>
+      tree.getTreeItem(n).contextValue === contextValue &&
+      (label === undefined || labelOf(tree.getTreeItem(n)) === label),
+  );
 }
 
 describe('confirmations (scripted dialogs)', () => {
@@ -42,7 +63,8 @@ describe('confirmations (scripted dialogs)', () => {
   describe('Delete Contract', () => {
     // The last demo contract: the others are used by other tests (views, subscriptions).
     const contract = demoDataset().contracts!.at(-1)!;
-    const statusOf = async () => (await serviceCall('GET', `/v0/contract/${encodeURIComponent(contract.id)}/violation-status`)).status;
+    const statusOf = async () =>
+      (await serviceCall('GET', `/v0/contract/${encodeURIComponent(contract.id)}/violation-status`)).status;
 
     async function contractNode(): Promise<TreeNode> {
       await cfg().update('contracts', [contract.id], vscode.ConfigurationTarget.Workspace);
@@ -107,7 +129,11 @@ describe('confirmations (scripted dialogs)', () => {
     const sub = extras.subscriptions.find((s) => s.dataContractId !== demoDataset().contracts!.at(-1)!.id)!;
     /** Reads the subscription back: a PUT naming only the user changes nothing and answers the record. */
     const current = async () =>
-      (await serviceCall<ContractSubscription>('PUT', `/v0/contract-subscription/${sub.dataContractId}`, { userId: sub.userId })).body;
+      (
+        await serviceCall<ContractSubscription>('PUT', `/v0/contract-subscription/${sub.dataContractId}`, {
+          userId: sub.userId,
+        })
+      ).body;
 
     it('refuses an invalid e-mail in the input box and sends nothing when the user gives up', async () => {
       const before = await current();
@@ -162,13 +188,20 @@ describe('confirmations (scripted dialogs)', () => {
       const p = onePrompt(no, 'warning', new RegExp(`Copy the value of API key "${key.name}"`));
       assert.equal(p.modal, true);
       assert.deepEqual(p.choices, ['Copy Key']);
-      assert.ok(!p.text.includes(key.value) && !(p.detail ?? '').includes(key.value), 'the prompt does not show the value');
+      assert.ok(
+        !p.text.includes(key.value) && !(p.detail ?? '').includes(key.value),
+        'the prompt does not show the value',
+      );
       assert.equal(await vscode.env.clipboard.readText(), sentinel, 'cancelled: the clipboard is unchanged');
       no.restore();
 
       script().answer('warning', 'Copy Key');
       await vscode.commands.executeCommand('lineageLens.copyApiKey', node);
-      assert.equal(await vscode.env.clipboard.readText(), key.value, 'confirmed: the value is on the clipboard');
+      assert.equal(
+        await vscode.env.clipboard.readText(),
+        key.value,
+        'confirmed: the value is on the clipboard',
+      );
       await vscode.env.clipboard.writeText('');
     });
   });

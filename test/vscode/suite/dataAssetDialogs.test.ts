@@ -4,7 +4,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DATA_ASSET_ITEM_STATUS, DATA_ASSET_LIMIT_MAX, objectStoreDarn } from '../../../common/src/api';
 import { demoDataset, labelOf, lineageApi, signIn } from './helpers';
-import { onePrompt, scriptDialogs, type ScriptedDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
+import {
+  onePrompt,
+  scriptDialogs,
+  type ScriptedDialogs,
+  skipWhenInstalledFromVsix,
+} from './support/scriptedDialogs';
 import { darnStatus } from './support/serviceHttp';
 
 describe('data asset dialogs and paging', () => {
@@ -38,16 +43,28 @@ describe('data asset dialogs and paging', () => {
       const p = onePrompt(dialogs, 'warning', /Register 1 object-store assets from .*register-/);
       assert.equal(p.modal, true);
       assert.deepEqual(p.choices, ['Register']);
-      assert.match(p.detail ?? '', /dry run: would register 1 data asset/, 'the detail is the dry run message');
+      assert.match(
+        p.detail ?? '',
+        /dry run: would register 1 data asset/,
+        'the detail is the dry run message',
+      );
       assert.ok(p.detail?.includes(`• ${darn}`), `the detail lists the DARN: ${p.detail}`);
       assert.equal(dialogs.ofKind('inputBox').length, 0, 'no PR link asked after declining');
-      assert.equal((await darnStatus(darn))[darn], DATA_ASSET_ITEM_STATUS.notFound, 'the dry run registered nothing');
+      assert.equal(
+        (await darnStatus(darn))[darn],
+        DATA_ASSET_ITEM_STATUS.notFound,
+        'the dry run registered nothing',
+      );
     });
 
     it('registers after confirmation, with the PR link (an invalid link is refused first)', async () => {
       dialogs = scriptDialogs()
         .answer('warning', 'Register', /Register/)
-        .answer('inputBox', { type: ['not a url', 'https://git.shop.example/shop/billing-worker/pull/213'] }, /Pull Request/)
+        .answer(
+          'inputBox',
+          { type: ['not a url', 'https://git.shop.example/shop/billing-worker/pull/213'] },
+          /Pull Request/,
+        )
         .answer('information', undefined, /registered/);
       await vscode.commands.executeCommand('lineageLens.registerAssets', file);
       assert.deepEqual(dialogs.pending(), [], 'every scripted prompt appeared');
@@ -56,16 +73,25 @@ describe('data asset dialogs and paging', () => {
       const done = onePrompt(dialogs, 'information', /registered/);
       assert.match(done.text, /\(1 registered\)/);
       assert.deepEqual(done.choices, ['Look Up']);
-      assert.equal((await darnStatus(darn))[darn], DATA_ASSET_ITEM_STATUS.success, 'the confirmed run registered the asset');
+      assert.equal(
+        (await darnStatus(darn))[darn],
+        DATA_ASSET_ITEM_STATUS.success,
+        'the confirmed run registered the asset',
+      );
     });
   });
 
   describe('Load more', () => {
     it(`shows the first ${DATA_ASSET_LIMIT_MAX} of 1,100 DARNs and a Load more item that appends the rest`, async () => {
-      const known = ((demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []).map((a) => a.dataAssetResourceName);
+      const known = (
+        (demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []
+      ).map((a) => a.dataAssetResourceName);
       assert.ok(known.length > 0);
       const total = 1100;
-      const made = Array.from({ length: total - known.length }, (_, i) => `s3://suite-paging-${i}:exports/part-${i}/*.parquet`);
+      const made = Array.from(
+        { length: total - known.length },
+        (_, i) => `s3://suite-paging-${i}:exports/part-${i}/*.parquet`,
+      );
       // Known DARNs go on the second page, so the appended page holds real assets too.
       const darns = [...made.slice(0, DATA_ASSET_LIMIT_MAX), ...known, ...made.slice(DATA_ASSET_LIMIT_MAX)];
       assert.equal(darns.length, total);
@@ -73,9 +99,14 @@ describe('data asset dialogs and paging', () => {
 
       const tree = (await lineageApi()).trees.assets;
       const first = (await tree.getChildren()).map((n) => tree.getTreeItem(n));
-      const assets = (items: vscode.TreeItem[]) => items.filter((i) => i.contextValue === 'asset' || i.contextValue === 'asset.missing');
+      const assets = (items: vscode.TreeItem[]) =>
+        items.filter((i) => i.contextValue === 'asset' || i.contextValue === 'asset.missing');
       assert.equal(assets(first).length, DATA_ASSET_LIMIT_MAX, 'one page of items');
-      assert.deepEqual(assets(first).map(labelOf), darns.slice(0, DATA_ASSET_LIMIT_MAX), 'in the order asked');
+      assert.deepEqual(
+        assets(first).map(labelOf),
+        darns.slice(0, DATA_ASSET_LIMIT_MAX),
+        'in the order asked',
+      );
       const more = first.at(-1)!;
       assert.equal(labelOf(more), `Load more (${DATA_ASSET_LIMIT_MAX} of ${total} shown)`);
       assert.equal(more.command?.command, 'lineageLens.loadMoreDataAssets');
@@ -86,7 +117,11 @@ describe('data asset dialogs and paging', () => {
       assert.deepEqual(assets(all).map(labelOf), darns);
       assert.ok(!all.some((i) => /Load more/.test(labelOf(i))), 'no Load more once everything is shown');
       const found = all.filter((i) => i.contextValue === 'asset').map(labelOf);
-      assert.deepEqual(found.sort(), [...known].sort(), 'the known DARNs on page 2 were found (offset 1000 reached the service)');
+      assert.deepEqual(
+        found.sort(),
+        [...known].sort(),
+        'the known DARNs on page 2 were found (offset 1000 reached the service)',
+      );
     });
   });
 });

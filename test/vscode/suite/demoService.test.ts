@@ -11,7 +11,10 @@ describe('local demo service', () => {
     await vscode.commands.executeCommand('lineageLens.stopDemoService');
     await vscode.commands.executeCommand('lineageLens.signOut');
     await waitForStatus(api, inState('signedOut'));
-    await vscode.commands.executeCommand('lineageLens.signIn', { apiKey: env('LINEAGE_API_KEY'), serviceUrl: env('LINEAGE_SERVICE_URL') });
+    await vscode.commands.executeCommand('lineageLens.signIn', {
+      apiKey: env('LINEAGE_API_KEY'),
+      serviceUrl: env('LINEAGE_SERVICE_URL'),
+    });
     await waitForStatus(api, inState('connected'));
   });
 
@@ -34,13 +37,23 @@ describe('local demo service', () => {
     // A path opened from the demo service, then the service goes away: the save fails on the network
     // and the document keeps the user's text.
     const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
-    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', { componentId: comp.id, pathId: comp.paths![0]!.path_id })) as vscode.TextEditor;
+    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', {
+      componentId: comp.id,
+      pathId: comp.paths![0]!.path_id,
+    })) as vscode.TextEditor;
     const doc = editor.document;
 
     await vscode.commands.executeCommand('lineageLens.stopDemoService');
     assert.equal(api.demoServiceUrl(), undefined);
 
-    const edited = JSON.stringify({ ...(JSON.parse(doc.getText()) as object), transformation_summary: 'typed while the service was down' }, null, 2);
+    const edited = JSON.stringify(
+      {
+        ...(JSON.parse(doc.getText()) as object),
+        transformation_summary: 'typed while the service was down',
+      },
+      null,
+      2,
+    );
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), edited);
     await vscode.workspace.applyEdit(edit);

@@ -25,7 +25,11 @@ export async function lineageApi(): Promise<LineageLensApi> {
 }
 
 /** Resolves with the first status (current or next) that satisfies `pred`; fails after timeoutMs. */
-export function waitForStatus(api: LineageLensApi, pred: (s: ServiceStatus) => boolean, timeoutMs = 20_000): Promise<ServiceStatus> {
+export function waitForStatus(
+  api: LineageLensApi,
+  pred: (s: ServiceStatus) => boolean,
+  timeoutMs = 20_000,
+): Promise<ServiceStatus> {
   if (pred(api.status())) return Promise.resolve(api.status());
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -41,12 +45,18 @@ export function waitForStatus(api: LineageLensApi, pred: (s: ServiceStatus) => b
   });
 }
 
-export const inState = (...states: ConnectionState[]) => (s: ServiceStatus) => states.includes(s.state);
+export const inState =
+  (...states: ConnectionState[]) =>
+  (s: ServiceStatus) =>
+    states.includes(s.state);
 
 /** Signs in with the runner's key (the command accepts a key only when called from code). */
 export async function signIn(api: LineageLensApi): Promise<void> {
   if (api.status().state === 'connected') return;
-  await vscode.commands.executeCommand('lineageLens.signIn', { apiKey: env('LINEAGE_API_KEY'), serviceUrl: env('LINEAGE_SERVICE_URL') });
+  await vscode.commands.executeCommand('lineageLens.signIn', {
+    apiKey: env('LINEAGE_API_KEY'),
+    serviceUrl: env('LINEAGE_SERVICE_URL'),
+  });
   await waitForStatus(api, inState('connected'));
 }
 
@@ -78,7 +88,13 @@ export interface DemoDataset {
     friendly_name?: string;
     namespace: string;
     type: string;
-    paths?: Array<{ path_id: string; path_type: string; replaces_path_id?: string; ingress: { id: string }; egress: { id: string } }>;
+    paths?: Array<{
+      path_id: string;
+      path_type: string;
+      replaces_path_id?: string;
+      ingress: { id: string };
+      egress: { id: string };
+    }>;
   }>;
   tagDefinitions?: Array<{ id: string; name: string }>;
   tagApplications?: Array<{ boundary_id: string; field_path: string; tag: string }>;
@@ -86,12 +102,16 @@ export interface DemoDataset {
 }
 
 export function demoDataset(): DemoDataset {
-  return JSON.parse(fs.readFileSync(process.env.LINEAGE_DATASET ?? path.join(REPO_ROOT, 'demo', 'dataset.json'), 'utf8')) as DemoDataset;
+  return JSON.parse(
+    fs.readFileSync(process.env.LINEAGE_DATASET ?? path.join(REPO_ROOT, 'demo', 'dataset.json'), 'utf8'),
+  ) as DemoDataset;
 }
 
 /** A direct call to the service (to check what it recorded), with the runner's key. */
 export async function serviceGet<T>(pathAndQuery: string): Promise<T> {
-  const res = await fetch(new URL(pathAndQuery, env('LINEAGE_SERVICE_URL')), { headers: { 'X-API-KEY': env('LINEAGE_API_KEY') } });
+  const res = await fetch(new URL(pathAndQuery, env('LINEAGE_SERVICE_URL')), {
+    headers: { 'X-API-KEY': env('LINEAGE_API_KEY') },
+  });
   assert.equal(res.status, 200, `GET ${pathAndQuery} answered ${res.status}`);
   return (await res.json()) as T;
 }

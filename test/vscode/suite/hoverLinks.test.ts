@@ -12,19 +12,36 @@ describe('hover links', () => {
     await signIn(api);
     await waitForStatus(api, inState('connected'));
     const dataset = demoDataset() as unknown as {
-      components: Array<{ paths?: Array<{ code_anchors?: Array<{ file?: string; line_start?: number; column_start?: number }> }> }>;
+      components: Array<{
+        paths?: Array<{
+          code_anchors?: Array<{ file?: string; line_start?: number; column_start?: number }>;
+        }>;
+      }>;
     };
-    const anchor = dataset.components.flatMap((c) => c.paths ?? []).flatMap((p) => p.code_anchors ?? []).find((a) => a.file && a.line_start)!;
+    const anchor = dataset.components
+      .flatMap((c) => c.paths ?? [])
+      .flatMap((p) => p.code_anchors ?? [])
+      .find((a) => a.file && a.line_start)!;
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, anchor.file!);
     await vscode.window.showTextDocument(uri, { preview: true });
     const at = new vscode.Position(anchor.line_start! - 1, Math.max(0, (anchor.column_start ?? 1) - 1));
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      at,
+    );
     const ours = hovers
       .flatMap((h) => h.contents)
-      .filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && /Lineage path/.test(c.value));
+      .filter(
+        (c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && /Lineage path/.test(c.value),
+      );
     assert.ok(ours.length > 0, 'a lineage hover is shown on the anchor');
     for (const m of ours) {
-      assert.match(m.value, /\(command:lineageLens\.(revealPath|editPath)\?/, 'the hover links to our commands');
+      assert.match(
+        m.value,
+        /\(command:lineageLens\.(revealPath|editPath)\?/,
+        'the hover links to our commands',
+      );
       assert.deepEqual(m.isTrusted, { enabledCommands: Object.values(COMMANDS) });
       assert.notEqual(m.supportHtml, true);
     }

@@ -16,8 +16,9 @@ interface TestResult {
 export function run(): Promise<void> {
   // The extension host forwards console.log's raw printf arguments to the workbench, so the spec
   // reporter's lines arrive as "✔ %s (%dms) …": format them here first.
-  (Mocha.reporters.Base as unknown as { consoleLog: (...a: unknown[]) => void }).consoleLog = (...a: unknown[]) =>
-    console.log(util.format(...a));
+  (Mocha.reporters.Base as unknown as { consoleLog: (...a: unknown[]) => void }).consoleLog = (
+    ...a: unknown[]
+  ) => console.log(util.format(...a));
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
   const files = fs
     .readdirSync(__dirname)
@@ -48,10 +49,24 @@ export function run(): Promise<void> {
       else if (results.length === 0) reject(new Error('no extension-host tests ran'));
       else resolve();
     });
-    runner.on('pass', (t) => results.push({ title: t.fullTitle(), file: t.file && path.basename(t.file), state: 'passed', durationMs: t.duration }));
-    runner.on('fail', (t, err: Error) =>
-      results.push({ title: t.fullTitle(), file: t.file && path.basename(t.file), state: 'failed', error: String(err?.stack ?? err) }),
+    runner.on('pass', (t) =>
+      results.push({
+        title: t.fullTitle(),
+        file: t.file && path.basename(t.file),
+        state: 'passed',
+        durationMs: t.duration,
+      }),
     );
-    runner.on('pending', (t) => results.push({ title: t.fullTitle(), file: t.file && path.basename(t.file), state: 'pending' }));
+    runner.on('fail', (t, err: Error) =>
+      results.push({
+        title: t.fullTitle(),
+        file: t.file && path.basename(t.file),
+        state: 'failed',
+        error: String(err?.stack ?? err),
+      }),
+    );
+    runner.on('pending', (t) =>
+      results.push({ title: t.fullTitle(), file: t.file && path.basename(t.file), state: 'pending' }),
+    );
   });
 }

@@ -8,7 +8,11 @@ import { demoDataset, env, inState, lineageApi, signIn, waitForStatus } from './
 import { scriptDialogs, type ScriptedDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
 
 /** Resolves when the Components view's selection satisfies `pred` (now or on its next change). */
-function waitForSelection(api: LineageLensApi, pred: (s: readonly TreeNode[]) => boolean, timeoutMs = 20_000): Promise<readonly TreeNode[]> {
+function waitForSelection(
+  api: LineageLensApi,
+  pred: (s: readonly TreeNode[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<readonly TreeNode[]> {
   const view = api.treeViews.components;
   if (pred(view.selection)) return Promise.resolve(view.selection);
   return new Promise((resolve, reject) => {
@@ -42,7 +46,10 @@ describe('Reveal Path and the status bar menu', () => {
     const comp = demoDataset().components.find((c) => c.type === 'CODE' && (c.paths?.length ?? 0) > 1)!;
     const replaced = new Set((comp.paths ?? []).map((p) => p.replaces_path_id).filter(Boolean));
     const target = [...comp.paths!].reverse().find((p) => !replaced.has(p.path_id))!;
-    await vscode.commands.executeCommand('lineageLens.revealPath', { componentId: comp.id, pathId: target.path_id });
+    await vscode.commands.executeCommand('lineageLens.revealPath', {
+      componentId: comp.id,
+      pathId: target.path_id,
+    });
     const [selected] = await waitForSelection(api, (s) => s.length === 1);
     const tree = api.trees.components;
     const item = tree.getTreeItem(selected!);
@@ -82,7 +89,11 @@ describe('Reveal Path and the status bar menu', () => {
     ]);
     const keyBox = dialogs.ofKind('inputBox')[0];
     assert.ok(keyBox, 'Sign In asked for the key');
-    assert.equal((keyBox.options as vscode.InputBoxOptions).password, true, 'the key is typed in a password box');
+    assert.equal(
+      (keyBox.options as vscode.InputBoxOptions).password,
+      true,
+      'the key is typed in a password box',
+    );
     assert.equal(keyBox.refused.length, 1, 'a key with a space is refused');
     await waitForStatus(api, inState('connected'));
   });

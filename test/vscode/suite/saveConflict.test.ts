@@ -5,24 +5,36 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LineagePath } from '../../../common/src/api';
 import { demoDataset, lineageApi, noSaveReasonPrompt, signIn } from './helpers';
-import { onePrompt, scriptDialogs, type ScriptedDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
+import {
+  onePrompt,
+  scriptDialogs,
+  type ScriptedDialogs,
+  skipWhenInstalledFromVsix,
+} from './support/scriptedDialogs';
 import { serviceCall } from './support/serviceHttp';
 
 const componentUrl = (id: string) => `/v0/experimental/components/${encodeURIComponent(id)}`;
 
 async function effectivePaths(componentId: string): Promise<LineagePath[]> {
-  const r = await serviceCall<{ component: { paths?: LineagePath[] } }>('GET', `${componentUrl(componentId)}?projection=collapsed`);
+  const r = await serviceCall<{ component: { paths?: LineagePath[] } }>(
+    'GET',
+    `${componentUrl(componentId)}?projection=collapsed`,
+  );
   assert.equal(r.status, 200);
   return r.body.component.paths ?? [];
 }
 
 /** Unreplaced scan paths of the demo, away from the component the other path tests edit. */
 function freshScanPaths(): Array<{ componentId: string; pathId: string }> {
-  const code = demoDataset().components.filter((c) => c.type === 'CODE' && (c.paths ?? []).some((p) => p.path_type === 'SCAN_OUTPUT'));
+  const code = demoDataset().components.filter(
+    (c) => c.type === 'CODE' && (c.paths ?? []).some((p) => p.path_type === 'SCAN_OUTPUT'),
+  );
   const out: Array<{ componentId: string; pathId: string }> = [];
   for (const c of code.slice(1)) {
     const replaced = new Set((c.paths ?? []).map((p) => p.replaces_path_id).filter(Boolean));
-    for (const p of c.paths ?? []) if (p.path_type === 'SCAN_OUTPUT' && !replaced.has(p.path_id)) out.push({ componentId: c.id, pathId: p.path_id });
+    for (const p of c.paths ?? [])
+      if (p.path_type === 'SCAN_OUTPUT' && !replaced.has(p.path_id))
+        out.push({ componentId: c.id, pathId: p.path_id });
   }
   return out;
 }
@@ -60,14 +72,21 @@ describe('path save conflicts (scripted dialogs)', () => {
 
   /** Opens the path, updates it on the service directly, then types an edit in the editor. */
   async function conflictingEdit(target: { componentId: string; pathId: string }, tag: string) {
-    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', target)) as vscode.TextEditor;
+    const editor = (await vscode.commands.executeCommand(
+      'lineageLens.editPath',
+      target,
+    )) as vscode.TextEditor;
     const doc = (edited = editor.document);
     const opened = JSON.parse(doc.getText()) as LineagePath;
     const theirs = `changed behind the editor's back (${tag} ${Date.now()})`;
-    const put = await serviceCall<{ path: LineagePath }>('PUT', `${componentUrl(target.componentId)}/paths/${encodeURIComponent(target.pathId)}`, {
-      ...opened,
-      transformation_summary: theirs,
-    });
+    const put = await serviceCall<{ path: LineagePath }>(
+      'PUT',
+      `${componentUrl(target.componentId)}/paths/${encodeURIComponent(target.pathId)}`,
+      {
+        ...opened,
+        transformation_summary: theirs,
+      },
+    );
     assert.equal(put.status, 200, `direct update answered ${put.status}`);
     const mine = `typed in the editor (${tag} ${Date.now()})`;
     await replaceAll(doc, JSON.stringify({ ...opened, transformation_summary: mine }, null, 2));
@@ -90,7 +109,11 @@ describe('path save conflicts (scripted dialogs)', () => {
     assert.equal(doc.isDirty, true);
     assert.equal(doc.getText(), text, 'nothing typed is lost');
     const paths = await effectivePaths(targets[0]!.componentId);
-    assert.equal(paths.find((p) => p.path_id === theirId)?.transformation_summary, theirs, 'their update is in effect');
+    assert.equal(
+      paths.find((p) => p.path_id === theirId)?.transformation_summary,
+      theirs,
+      'their update is in effect',
+    );
     assert.ok(!paths.some((p) => p.transformation_summary === mine));
   });
 
@@ -99,7 +122,9 @@ describe('path save conflicts (scripted dialogs)', () => {
     dialogs = scriptDialogs().answer('warning', 'Compare', /changed on the service/);
     const opened = new Promise<vscode.TabInputTextDiff>((resolve) => {
       const sub = vscode.window.tabGroups.onDidChangeTabs((e) => {
-        const diff = [...e.opened, ...e.changed].map((t) => t.input).find((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
+        const diff = [...e.opened, ...e.changed]
+          .map((t) => t.input)
+          .find((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
         if (!diff) return;
         sub.dispose();
         resolve(diff);
@@ -110,8 +135,14 @@ describe('path save conflicts (scripted dialogs)', () => {
     const diff = await opened;
     assert.equal(diff.modified.toString(), doc.uri.toString(), 'your edit is the right-hand side');
     const remote = await vscode.workspace.openTextDocument(diff.original);
-    assert.match(remote.getText(), new RegExp(theirs.replace(/[()]/g, '\\$&')), 'the left-hand side is what the service applies now');
-    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
+    assert.match(
+      remote.getText(),
+      new RegExp(theirs.replace(/[()]/g, '\\$&')),
+      'the left-hand side is what the service applies now',
+    );
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputTextDiff);
     assert.ok(tabs.length >= 1, 'tabGroups shows the diff tab');
     assert.equal(doc.isDirty, true);
   });
@@ -124,7 +155,13 @@ describe('path save conflicts (scripted dialogs)', () => {
     conflictPrompt(dialogs);
     assert.equal(doc.isDirty, false);
     const paths = await effectivePaths(target.componentId);
-    assert.ok(paths.some((p) => p.transformation_summary === mine), 'the typed summary is in effect on the service');
-    assert.ok(!paths.some((p) => p.path_id === theirId), 'the override made behind the editor’s back was superseded');
+    assert.ok(
+      paths.some((p) => p.transformation_summary === mine),
+      'the typed summary is in effect on the service',
+    );
+    assert.ok(
+      !paths.some((p) => p.path_id === theirId),
+      'the override made behind the editor’s back was superseded',
+    );
   });
 });

@@ -12,7 +12,14 @@ interface Token {
 }
 
 interface TextMate {
-  Registry: new (opts: unknown) => { loadGrammar(scope: string): Promise<{ tokenizeLine(line: string, state: unknown): { tokens: Array<{ startIndex: number; endIndex: number; scopes: string[] }>; ruleStack: unknown } } | null> };
+  Registry: new (opts: unknown) => {
+    loadGrammar(scope: string): Promise<{
+      tokenizeLine(
+        line: string,
+        state: unknown,
+      ): { tokens: Array<{ startIndex: number; endIndex: number; scopes: string[] }>; ruleStack: unknown };
+    } | null>;
+  };
   INITIAL: unknown;
   parseRawGrammar(content: string, filePath: string): unknown;
 }
@@ -37,7 +44,10 @@ function load(): Promise<{ tm: TextMate; reg: InstanceType<TextMate['Registry']>
         const dir = path.join(vscode.env.appRoot, 'extensions', ext, 'syntaxes');
         return fs.readdirSync(dir).map((f) => path.join(dir, f));
       }),
-      ...fs.readdirSync(path.join(REPO_ROOT, 'syntaxes')).filter((f) => f.endsWith('.tmLanguage.json')).map((f) => path.join(REPO_ROOT, 'syntaxes', f)),
+      ...fs
+        .readdirSync(path.join(REPO_ROOT, 'syntaxes'))
+        .filter((f) => f.endsWith('.tmLanguage.json'))
+        .map((f) => path.join(REPO_ROOT, 'syntaxes', f)),
     ];
     const byScope = new Map<string, string>();
     for (const f of grammarFiles) {
@@ -49,9 +59,14 @@ function load(): Promise<{ tm: TextMate; reg: InstanceType<TextMate['Registry']>
       contributes: { grammars: Array<{ scopeName: string; injectTo?: string[] }> };
     };
     const injections = new Map<string, string[]>();
-    for (const g of manifest.contributes.grammars) for (const target of g.injectTo ?? []) injections.set(target, [...(injections.get(target) ?? []), g.scopeName]);
+    for (const g of manifest.contributes.grammars)
+      for (const target of g.injectTo ?? [])
+        injections.set(target, [...(injections.get(target) ?? []), g.scopeName]);
     const reg = new tm.Registry({
-      onigLib: Promise.resolve({ createOnigScanner: onig.createOnigScanner, createOnigString: onig.createOnigString }),
+      onigLib: Promise.resolve({
+        createOnigScanner: onig.createOnigScanner,
+        createOnigString: onig.createOnigString,
+      }),
       loadGrammar: async (scope: string) => {
         const f = byScope.get(scope);
         return f ? tm.parseRawGrammar(fs.readFileSync(f, 'utf8'), f) : null;

@@ -12,7 +12,10 @@ describe('client helpers', () => {
     assert.equal(redact('key=s3cr3t-value-123; again s3cr3t-value-123'), 'key=«redacted»; again «redacted»');
     assert.equal(redact('"X-API-KEY": "abcdef"'), '"X-API-KEY": "«redacted»"');
     // The answer of ApiKeyValueRequest (Copy API Key) in a protocol trace.
-    assert.equal(redact('Result: {"secretValue": "other-key-1234"}'), 'Result: {"secretValue": "«redacted»"}');
+    assert.equal(
+      redact('Result: {"secretValue": "other-key-1234"}'),
+      'Result: {"secretValue": "«redacted»"}',
+    );
     assert.equal(redact('nothing secret here'), 'nothing secret here');
   });
 
@@ -23,10 +26,13 @@ describe('client helpers', () => {
   });
 
   it('splits DARN lists and reports what is not a DARN', () => {
-    assert.deepEqual(parseDarnList('s3://b:events/*.parquet, postgres://db:public.orders\nnope s3://b:events/*.parquet'), {
-      darns: ['s3://b:events/*.parquet', 'postgres://db:public.orders'],
-      invalid: ['nope'],
-    });
+    assert.deepEqual(
+      parseDarnList('s3://b:events/*.parquet, postgres://db:public.orders\nnope s3://b:events/*.parquet'),
+      {
+        darns: ['s3://b:events/*.parquet', 'postgres://db:public.orders'],
+        invalid: ['nope'],
+      },
+    );
   });
 
   it('masks API keys but for their last four characters', () => {
@@ -37,6 +43,7 @@ describe('client helpers', () => {
   it('accepts http(s) service URLs without credentials, query or fragment', () => {
     assert.equal(validateServiceUrl('http://127.0.0.1:7878'), undefined);
     assert.equal(validateServiceUrl('https://lineage.example.com/base'), undefined);
-    for (const bad of ['ftp://x', 'http://user:pw@host', 'http://h/?a=1', 'not a url']) assert.ok(validateServiceUrl(bad), bad);
+    for (const bad of ['ftp://x', 'http://user:pw@host', 'http://h/?a=1', 'not a url'])
+      assert.ok(validateServiceUrl(bad), bad);
   });
 });

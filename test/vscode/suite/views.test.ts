@@ -7,20 +7,28 @@ import { demoDataset, labelOf, lineageApi, serviceGet, signIn } from './helpers'
 
 describe('Contracts and Service views', () => {
   before(async () => signIn(await lineageApi()));
-  after(async () => vscode.workspace.getConfiguration('lineageLens').update('contracts', undefined, vscode.ConfigurationTarget.Workspace));
+  after(async () =>
+    vscode.workspace
+      .getConfiguration('lineageLens')
+      .update('contracts', undefined, vscode.ConfigurationTarget.Workspace),
+  );
 
   it('shows the violation state of a contract id from the settings', async () => {
     const api = await lineageApi();
     const contract = demoDataset().contracts?.[0];
     assert.ok(contract, 'the demo has contracts');
-    await vscode.workspace.getConfiguration('lineageLens').update('contracts', [contract.id], vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('lineageLens')
+      .update('contracts', [contract.id], vscode.ConfigurationTarget.Workspace);
     const tree = api.trees.contracts;
     const node = (await tree.getChildren()).find((n) => tree.getTreeItem(n).contextValue === 'contract');
     assert.ok(node, 'the contract id is listed');
     assert.equal(labelOf(tree.getTreeItem(node)), contract.id);
     const [state] = await tree.getChildren(node);
     assert.ok(state);
-    const expected = await serviceGet<ViolationStatus>(`/v0/contract/${encodeURIComponent(contract.id)}/violation-status`);
+    const expected = await serviceGet<ViolationStatus>(
+      `/v0/contract/${encodeURIComponent(contract.id)}/violation-status`,
+    );
     assert.equal(labelOf(tree.getTreeItem(state)), expected.violation_state);
     assert.equal((await tree.getChildren(state)).length, expected.violations.length);
   });
@@ -37,12 +45,20 @@ describe('Contracts and Service views', () => {
       const item = tree.getTreeItem(k);
       const rec = expectedKeys.find((r) => r.name === labelOf(item));
       assert.ok(rec, `${labelOf(item)} is a key of the service`);
-      assert.ok(!String(item.description).includes(rec.value) && !String(item.tooltip).includes(rec.value), 'the value is masked');
+      assert.ok(
+        !String(item.description).includes(rec.value) && !String(item.tooltip).includes(rec.value),
+        'the value is masked',
+      );
     }
     const edges = await tree.getChildren(group('edges'));
     const namespace = vscode.workspace.getConfiguration('lineageLens').get<string>('namespace');
-    const expectedEdges = await serviceGet<{ edges: unknown[] }>(`/v0/experimental/edges${namespace ? `?namespace=${encodeURIComponent(namespace)}` : ''}`);
-    assert.equal(edges.filter((e) => tree.getTreeItem(e).contextValue === 'edge').length, expectedEdges.edges.length);
+    const expectedEdges = await serviceGet<{ edges: unknown[] }>(
+      `/v0/experimental/edges${namespace ? `?namespace=${encodeURIComponent(namespace)}` : ''}`,
+    );
+    assert.equal(
+      edges.filter((e) => tree.getTreeItem(e).contextValue === 'edge').length,
+      expectedEdges.edges.length,
+    );
     const filters = await tree.getChildren(group('historyFilters'));
     assert.equal(filters.length, 4, 'component names, branches, namespaces, job triggers');
   });

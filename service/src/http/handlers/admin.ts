@@ -26,7 +26,12 @@ export function getHistoryFilters(store: Store, req: Request): HistoryFilters {
     }
   }
   const sorted = (s: Set<string>) => [...s].sort();
-  return { componentNames: sorted(names), branches: sorted(branches), namespaces: sorted(namespaces), jobTriggers: sorted(triggers) };
+  return {
+    componentNames: sorted(names),
+    branches: sorted(branches),
+    namespaces: sorted(namespaces),
+    jobTriggers: sorted(triggers),
+  };
 }
 
 export function getEdges(store: Store, req: Request): EdgesResponse {

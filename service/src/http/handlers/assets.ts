@@ -1,8 +1,18 @@
 // Operations 5 (data assets by DARN list) and 11 (object-store registration).
 import { randomUUID } from 'node:crypto';
-import type { DataAssetBulkResult, DataAssetItem, RegisterObjectStoreRequest, RegisterObjectStoreResponse } from '../../../../common/src/api/assets';
+import type {
+  DataAssetBulkResult,
+  DataAssetItem,
+  RegisterObjectStoreRequest,
+  RegisterObjectStoreResponse,
+} from '../../../../common/src/api/assets';
 import { DATA_ASSET_LIMIT_MAX } from '../../../../common/src/api/assets';
-import { DARN_PATTERN, DATA_ASSET_ITEM_STATUS, QUERY, objectStoreDarn } from '../../../../common/src/api/choices';
+import {
+  DARN_PATTERN,
+  DATA_ASSET_ITEM_STATUS,
+  QUERY,
+  objectStoreDarn,
+} from '../../../../common/src/api/choices';
 import type { Store } from '../../model/store';
 import type { DataAssetRecord } from '../../model/types';
 import { badRequest } from '../errors';
@@ -21,7 +31,11 @@ export function getDataAssets(store: Store, req: Request): DataAssetBulkResult {
 
 function item(store: Store, darn: string): DataAssetItem {
   if (!DARN.test(darn)) {
-    return { darn, status: DATA_ASSET_ITEM_STATUS.invalid, errorMessage: 'not a DARN: expected type://source:path' };
+    return {
+      darn,
+      status: DATA_ASSET_ITEM_STATUS.invalid,
+      errorMessage: 'not a DARN: expected type://source:path',
+    };
   }
   const a = store.dataAssets.get(darn);
   if (!a) return { darn, status: DATA_ASSET_ITEM_STATUS.notFound, errorMessage: `no data asset ${darn}` };
@@ -40,7 +54,10 @@ export function registerObjectStoreAssets(store: Store, req: Request): RegisterO
   const now = new Date().toISOString();
   body.assets.forEach((asset, i) => {
     const darn = objectStoreDarn(asset.bucket, asset.pattern);
-    if (!DARN.test(darn)) throw badRequest(`body/assets/${i}: bucket and pattern make ${JSON.stringify(darn)}, which is not a valid DARN (no spaces; no ':' in the bucket)`);
+    if (!DARN.test(darn))
+      throw badRequest(
+        `body/assets/${i}: bucket and pattern make ${JSON.stringify(darn)}, which is not a valid DARN (no spaces; no ':' in the bucket)`,
+      );
     if (store.dataAssets.has(darn)) {
       if (!already.includes(darn)) already.push(darn);
       return;

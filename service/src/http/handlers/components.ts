@@ -1,6 +1,10 @@
 // Operations 4 (component detail), 9 (versions) and 1 (path update).
 import { randomUUID } from 'node:crypto';
-import type { ComponentDetailResponse, VersionEntry, VersionsResponse } from '../../../../common/src/api/components';
+import type {
+  ComponentDetailResponse,
+  VersionEntry,
+  VersionsResponse,
+} from '../../../../common/src/api/components';
 import type { LineagePath, PathBoundary, PathUpdateResponse } from '../../../../common/src/api/paths';
 import { QUERY } from '../../../../common/src/api/choices';
 import type { Store } from '../../model/store';
@@ -19,12 +23,15 @@ function findComponent(store: Store, id: string | undefined): Component {
 export function getComponent(store: Store, render: Renderer, req: Request): ComponentDetailResponse {
   const mode = optionalString(req, QUERY.projection) ?? 'collapsed';
   if (mode !== 'collapsed' && mode !== 'all') {
-    throw badRequest(`query parameter ${QUERY.projection} must be "collapsed" or "all", not ${JSON.stringify(mode.slice(0, 40))}`);
+    throw badRequest(
+      `query parameter ${QUERY.projection} must be "collapsed" or "all", not ${JSON.stringify(mode.slice(0, 40))}`,
+    );
   }
   const c = findComponent(store, req.params.id);
   const namespace = optionalString(req, QUERY.namespace);
   // The guard answers as if the component did not exist, so it reveals nothing across namespaces.
-  if (namespace !== undefined && namespace !== c.namespace) throw notFound(`no component ${JSON.stringify(c.id)} in namespace ${JSON.stringify(namespace)}`);
+  if (namespace !== undefined && namespace !== c.namespace)
+    throw notFound(`no component ${JSON.stringify(c.id)} in namespace ${JSON.stringify(namespace)}`);
   return { component: render.component(c, mode) };
 }
 
@@ -32,13 +39,24 @@ export function getVersions(store: Store, req: Request): VersionsResponse {
   const c = findComponent(store, req.params.id);
   const versions: VersionEntry[] = [];
   for (const s of c.scans) {
-    const v: VersionEntry = { kind: 'SCAN', commit_sha: s.commit_sha, committed_at: s.committed_at, recorded_at: s.scanned_at };
+    const v: VersionEntry = {
+      kind: 'SCAN',
+      commit_sha: s.commit_sha,
+      committed_at: s.committed_at,
+      recorded_at: s.scanned_at,
+    };
     if (s.branch !== undefined) v.branch = s.branch;
     if (s.job_trigger !== undefined) v.job_trigger = s.job_trigger;
     versions.push(v);
   }
   for (const e of c.events) {
-    const v: VersionEntry = { kind: e.kind, commit_sha: e.commit_sha, committed_at: e.committed_at, recorded_at: e.recorded_at, path_id: e.path_id };
+    const v: VersionEntry = {
+      kind: e.kind,
+      commit_sha: e.commit_sha,
+      committed_at: e.committed_at,
+      recorded_at: e.recorded_at,
+      path_id: e.path_id,
+    };
     if (e.reason !== undefined) v.reason = e.reason;
     versions.push(v);
   }
@@ -55,17 +73,24 @@ function resolveCommit(c: Component, sha: string | undefined): Scan {
     return latest;
   }
   const wanted = sha.toLowerCase();
-  const matches = wanted.length >= 7 ? c.scans.filter((s) => s.commit_sha.toLowerCase().startsWith(wanted)) : [];
+  const matches =
+    wanted.length >= 7 ? c.scans.filter((s) => s.commit_sha.toLowerCase().startsWith(wanted)) : [];
   const exact = c.scans.find((s) => s.commit_sha.toLowerCase() === wanted);
   if (exact) return exact;
   if (matches.length === 1) return matches[0]!;
-  if (matches.length > 1) throw badRequest(`effective_since_commit_sha ${JSON.stringify(sha)} matches several scanned commits; give more of it`);
-  throw badRequest(`effective_since_commit_sha ${JSON.stringify(sha.slice(0, 64))} is not a scanned commit of component ${c.id}`);
+  if (matches.length > 1)
+    throw badRequest(
+      `effective_since_commit_sha ${JSON.stringify(sha)} matches several scanned commits; give more of it`,
+    );
+  throw badRequest(
+    `effective_since_commit_sha ${JSON.stringify(sha.slice(0, 64))} is not a scanned commit of component ${c.id}`,
+  );
 }
 
 export function updatePath(store: Store, render: Renderer, req: Request): PathUpdateResponse {
   const c = findComponent(store, req.params.id);
-  if (c.type !== 'CODE') throw badRequest(`component ${c.id} is a ${c.type}; only CODE components have paths`);
+  if (c.type !== 'CODE')
+    throw badRequest(`component ${c.id} is a ${c.type}; only CODE components have paths`);
   const old = c.paths.find((p) => p.id === req.params.pathId);
   if (!old) throw notFound(`no path ${JSON.stringify(req.params.pathId ?? '')} in component ${c.id}`);
   // The body was validated against LineagePath with read-only members already dropped.
@@ -96,7 +121,10 @@ export function updatePath(store: Store, render: Renderer, req: Request): PathUp
     reason: body.reason,
   };
   // The override this one supersedes: the old path itself, or the override standing in for it.
-  const superseded = old.type === 'USER_OVERRIDE' ? [old.id] : [overrideOf(c, old.id)?.id].filter((x): x is string => x !== undefined);
+  const superseded =
+    old.type === 'USER_OVERRIDE'
+      ? [old.id]
+      : [overrideOf(c, old.id)?.id].filter((x): x is string => x !== undefined);
   const now = new Date().toISOString();
   const event = (kind: PathEvent['kind'], path_id: string): PathEvent => ({
     kind,
@@ -119,9 +147,19 @@ export function updatePath(store: Store, render: Renderer, req: Request): PathUp
  * those of the boundary the body names by id, else the old path's boundary when the signature is
  * the same, else the body's own payload and signature names.
  */
-function boundaryFor(store: Store, c: Component, given: PathBoundary, previous: Boundary | undefined): Boundary {
+function boundaryFor(
+  store: Store,
+  c: Component,
+  given: PathBoundary,
+  previous: Boundary | undefined,
+): Boundary {
   const named = given.id !== undefined ? store.boundaries.get(given.id) : undefined;
-  const base = named && named.componentId === c.id ? named : previous && previous.signature_name === given.signature_name ? previous : undefined;
+  const base =
+    named && named.componentId === c.id
+      ? named
+      : previous && previous.signature_name === given.signature_name
+        ? previous
+        : undefined;
   const candidate: Boundary = {
     id: randomUUID(),
     componentId: c.id,
@@ -130,7 +168,9 @@ function boundaryFor(store: Store, c: Component, given: PathBoundary, previous: 
     payload_name: given.payload_name,
     description: given.description,
     schema: given.schema,
-    coords: base ? { ...base.coords } : { payload_name: given.payload_name ?? null, signature_name: given.signature_name },
+    coords: base
+      ? { ...base.coords }
+      : { payload_name: given.payload_name ?? null, signature_name: given.signature_name },
     data_store_id: base?.data_store_id,
   };
   if (named && named.componentId === c.id && sameContent(named, candidate)) return named;

@@ -48,11 +48,18 @@ export function updateSubscription(store: Store, req: Request): ContractSubscrip
   const c = findContract(store, req.params.id);
   const body = req.body as SubscriptionUpdate;
   if (body.dataContractId !== undefined && body.dataContractId !== c.id) {
-    throw badRequest(`body dataContractId ${body.dataContractId} differs from the contract id ${c.id} in the path`);
+    throw badRequest(
+      `body dataContractId ${body.dataContractId} differs from the contract id ${c.id} in the path`,
+    );
   }
-  if (body.userId === undefined) throw badRequest('body userId is required: a subscription is the one of a user to a contract');
-  const existing = [...store.subscriptions.values()].find((s) => s.dataContractId === c.id && s.userId === body.userId);
-  const next: SubscriptionRecord = { ...(existing ?? { id: randomUUID(), dataContractId: c.id, userId: body.userId }) };
+  if (body.userId === undefined)
+    throw badRequest('body userId is required: a subscription is the one of a user to a contract');
+  const existing = [...store.subscriptions.values()].find(
+    (s) => s.dataContractId === c.id && s.userId === body.userId,
+  );
+  const next: SubscriptionRecord = {
+    ...(existing ?? { id: randomUUID(), dataContractId: c.id, userId: body.userId }),
+  };
   if (body.email !== undefined) next.email = body.email;
   if (body.codehostHandle !== undefined) next.codehostHandle = body.codehostHandle;
   if (body.chatChannel !== undefined) next.chatChannel = body.chatChannel;

@@ -25,8 +25,10 @@ export function stringList(req: Request, name: string): string[] {
 export function integerParam(req: Request, name: string, min: number, max: number, fallback: number): number {
   const raw = optionalString(req, name);
   if (raw === undefined) return fallback;
-  if (!/^-?\d+$/.test(raw.trim())) throw badRequest(`query parameter ${name} must be an integer, not ${JSON.stringify(raw.slice(0, 40))}`);
+  if (!/^-?\d+$/.test(raw.trim()))
+    throw badRequest(`query parameter ${name} must be an integer, not ${JSON.stringify(raw.slice(0, 40))}`);
   const n = Number(raw);
-  if (n < min || n > max) throw badRequest(`query parameter ${name} must be between ${min} and ${max}; got ${n}`);
+  if (n < min || n > max)
+    throw badRequest(`query parameter ${name} must be between ${min} and ${max}; got ${n}`);
   return n;
 }

@@ -62,9 +62,11 @@ export class ScriptedDialogs {
     const w = vscode.window as unknown as Record<string, unknown>;
     for (const name of REPLACED) this.originals.set(name, w[name]);
     w.showWarningMessage = (message: string, ...rest: unknown[]) => this.message('warning', message, rest);
-    w.showInformationMessage = (message: string, ...rest: unknown[]) => this.message('information', message, rest);
+    w.showInformationMessage = (message: string, ...rest: unknown[]) =>
+      this.message('information', message, rest);
     w.showInputBox = (options?: vscode.InputBoxOptions) => this.inputBox(options ?? {});
-    w.showQuickPick = (items: unknown, options?: vscode.QuickPickOptions) => this.quickPick(items, options ?? {});
+    w.showQuickPick = (items: unknown, options?: vscode.QuickPickOptions) =>
+      this.quickPick(items, options ?? {});
   }
 
   /** Queues the answer for the next prompt of this kind (in order). */
@@ -102,7 +104,11 @@ export class ScriptedDialogs {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.delete(check);
-        reject(new Error(`no prompt as expected within ${timeoutMs} ms; shown: ${JSON.stringify(this.shown.map((p) => [p.kind, p.text]))}`));
+        reject(
+          new Error(
+            `no prompt as expected within ${timeoutMs} ms; shown: ${JSON.stringify(this.shown.map((p) => [p.kind, p.text]))}`,
+          ),
+        );
       }, timeoutMs);
       const check = (p: ShownPrompt): void => {
         if (!pred(p)) return;
@@ -141,7 +147,12 @@ export class ScriptedDialogs {
   private async message(kind: 'warning' | 'information', message: string, rest: unknown[]): Promise<unknown> {
     let options: vscode.MessageOptions = {};
     let items = rest;
-    if (rest.length && rest[0] !== undefined && typeof rest[0] === 'object' && !('title' in (rest[0] as object))) {
+    if (
+      rest.length &&
+      rest[0] !== undefined &&
+      typeof rest[0] === 'object' &&
+      !('title' in (rest[0] as object))
+    ) {
       options = rest[0] as vscode.MessageOptions;
       items = rest.slice(1);
     }
@@ -150,7 +161,11 @@ export class ScriptedDialogs {
     const step = this.take(kind, message, modal);
     if (!step && (this.strict || modal)) return undefined;
     const answer = step && typeof step.answer === 'string' ? step.answer : undefined;
-    if (answer !== undefined) assert.ok(titles.includes(answer), `scripted answer ${JSON.stringify(answer)} is not a button of ${JSON.stringify(message)}: ${JSON.stringify(titles)}`);
+    if (answer !== undefined)
+      assert.ok(
+        titles.includes(answer),
+        `scripted answer ${JSON.stringify(answer)} is not a button of ${JSON.stringify(message)}: ${JSON.stringify(titles)}`,
+      );
     this.record({ kind, text: message, modal, detail: options.detail, choices: titles, refused: [], answer });
     const picked = answer === undefined ? undefined : items[titles.indexOf(answer)];
     return picked;
@@ -162,7 +177,12 @@ export class ScriptedDialogs {
     const refused: string[] = [];
     let answer: string | undefined;
     if (step) {
-      const typed = typeof step.answer === 'object' && step.answer ? step.answer.type : step.answer === undefined ? [] : [step.answer];
+      const typed =
+        typeof step.answer === 'object' && step.answer
+          ? step.answer.type
+          : step.answer === undefined
+            ? []
+            : [step.answer];
       for (const value of typed) {
         const v = options.validateInput ? await options.validateInput(value) : undefined;
         const msg = typeof v === 'string' ? v : v?.message;
@@ -184,8 +204,13 @@ export class ScriptedDialogs {
     const text = [options.title, options.placeHolder].filter(Boolean).join(' — ');
     const step = this.take('quickPick', text, true);
     const answer = step && typeof step.answer === 'string' ? step.answer : undefined;
-    if (answer !== undefined) assert.ok(labels.includes(answer), `scripted pick ${JSON.stringify(answer)} is not an item: ${JSON.stringify(labels)}`);
-    if (step) this.record({ kind: 'quickPick', text, modal: true, options, choices: labels, refused: [], answer });
+    if (answer !== undefined)
+      assert.ok(
+        labels.includes(answer),
+        `scripted pick ${JSON.stringify(answer)} is not an item: ${JSON.stringify(labels)}`,
+      );
+    if (step)
+      this.record({ kind: 'quickPick', text, modal: true, options, choices: labels, refused: [], answer });
     return answer === undefined ? undefined : list[labels.indexOf(answer)];
   }
 }
@@ -198,6 +223,10 @@ export function scriptDialogs(opts?: { strict?: boolean }): ScriptedDialogs {
 /** The one `warning`/`information` prompt whose text matches (fails when there is none or several). */
 export function onePrompt(d: ScriptedDialogs, kind: PromptKind, text: RegExp): ShownPrompt {
   const found = d.ofKind(kind).filter((p) => text.test(p.text));
-  assert.equal(found.length, 1, `one ${kind} prompt matching ${text}; shown: ${JSON.stringify(d.shown.map((p) => [p.kind, p.text]))}`);
+  assert.equal(
+    found.length,
+    1,
+    `one ${kind} prompt matching ${text}; shown: ${JSON.stringify(d.shown.map((p) => [p.kind, p.text]))}`,
+  );
   return found[0]!;
 }

@@ -8,10 +8,17 @@ export interface ServiceAnswer<T> {
   body: T;
 }
 
-export async function serviceCall<T = unknown>(method: string, pathAndQuery: string, body?: unknown): Promise<ServiceAnswer<T>> {
+export async function serviceCall<T = unknown>(
+  method: string,
+  pathAndQuery: string,
+  body?: unknown,
+): Promise<ServiceAnswer<T>> {
   const res = await fetch(new URL(pathAndQuery, env('LINEAGE_SERVICE_URL')), {
     method,
-    headers: { 'X-API-KEY': env('LINEAGE_API_KEY'), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      'X-API-KEY': env('LINEAGE_API_KEY'),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -22,7 +29,10 @@ export async function serviceCall<T = unknown>(method: string, pathAndQuery: str
 export async function darnStatus(...darns: string[]): Promise<Record<string, string>> {
   const q = new URLSearchParams();
   for (const d of darns) q.append(QUERY.darn, d);
-  const r = await serviceCall<{ data: Array<{ darn: string; status: string }> }>('GET', `/v0/data-assets/bulk?${q}`);
+  const r = await serviceCall<{ data: Array<{ darn: string; status: string }> }>(
+    'GET',
+    `/v0/data-assets/bulk?${q}`,
+  );
   if (r.status !== 200) throw new Error(`data asset look-up answered ${r.status}`);
   return Object.fromEntries(r.body.data.map((i) => [i.darn, i.status]));
 }

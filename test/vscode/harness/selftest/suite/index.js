@@ -8,14 +8,19 @@ const path = require('node:path');
 const vscode = require('vscode');
 
 async function run() {
-  const results = { vscodeVersion: vscode.version, checks: [], passed: false, startedAt: new Date().toISOString() };
+  const results = {
+    vscodeVersion: vscode.version,
+    checks: [],
+    passed: false,
+    startedAt: new Date().toISOString(),
+  };
   const check = async (name, fn) => {
     try {
       await fn();
       results.checks.push({ name, ok: true });
       console.log(`  ok - ${name}`);
     } catch (e) {
-      results.checks.push({ name, ok: false, error: String(e && e.message || e) });
+      results.checks.push({ name, ok: false, error: String((e && e.message) || e) });
       console.error(`  not ok - ${name}: ${e && e.message}`);
       throw e;
     }
@@ -28,8 +33,14 @@ async function run() {
     });
     await check('its command is registered', async () => {
       const commands = await vscode.commands.getCommands(true);
-      assert.ok(commands.includes('lineageHarnessSelftest.hello'), 'command lineageHarnessSelftest.hello missing');
-      assert.equal(await vscode.commands.executeCommand('lineageHarnessSelftest.hello'), 'hello from the harness self-test');
+      assert.ok(
+        commands.includes('lineageHarnessSelftest.hello'),
+        'command lineageHarnessSelftest.hello missing',
+      );
+      assert.equal(
+        await vscode.commands.executeCommand('lineageHarnessSelftest.hello'),
+        'hello from the harness self-test',
+      );
     });
     await check('a workspace folder is open', async () => {
       assert.equal(vscode.workspace.workspaceFolders?.length, 1);
