@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { CancellationToken } from 'vscode-languageclient';
-import type { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+import type { RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import {
   DataChangedNotification,
   SetCredentialsNotification,
@@ -255,11 +255,6 @@ export class LineageContext implements vscode.Disposable {
       rest[0],
       rest[1] as CancellationToken | undefined,
     );
-  }
-
-  async notify<P>(type: NotificationType<P>, params: P): Promise<void> {
-    const client = await this.readyClient();
-    await client.sendNotification(type, params);
   }
 
   /** Lets the views refresh after a change made here (the server also says so). */

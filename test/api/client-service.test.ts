@@ -9,6 +9,7 @@ import type { LineagePath } from '../../common/src/api';
 import type { LineageApi } from '../../server/src/api/apiClient';
 import { describeError } from '../../server/src/api/describeError';
 import { ServiceError } from '../../server/src/api/errors';
+import { mapSettled } from '../../server/src/api/concurrency';
 import { HttpLineageApi } from '../../server/src/api/httpClient';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { rejection } from './assertions';
@@ -142,9 +143,9 @@ describe('API client against the local service', function () {
 
     it('many at once: one result per id, unknown ids as per-id 404s', async () => {
       const ids = [CHECKOUT, UNKNOWN, ORDERS_DB];
-      const results = await api.getComponents(ids, {}, { concurrency: 2 });
+      const results = await mapSettled(ids, 2, (id) => api.getComponent(id, {}));
       assert.deepEqual(
-        results.map((r) => r.id),
+        results.map((r) => r.item),
         ids,
       );
       assert.equal(results[0]!.result?.component.id, CHECKOUT);

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import type { LineagePath } from '../../common/src/api';
 import { InvalidRequestError, ServiceError } from '../../server/src/api/errors';
+import { mapSettled } from '../../server/src/api/concurrency';
 import { HttpLineageApi } from '../../server/src/api/httpClient';
 import { rejection } from './assertions';
 import { json, startScriptedServer, type ScriptedServer } from './scriptedServer';
@@ -279,9 +280,9 @@ describe('API client requests', () => {
   describe('bulk component reads', () => {
     it('returns one result per id, in order, with failures per id', async () => {
       const ids = ['c1', 'missing', 'c3', 'c4', 'c5'];
-      const results = await api.getComponents(ids, { projection: 'collapsed' }, { concurrency: 2 });
+      const results = await mapSettled(ids, 2, (id) => api.getComponent(id, { projection: 'collapsed' }));
       assert.deepEqual(
-        results.map((r) => r.id),
+        results.map((r) => r.item),
         ids,
       );
       assert.deepEqual(results[0]!.result, component('c1'));

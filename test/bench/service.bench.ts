@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { mapSettled } from '../../server/src/api/concurrency';
 import { HttpLineageApi } from '../../server/src/api/httpClient';
 import { startLocalService } from '../helpers/localService';
 
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
     const sequential = await timeIt(async () => {
       for (const id of ids) await api.getComponent(id);
     });
-    const bounded = await timeIt(() => api.getComponents(ids, {}, { concurrency: 8 }));
+    const bounded = await timeIt(() => mapSettled(ids, 8, (id) => api.getComponent(id)));
 
     const rows = [
       ['first component read (builds the graph)', `${warm.toFixed(1)} ms`],

@@ -142,5 +142,3 @@ export function expandPath(template: string, params: Record<string, string>): st
 export function routePath(template: string): string {
   return template.replace(/\{(\w+)\}/g, ':$1');
 }
-
-export const EmptyBody = Type.Null();

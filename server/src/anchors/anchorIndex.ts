@@ -63,7 +63,6 @@ export class AnchorIndex {
   private byFile = new Map<string, FileAnchors>();
   private byId = new Map<string, Slot | Slot[]>();
   private readonly open = new Map<string, OpenDoc>();
-  private readonly dirtyFiles = new Set<string>();
   private readonly listeners = new Set<(uris: string[]) => void>();
   private generation = 0;
 
@@ -109,7 +108,6 @@ export class AnchorIndex {
       }
       this.track(fa, toTextChange(change.range, change.text));
     }
-    if (fa.dirty) this.dirtyFiles.add(key);
     this.emit([fa.uri]);
   }
 
@@ -151,22 +149,6 @@ export class AnchorIndex {
       if (fa) this.settle(slot.fileKey, fa);
     }
     return slot.t;
-  }
-
-  all(): Iterable<TrackedAnchor> {
-    this.settleAll();
-    return this.slots.map((s) => s.t);
-  }
-
-  /**
-   * Diagnostics by file URI, for every file that has anchors (an empty array clears a file).
-   * URIs reported by onDidChange but absent here no longer have anchors: publish [] for them.
-   */
-  diagnostics(): Map<string, Diagnostic[]> {
-    this.settleAll();
-    const out = new Map<string, Diagnostic[]>();
-    for (const fa of this.byFile.values()) out.set(fa.uri, diagnosticsOf(fa.slots));
-    return out;
   }
 
   /** Diagnostics of one file (cheap: only that file's anchors). */
@@ -261,7 +243,6 @@ export class AnchorIndex {
     this.slots = slots;
     this.byFile = byFile;
     this.byId = byAnchorId(slots);
-    this.dirtyFiles.clear();
     this.emit([...changed]);
   }
 
@@ -306,7 +287,6 @@ export class AnchorIndex {
   /** Places a file's anchors against its open text; the client's URI spelling wins. */
   private placeFile(key: string, fa: FileAnchors, uri: string): void {
     fa.uri = uri;
-    this.dirtyFiles.delete(key);
     this.placeAll(fa, this.linesOf(key)!);
   }
 
@@ -318,7 +298,6 @@ export class AnchorIndex {
     fa.uri = fileUri(key);
     if (text === undefined) this.unreadable(fa);
     else this.placeAll(fa, new LineTable(text));
-    this.dirtyFiles.delete(key);
     this.emit([fa.uri]);
   }
 
@@ -352,18 +331,9 @@ export class AnchorIndex {
   private settle(key: string, fa: FileAnchors): void {
     if (!fa.dirty) return;
     fa.dirty = false;
-    this.dirtyFiles.delete(key);
     const lines = this.linesOf(key);
     if (!lines) return;
     for (const s of fa.slots) if (s.dirty) reverify(s, lines);
-  }
-
-  private settleAll(): void {
-    for (const key of [...this.dirtyFiles]) {
-      const fa = this.byFile.get(key);
-      if (fa) this.settle(key, fa);
-      else this.dirtyFiles.delete(key);
-    }
   }
 
   private emit(uris: string[]): void {

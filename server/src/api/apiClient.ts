@@ -47,12 +47,6 @@ export interface LineageApi {
     query?: { projection?: Projection; namespace?: string },
     opts?: RequestOptions,
   ): Promise<ComponentDetailResponse>;
-  /** 4, many at once with bounded concurrency; failures are returned per id, not thrown. */
-  getComponents(
-    componentIds: readonly string[],
-    query?: { projection?: Projection; namespace?: string },
-    opts?: RequestOptions & { concurrency?: number },
-  ): Promise<Array<{ id: string; result?: ComponentDetailResponse; error?: Error }>>;
   /** 5 */
   getDataAssets(
     darns: readonly string[],

@@ -187,22 +187,6 @@ export class HttpLineageApi implements LineageApi {
     return this.call('getComponent', { params, query: q }, opts);
   }
 
-  async getComponents(
-    componentIds: readonly string[],
-    query?: { projection?: Projection; namespace?: string },
-    opts?: RequestOptions & { concurrency?: number },
-  ): Promise<Array<{ id: string; result?: ComponentDetailResponse; error?: Error }>> {
-    const limit = opts?.concurrency ?? this.maxConcurrency;
-    const requestOpts = opts?.signal ? { signal: opts.signal } : undefined;
-    return mapWithConcurrency(componentIds, limit, async (id) => {
-      try {
-        return { id, result: await this.getComponent(id, query, requestOpts) };
-      } catch (e) {
-        return { id, error: e instanceof Error ? e : new Error(String(e)) };
-      }
-    });
-  }
-
   async getDataAssets(
     darns: readonly string[],
     page?: { limit?: number; offset?: number },

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
 import type { LineageSettings } from '../../../common/src/protocol';
 import type { LineageApi } from '../api/apiClient';
-import { mapWithConcurrency } from '../api/concurrency';
+import { mapSettled } from '../api/concurrency';
 import { DetailCompactor } from './compactDetail';
 import { isConnectivityError, isKeyRejected } from '../util/serviceErrors';
 import type { OnceLogger } from '../util/log';
@@ -120,16 +120,12 @@ export class ComponentStore {
     }
 
     // Each detail is compacted as it arrives (not after all have), so the load's peak memory stays
-    // near the cache's own size. Same per-id results as api.getComponents.
+    // near the cache's own size.
     const query = { projection: settings.projection };
-    const results = await mapWithConcurrency([...ids], settings.maxConcurrency, async (id) => {
-      try {
-        const r = await api.getComponent(id, query, signal ? { signal } : undefined);
-        this.compactor.compact(r.component);
-        return { id, result: r, error: undefined };
-      } catch (e) {
-        return { id, result: undefined, error: e instanceof Error ? e : new Error(String(e)) };
-      }
+    const results = await mapSettled([...ids], settings.maxConcurrency, async (id) => {
+      const r = await api.getComponent(id, query, signal ? { signal } : undefined);
+      this.compactor.compact(r.component);
+      return r;
     });
     const unreachable = results.filter((r) => r.error && isConnectivityError(r.error));
     if (results.length > 0 && unreachable.length === results.length)
@@ -143,14 +139,14 @@ export class ComponentStore {
       if (r.error || !r.result) {
         const reason = r.error?.message ?? 'no component in the response';
         // A component we could not reach this time keeps its last data (marked by the failure).
-        this.failures.set(r.id, reason);
-        this.log.warnOnce(`Component ${r.id} skipped: ${reason}`, `component:${r.id}:${reason}`);
+        this.failures.set(r.item, reason);
+        this.log.warnOnce(`Component ${r.item} skipped: ${reason}`, `component:${r.item}:${reason}`);
         continue;
       }
       const detail = r.result.component;
-      const before = this.cache.peek(r.id);
-      if (!before || JSON.stringify(before) !== JSON.stringify(detail)) changed.push(r.id);
-      this.cache.set(r.id, detail);
+      const before = this.cache.peek(r.item);
+      if (!before || JSON.stringify(before) !== JSON.stringify(detail)) changed.push(r.item);
+      this.cache.set(r.item, detail);
     }
     for (const id of this.cache.keys()) {
       if (!ids.has(id)) {

@@ -37,11 +37,6 @@ export class StatusTracker {
     this.detail = detail;
   }
 
-  /** Whether the data being served may be out of date. */
-  get isStale(): boolean {
-    return this.state === 'stale' || (this.state === 'keyRejected' && this.lastLoadedAt !== undefined);
-  }
-
   message(): string {
     switch (this.state) {
       case 'signedOut':

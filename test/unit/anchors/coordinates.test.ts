@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { LineTable } from '../../../server/src/anchors/lineTable';
 import { toLspRange } from '../../../server/src/anchors/coordinates';
 import { fileUri, uriToFsPath } from '../../../server/src/anchors';
-import { ORDERS_TS, TempWorkspace, entry, range } from './workspace';
+import { ORDERS_TS, TempWorkspace, entry, range, allAnchors, allDiagnostics } from './workspace';
 
 const lines = new LineTable(ORDERS_TS);
 const len = (line1: number) => ORDERS_TS.split('\n')[line1 - 1]!.length;
@@ -70,7 +70,7 @@ describe('anchors: coordinates', () => {
       await ws.write('ws/a.ts', 'function alpha() {}\n');
       const index = ws.index([ws.folder('ws')]);
       await index.setAnchors([entry({ file: 'a.ts', line_start: 30, name: 'alpha' }, ['alpha'])]);
-      const diags = index.diagnostics().get(ws.uri('ws/a.ts'))!;
+      const diags = index.diagnosticsFor(ws.uri('ws/a.ts'));
       assert.equal(diags.length, 1);
       assert.equal(diags[0]!.code, 'anchor-clamped');
       assert.match(diags[0]!.message, /does not fit this file \(line 30 not within the file's 2 lines\)/);

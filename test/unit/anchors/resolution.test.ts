@@ -1,7 +1,7 @@
 // Resolving an anchor's `file` to a workspace file, and refusing everything outside the workspace.
 import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
-import { ORDERS_TS, TempWorkspace, entry } from './workspace';
+import { ORDERS_TS, TempWorkspace, entry, allAnchors, allDiagnostics } from './workspace';
 
 describe('anchors: file resolution', () => {
   let ws: TempWorkspace;
@@ -27,7 +27,7 @@ describe('anchors: file resolution', () => {
     const index = ws.index([ws.folder('ws', 'services/orders')]);
     const e = entry({ file: 'src/orders.ts', line_start: 3 }, ['parseOrder']);
     await index.setAnchors([e]);
-    const t = [...index.all()][0]!;
+    const t = allAnchors(index)[0]!;
     assert.equal(t.uri, ws.uri('ws/services/orders/src/orders.ts'));
     assert.equal(t.state, 'resolved');
   });
@@ -38,7 +38,7 @@ describe('anchors: file resolution', () => {
     const index = ws.index([ws.folder('ws')]);
     const e = entry({ file: 'lib/invoice.ts', line_start: 1 }, ['invoice']);
     await index.setAnchors([e]);
-    const t = [...index.all()][0]!;
+    const t = allAnchors(index)[0]!;
     assert.equal(t.state, 'resolved');
     assert.equal(t.uri, ws.uri('ws/packages/billing/lib/invoice.ts'));
   });
@@ -55,7 +55,7 @@ describe('anchors: file resolution', () => {
     const e = entry({ file: 'b/c.ts' }, ['c']);
     await index.setAnchors([e]);
     assert.equal(listed, 1);
-    assert.equal([...index.all()][0]!.uri, ws.uri('ws/a/b/c.ts'));
+    assert.equal(allAnchors(index)[0]!.uri, ws.uri('ws/a/b/c.ts'));
   });
 
   it('an ambiguous suffix is unresolved, naming the candidates', async () => {
@@ -83,7 +83,7 @@ describe('anchors: file resolution', () => {
     );
     assert.match(problems[0]!.problem!, /"src\/absent\.ts" was not found in the workspace folders/);
     assert.match(problems[1]!.problem!, /has no file/);
-    assert.deepEqual(index.diagnostics(), new Map());
+    assert.deepEqual(allDiagnostics(index), new Map());
   });
 
   it('searches every workspace folder (multi-root)', async () => {
@@ -91,7 +91,7 @@ describe('anchors: file resolution', () => {
     await ws.write('back/src/server.ts', 'export function serve() {}\n');
     const index = ws.index([ws.folder('front'), ws.folder('back')]);
     await index.setAnchors([entry({ file: 'src/server.ts' }, ['serve'])]);
-    assert.equal([...index.all()][0]!.uri, ws.uri('back/src/server.ts'));
+    assert.equal(allAnchors(index)[0]!.uri, ws.uri('back/src/server.ts'));
   });
 
   it('refuses ".." escapes and absolute paths without reading them', async () => {
@@ -106,7 +106,7 @@ describe('anchors: file resolution', () => {
       entry({ file: 'C:\\Windows\\win.ini' }),
       entry({ file: 'src/orders.ts' }, ['parseOrder']),
     ]);
-    const states = [...index.all()].map((t) => t.state);
+    const states = allAnchors(index).map((t) => t.state);
     assert.deepEqual(states, [
       'outsideWorkspace',
       'outsideWorkspace',
@@ -137,7 +137,7 @@ describe('anchors: file resolution', () => {
       entry({ file: 'secret.ts' }, ['leak']), // links to directories are not walked: simply not found
       entry({ file: 'src/inside-link.ts' }, ['ok']),
     ]);
-    const all = [...index.all()];
+    const all = allAnchors(index);
     assert.deepEqual(
       all.map((t) => t.state),
       ['outsideWorkspace', 'outsideWorkspace', 'outsideWorkspace', 'unresolved', 'resolved'],
@@ -151,8 +151,8 @@ describe('anchors: file resolution', () => {
     await ws.write('app/main.ts', '\n');
     const index = ws.index([ws.folder('app')]);
     await index.setAnchors([entry({ file: 'src/util.ts' }, ['util'])]);
-    assert.equal([...index.all()][0]!.state, 'unresolved');
+    assert.equal(allAnchors(index)[0]!.state, 'unresolved');
     await index.setFolders([ws.folder('app'), ws.folder('lib')]);
-    assert.equal([...index.all()][0]!.state, 'resolved');
+    assert.equal(allAnchors(index)[0]!.state, 'resolved');
   });
 });

@@ -2,7 +2,7 @@
 // and the diagnostics that say so.
 import assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver';
-import { Editor, ORDERS_TS, TempWorkspace, entry, range } from './workspace';
+import { Editor, ORDERS_TS, TempWorkspace, entry, range, allAnchors, allDiagnostics } from './workspace';
 import { expectedNamesFor, lastSegment, type AnchorIndex } from '../../../server/src/anchors';
 import { findWord } from '../../../server/src/anchors/verification';
 
@@ -22,7 +22,7 @@ describe('anchors: verification and diagnostics', () => {
     const near = entry({ file: 'src/orders.ts', line_start: 9, line_end: 9 }, ['shipOrder']); // line 12 = 9 + 3
     const far = entry({ file: 'src/orders.ts', line_start: 8, line_end: 8 }, ['shipOrder']); // line 12 = 8 + 4
     await index.setAnchors([near, far]);
-    const [a, b] = [...index.all()];
+    const [a, b] = allAnchors(index);
     assert.equal(a!.state, 'resolved');
     assert.deepEqual(a!.range, range(8, 0, 8, 0));
     assert.equal(b!.state, 'relocated'); // found once, elsewhere
@@ -36,13 +36,13 @@ describe('anchors: verification and diagnostics', () => {
       'path-7',
     );
     await index.setAnchors([e]);
-    const t = [...index.all()][0]!;
+    const t = allAnchors(index)[0]!;
     assert.equal(t.state, 'relocated');
     assert.deepEqual(t.relocatedFrom, range(0, 0, 1, 0));
     assert.deepEqual(t.range, range(11, 0, 12, 14)); // same height, from the name's line
     assert.deepEqual(index.anchorsAt(uri(), { line: 11, character: 3 }), [t]);
     assert.deepEqual(index.anchorsAt(uri(), { line: 0, character: 3 }), []);
-    const [d] = index.diagnostics().get(uri())!;
+    const [d] = index.diagnosticsFor(uri());
     assert.equal(d!.severity, DiagnosticSeverity.Information);
     assert.equal(d!.code, 'anchor-relocated');
     assert.equal(d!.source, 'Lineage Lens');
@@ -60,7 +60,7 @@ describe('anchors: verification and diagnostics', () => {
     await index.setAnchors([
       entry({ file: 'src/orders.ts', line_start: 1, column_start: 1, column_end: 6 }, ['shipOrder']),
     ]);
-    assert.deepEqual([...index.all()][0]!.range, range(11, 16, 11, 25));
+    assert.deepEqual(allAnchors(index)[0]!.range, range(11, 16, 11, 25));
   });
 
   it('found nowhere: stale, with a warning that names the anchor, the path and what to do', async () => {
@@ -72,9 +72,9 @@ describe('anchors: verification and diagnostics', () => {
         'p9',
       ),
     ]);
-    const t = [...index.all()][0]!;
+    const t = allAnchors(index)[0]!;
     assert.equal(t.state, 'stale');
-    const [d] = index.diagnostics().get(uri())!;
+    const [d] = index.diagnosticsFor(uri());
     assert.equal(d!.severity, DiagnosticSeverity.Warning);
     assert.equal(d!.code, 'anchor-stale');
     assert.deepEqual(d!.range, range(2, 0, 5, 1));
@@ -88,7 +88,7 @@ describe('anchors: verification and diagnostics', () => {
     await index.setAnchors([
       entry({ file: 'src/orders.ts', line_start: 12, line_end: 14, name: 'raw' }, ['raw']),
     ]);
-    const t = [...index.all()][0]!;
+    const t = allAnchors(index)[0]!;
     assert.equal(t.state, 'stale');
     assert.match(
       t.problem!,
@@ -103,7 +103,7 @@ describe('anchors: verification and diagnostics', () => {
 
   it('anchors without expected names are not verified (resolved as placed)', async () => {
     await index.setAnchors([entry({ file: 'src/orders.ts', line_start: 8 })]);
-    assert.equal([...index.all()][0]!.state, 'resolved');
+    assert.equal(allAnchors(index)[0]!.state, 'resolved');
   });
 
   it('re-verifies edited anchors: breaking and fixing the name near the range', async () => {
@@ -118,7 +118,7 @@ describe('anchors: verification and diagnostics', () => {
     ed.edit({ range: range(11, 16, 11, 24), text: 'shipOrder' });
     assert.equal(index.anchor('orders-svc', 'p1', e.anchor.anchor_id)!.state, 'resolved');
     assert.deepEqual(index.diagnosticsFor(uri()), []);
-    assert.deepEqual(index.diagnostics().get(uri()), []);
+    assert.deepEqual(index.diagnosticsFor(uri()), []);
   });
 
   it('relocates during editing when the code is cut and pasted elsewhere', async () => {
@@ -146,8 +146,8 @@ describe('anchors: verification and diagnostics', () => {
       index.problems().map((p) => p.state),
       ['outsideWorkspace', 'unresolved'],
     );
-    assert.deepEqual([...index.diagnostics().keys()], [uri()]);
-    assert.deepEqual(index.diagnostics().get(uri()), []);
+    assert.deepEqual([...allDiagnostics(index).keys()], [uri()]);
+    assert.deepEqual(index.diagnosticsFor(uri()), []);
   });
 
   it('setAnchors reports old and new files to listeners', async () => {

@@ -4,12 +4,13 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { Diagnostic, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import {
   AnchorIndex,
   fileUri,
   type AnchorEntry,
+  type TrackedAnchor,
   type WorkspaceFolderInfo,
 } from '../../../server/src/anchors';
 
@@ -48,7 +49,14 @@ export class TempWorkspace {
   };
 
   index(folders: WorkspaceFolderInfo[], extra: { listFiles?(): Promise<string[]> } = {}): AnchorIndex {
-    return new AnchorIndex({ folders, readFile: this.readFile, ...extra });
+    const index = new AnchorIndex({ folders, readFile: this.readFile, ...extra });
+    // Remembers the entries so allAnchors can look every one of them up through the index's own API.
+    const setAnchors = index.setAnchors.bind(index);
+    index.setAnchors = (entries) => {
+      indexEntries.set(index, entries);
+      return setAnchors(entries);
+    };
+    return index;
   }
 
   uri(rel: string): string {
@@ -58,6 +66,23 @@ export class TempWorkspace {
   async dispose(): Promise<void> {
     await fs.rm(this.root, { recursive: true, force: true });
   }
+}
+
+const indexEntries = new WeakMap<AnchorIndex, readonly AnchorEntry[]>();
+
+/** Every anchor of the entries last given to an index of TempWorkspace.index, in entry order. */
+export function allAnchors(index: AnchorIndex): TrackedAnchor[] {
+  return (indexEntries.get(index) ?? []).map((e) =>
+    index.anchor(e.componentId, e.pathId, e.anchor.anchor_id)!,
+  );
+}
+
+/** Diagnostics by file URI for every file that has anchors (an empty array when it has none to report). */
+export function allDiagnostics(index: AnchorIndex): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  for (const t of allAnchors(index))
+    if (t.uri && !out.has(t.uri)) out.set(t.uri, index.diagnosticsFor(t.uri));
+  return out;
 }
 
 let counter = 0;
