@@ -18,6 +18,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { codeServerInstall, runSetup } from './vscode/install-location.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Same patterns as common/src/serviceAnnouncement.ts (this script runs unbuilt, so it cannot import it).
@@ -258,20 +259,14 @@ async function main() {
   }
 
   // ---- browser VS Code (code-server) through the test harness
-  const setupMarker = path.join(
-    cacheDir,
-    'code-server',
-    process.env.CODE_SERVER_VERSION || '4.100.3',
-    '.install-complete',
-  );
-  if (!process.env.LINEAGE_CODE_SERVER_DIR && !fs.existsSync(setupMarker)) {
+  if (!codeServerInstall().installed) {
     say(
       'no desktop `code` on the PATH; installing the browser VS Code (bash scripts/vscode/setup.sh, about 2 minutes once)',
     );
-    const s = spawnSync('bash', [path.join(REPO_ROOT, 'scripts/vscode/setup.sh')], { stdio: 'inherit' });
-    if (s.status !== 0) {
+    const s = runSetup();
+    if (!s.ok) {
       await stopAll();
-      return s.status ?? 1;
+      return s.status;
     }
   }
   const { startCodeServer, workbenchUrl } = await import('./vscode/run-suite.mjs');

@@ -1,14 +1,23 @@
 // `npm test`: builds, type-checks, then runs every suite that can run here and prints one closing
-// line "N passed, N failed" that sums them all.
-//   node scripts/test.mjs [--skip-vscode] [--only unit,api,service,server,vscode,journeys]
+// line "N passed, N failed, N skipped" that sums them all. Before the suites that need a real VS Code it
+// runs the same idempotent, cached setup as CI (scripts/vscode/setup.sh: Debian packages, code-server);
+// when that fails, those suites are reported as not run because of the setup (exit code 2), never as
+// failed tests.
+//   node scripts/test.mjs [--skip-vscode] [--no-build] [--only unit,api,service,server,vscode,journeys]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runSetup } from './vscode/install-location.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const { values: args } = parseArgs({
-  options: { only: { type: 'string' }, 'skip-vscode': { type: 'boolean', default: false } },
+  options: {
+    only: { type: 'string' },
+    'skip-vscode': { type: 'boolean', default: false },
+    // For callers that have just built and type-checked (and for the test of this script).
+    'no-build': { type: 'boolean', default: false },
+  },
 });
 const wanted = new Set((args.only ?? 'unit,api,service,server,vscode,journeys').split(','));
 if (args['skip-vscode']) {
@@ -18,6 +27,8 @@ if (args['skip-vscode']) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Suites that could not run because the setup failed. */
+const notRun = [];
 
 function step(title, cmd, argv, env = {}) {
   console.log(`\n=== ${title}`);
@@ -45,10 +56,12 @@ function addResults(suite, file) {
 const artifacts = join(root, '.test-artifacts');
 mkdirSync(artifacts, { recursive: true });
 
-if (step('build', process.execPath, ['scripts/build.mjs']) !== 0) process.exit(1);
-if (step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '-b']) !== 0) {
-  totals.failed += 1;
-  failures.push('typecheck failed');
+if (!args['no-build']) {
+  if (step('build', process.execPath, ['scripts/build.mjs']) !== 0) process.exit(1);
+  if (step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '-b']) !== 0) {
+    totals.failed += 1;
+    failures.push('typecheck failed');
+  }
 }
 
 // Node suites: one mocha run per area so a crash in one does not hide the others.
@@ -72,7 +85,14 @@ for (const area of ['unit', 'api', 'service', 'server']) {
   addResults(area, out);
 }
 
-// Extension-host suite and user journeys in a real VS Code (see docs/testing-vscode.md).
+// Extension-host suite and user journeys in a real VS Code (see docs/testing-vscode.md), after the
+// setup that installs it (seconds when it is installed already).
+let setupFailed = null;
+if (wanted.has('vscode') || wanted.has('journeys')) {
+  console.log('\n=== setup: the real VS Code (bash scripts/vscode/setup.sh)');
+  const setup = runSetup();
+  if (!setup.ok) setupFailed = `scripts/vscode/setup.sh exited with ${setup.status}; its message is above`;
+}
 // The extension-host suite runs twice: inside the extension under development (all of it), and beside
 // the extension installed from the packaged .vsix, so what ships is what is tested.
 for (const [area, script, ...extra] of [
@@ -81,6 +101,10 @@ for (const [area, script, ...extra] of [
   ['journeys', 'scripts/vscode/run-journeys.mjs'],
 ]) {
   if (!wanted.has(area.replace(/-vsix$/, ''))) continue;
+  if (setupFailed) {
+    notRun.push(area);
+    continue;
+  }
   if (!existsSync(join(root, script))) {
     console.log(`\n=== ${area}: ${script} is not there yet; skipped`);
     continue;
@@ -93,5 +117,11 @@ for (const [area, script, ...extra] of [
 }
 
 if (failures.length) console.log(`\nFailures:\n  ${failures.join('\n  ')}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+const summary = `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
+if (setupFailed) {
+  console.log(`\nSetup failed: ${setupFailed}.\nNot run: ${notRun.join(', ')}.`);
+  console.log(`\n${summary}; SETUP FAILED (${notRun.length} suites not run)`);
+  process.exit(2);
+}
+console.log(`\n${summary}`);
 process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);

@@ -23,8 +23,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CODE_SERVER_VERSION, codeServerInstall } from './install-location.mjs';
 
-export const CODE_SERVER_VERSION = process.env.CODE_SERVER_VERSION || '4.100.3';
+export { CODE_SERVER_VERSION };
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, '.test-artifacts');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -172,14 +173,10 @@ function newRunId(prefix = 'run') {
 }
 
 export function codeServerDir() {
-  const dir =
-    process.env.LINEAGE_CODE_SERVER_DIR ||
-    path.join(REPO_ROOT, '.cache', 'code-server', CODE_SERVER_VERSION, 'package');
-  const entry = path.join(dir, 'out', 'node', 'entry.js');
-  const marker = path.join(dir, '..', '.install-complete');
-  if (!fs.existsSync(entry) || (!process.env.LINEAGE_CODE_SERVER_DIR && !fs.existsSync(marker))) {
+  const { dir, installed } = codeServerInstall();
+  if (!installed) {
     throw new Error(
-      `code-server ${CODE_SERVER_VERSION} is not installed at ${dir} - run: bash scripts/vscode/setup.sh`,
+      `code-server ${CODE_SERVER_VERSION} is not installed at ${dir} - run: bash scripts/vscode/setup.sh (npm test and npm start run it for you)`,
     );
   }
   return dir;

@@ -34,23 +34,61 @@ if command -v flock >/dev/null 2>&1; then
 fi
 
 # ---------------------------------------------------------------- 1. Debian packages
+# Installed with apt-get as root, or through `sudo -n` when that works without a password; otherwise
+# the message says which packages are missing and the one command that installs them.
+apt_help() {
+  printf '[vscode-setup] ERROR: %s\n' "$1" >&2
+  printf '[vscode-setup]   The real VS Code that the extension-host suite and the journeys run in needs: %s\n' \
+    "${missing[*]}" >&2
+  printf '[vscode-setup]   Install them once, then run the command again:\n' >&2
+  printf '[vscode-setup]     sudo apt-get install -y --no-install-recommends %s\n' "${missing[*]}" >&2
+  exit 1
+}
 missing=()
-for p in "${APT_PACKAGES[@]}"; do
-  if ! dpkg -s "$p" 2>/dev/null | grep -q '^Status: install ok installed'; then missing+=("$p"); fi
-done
-if [ ${#missing[@]} -eq 0 ]; then
-  log "apt: all ${#APT_PACKAGES[@]} packages already installed - skipping"
+if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
+  # Not Debian/Ubuntu: only the two programs the harness runs are checked; the rest is up to the user.
+  command -v "${CHROMIUM_PATH:-chromium}" >/dev/null 2>&1 || missing+=(chromium)
+  command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
+  if [ ${#missing[@]} -gt 0 ]; then
+    printf '[vscode-setup] ERROR: no dpkg/apt-get here (the setup is written for Debian/Ubuntu) and %s missing.\n' \
+      "${missing[*]}" >&2
+    printf '[vscode-setup]   Install Chromium (or set CHROMIUM_PATH to one), ripgrep, a C/C++ toolchain, python3, and the\n' >&2
+    printf '[vscode-setup]   Kerberos, X11, xkbfile and libsecret headers, then run the command again.\n' >&2
+    exit 1
+  fi
+  log "apt: not a Debian system; chromium and rg found - skipping"
 else
-  [ "$(id -u)" -eq 0 ] || die "apt packages missing (${missing[*]}) and not root; install them or rerun as root"
-  log "apt: installing ${missing[*]}"
-  apt-get update -qq </dev/null
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null >/dev/null
-  log "apt: done"
+  for p in "${APT_PACKAGES[@]}"; do
+    if ! dpkg -s "$p" 2>/dev/null | grep -q '^Status: install ok installed'; then missing+=("$p"); fi
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    log "apt: all ${#APT_PACKAGES[@]} packages already installed - skipping"
+  else
+    as_root=()
+    if [ "$(id -u)" -ne 0 ]; then
+      if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        as_root=(sudo -n DEBIAN_FRONTEND=noninteractive)
+      else
+        apt_help "Debian packages are missing and this user cannot install them (not root, no password-less sudo)."
+      fi
+    fi
+    log "apt: installing ${missing[*]}"
+    "${as_root[@]}" apt-get update -qq </dev/null || apt_help "apt-get update failed (no access to the Debian mirrors?)."
+    "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null >/dev/null \
+      || apt_help "apt-get install failed."
+    log "apt: done"
+  fi
 fi
-command -v chromium >/dev/null || die "/usr/bin/chromium missing after apt install"
+command -v "${CHROMIUM_PATH:-chromium}" >/dev/null || die "chromium missing after apt install"
 command -v rg >/dev/null || die "rg (ripgrep) missing after apt install"
 
 # ---------------------------------------------------------------- 2. code-server
+if [ -n "${LINEAGE_CODE_SERVER_DIR:-}" ]; then
+  [ -f "$LINEAGE_CODE_SERVER_DIR/out/node/entry.js" ] \
+    || die "LINEAGE_CODE_SERVER_DIR=$LINEAGE_CODE_SERVER_DIR has no out/node/entry.js (unset it to install into $CACHE_DIR)"
+  log "code-server: using LINEAGE_CODE_SERVER_DIR=$LINEAGE_CODE_SERVER_DIR - skipping"
+  exit 0
+fi
 if [ -f "$MARKER" ] && [ "$(cat "$MARKER")" = "$CODE_SERVER_VERSION" ] \
    && [ -f "$INSTALL_DIR/package/out/node/entry.js" ]; then
   log "code-server $CODE_SERVER_VERSION: cached install complete at $INSTALL_DIR - skipping"
