@@ -213,10 +213,13 @@ export const VersionsRequest = new RequestType<{ componentId: string }, { versio
 export const ViolationStatusRequest = new RequestType<{ contractId: string }, ViolationStatus, void>(
   'lineageLens/violationStatus',
 );
-/** Checks a contract file (YAML or JSON) open or on disk; publishes diagnostics on its field lines. */
+/**
+ * Checks a contract file (YAML or JSON, file form or request form) open or on disk; publishes
+ * diagnostics on its field lines. `name` is the file form's contract name.
+ */
 export const CheckComplianceRequest = new RequestType<
   { uri: string },
-  ComplianceResponse & { darn: string },
+  ComplianceResponse & { darn: string; name?: string },
   void
 >('lineageLens/checkCompliance');
 export const DeleteContractRequest = new RequestType<{ contractId: string }, { message: string }, void>(

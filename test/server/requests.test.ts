@@ -75,6 +75,32 @@ describe('language server: custom requests', function () {
     assert.ok(diags.every((d) => d.severity === DiagnosticSeverity.Error));
   });
 
+  it('checks a contract in the vendor file form: violations on their field lines, its name answered', async () => {
+    const uri = h.client.fileUri('contracts/orders-finance.yaml');
+    const from = h.client.mark();
+    const result = await h.client.conn.sendRequest(P.CheckComplianceRequest, { uri });
+    assert.equal(result.darn, DARN);
+    assert.equal(result.name, 'Orders for finance');
+    assert.deepEqual(result.violations.map((v) => v.field).sort(), ['customer.loyaltyTier', 'total_cents']);
+    const diags = await h.client.waitForDiagnostics(uri, (d) => d.length === 2, from);
+    const lines = Object.fromEntries(diags.map((d) => [d.code, d.range.start.line]));
+    assert.equal(lines.MISSING_REQUIRED_PROPERTY, 18); // `- name: loyaltyTier`
+    assert.equal(lines.INCOMPATIBLE_TYPE, 20); // `- name: total_cents`
+  });
+
+  it('puts MISSING_DATA_ASSET on the dataAssetResourceName line (file recognised by content)', async () => {
+    const uri = h.client.fileUri('schemas/refunds.yml');
+    const from = h.client.mark();
+    const result = await h.client.conn.sendRequest(P.CheckComplianceRequest, { uri });
+    assert.deepEqual(
+      result.violations.map((v) => v.violationType),
+      ['MISSING_DATA_ASSET'],
+    );
+    const [d] = await h.client.waitForDiagnostics(uri, (d) => d.length === 1, from);
+    assert.equal(d!.range.start.line, 5);
+    assert.equal(d!.range.start.character, 'dataAssetResourceName: '.length);
+  });
+
   it('refuses a file that is not a contract, with a clear error', async () => {
     await assert.rejects(
       h.client.conn.sendRequest(P.CheckComplianceRequest, { uri: h.client.fileUri('src/orders.ts') }),

@@ -9,3 +9,4 @@ export * from './paths';
 export * from './readWrite';
 export * from './tags';
 export * from './validate';
+export * from './contractFile';

@@ -1,5 +1,6 @@
-// Contract and registration files in the workspace (YAML or JSON — JSON is YAML): parsing them, checking
-// them against the common schemas, and finding the line of a contract field for diagnostics.
+// Contract and registration files in the workspace (YAML or JSON — JSON is YAML): parsing them, telling
+// the contract's shape by content, checking them against the common schemas, and finding the line a
+// compliance violation belongs on.
 import {
   isMap,
   isScalar,
@@ -10,7 +11,18 @@ import {
   type Node as YamlNode,
 } from 'yaml';
 import type { Range } from 'vscode-languageserver';
-import { Contract, RegisterObjectStoreRequest, describeProblems, problems } from '../../../common/src/api';
+import {
+  Contract,
+  ContractFile,
+  RegisterObjectStoreRequest,
+  SCHEMA_MEMBER,
+  contractOfFile,
+  contractShapeOf,
+  describeProblems,
+  problems,
+  type ContractShape,
+  type Violation,
+} from '../../../common/src/api';
 import { UserInputError } from '../util/serviceErrors';
 
 export interface ParsedFile {
@@ -35,10 +47,34 @@ export function parseFile(text: string, what: string): ParsedFile {
   return { doc, lines, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
 }
 
-/** The contract in a file: either the contract itself or `{contract: {...}}` (the request body). */
-export function contractOf(file: ParsedFile): { contract: Contract; root: YamlNode | null } {
+export interface ContractInFile {
+  contract: Contract;
+  /** The map holding the contract's members (the file's root, or `contract` of a request body). */
+  root: YamlNode | null;
+  shape: ContractShape;
+  /** The file form's `name`, when it has one. */
+  name?: string;
+}
+
+/**
+ * The contract in a file, recognised by content: the vendor file form (mapped to the API's contract
+ * in one place, common/src/api/contractFile.ts), the request form's contract itself, or `{contract}`.
+ */
+export function contractOf(file: ParsedFile): ContractInFile {
   const v = file.value as Record<string, unknown> | null;
-  const wrapped = v && typeof v === 'object' && 'contract' in v;
+  const shape = contractShapeOf(v);
+  if (!shape)
+    throw new UserInputError(
+      'The file is not a contract: it has neither `spec-version`/`schema` (contract file form) nor `contractSchema` (request form).',
+    );
+  if (shape === 'file') {
+    const found = problems(ContractFile, v);
+    if (found.length)
+      throw new UserInputError(`The contract file has problems: ${describeProblems(found.slice(0, 3))}`);
+    const cf = v as unknown as ContractFile;
+    return { contract: contractOfFile(cf), root: file.doc.contents as YamlNode | null, shape, name: cf.name };
+  }
+  const wrapped = v !== null && !('contractSchema' in v);
   const contract = (wrapped ? v.contract : v) as Contract;
   const found = problems(Contract, contract);
   if (found.length) throw new UserInputError(`The file is not a contract: ${describeProblems(found)}`);
@@ -46,7 +82,7 @@ export function contractOf(file: ParsedFile): { contract: Contract; root: YamlNo
     wrapped && isMap(file.doc.contents)
       ? (file.doc.contents.get('contract', true) as YamlNode)
       : (file.doc.contents as YamlNode | null);
-  return { contract, root };
+  return { contract, root, shape };
 }
 
 export function registrationOf(
@@ -82,7 +118,7 @@ function toRange(file: ParsedFile, node: YamlNode): Range | undefined {
   };
 }
 
-/** The element named `name` in a `fields`/`contractSchema` sequence, with its `name` value node. */
+/** The element named `name` in a `fields`/schema sequence, with its `name` value node. */
 function element(seq: unknown, name: string): { el: YamlNode; nameNode: YamlNode } | undefined {
   if (!isSeq(seq)) return undefined;
   for (const item of seq.items) {
@@ -93,22 +129,38 @@ function element(seq: unknown, name: string): { el: YamlNode; nameNode: YamlNode
   return undefined;
 }
 
-/**
- * The line of a violating field: `a.b.c` is followed through contractSchema and nested `fields`;
- * when the path does not fit, the deepest element reached, else the first element named like the last
- * segment anywhere, else the contractSchema key.
- */
-export function fieldRange(
-  file: ParsedFile,
-  root: YamlNode | null,
-  field: string | undefined,
-): Range | undefined {
+function memberKeyRange(file: ParsedFile, root: YamlNode, member: string): Range | undefined {
   if (!isMap(root)) return undefined;
-  const schemaPair = root.items.find((p) => isScalar(p.key) && p.key.value === 'contractSchema');
-  const fallback = schemaPair && isScalar(schemaPair.key) ? toRange(file, schemaPair.key) : undefined;
+  const pair = root.items.find((p) => isScalar(p.key) && p.key.value === member);
+  return pair && isScalar(pair.key) ? toRange(file, pair.key) : undefined;
+}
+
+/**
+ * Where a violation belongs: MISSING_DATA_ASSET on the `dataAssetResourceName` line; a field's
+ * violation on that field's `name` (`a.b.c` followed through the schema and nested `fields`; when the
+ * path does not fit, the deepest element reached, else the first element named like the last segment
+ * anywhere, else the schema key).
+ */
+export function violationRange(
+  file: ParsedFile,
+  found: Pick<ContractInFile, 'root' | 'shape'>,
+  violation: Pick<Violation, 'field' | 'violationType'>,
+): Range | undefined {
+  const { root, shape } = found;
+  if (!isMap(root)) return undefined;
+  if (violation.violationType === 'MISSING_DATA_ASSET') {
+    const darn = root.get('dataAssetResourceName', true);
+    return (
+      (isScalar(darn) ? toRange(file, darn) : undefined) ??
+      memberKeyRange(file, root, 'dataAssetResourceName')
+    );
+  }
+  const member = SCHEMA_MEMBER[shape];
+  const fallback = memberKeyRange(file, root, member);
+  const field = violation.field;
   if (!field) return fallback;
   const segs = field.split('.').filter(Boolean);
-  let seq: unknown = root.get('contractSchema', true);
+  let seq: unknown = root.get(member, true);
   let best: YamlNode | undefined;
   for (const seg of segs) {
     const hit = element(seq, seg);
@@ -116,7 +168,7 @@ export function fieldRange(
     best = hit.nameNode;
     seq = isMap(hit.el) ? hit.el.get('fields', true) : undefined;
   }
-  if (!best) best = findAnywhere(root.get('contractSchema', true), segs[segs.length - 1] ?? field);
+  if (!best) best = findAnywhere(root.get(member, true), segs[segs.length - 1] ?? field);
   return (best && toRange(file, best)) ?? fallback;
 }
 

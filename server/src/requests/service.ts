@@ -1,15 +1,13 @@
 // Contracts, data assets and administration: thin passes to the service, plus the file-based ones
 // (compliance of a contract file, registration from a file) that read and check the file first.
 import type { Diagnostic } from 'vscode-languageserver';
-import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { ApiKeyRecord, ComplianceResponse, RegisterObjectStoreResponse } from '../../../common/src/api';
 import type { RequestOptions } from '../api/apiClient';
 import type { Session } from '../session/session';
 import type { Documents } from '../documents';
-import { contractOf, fieldRange, parseFile, registrationOf } from '../contracts/contractFile';
+import { parseFile, registrationOf } from '../contracts/contractFile';
+import { checkContractText } from '../contracts/compliance';
 import { UserInputError } from '../util/serviceErrors';
-
-export const COMPLIANCE_SOURCE = 'lineage-contract';
 
 function requireString(v: unknown, name: string): string {
   if (typeof v !== 'string' || v.trim() === '') throw new UserInputError(`${name} is required.`);
@@ -22,31 +20,11 @@ export async function checkCompliance(
   uri: string,
   publish: (uri: string, diagnostics: Diagnostic[]) => void,
   opts: RequestOptions,
-): Promise<ComplianceResponse & { darn: string }> {
+): Promise<ComplianceResponse & { darn: string; name?: string }> {
   requireString(uri, 'uri');
-  const file = parseFile(await docs.readText(uri), 'contract');
-  const { contract, root } = contractOf(file);
-  const result = await session.api().checkCompliance(contract, opts);
-  const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  const diagnostics: Diagnostic[] = result.violations.map((v) => ({
-    range: fieldRange(file, root, v.field) ?? zero,
-    severity: DiagnosticSeverity.Error,
-    source: COMPLIANCE_SOURCE,
-    code: v.violationType,
-    // Plain text: diagnostics are not Markdown, so service text needs no escaping, only bounding.
-    message:
-      [
-        v.message,
-        v.expected !== undefined || v.actual !== undefined
-          ? `(expected ${v.expected ?? '?'}, actual ${v.actual ?? '?'})`
-          : '',
-      ]
-        .filter(Boolean)
-        .join(' ')
-        .slice(0, 500) || `${v.violationType ?? 'Violation'} on ${v.field ?? 'the contract'}`,
-  }));
+  const { diagnostics, ...result } = await checkContractText(session.api(), await docs.readText(uri), opts);
   publish(uri, diagnostics);
-  return { violations: result.violations, darn: contract.dataAssetResourceName };
+  return result;
 }
 
 export async function registerObjectStore(
