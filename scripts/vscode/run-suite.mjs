@@ -75,7 +75,11 @@ function installSignalHandlers() {
   const onSignal = (sig, code) => {
     if (interrupted) return;
     interrupted = { signal: sig, exitCode: code };
-    console.error(`[vscode-harness] ${sig} received - stopping code-server and chromium`);
+    // Name only what this process actually started (npm start never starts a browser).
+    const what = [...new Set([...cleanups].map((fn) => fn.label).filter(Boolean))];
+    console.error(
+      `[vscode-harness] ${sig} received${what.length ? ` - stopping ${what.join(' and ')}` : ''}`,
+    );
     for (const l of interruptListeners) l(interrupted);
     const hardStop = setTimeout(() => process.exit(code), 20_000);
     hardStop.unref();
@@ -107,7 +111,8 @@ async function runAllCleanups() {
   }
 }
 
-function registerCleanup(fn) {
+/** @param {string} [label] what the cleanup stops, named in the message on a signal */
+function registerCleanup(fn, label) {
   installSignalHandlers();
   let running = null;
   const once = () => {
@@ -117,6 +122,7 @@ function registerCleanup(fn) {
     }
     return running; // a second caller waits for the first cleanup to finish
   };
+  once.label = label;
   cleanups.add(once);
   return once;
 }
@@ -331,7 +337,7 @@ export async function startCodeServer({
     const stop = registerCleanup(async () => {
       await killGroup(child.pid);
       await exited;
-    });
+    }, 'code-server');
 
     const url = `http://127.0.0.1:${p}`;
     const deadline = Date.now() + readyTimeoutMs;
@@ -452,7 +458,7 @@ export async function launchBrowser({ headless = true, viewport = { width: 1400,
   const close = registerCleanup(async () => {
     await Promise.race([context.close().catch(() => {}), sleep(10_000)]);
     await fsp.rm(userDataDir, { recursive: true, force: true }).catch(() => {});
-  });
+  }, 'chromium');
   return { context, userDataDir, close };
 }
 
