@@ -25,6 +25,12 @@ describe('local service: path update', () => {
   };
   const versions = async (component: string): Promise<Json[]> =>
     (await get(`/v0/experimental/components/${component}/versions`)).body.versions;
+  /** The USER_OVERRIDE now standing in for the scan path `scan` (same ingress signature), if any. */
+  const overrideOf = async (component: string, scan: Json): Promise<Json | undefined> =>
+    (await get(`/v0/experimental/components/${component}?projection=all`)).body.component.paths.find(
+      (x: Json) =>
+        x.path_type === 'USER_OVERRIDE' && x.ingress.signature_name === scan.ingress.signature_name,
+    );
 
   // One service for the whole file (each start costs a second on a busy machine): every test reads
   // the state it changes, and the ones that update the same path hold whatever the order.
@@ -70,8 +76,11 @@ describe('local service: path update', () => {
     );
   });
 
-  it('records BYO_PATH_DELETED for the old path and BYO_PATH_ADDED for the new one, with the commit time from scan history', async () => {
+  it('records BYO_PATH_DELETED for the path replaced and BYO_PATH_ADDED for the new one, with the commit time from scan history', async () => {
     const old = await readPath(CHECKOUT, P_CHECKOUT_SAVE);
+    // The first test left an override standing in for this scan path: that override is what goes.
+    const standing = await overrideOf(CHECKOUT, old);
+    assert.ok(standing, 'an earlier update left an override of the scan path');
     const r = await put(CHECKOUT, P_CHECKOUT_SAVE, {
       ingress: old.ingress,
       egress: old.egress,
@@ -86,7 +95,7 @@ describe('local service: path update', () => {
     assert.deepEqual(
       events.map((v) => [v.kind, v.path_id, v.committed_at]),
       [
-        ['BYO_PATH_DELETED', P_CHECKOUT_SAVE, '2024-05-01T10:00:00Z'],
+        ['BYO_PATH_DELETED', standing.path_id, '2024-05-01T10:00:00Z'],
         ['BYO_PATH_ADDED', r.body.path.path_id, '2024-05-01T10:00:00Z'],
       ],
     );
@@ -131,10 +140,22 @@ describe('local service: path update', () => {
     });
   });
 
-  it('updating a scan path that already has an override supersedes that override', async () => {
+  it('updating a scan path that already has an override supersedes that override, and BYO_PATH_DELETED names it', async () => {
     const old = await readPath(CHECKOUT, P_REFUND_SCAN);
-    const r = await put(CHECKOUT, P_REFUND_SCAN, { ingress: old.ingress, egress: old.egress });
+    const standing = await overrideOf(CHECKOUT, old);
+    assert.ok(standing, 'the scan path has an override before the update');
+    const reason = `supersede ${Date.now()}`;
+    const r = await put(CHECKOUT, P_REFUND_SCAN, { ingress: old.ingress, egress: old.egress, reason });
     assert.equal(r.status, 200, r.text);
+    const events = (await versions(CHECKOUT)).filter((v) => v.kind !== 'SCAN' && v.reason === reason);
+    assert.deepEqual(
+      events.map((v) => [v.kind, v.path_id]),
+      [
+        ['BYO_PATH_DELETED', standing.path_id],
+        ['BYO_PATH_ADDED', r.body.path.path_id],
+      ],
+      'the event names the override that was deleted, not the scan path, which stays',
+    );
     const all = (await get(`/v0/experimental/components/${CHECKOUT}?projection=all`)).body.component.paths;
     const refundOverrides = all.filter(
       (x: Json) => x.path_type === 'USER_OVERRIDE' && x.ingress.signature_name === old.ingress.signature_name,

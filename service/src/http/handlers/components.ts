@@ -134,9 +134,10 @@ export function updatePath(store: Store, render: Renderer, req: Request): PathUp
     recorded_at: now,
     reason: body.reason,
   });
-  // Exactly the two events of the spec, for the path named in the request and the new one; an
-  // override superseded along the way is implied by the new one replacing the same scan path.
-  const events = [event('BYO_PATH_DELETED', old.id), event('BYO_PATH_ADDED', next.id)];
+  // Exactly the two events of the spec. BYO_PATH_DELETED names the path actually replaced: the
+  // override standing in for the scan path when there is one (that is the path deleted), else the
+  // path the request names.
+  const events = [event('BYO_PATH_DELETED', superseded[0] ?? old.id), event('BYO_PATH_ADDED', next.id)];
   store.replacePath(c, superseded, next, newBoundaries, events);
   return { path: render.path(next) };
 }
