@@ -73,6 +73,11 @@ export const BOUNDARY_SCHEMA_FORMAT = 'json-schema' as const;
 /** Largest JSON body the local service accepts and the client reads (bytes). */
 export const MAX_REQUEST_BODY_BYTES = 1_048_576;
 export const MAX_RESPONSE_BODY_BYTES = 32 * 1_048_576;
+/**
+ * Deepest nesting of arrays and objects the local service accepts in a JSON body (a 400 names it).
+ * A boundary schema 100 fields deep nests about 200 levels.
+ */
+export const MAX_REQUEST_BODY_DEPTH = 256;
 
 /** The DARN shape: `type://source:path`, e.g. `s3://bucket:events/*.parquet`. */
 export const DARN_PATTERN = '^[a-z][a-z0-9+.-]*://[^\\s:]+:\\S+$';

@@ -11,6 +11,7 @@ import { stripReadOnly } from '../../../common/src/api/readWrite';
 import type { Store } from '../model/store';
 import { HttpError, errorBody } from './errors';
 import { createHandlers, type Handler } from './handlers';
+import { installBodyHandling } from './requestBody';
 
 /** Request line plus headers; 1 MiB holds thousands of DARNs in operation 5's query. */
 const MAX_REQUEST_HEADER_BYTES = 1024 * 1024;
@@ -40,6 +41,7 @@ export async function buildServer(store: Store): Promise<FastifyInstance> {
 
   // JSON only: other bodies are a 415 rather than a string that fails validation.
   app.removeContentTypeParser('text/plain');
+  installBodyHandling(app);
 
   app.addHook('onRequest', async (request, reply) => {
     const key = request.headers['x-api-key'];

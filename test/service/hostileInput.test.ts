@@ -1,0 +1,146 @@
+// Hostile requests to the real local service over HTTP (issue 13): bodies nested far too deep, bodies
+// far too large, sent in one go or chunked. Each gets one clear answer, never a 500 or a reset.
+import * as assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { MAX_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_DEPTH } from '../../common/src/api/choices';
+import { startLocalService, type LocalService } from '../helpers/localService';
+import { call, SMALL } from './http';
+import { CHECKOUT, P_DEBUG_SUPPRESSED } from './ids';
+
+/** A path-update body whose ingress schema makes the whole body nest `depth` levels deep. */
+function nestedPathBody(depth: number): string {
+  const inner = depth - 2; // the body object and `ingress` are two levels
+  return (
+    '{"ingress":{"signature_name":"deep#in","schema":' +
+    '{"a":'.repeat(inner) +
+    '1' +
+    '}'.repeat(inner) +
+    '},"egress":{"signature_name":"deep#out"}}'
+  );
+}
+
+/**
+ * Sends `total` bytes with node:http in 1 MiB writes (declared length, or chunked), as a client that
+ * reads the answer only after sending everything. Resolves with the status, or rejects with the
+ * socket error (a reset, a broken pipe) the service caused.
+ */
+function sendLarge(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  total: number,
+  chunked: boolean,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(chunked ? {} : { 'content-length': String(total) }),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    const chunk = Buffer.alloc(1_048_576, 0x20); // spaces: JSON whitespace
+    let sent = 0;
+    const write = () => {
+      while (sent < total) {
+        const n = Math.min(chunk.length, total - sent);
+        sent += n;
+        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n)))
+          return void req.once('drain', write);
+      }
+      req.end();
+    };
+    write();
+  });
+}
+
+describe('local service: hostile input', () => {
+  let svc: LocalService;
+  before(async () => {
+    svc = await startLocalService({ seed: SMALL });
+  });
+  after(async () => svc?.stop());
+
+  const putPath = (body: string) =>
+    call(svc.url, 'PUT', `/v0/experimental/components/${CHECKOUT}/paths/${P_DEBUG_SUPPRESSED}`, {
+      key: svc.apiKey,
+      rawBody: body,
+    });
+
+  describe('deeply nested bodies', () => {
+    for (const depth of [6_000, 20_000]) {
+      it(`${depth} levels: a 400 naming the limit, not a 500`, async () => {
+        const r = await putPath(nestedPathBody(depth));
+        assert.equal(r.status, 400, r.text);
+        assert.match(r.body.message, new RegExp(`more than ${MAX_REQUEST_BODY_DEPTH} levels deep`));
+      });
+    }
+
+    it('one level over the limit is refused; a body at the limit is stored and read back', async () => {
+      const over = await putPath(nestedPathBody(MAX_REQUEST_BODY_DEPTH + 1));
+      assert.equal(over.status, 400, over.text);
+      const at = await putPath(nestedPathBody(MAX_REQUEST_BODY_DEPTH));
+      assert.equal(at.status, 200, at.text);
+      const read = await call(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}?projection=all`, {
+        key: svc.apiKey,
+      });
+      assert.equal(read.status, 200, read.text);
+      assert.ok(
+        read.body.component.paths.some((p: { path_id: string }) => p.path_id === at.body.path.path_id),
+      );
+    });
+
+    it('brackets inside strings do not count', async () => {
+      const r = await call(svc.url, 'POST', '/v0/contract/check-compliance', {
+        key: svc.apiKey,
+        body: { contract: { dataAssetResourceName: '['.repeat(10_000), contractSchema: [] } },
+      });
+      assert.doesNotMatch(r.text, /levels deep/);
+      assert.notEqual(r.status, 500, r.text);
+    });
+  });
+
+  describe('a 50 MB body', () => {
+    const total = 50 * 1_048_576;
+    // Before the fix 20–40% of such requests (and most chunked ones) ended in a reset or EPIPE.
+    for (const chunked of [false, true]) {
+      it(`gets its 413 every time (${chunked ? 'chunked' : 'declared length'}, 3 tries)`, async () => {
+        for (let i = 0; i < 3; i++) {
+          const r = await sendLarge(
+            svc.url,
+            '/v0/contract/check-compliance',
+            { 'x-api-key': svc.apiKey },
+            total,
+            chunked,
+          );
+          assert.equal(r.status, 413, r.text);
+          assert.match(JSON.parse(r.text).message, new RegExp(`larger than ${MAX_REQUEST_BODY_BYTES} bytes`));
+        }
+      });
+    }
+
+    it('without a key gets its 401, not a reset', async () => {
+      const r = await sendLarge(svc.url, '/v0/contract/check-compliance', {}, total, false);
+      assert.equal(r.status, 401, r.text);
+    });
+
+    it('the service still answers afterwards', async () => {
+      const r = await call(svc.url, 'GET', '/v0/api-keys', { key: svc.apiKey });
+      assert.equal(r.status, 200, r.text);
+    });
+  });
+});
