@@ -259,6 +259,216 @@ export const HistoryFiltersRequest = new RequestType<{ commitSha?: string }, His
   'lineageLens/historyFilters',
 );
 
+// ---- Lineage graph and impact (server-owned model, answered from the cache) ------------------------
+
+export type MappingKind = 'DataFlow' | 'ControlFlow' | 'KeyValueBridge';
+export const MAPPING_KINDS: readonly MappingKind[] = ['DataFlow', 'ControlFlow', 'KeyValueBridge'];
+
+/**
+ * One field of the lineage graph. CODE fields live on a boundary (ids `b:<componentId>:<coordinates>`),
+ * DATA_STORE fields on the store's schema (`s:<componentId>`); a field id is `<boundaryId>#<fieldPath>`.
+ */
+export interface FieldRef {
+  boundaryId: string;
+  field: string;
+}
+export function fieldId(ref: FieldRef): string {
+  return `${ref.boundaryId}#${ref.field}`;
+}
+export function parseFieldId(id: string): FieldRef | undefined {
+  const i = id.indexOf('#');
+  return i > 0 && i < id.length - 1 ? { boundaryId: id.slice(0, i), field: id.slice(i + 1) } : undefined;
+}
+
+/** What a graph or an impact is centred on. */
+export type GraphFocus =
+  | { kind: 'component'; componentId: string }
+  | { kind: 'path'; componentId: string; pathId: string }
+  | { kind: 'field'; field: FieldRef }
+  | { kind: 'namespace'; namespace: string };
+
+export interface GraphFilters {
+  /** Only components of these namespaces (empty or absent: all). */
+  namespaces?: string[];
+  /** Only flows through fields that carry this tag (applied or depended on), by tag name. */
+  tag?: string;
+  /** Mapping kinds followed (absent: all). */
+  kinds?: MappingKind[];
+  /** Component crossings followed upstream and downstream of the focus (0–6, default 2). */
+  depthUp?: number;
+  depthDown?: number;
+}
+
+export interface GraphParams {
+  focus: GraphFocus;
+  filters?: GraphFilters;
+  /** Components shown with their boundaries and fields (besides the focus's own). */
+  expand?: string[];
+}
+
+export interface GraphTag {
+  name: string;
+  color?: string;
+  /** Depends-on tags only: service boundaries crossed to the nearest field carrying it. */
+  hops?: number;
+}
+export interface GraphField {
+  id: string;
+  name: string;
+  tags: GraphTag[];
+  dependsOn: GraphTag[];
+}
+/** A boundary of a CODE component (ports of the component), or the schema of a DATA_STORE. */
+export interface GraphBoundary {
+  id: string;
+  label: string;
+  signature?: string;
+  payload?: string;
+  kind?: string;
+  roles: Array<'ingress' | 'egress' | 'schema'>;
+  fields: GraphField[];
+  /** Fields left out of `fields` (beyond the row limit). */
+  moreFields: number;
+}
+export interface GraphPath {
+  id: string;
+  label: string;
+  ingress: string;
+  egress: string;
+  suppressed: boolean;
+  /** Whether the path has a resolved code anchor (so "open source" can work). */
+  anchored: boolean;
+}
+export interface GraphNode {
+  /** The component id. */
+  id: string;
+  type: 'CODE' | 'DATA_STORE' | string;
+  label: string;
+  namespace: string;
+  storeKind?: string;
+  /** Shown with boundaries and fields; otherwise one box with counts. */
+  expanded: boolean;
+  counts: { paths: number; boundaries: number; fields: number; taggedFields: number };
+  boundaries: GraphBoundary[];
+  paths: GraphPath[];
+  /** Boundaries of the component left out (not on the flow shown). */
+  moreBoundaries: number;
+  /** Components connected to this one but outside the scope shown. */
+  hiddenNeighbours: number;
+}
+export interface GraphEdge {
+  id: string;
+  /** Node id, boundary id or field id. */
+  source: string;
+  target: string;
+  /**
+   * `component`: an edge of operation 12 (or implied by fields) between collapsed components;
+   * `path`: a path's ingress → egress inside a component; `mapping`: a field mapping inside a
+   * component; `crossing`: a field to the same field across components.
+   */
+  kind: 'component' | 'path' | 'mapping' | 'crossing';
+  mapping?: MappingKind;
+  /** Field flows folded into this edge (component edges). */
+  count?: number;
+  pathId?: string;
+  suppressed?: boolean;
+}
+export interface GraphResult {
+  focus: GraphFocus;
+  /** Node (component) ids, boundary ids or field ids at the centre. */
+  centre: string[];
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  /** Namespaces and tag names present in the loaded data, for the filter pickers. */
+  namespaces: string[];
+  tags: string[];
+  /** Set when the scope was cut to stay drawable (e.g. "120 components of 480 shown"). */
+  truncated?: string;
+  /** Whether the whole scope was collapsed to component level with counts. */
+  collapsed: boolean;
+}
+export const GraphRequest = new RequestType<GraphParams, GraphResult, void>('lineageLens/graph');
+
+/** Upstream and downstream flow of one field (field mode), for highlighting without a new layout. */
+export interface FieldFlowResult {
+  field: string;
+  upstream: Array<{ id: string; hops: number }>;
+  downstream: Array<{ id: string; hops: number }>;
+  /** Edge ids of the graph (`GraphEdge.id`) on the flow. */
+  edges: string[];
+}
+export const FieldFlowRequest = new RequestType<
+  { field: string; filters?: GraphFilters },
+  FieldFlowResult,
+  void
+>('lineageLens/fieldFlow');
+
+/** A field, or the egress fields of one or more paths (the anchored code that writes them). */
+export type ImpactTarget =
+  | { kind: 'field'; field: FieldRef }
+  | { kind: 'path'; componentId: string; pathId: string }
+  | { kind: 'paths'; paths: PathRef[] };
+export interface ImpactLocation {
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+export interface ImpactField {
+  id: string;
+  field: string;
+  boundaryLabel: string;
+  /** Component boundaries crossed from the changed field. */
+  hops: number;
+  /** Mapping kinds on the way (in order, without repeats). */
+  kinds: MappingKind[];
+  /** A path that carries it (CODE fields), to open its document, and its anchor if resolved. */
+  path?: PathRef;
+  anchor?: ImpactLocation;
+}
+export interface ImpactComponent {
+  id: string;
+  label: string;
+  type: string;
+  namespace: string;
+  /** Nearest hops of its fields. */
+  hops: number;
+  fields: ImpactField[];
+}
+export interface ImpactContract {
+  darn: string;
+  name: string;
+  /** The contract file in the workspace. */
+  uri: string;
+  /** The DATA_STORE the contract's asset was matched to (see docs/impact.md). */
+  storeId: string;
+  storeLabel: string;
+  hops: number;
+  /** Fields of the store reached by the change. */
+  fields: string[];
+}
+export interface ImpactResult {
+  target: ImpactTarget;
+  /** What was changed, e.g. "customer.email on CreateOrderRequest". */
+  label: string;
+  roots: string[];
+  components: ImpactComponent[];
+  contracts: ImpactContract[];
+  counts: { fields: number; components: number; dataStores: number; contracts: number };
+}
+export const ImpactRequest = new RequestType<{ target: ImpactTarget }, ImpactResult, void>(
+  'lineageLens/impact',
+);
+
+/** The fields (or the path) at a place in a source file: what "Show Lineage Graph / Impact" there means. */
+export interface TargetsAt {
+  fields: Array<FieldRef & { label: string }>;
+  paths: Array<PathRef & { label: string }>;
+}
+export const TargetsAtRequest = new RequestType<
+  { uri: string; position: { line: number; character: number } },
+  TargetsAt,
+  void
+>('lineageLens/targetsAt');
+
 // ---- Errors ------------------------------------------------------------------------------------------
 
 /** `data` of an LSP ResponseError coming from a service call, so the client can show the right action. */
@@ -285,6 +495,8 @@ export const COMMANDS = {
   goToAnchor: 'lineageLens.goToAnchor',
   signIn: 'lineageLens.signIn',
   showOutput: 'lineageLens.showOutput',
+  showGraph: 'lineageLens.showGraph',
+  showImpact: 'lineageLens.showImpact',
 } as const;
 /** Arguments of revealPath / editPath. */
 export interface PathRef {

@@ -31,6 +31,10 @@ import { validatePathDocument } from './pathDocs/validate';
 import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
 import { componentDetail, componentTree, pathDetail } from './requests/views';
 import { pathDocument, savePath } from './requests/pathDocuments';
+import { registerGraphRequests } from './requests/graph';
+import { GraphService } from './graph/graphService';
+import { isContractPath } from './graph/contractCatalog';
+import { impactLenses } from './features/impactLens';
 import {
   apiKeys,
   apiKeyValue,
@@ -87,6 +91,7 @@ const session = new Session({
   events: {
     status: (s) => void connection.sendNotification(P.StatusNotification, s),
     dataChanged: (ids) => {
+      graph.contracts.invalidate(); // a refresh also picks up contract files created on disk
       void connection.sendNotification(P.DataChangedNotification, { componentIds: ids });
       refreshLenses();
     },
@@ -96,6 +101,8 @@ const session = new Session({
     },
   },
 });
+
+const graph = new GraphService(session);
 
 index.onDidChange((uris) => {
   for (const uri of uris) hub.set('anchors', uri, index.diagnosticsFor(uri));
@@ -191,7 +198,10 @@ async function applySettings(pushed: unknown): Promise<void> {
   const foldersChanged = JSON.stringify(infos) !== JSON.stringify(lastFolders);
   lastFolders = infos;
   await session.setSettings(settings);
-  if (foldersChanged) await session.setFolders(infos);
+  if (foldersChanged) {
+    graph.setFolders(infos);
+    await session.setFolders(infos);
+  }
 }
 let lastFolders: WorkspaceFolderInfo[] | undefined;
 
@@ -238,6 +248,7 @@ connection.onDidChangeTextDocument(
     const doc = docs.change(uri, version, p.contentChanges);
     if (!doc) return;
     if (uri.startsWith('file:')) index.changeDocument(uri, p.contentChanges, doc.getText());
+    if (isContractPath(uri)) graph.contracts.invalidate();
     validateIfPathDocument(uri);
   }),
 );
@@ -266,8 +277,13 @@ connection.onHover(
 );
 
 connection.onCodeLens(
-  feature(log, 'codeLens', [], (p) =>
-    P.parsePathDocumentUri(p.textDocument.uri) ? [] : codeLenses(session, p.textDocument.uri),
+  feature(log, 'codeLens', [], async (p) =>
+    P.parsePathDocumentUri(p.textDocument.uri)
+      ? []
+      : [
+          ...codeLenses(session, p.textDocument.uri),
+          ...(await impactLenses(index, graph, p.textDocument.uri)),
+        ],
   ),
 );
 
@@ -386,5 +402,7 @@ connection.onRequest(
   P.HistoryFiltersRequest,
   request(log, 'historyFilters', (p, o) => session.api().getHistoryFilters(p?.commitSha || undefined, o)),
 );
+
+registerGraphRequests(connection, log, graph, docs);
 
 connection.listen();

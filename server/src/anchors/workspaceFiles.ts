@@ -28,6 +28,11 @@ export class WorkspaceFiles {
     return out;
   }
 
+  /** Every listed file (absolute paths; walked once when no list was given). */
+  async all(): Promise<string[]> {
+    return this.listFiles ? await this.listFiles() : await this.walk();
+  }
+
   private async build(): Promise<Map<string, Set<string>>> {
     const listed = this.listFiles ? await this.listFiles() : await this.walk();
     const index = new Map<string, Set<string>>();

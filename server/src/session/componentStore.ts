@@ -3,7 +3,7 @@
 // concurrency. A failed component is remembered with its reason and skipped; the rest still load.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { ComponentDetail, LineagePath } from '../../../common/src/api';
+import type { ComponentDetail, Edge, LineagePath } from '../../../common/src/api';
 import type { LineageSettings } from '../../../common/src/protocol';
 import type { LineageApi } from '../api/apiClient';
 import { mapSettled } from '../api/concurrency';
@@ -34,6 +34,8 @@ export class ComponentStore {
   private readonly compactor = new DetailCompactor();
   private wanted: string[] = [];
   private evicted = false;
+  private edgeList: Edge[] = [];
+  private changes = 0;
 
   constructor(
     private readonly log: OnceLogger,
@@ -45,6 +47,7 @@ export class ComponentStore {
       dispose: (_v, key, reason) => {
         if (reason === 'evict') {
           this.evicted = true;
+          this.changes++;
           this.log.warnOnce(
             `Component ${key} dropped from the cache (memory limit of paths reached).`,
             `evict:${key}`,
@@ -73,6 +76,16 @@ export class ComponentStore {
     return out;
   }
 
+  /** The edges of operation 12 seen by the last load (the lineage graph's component links). */
+  edges(): readonly Edge[] {
+    return this.edgeList;
+  }
+
+  /** Grows whenever the cached data changes, so models derived from it know when to rebuild. */
+  get version(): number {
+    return this.changes;
+  }
+
   wantedIds(): readonly string[] {
     return this.wanted;
   }
@@ -97,6 +110,8 @@ export class ComponentStore {
     this.failures.clear();
     this.compactor.clear();
     this.wanted = [];
+    this.edgeList = [];
+    this.changes++;
   }
 
   findPath(componentId: string, pathId: string): LineagePath | undefined {
@@ -107,11 +122,15 @@ export class ComponentStore {
     const ids = new Set(settings.components);
     try {
       const { edges } = await api.getEdges(settings.namespace || undefined, { signal });
+      const kept: Edge[] = [];
       for (const e of edges) {
         if (settings.namespace && e.namespace !== settings.namespace) continue;
+        kept.push(e);
         ids.add(e.sourceComponentId);
         ids.add(e.destinationComponentId);
       }
+      if (JSON.stringify(kept) !== JSON.stringify(this.edgeList)) this.changes++;
+      this.edgeList = kept;
     } catch (err) {
       if (isConnectivityError(err)) return { kind: 'unreachable', error: err };
       if (isKeyRejected(err)) return { kind: 'keyRejected', error: err };
@@ -155,6 +174,7 @@ export class ComponentStore {
       }
     }
     this.wanted = [...ids];
+    if (changed.length > 0) this.changes++;
     return { kind: 'loaded', changedIds: changed };
   }
 
@@ -162,6 +182,7 @@ export class ComponentStore {
   async reloadOne(api: LineageApi, id: string, settings: LineageSettings): Promise<ComponentDetail> {
     const { component } = await api.getComponent(id, { projection: settings.projection });
     this.cache.set(id, this.compactor.compact(component));
+    this.changes++;
     this.failures.delete(id);
     if (!this.wanted.includes(id)) this.wanted.push(id);
     return component;

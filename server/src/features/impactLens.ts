@@ -1,0 +1,47 @@
+// A lens on anchored code that writes an egress: "N downstream fields · M contracts" (when N > 0),
+// opening the Impact view for that path.
+import type { CodeLens } from 'vscode-languageserver';
+import { COMMANDS, type ImpactTarget, type PathRef } from '../../../common/src/protocol';
+import type { AnchorIndex } from '../anchors';
+import type { GraphService } from '../graph/graphService';
+
+export async function impactLenses(
+  index: AnchorIndex,
+  graph: GraphService,
+  uri: string,
+): Promise<CodeLens[]> {
+  const anchors = index
+    .anchorsInFile(uri)
+    .filter((a) => a.range && (a.state === 'resolved' || a.state === 'relocated'));
+  if (anchors.length === 0) return [];
+  const contracts = await graph.contracts.list();
+  const model = graph.model();
+  const byLine = new Map<number, PathRef[]>();
+  for (const a of anchors) {
+    const { componentId, pathId } = a.entry;
+    if (!model.components.get(componentId)?.paths.some((p) => p.id === pathId && !p.suppressed)) continue;
+    const line = a.range!.start.line;
+    const list = byLine.get(line) ?? [];
+    if (!list.some((t) => t.pathId === pathId && t.componentId === componentId))
+      list.push({ componentId, pathId });
+    byLine.set(line, list);
+  }
+  const lenses: CodeLens[] = [];
+  for (const [line, paths] of [...byLine].sort(([a], [b]) => a - b)) {
+    const target: ImpactTarget =
+      paths.length === 1 ? { kind: 'path', ...paths[0]! } : { kind: 'paths', paths };
+    const r = graph.impactNow(target, contracts);
+    const n = r.counts.fields;
+    if (n === 0) continue;
+    const m = r.counts.contracts;
+    lenses.push({
+      range: { start: { line, character: 0 }, end: { line, character: 0 } },
+      command: {
+        title: `${n} downstream field${n === 1 ? '' : 's'} · ${m} contract${m === 1 ? '' : 's'}`,
+        command: COMMANDS.showImpact,
+        arguments: [target],
+      },
+    });
+  }
+  return lenses;
+}

@@ -1,0 +1,79 @@
+// The data contracts kept in the workspace, as impact analysis needs them: each file's data asset
+// (DARN) and name. Files are found by the same rule as the Contracts view (`*.contract.{yaml,yml,json}`
+// anywhere, data files under a `contracts/` folder), read once, and read again after a change.
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
+import { WorkspaceFiles } from '../anchors/workspaceFiles';
+import type { WorkspaceFolderInfo } from '../anchors/types';
+
+export interface ContractEntry {
+  uri: string;
+  darn: string;
+  name: string;
+}
+
+const MAX_FILES = 500;
+const MAX_BYTES = 1_048_576;
+
+export function isContractPath(p: string): boolean {
+  const posix = p.replace(/\\/g, '/');
+  return /\.contract\.(ya?ml|json)$/i.test(posix) || /\/contracts\/.*\.(ya?ml|json)$/i.test(posix);
+}
+
+/** DARN and name of a contract in either shape (request body `{contract: …}`, the contract, or a file form). */
+export function contractSummary(text: string): { darn: string; name?: string } | undefined {
+  let v: unknown;
+  try {
+    v = parse(text, { maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
+  const o = v && typeof v === 'object' && 'contract' in v ? (v as { contract: unknown }).contract : v;
+  if (!o || typeof o !== 'object') return undefined;
+  const r = o as Record<string, unknown>;
+  if (typeof r.dataAssetResourceName !== 'string' || !r.dataAssetResourceName) return undefined;
+  return { darn: r.dataAssetResourceName, ...(typeof r.name === 'string' ? { name: r.name } : {}) };
+}
+
+export class ContractCatalog {
+  private cached: Promise<ContractEntry[]> | undefined;
+  private folders: WorkspaceFolderInfo[] = [];
+
+  setFolders(folders: WorkspaceFolderInfo[]): void {
+    this.folders = folders;
+    this.cached = undefined;
+  }
+
+  /** Call when a contract file may have changed (saved, edited, created). */
+  invalidate(): void {
+    this.cached = undefined;
+  }
+
+  list(): Promise<ContractEntry[]> {
+    this.cached ??= this.load().catch(() => []);
+    return this.cached;
+  }
+
+  private async load(): Promise<ContractEntry[]> {
+    const files = (await new WorkspaceFiles(this.folders).all())
+      .filter(isContractPath)
+      .sort()
+      .slice(0, MAX_FILES);
+    const out: ContractEntry[] = [];
+    for (const f of files) {
+      let text: string;
+      try {
+        text = await readFile(f, 'utf8');
+      } catch {
+        continue;
+      }
+      if (text.length > MAX_BYTES) continue;
+      const s = contractSummary(text);
+      if (!s) continue;
+      const name = s.name ?? f.replace(/\\/g, '/').replace(/^.*\//, '');
+      out.push({ uri: pathToFileURL(f).href, darn: s.darn, name });
+    }
+    return out;
+  }
+}

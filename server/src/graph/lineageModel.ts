@@ -1,0 +1,312 @@
+// The lineage graph as the server holds it, derived from the cache (component details and the edges of
+// operation 12) and rebuilt only when the cache changes. Field nodes are (boundary, field path) of CODE
+// components and (DATA_STORE, schema field); arcs are the field mappings of effective, unsuppressed
+// paths inside a component and field-to-same-field crossings between components (see matching.ts).
+import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
+import { flattenSchema } from '../../../common/src/api/fields';
+import type { GraphTag, MappingKind } from '../../../common/src/protocol';
+import type { ComponentStore } from '../session/componentStore';
+import { boundariesAddressingStore, samePayload } from './matching';
+
+export type Role = 'ingress' | 'egress' | 'schema';
+
+export interface BoundaryModel {
+  id: string;
+  componentId: string;
+  label: string;
+  signature?: string;
+  payload?: string;
+  kind?: string;
+  roles: Set<Role>;
+  /** Field paths in display order (schema first, then mapped and tagged fields). */
+  fields: string[];
+  /** field path → field node index. */
+  fieldIndex: Map<string, number>;
+  tags: Map<string, GraphTag[]>;
+  dependsOn: Map<string, GraphTag[]>;
+  /** Whether an effective, unsuppressed path uses it on that side (only those carry flow across). */
+  liveIngress: boolean;
+  liveEgress: boolean;
+}
+
+export interface PathModel {
+  id: string;
+  componentId: string;
+  label: string;
+  ingress: string;
+  egress: string;
+  suppressed: boolean;
+  anchored: boolean;
+}
+
+export interface ComponentModel {
+  detail: ComponentDetail;
+  boundaries: BoundaryModel[];
+  paths: PathModel[];
+}
+
+export interface FieldNode {
+  id: string;
+  name: string;
+  boundary: BoundaryModel;
+  componentId: string;
+}
+
+export interface Arc {
+  to: number;
+  /** A mapping kind inside a component; `crossing` between components. */
+  kind: MappingKind | 'crossing';
+  pathId?: string;
+}
+
+const enc = encodeURIComponent;
+
+export class LineageModel {
+  readonly components = new Map<string, ComponentModel>();
+  readonly boundaries = new Map<string, BoundaryModel>();
+  readonly fields: FieldNode[] = [];
+  readonly fieldIds = new Map<string, number>();
+  readonly out: Arc[][] = [];
+  readonly in: Arc[][] = [];
+  /** Component adjacency: operation 12 edges plus links implied by crossings. */
+  readonly compOut = new Map<string, Set<string>>();
+  readonly compIn = new Map<string, Set<string>>();
+  /** Tag name → field nodes carrying it (applied or depended on). */
+  readonly fieldsByTag = new Map<string, Set<number>>();
+  /** The first path carrying each field (to open its document and anchor). */
+  readonly pathOfField = new Map<number, string>();
+
+  constructor(
+    details: readonly ComponentDetail[],
+    edges: readonly { sourceComponentId: string; destinationComponentId: string }[],
+  ) {
+    for (const d of details) this.addComponent(d);
+    for (const e of edges) this.addEdge(e.sourceComponentId, e.destinationComponentId);
+    for (const c of this.components.values())
+      if (c.detail.type === 'DATA_STORE') this.storeTags(c.boundaries[0]!);
+    for (const [i, f] of this.fields.entries()) {
+      for (const t of [...(f.boundary.tags.get(f.name) ?? []), ...(f.boundary.dependsOn.get(f.name) ?? [])]) {
+        let set = this.fieldsByTag.get(t.name);
+        if (!set) this.fieldsByTag.set(t.name, (set = new Set()));
+        set.add(i);
+      }
+    }
+  }
+
+  /**
+   * The API gives a DATA_STORE no field tags; a store field depends on the tags of the fields written
+   * into it (one crossing further), as the service derives depends-on tags for boundaries.
+   */
+  private storeTags(store: BoundaryModel): void {
+    for (const [name, v] of store.fieldIndex) {
+      const best = new Map<string, GraphTag>();
+      for (const a of this.in[v]!) {
+        const from = this.fields[a.to]!;
+        const marks = [
+          ...(from.boundary.tags.get(from.name) ?? []).map((t) => ({ ...t, hops: 0 })),
+          ...(from.boundary.dependsOn.get(from.name) ?? []),
+        ];
+        for (const t of marks) {
+          const hops = (t.hops ?? 0) + 1;
+          const seen = best.get(t.name);
+          if (!seen || (seen.hops ?? 0) > hops) best.set(t.name, { ...t, hops });
+        }
+      }
+      if (best.size)
+        store.dependsOn.set(
+          name,
+          [...best.values()].sort((x, y) => x.name.localeCompare(y.name)),
+        );
+    }
+  }
+
+  componentOfField(i: number): ComponentModel | undefined {
+    return this.components.get(this.fields[i]!.componentId);
+  }
+
+  private field(b: BoundaryModel, name: string): number {
+    let i = b.fieldIndex.get(name);
+    if (i !== undefined) return i;
+    i = this.fields.length;
+    const id = `${b.id}#${name}`;
+    this.fields.push({ id, name, boundary: b, componentId: b.componentId });
+    this.fieldIds.set(id, i);
+    this.out.push([]);
+    this.in.push([]);
+    b.fieldIndex.set(name, i);
+    b.fields.push(name);
+    return i;
+  }
+
+  private arc(from: number, to: number, kind: Arc['kind'], pathId?: string): void {
+    if (from === to) return;
+    const a: Arc = { to, kind };
+    if (pathId !== undefined) a.pathId = pathId;
+    this.out[from]!.push(a);
+    const back: Arc = { to: from, kind };
+    if (pathId !== undefined) back.pathId = pathId;
+    this.in[to]!.push(back);
+  }
+
+  private link(src: string, dst: string): void {
+    if (src === dst) return;
+    let o = this.compOut.get(src);
+    if (!o) this.compOut.set(src, (o = new Set()));
+    o.add(dst);
+    let i = this.compIn.get(dst);
+    if (!i) this.compIn.set(dst, (i = new Set()));
+    i.add(src);
+  }
+
+  private addComponent(d: ComponentDetail): void {
+    const cm: ComponentModel = { detail: d, boundaries: [], paths: [] };
+    this.components.set(d.id, cm);
+    if (d.type === 'DATA_STORE') {
+      const b = this.newBoundary(`s:${enc(d.id)}`, d.id, d.friendly_name || d.name, 'schema');
+      b.kind = d.store_kind;
+      cm.boundaries.push(b);
+      for (const f of flattenSchema(d.schema)) this.field(b, f.path);
+      return;
+    }
+    for (const p of d.paths ?? []) {
+      const ing = this.boundaryOf(cm, p.ingress, p, 'ingress');
+      const egr = this.boundaryOf(cm, p.egress, p, 'egress');
+      const suppressed = p.is_suppressed === true;
+      const pathId = p.path_id ?? `${ing.id}>${egr.id}`;
+      cm.paths.push({
+        id: pathId,
+        componentId: d.id,
+        label: `${ing.label} → ${egr.label}`,
+        ingress: ing.id,
+        egress: egr.id,
+        suppressed,
+        anchored: (p.code_anchors?.length ?? 0) > 0,
+      });
+      if (suppressed) continue;
+      ing.liveIngress = true;
+      egr.liveEgress = true;
+      for (const m of p.field_mappings ?? []) {
+        if (!m.ingress_field || !m.egress_field) continue;
+        const from = this.field(ing, m.ingress_field);
+        const to = this.field(egr, m.egress_field);
+        this.arc(from, to, m.kind ?? 'DataFlow', pathId);
+        if (!this.pathOfField.has(from)) this.pathOfField.set(from, pathId);
+        if (!this.pathOfField.has(to)) this.pathOfField.set(to, pathId);
+      }
+    }
+  }
+
+  private newBoundary(id: string, componentId: string, label: string, role: Role): BoundaryModel {
+    const b: BoundaryModel = {
+      id,
+      componentId,
+      label,
+      roles: new Set([role]),
+      fields: [],
+      fieldIndex: new Map(),
+      tags: new Map(),
+      dependsOn: new Map(),
+      liveIngress: false,
+      liveEgress: false,
+    };
+    this.boundaries.set(id, b);
+    return b;
+  }
+
+  /** Boundaries are keyed by their coordinates within the component, as the service keys tags. */
+  private boundaryOf(
+    cm: ComponentModel,
+    pb: PathBoundary | undefined,
+    p: LineagePath,
+    role: Role,
+  ): BoundaryModel {
+    const coords = pb?.boundary_coordinates;
+    const payload = coords?.payload_name ?? pb?.payload_name ?? '';
+    const signature = coords?.signature_name ?? pb?.signature_name ?? '';
+    const id = `b:${enc(cm.detail.id)}:${enc(payload)}:${enc(signature)}`;
+    let b = this.boundaries.get(id);
+    if (b) {
+      b.roles.add(role);
+      return b;
+    }
+    const display = pb?.payload_name ?? p.payload_name;
+    b = this.newBoundary(id, cm.detail.id, display || shortSignature(pb?.signature_name ?? '?'), role);
+    if (pb?.signature_name) b.signature = pb.signature_name;
+    if (display) b.payload = display;
+    if (pb?.kind) b.kind = pb.kind;
+    cm.boundaries.push(b);
+    for (const f of flattenSchema(pb?.schema)) this.field(b, f.path);
+    for (const e of pb?.field_tags ?? []) {
+      this.field(b, e.field_path);
+      b.tags.set(
+        e.field_path,
+        (e.tags ?? []).map((t) =>
+          t.color !== undefined ? { name: t.name, color: t.color } : { name: t.name },
+        ),
+      );
+    }
+    for (const e of pb?.field_depends_on_tags ?? []) {
+      this.field(b, e.field_path);
+      b.dependsOn.set(
+        e.field_path,
+        (e.depends_on ?? []).map((t) => {
+          const tag: GraphTag = { name: t.name, hops: t.nearest_hops };
+          if (t.color !== undefined) tag.color = t.color;
+          return tag;
+        }),
+      );
+    }
+    return b;
+  }
+
+  private addEdge(srcId: string, dstId: string): void {
+    const src = this.components.get(srcId);
+    const dst = this.components.get(dstId);
+    this.link(srcId, dstId);
+    if (!src || !dst) return;
+    const sType = src.detail.type;
+    const dType = dst.detail.type;
+    if (sType === 'CODE' && dType === 'DATA_STORE') {
+      const store = dst.boundaries[0]!;
+      const live = src.boundaries.filter((b) => b.liveEgress);
+      for (const b of boundariesAddressingStore(live, dst.detail)) this.cross(b, store);
+    } else if (sType === 'DATA_STORE' && dType === 'CODE') {
+      const store = src.boundaries[0]!;
+      const live = dst.boundaries.filter((b) => b.liveIngress);
+      for (const b of boundariesAddressingStore(live, src.detail)) this.cross(store, b);
+    } else if (sType === 'CODE' && dType === 'CODE') {
+      const ins = dst.boundaries.filter((b) => b.liveIngress);
+      for (const e of src.boundaries) {
+        if (!e.liveEgress) continue;
+        for (const i of ins) if (samePayload(e, i)) this.cross(e, i);
+      }
+    }
+  }
+
+  /** Field → same field path across components. */
+  private cross(from: BoundaryModel, to: BoundaryModel): void {
+    for (const [name, i] of from.fieldIndex) {
+      const j = to.fieldIndex.get(name);
+      if (j !== undefined && !this.out[i]!.some((a) => a.to === j)) this.arc(i, j, 'crossing');
+    }
+  }
+}
+
+export function shortSignature(signature: string): string {
+  const parts = signature.split(/[./\\:]/).filter(Boolean);
+  return parts.slice(-2).join('.') || signature;
+}
+
+/** The model for the store's current data, built once per change of the cache. */
+export class LineageModelCache {
+  private built: { version: number; model: LineageModel } | undefined;
+
+  constructor(private readonly store: ComponentStore) {}
+
+  get(): LineageModel {
+    const v = this.store.version;
+    if (this.built?.version !== v)
+      this.built = { version: v, model: new LineageModel(this.store.all(), this.store.edges()) };
+    return this.built.model;
+  }
+}

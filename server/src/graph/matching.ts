@@ -1,0 +1,85 @@
+// How the lineage graph joins what the API keeps apart — the one place these rules are stated
+// (docs/impact.md explains them for people plugging in a real service):
+//
+// 1. Boundary → boundary across an edge of operation 12 (CODE → CODE): an egress boundary of the
+//    source and an ingress boundary of the destination that carry the same payload name. Their
+//    fields are joined by equal field path.
+// 2. Boundary ↔ DATA_STORE across an edge (CODE → DATA_STORE: egress boundaries; DATA_STORE → CODE:
+//    ingress boundaries). The API has no "data store id" on a boundary, so a boundary addresses the
+//    store when its payload name names the store (equal after normalising case and separators, or the
+//    store's name ends with ".<payload>"), else when its kind starts with the store's `store_kind`
+//    (`kafka_producer` → `kafka`). When no boundary of that side matches either way, all of them are
+//    taken (an over-estimate is safer for impact than a miss). Fields meet schema fields by path.
+// 3. Contract → DATA_STORE: a contract's data asset (DARN `<type>://<source>:<path>`) belongs to a
+//    DATA_STORE that lists the DARN in `metadata.dataAssetResourceNames` (or `metadata.darn`), else to
+//    one whose `store_kind` equals `<type>` (when it has one) and whose name is `<source>.<path>`,
+//    `<path>` or `<source>` (case-insensitive). The local dataset expresses this through its
+//    DATA_STORE components' `name` and `store_kind` (e.g. `orders-db.public.orders`, postgres ↔
+//    `postgres://orders-db:public.orders`), or explicitly through `metadata`.
+import type { ComponentDetail } from '../../../common/src/api';
+import { normalizeFieldName } from '../../../common/src/api/fields';
+
+export interface BoundaryLike {
+  payload?: string;
+  kind?: string;
+}
+
+/** Rule 1. */
+export function samePayload(egress: BoundaryLike, ingress: BoundaryLike): boolean {
+  return egress.payload !== undefined && egress.payload !== '' && egress.payload === ingress.payload;
+}
+
+function namesStore(payload: string | undefined, store: ComponentDetail): boolean {
+  if (!payload) return false;
+  const p = normalizeFieldName(payload);
+  const names = [store.name, store.friendly_name].filter((n): n is string => typeof n === 'string');
+  return names.some(
+    (n) => normalizeFieldName(n) === p || n.toLowerCase().endsWith(`.${payload.toLowerCase()}`),
+  );
+}
+
+function kindOfStore(kind: string | undefined, store: ComponentDetail): boolean {
+  const sk = store.store_kind?.toLowerCase();
+  return !!kind && !!sk && kind.toLowerCase().startsWith(sk);
+}
+
+/** Rule 2: which of one side's boundaries (of a CODE component) address a DATA_STORE. */
+export function boundariesAddressingStore<B extends BoundaryLike>(side: B[], store: ComponentDetail): B[] {
+  const byName = side.filter((b) => namesStore(b.payload, store));
+  if (byName.length) return byName;
+  const byKind = side.filter((b) => kindOfStore(b.kind, store));
+  return byKind.length ? byKind : side;
+}
+
+export interface Darn {
+  type: string;
+  source: string;
+  path: string;
+}
+
+/** `<type>://<source>:<path>`; the source may itself hold colons (host:port), the path does not. */
+export function parseDarn(darn: string): Darn | undefined {
+  const m = /^([A-Za-z][\w+.-]*):\/\/(.+)$/.exec(darn.trim());
+  if (!m) return undefined;
+  const rest = m[2]!;
+  const i = rest.lastIndexOf(':');
+  if (i <= 0) return { type: m[1]!, source: rest, path: '' };
+  return { type: m[1]!, source: rest.slice(0, i), path: rest.slice(i + 1) };
+}
+
+/** Rule 3. */
+export function contractMatchesStore(darn: string, store: ComponentDetail): boolean {
+  const meta = store.metadata as Record<string, unknown> | undefined;
+  const listed = meta?.dataAssetResourceNames;
+  if (Array.isArray(listed) && listed.some((d) => d === darn)) return true;
+  if (meta?.darn === darn) return true;
+  if (Array.isArray(listed) || typeof meta?.darn === 'string') return false;
+  const d = parseDarn(darn);
+  if (!d) return false;
+  if (store.store_kind && store.store_kind.toLowerCase() !== d.type.toLowerCase()) return false;
+  const name = store.name.toLowerCase();
+  const candidates = [d.path ? `${d.source}.${d.path}` : d.source, d.path, d.source]
+    .filter(Boolean)
+    .map((c) => c.toLowerCase());
+  return candidates.includes(name);
+}

@@ -1,0 +1,285 @@
+// The lineage graph and impact over stdio: the real local service seeded with a dataset this test writes
+// (graphDataset.ts), the real language server, and expectations the test computes from the dataset.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ResponseError, type CodeLens } from 'vscode-languageserver-protocol';
+import * as P from '../../common/src/protocol';
+import { startLocalService, type LocalService } from '../helpers/localService';
+import { LspClient } from '../helpers/lspClient';
+import {
+  NS1,
+  OTHER_DARN,
+  STORE_DARN,
+  dataset,
+  expectedDownstream,
+  ids,
+  key,
+  paths,
+  type TestField,
+} from './graphDataset';
+
+/** A server field id as the test names fields (component, payload or "store", field path). */
+function testKey(id: string): string {
+  const ref = P.parseFieldId(id)!;
+  const parts = ref.boundaryId.split(':');
+  const component = decodeURIComponent(parts[1]!);
+  const payload = parts[0] === 's' ? 'store' : decodeURIComponent(parts[2]!);
+  return key({ component, payload, field: ref.field });
+}
+
+function boundaryId(component: string, payload: string, signature: string): string {
+  return `b:${encodeURIComponent(component)}:${encodeURIComponent(payload)}:${encodeURIComponent(signature)}`;
+}
+
+const pathA1 = paths.find((p) => p.id === ids.pathA1)!;
+const A_IN = boundaryId(ids.A, pathA1.ingress.payload, pathA1.ingress.signature);
+const start = (field: string): TestField => ({ component: ids.A, payload: pathA1.ingress.payload, field });
+
+describe('language server: lineage graph and impact', function () {
+  let dir: string;
+  let service: LocalService;
+  let client: LspClient;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lineage-graph-'));
+    const workspace = join(dir, 'workspace');
+    mkdirSync(join(workspace, 'src'), { recursive: true });
+    mkdirSync(join(workspace, 'contracts'), { recursive: true });
+    writeFileSync(join(dir, 'dataset.json'), JSON.stringify(dataset()));
+    writeFileSync(
+      join(workspace, 'src', 'signup.ts'),
+      'export function submitSignup(req: { email: string; name: string }) {\n  publish({ email: req.email, fullName: req.name });\n}\n',
+    );
+    writeFileSync(
+      join(workspace, 'contracts', 'events.contract.yaml'),
+      `name: Events for analytics\ndataAssetResourceName: ${STORE_DARN}\ncontractSchema:\n  - name: email\n    type: string\n`,
+    );
+    writeFileSync(
+      join(workspace, 'contracts', 'other.contract.yaml'),
+      `dataAssetResourceName: ${OTHER_DARN}\ncontractSchema:\n  - name: id\n    type: string\n`,
+    );
+    service = await startLocalService({ seed: join(dir, 'dataset.json') });
+    client = await LspClient.start({
+      workspaceFolder: workspace,
+      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+      settings: { components: [ids.A] },
+    });
+    await client.waitForStatus(
+      (s) => s.state === 'connected' && s.componentCount === 6 && s.anchorCount === 1,
+    );
+  });
+  after(async () => {
+    await client?.stop();
+    await service?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const impact = (field: string) =>
+    client.conn.sendRequest(P.ImpactRequest, {
+      target: { kind: 'field', field: { boundaryId: A_IN, field } },
+    });
+
+  it('finds every downstream field with its crossings, across a data store, and not through a suppressed path', async () => {
+    const r = await impact('email');
+    const got = new Map(r.components.flatMap((c) => c.fields.map((f) => [testKey(f.id), f.hops] as const)));
+    const want = expectedDownstream(start('email'));
+    assert.deepEqual([...got].sort(), [...want].sort());
+    assert.ok(![...got.keys()].some((k) => k.startsWith(ids.E)), 'the suppressed path carries no flow');
+    assert.deepEqual(r.components.map((c) => c.id).sort(), [ids.A, ids.B, ids.S, ids.C, ids.D].sort());
+    assert.equal(r.counts.dataStores, 1);
+    assert.equal(r.counts.fields, want.size);
+  });
+
+  it('matches the contract on the data store reached (and only that one), with the store fields reached', async () => {
+    const r = await impact('email');
+    assert.deepEqual(
+      r.contracts.map((c) => [c.darn, c.name, c.storeId, c.hops, c.fields]),
+      [[STORE_DARN, 'Events for analytics', ids.S, 2, ['email']]],
+    );
+    assert.match(r.contracts[0]!.uri, /contracts\/events\.contract\.yaml$/);
+  });
+
+  it('follows ControlFlow mappings and names the kinds on the way', async () => {
+    const r = await impact('flag');
+    const fields = r.components.flatMap((c) => c.fields);
+    const want = expectedDownstream(start('flag'));
+    assert.deepEqual(new Map(fields.map((f) => [testKey(f.id), f.hops])), want);
+    const priority = fields.find((f) => f.field === 'priority' && f.id.includes(encodeURIComponent(ids.D)))!;
+    assert.ok(priority, 'priority on D is reached through ControlFlow');
+    assert.deepEqual(priority.kinds, ['ControlFlow']);
+    const cents = fields.find((f) => f.field === 'amount_cents' && f.id.startsWith('s:'))!;
+    assert.deepEqual(cents.kinds, ['ControlFlow']);
+  });
+
+  it('field flow with a mapping-kind filter follows only those kinds', async () => {
+    const id = `${A_IN}#amount`;
+    const all = await client.conn.sendRequest(P.FieldFlowRequest, { field: id });
+    assert.deepEqual(
+      new Map(all.downstream.map((d) => [testKey(d.id), d.hops])),
+      expectedDownstream(start('amount')),
+    );
+    const dataOnly = await client.conn.sendRequest(P.FieldFlowRequest, {
+      field: id,
+      filters: { kinds: ['DataFlow'] },
+    });
+    assert.deepEqual(
+      new Map(dataOnly.downstream.map((d) => [testKey(d.id), d.hops])),
+      expectedDownstream(start('amount'), ['DataFlow']),
+    );
+    assert.ok(
+      dataOnly.downstream.length < all.downstream.length,
+      'the KeyValueBridge into the store is not followed',
+    );
+  });
+
+  it('graph of a field: the components on its flow, fields with tags (● applied, ◌ depends-on with hops), edges by kind', async () => {
+    const g = await client.conn.sendRequest(P.GraphRequest, {
+      focus: { kind: 'field', field: { boundaryId: A_IN, field: 'email' } },
+      filters: { depthUp: 6, depthDown: 6 },
+    });
+    const want = new Set([...expectedDownstream(start('email')).keys()].map((k) => k.split('|')[0]));
+    want.add(ids.A);
+    assert.deepEqual(g.nodes.map((n) => n.id).sort(), [...want].sort());
+    assert.deepEqual(g.centre, [`${A_IN}#email`]);
+    const a = g.nodes.find((n) => n.id === ids.A)!;
+    const email = a.boundaries.find((b) => b.id === A_IN)!.fields.find((f) => f.name === 'email')!;
+    assert.deepEqual(
+      email.tags.map((t) => t.name),
+      ['pii'],
+    );
+    const b = g.nodes.find((n) => n.id === ids.B)!;
+    const bOut = b.boundaries.find((x) => x.roles.includes('egress'))!;
+    const bEmail = bOut.fields.find((f) => f.name === 'email')!;
+    assert.deepEqual(
+      bEmail.dependsOn.map((t) => [t.name, t.hops]),
+      [['pii', 1]],
+    );
+    assert.deepEqual(bEmail.tags, []);
+    // The API gives stores no tags: the graph derives the store field's from what is written into it.
+    const store = g.nodes.find((n) => n.id === ids.S)!;
+    const storeEmail = store.boundaries[0]!.fields.find((f) => f.name === 'email')!;
+    assert.deepEqual(
+      storeEmail.dependsOn.map((t) => [t.name, t.hops]),
+      [['pii', 2]],
+    );
+    assert.ok(
+      g.edges.some((e) => e.kind === 'crossing' && e.target === `s:${encodeURIComponent(ids.S)}#email`),
+    );
+    assert.ok(
+      g.edges.every((e) => e.kind !== 'mapping' || e.mapping === 'DataFlow'),
+      'only DataFlow carries email',
+    );
+    assert.ok(!g.nodes.some((n) => n.id === ids.E));
+  });
+
+  it('graph of a component: its neighbourhood to the depth asked, suppressed paths drawn as such, ControlFlow edges', async () => {
+    const g = await client.conn.sendRequest(P.GraphRequest, {
+      focus: { kind: 'component', componentId: ids.A },
+      filters: { depthUp: 0, depthDown: 1 },
+    });
+    assert.deepEqual(g.nodes.map((n) => n.id).sort(), [ids.A, ids.B, ids.E].sort());
+    const suppressed = g.edges.filter((e) => e.suppressed);
+    assert.deepEqual(
+      suppressed.map((e) => e.pathId),
+      [ids.pathA2],
+    );
+    const control = g.edges.filter((e) => e.mapping === 'ControlFlow');
+    assert.ok(
+      control.some((e) => e.source === `${A_IN}#flag`),
+      'flag → flag is ControlFlow',
+    );
+    const b = g.nodes.find((n) => n.id === ids.B)!;
+    assert.equal(b.hiddenNeighbours, 1, 'B writes to the store, outside the depth');
+  });
+
+  it('namespace filter and tag filter narrow the graph', async () => {
+    const g = await client.conn.sendRequest(P.GraphRequest, {
+      focus: { kind: 'component', componentId: ids.A },
+      filters: { depthUp: 6, depthDown: 6, namespaces: [NS1] },
+    });
+    assert.ok(!g.nodes.some((n) => n.id === ids.D), 'D is in another namespace');
+    const pii = await client.conn.sendRequest(P.GraphRequest, {
+      focus: { kind: 'component', componentId: ids.A },
+      filters: { depthUp: 6, depthDown: 6, tag: 'pii' },
+    });
+    // Components with a field carrying pii: the email flow (A, B, S, C, D); E's only path is suppressed.
+    const withPii = new Set([...expectedDownstream(start('email')).keys()].map((k) => k.split('|')[0]));
+    assert.deepEqual(
+      pii.nodes.map((n) => n.id).sort(),
+      [...withPii, ids.A].filter((v, i, l) => l.indexOf(v) === i).sort(),
+    );
+    assert.deepEqual(pii.tags, ['pii']);
+  });
+
+  it('a namespace collapses to component level with counts', async () => {
+    const g = await client.conn.sendRequest(P.GraphRequest, { focus: { kind: 'namespace', namespace: NS1 } });
+    assert.equal(g.collapsed, true);
+    assert.deepEqual(g.nodes.map((n) => n.id).sort(), [ids.A, ids.B, ids.C, ids.E, ids.S].sort());
+    assert.ok(g.nodes.every((n) => !n.expanded && n.boundaries.length === 0));
+    const a = g.nodes.find((n) => n.id === ids.A)!;
+    assert.deepEqual(a.counts, { paths: 2, boundaries: 3, fields: 4 + 4 + 1, taggedFields: 1 });
+    const ab = g.edges.find((e) => e.source === ids.A && e.target === ids.B)!;
+    assert.equal(ab.kind, 'component');
+    assert.equal(ab.count, 4, 'four fields cross from A to B');
+    assert.equal(g.nodes.find((n) => n.id === ids.C)!.hiddenNeighbours, 1, 'D is outside the namespace');
+  });
+
+  it('targets at the cursor, and the impact lens on anchored code that writes an egress', async () => {
+    const uri = client.fileUri('src/signup.ts');
+    const text =
+      'export function submitSignup(req: { email: string; name: string }) {\n  publish({ email: req.email, fullName: req.name });\n}\n';
+    await client.open(uri, text);
+    const t = await client.conn.sendRequest(P.TargetsAtRequest, {
+      uri,
+      position: { line: 1, character: 14 },
+    });
+    assert.deepEqual(
+      t.paths.map((p) => p.pathId),
+      [ids.pathA1],
+    );
+    assert.deepEqual(
+      t.fields.map((f) => [f.field, f.boundaryId === A_IN ? 'ingress' : 'egress']),
+      [
+        ['email', 'egress'],
+        ['email', 'ingress'],
+      ],
+    );
+    const lenses = (await client.conn.sendRequest('textDocument/codeLens', {
+      textDocument: { uri },
+    })) as CodeLens[];
+    const lens = lenses.find((l) => l.command?.command === P.COMMANDS.showImpact);
+    const union = new Set<string>();
+    for (const f of pathA1.egress.fields)
+      for (const k of expectedDownstream({
+        component: ids.A,
+        payload: pathA1.egress.payload,
+        field: f,
+      }).keys())
+        union.add(k);
+    for (const f of pathA1.egress.fields)
+      union.delete(key({ component: ids.A, payload: pathA1.egress.payload, field: f }));
+    assert.equal(lens?.command?.title, `${union.size} downstream fields · 1 contract`);
+    assert.deepEqual(lens?.command?.arguments, [{ kind: 'path', componentId: ids.A, pathId: ids.pathA1 }]);
+    const r = await client.conn.sendRequest(P.ImpactRequest, {
+      target: lens!.command!.arguments![0] as P.ImpactTarget,
+    });
+    assert.equal(r.counts.fields, union.size);
+  });
+
+  it('bad input gets one clear error and the server keeps answering', async () => {
+    await assert.rejects(
+      client.conn.sendRequest(P.ImpactRequest, {
+        target: { kind: 'field', field: { boundaryId: 'b:nope', field: 'x' } },
+      }),
+      (e: ResponseError<unknown>) => /not in the loaded lineage/.test(e.message),
+    );
+    await assert.rejects(
+      client.conn.sendRequest(P.GraphRequest, { focus: { kind: 'nonsense' } } as unknown as P.GraphParams),
+      (e: ResponseError<unknown>) => /centred on a component/.test(e.message),
+    );
+    const ok = await impact('email');
+    assert.ok(ok.counts.fields > 0);
+  });
+});
