@@ -1,6 +1,9 @@
 // The one log of the extension ("Lineage Lens" LogOutputChannel) and the redaction every line
 // passes through, so an API key can never reach the log file, even via the language client's traces.
 import * as vscode from 'vscode';
+import { redactCredentialText, redactSecrets, redactTraceData } from '../../common/src/untrustedText';
+
+const MARK = '«redacted»';
 
 const secrets = new Set<string>();
 
@@ -9,14 +12,9 @@ export function addSecret(value: string | null | undefined): void {
   if (value && value.length >= 4) secrets.add(value);
 }
 
-/** Replaces every registered secret in `text`. */
+/** Replaces every registered secret in `text`, and the value of every credential member or header. */
 export function redact(text: string): string {
-  let out = text;
-  for (const s of secrets) out = out.split(s).join('«redacted»');
-  // A line the service prints for a new database ("API key: ...") is dropped whole by callers; this
-  // also hides any key-like header value that might show up in a trace.
-  // `secretValue` is the member ApiKeyValueRequest answers with (Copy API Key).
-  return out.replace(/((?:x-api-key|secretValue)["']?\s*[:=]\s*["']?)[^\s"',}]+/gi, '$1«redacted»');
+  return redactCredentialText(redactSecrets(text, secrets, MARK), MARK);
 }
 
 export type Log = vscode.LogOutputChannel;
@@ -53,7 +51,7 @@ export function errorText(err: unknown): string {
 export function redactingChannel(log: Log): vscode.OutputChannel {
   let pending = '';
   const flush = (line: string): void => {
-    if (line.trim()) log.info(redact(line));
+    if (line.trim()) log.info(redact(redactTraceData(line, MARK)));
   };
   return {
     name: log.name,

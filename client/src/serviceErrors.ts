@@ -4,22 +4,24 @@
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
 import { SERVICE_ERROR_CODE, type ServiceErrorData } from '../../common/src/protocol';
+import { iconLabelText, labelText, messageText } from '../../common/src/untrustedText';
 import { redact } from './logging';
 
 const MAX_SHOWN = 400;
 
-/** Makes untrusted text safe to show as plain text (tree items, tooltips, quick picks). */
+/** Untrusted text as a plain label (tree items, tooltips), secrets redacted. */
 export function safeText(text: unknown, max = MAX_SHOWN): string {
-  const s = redact(String(text ?? ''))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .trim();
-  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+  return labelText(redact(String(text ?? '')), max);
 }
 
-/** Makes untrusted text safe for a notification, which renders `[label](link)` as a link. */
+/** Untrusted text where VS Code draws `$(icon)` (quick-pick items), secrets redacted. */
+export function safePickText(text: unknown, max = MAX_SHOWN): string {
+  return iconLabelText(redact(String(text ?? '')), max);
+}
+
+/** Untrusted text for a notification, which renders `[label](link)` as a link; secrets redacted. */
 export function safeMessage(text: unknown, max = MAX_SHOWN): string {
-  return safeText(text, max).replace(/[[\]]/g, (c) => (c === '[' ? '(' : ')'));
+  return messageText(redact(String(text ?? '')), max);
 }
 
 export function serviceErrorData(err: unknown): ServiceErrorData | undefined {

@@ -1,5 +1,6 @@
 // The custom LSP messages between the extension (client) and the language server: the one place
 // where their names and payloads are defined. Both sides import from here.
+import { fileNameSegment } from './untrustedText';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type {
   ApiKeyRecord,
@@ -144,22 +145,8 @@ export const PATH_DOCUMENT_LANGUAGE = 'lineage-path';
 const MAX_LABEL_CHARS = 80;
 export function pathDocumentUri(componentId: string, pathId: string, label?: string): string {
   const base = `${PATH_DOCUMENT_SCHEME}:/${encodeURIComponent(componentId)}/${encodeURIComponent(pathId)}`;
-  const name = label === undefined ? '' : labelSegment(label);
+  const name = label === undefined ? '' : fileNameSegment(label, MAX_LABEL_CHARS);
   return name ? `${base}/${encodeURIComponent(name)}.lineage-path.json` : `${base}.lineage-path.json`;
-}
-/**
- * A label (text from the service) as one file name: no path separators, control or bidi characters,
- * lone surrogates (encodeURIComponent throws on them), and none of !'()* (encodeURIComponent keeps
- * them but VS Code escapes them, so the URI string would change on its way through the editor and the
- * server would key the same document twice).
- */
-function labelSegment(label: string): string {
-  const clean = label
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '-')
-    .replace(/[/\\\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069!'()*]+/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...clean].slice(0, MAX_LABEL_CHARS).join('').trim().replace(/^\.+$/, '');
 }
 export function parsePathDocumentUri(uri: string): { componentId: string; pathId: string } | undefined {
   const m = /^lineage:\/([^/]+)\/(?:([^/]+)\.lineage-path\.json|([^/]+)\/[^/]*\.lineage-path\.json)$/.exec(

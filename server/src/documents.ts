@@ -1,11 +1,11 @@
 // Open documents (incremental sync) and reading workspace files the client names by URI. A file that
 // is not open is read from disk only when it lies inside a workspace folder (after resolving links).
 import { readFile, realpath } from 'node:fs/promises';
-import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { WorkspaceFolderInfo } from './anchors/types';
+import { isInside } from './anchors/fileResolver';
 import { UserInputError } from './util/serviceErrors';
 
 const MAX_READ_BYTES = 4 * 1_048_576;
@@ -51,7 +51,7 @@ export class Documents {
   private async insideWorkspace(file: string): Promise<boolean> {
     for (const f of this.folders) {
       const root = await realpath(f.fsPath).catch(() => undefined);
-      if (root && (file === root || file.startsWith(root.endsWith(sep) ? root : root + sep))) return true;
+      if (root && (file === root || isInside(root, file))) return true;
     }
     return false;
   }

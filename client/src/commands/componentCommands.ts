@@ -12,7 +12,7 @@ import {
   type ResolvedAnchor,
 } from '../../../common/src/protocol';
 import type { LineageContext } from '../lineageContext';
-import { describeError, safeMessage, safeText, showRequestError } from '../serviceErrors';
+import { describeError, safeMessage, safePickText, safeText, showRequestError } from '../serviceErrors';
 import { AnchorNode, ComponentNode, PathNode, type PathTarget } from '../views/componentNodes';
 import type { ComponentsView } from '../views/componentsView';
 
@@ -113,7 +113,7 @@ async function goToAnchor(ctx: LineageContext, arg: unknown): Promise<void> {
   if (anchors.length > 1) {
     const pick = await vscode.window.showQuickPick(
       anchors.map((a) => ({
-        label: safeText(a.name || a.anchorId, 100),
+        label: safePickText(a.name || a.anchorId, 100),
         description: a.location ? vscode.workspace.asRelativePath(vscode.Uri.parse(a.location.uri)) : a.state,
         anchor: a,
       })),
@@ -166,8 +166,10 @@ async function showVersions(ctx: LineageContext, componentId: string | undefined
       const { versions } = await ctx.request(VersionsRequest, { componentId }, token);
       return versions.map((v) => ({
         label: `${v.kind === 'SCAN' ? '$(search)' : v.kind === 'BYO_PATH_ADDED' ? '$(add)' : '$(remove)'} ${v.kind}`,
-        description: `${v.commit_sha.slice(0, 12)} · ${new Date(v.recorded_at).toLocaleString()}`,
-        detail: safeText(
+        description: safePickText(
+          `${v.commit_sha.slice(0, 12)} · ${new Date(v.recorded_at).toLocaleString()}`,
+        ),
+        detail: safePickText(
           [v.branch, v.job_trigger, v.path_id ? vscode.l10n.t('path {0}', v.path_id) : '', v.reason]
             .filter(Boolean)
             .join(' · '),

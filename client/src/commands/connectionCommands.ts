@@ -1,5 +1,6 @@
 // Sign In, Sign Out, Connect to a Service and Show Output.
 import * as vscode from 'vscode';
+import { apiKeyProblem } from '../../../common/src/untrustedText';
 import { serviceUrl, setServiceUrl, validateServiceUrl } from '../config';
 import type { LineageContext } from '../lineageContext';
 
@@ -35,18 +36,29 @@ async function askServiceUrl(current: string): Promise<string | undefined> {
   return url?.trim().replace(/\/+$/, '');
 }
 
+/** Why the key cannot be used, for the input box: only characters an HTTP header can carry. */
+function keyMessage(key: string): string | undefined {
+  switch (apiKeyProblem(key)) {
+    case 'empty':
+      return vscode.l10n.t('Enter the API key.');
+    case 'notHeaderSafe':
+      return /\s/.test(key)
+        ? vscode.l10n.t('An API key has no spaces.')
+        : vscode.l10n.t('An API key holds only printable ASCII characters (it travels in an HTTP header).');
+    case 'tooShort':
+      return vscode.l10n.t('This API key is too short.');
+    default:
+      return undefined;
+  }
+}
+
 async function askApiKey(url: string): Promise<string | undefined> {
   const key = await vscode.window.showInputBox({
     title: vscode.l10n.t('Lineage Lens: API Key'),
     prompt: vscode.l10n.t('API key for {0}. It is kept in the secret storage of VS Code only.', url),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (v) =>
-      v.trim() === ''
-        ? vscode.l10n.t('Enter the API key.')
-        : /\s/.test(v.trim())
-          ? vscode.l10n.t('An API key has no spaces.')
-          : undefined,
+    validateInput: (v) => keyMessage(v.trim()),
   });
   return key?.trim();
 }
@@ -62,6 +74,8 @@ export async function signIn(ctx: LineageContext, args?: SignInArgs): Promise<bo
   }
   const key = args ? args.apiKey.trim() : await askApiKey(url);
   if (!key) return false;
+  const problem = keyMessage(key);
+  if (problem) throw new Error(problem);
   if (url !== serviceUrl()) await setServiceUrl(url);
   await ctx.keys.store(url, key);
   await ctx.pushCredentials();

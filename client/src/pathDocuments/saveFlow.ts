@@ -10,7 +10,7 @@ import {
 } from '../../../common/src/protocol';
 import { promptForSaveReason } from '../config';
 import type { LineageContext } from '../lineageContext';
-import { describeError, isCancelled, safeMessage, safeText } from '../serviceErrors';
+import { describeError, isCancelled, safeMessage, safePickText, safeText } from '../serviceErrors';
 import { remoteDocuments } from './remoteDocuments';
 import { withNotificationProgress } from '../notificationProgress';
 
@@ -157,9 +157,11 @@ async function pickCommit(
         if (seen.has(v.commit_sha)) continue;
         seen.add(v.commit_sha);
         commits.push({
-          label: v.commit_sha.slice(0, 12),
-          description: [v.branch, new Date(v.committed_at).toLocaleString()].filter(Boolean).join(' · '),
-          detail: safeText(v.kind + (v.reason ? ` — ${v.reason}` : '')),
+          label: safePickText(v.commit_sha.slice(0, 12)),
+          description: safePickText(
+            [v.branch, new Date(v.committed_at).toLocaleString()].filter(Boolean).join(' · '),
+          ),
+          detail: safePickText(v.kind + (v.reason ? ` — ${v.reason}` : '')),
           sha: v.commit_sha,
         });
       }

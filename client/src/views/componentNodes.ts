@@ -9,6 +9,8 @@ import {
 } from '../../../common/src/protocol';
 import { flattenSchema, type PathBoundary, type Projection } from '../../../common/src/api';
 import type { LineageContext } from '../lineageContext';
+import { markdownText } from '../../../common/src/untrustedText';
+import { redact } from '../logging';
 import { safeText } from '../serviceErrors';
 import { errorNode, MessageNode, TreeNode } from './treeNode';
 import { pathLabel, shortPathSides, shortSignature, type PathSides } from '../../../common/src/pathLabels';
@@ -69,7 +71,7 @@ export class ComponentNode extends TreeNode {
       s.error ? 'warning' : s.type === 'DATA_STORE' ? 'database' : 'symbol-class',
     );
     const tip = new vscode.MarkdownString();
-    tip.appendMarkdown(`**${escapeMd(safeText(s.name, 200))}**  \n`);
+    tip.appendMarkdown(`**${markdownText(redact(s.name), 200)}**  \n`);
     tip.appendText(`${s.type} · ${s.namespace}${s.approvalStatus ? ` · ${s.approvalStatus}` : ''}\n`);
     tip.appendText(vscode.l10n.t('{0} paths · id {1}', s.pathCount, s.id));
     if (s.error) tip.appendText(`\n${safeText(s.error)}`);
@@ -318,8 +320,4 @@ export class AnchorNode extends TreeNode {
     item.contextValue = 'anchor';
     return item;
   }
-}
-
-function escapeMd(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

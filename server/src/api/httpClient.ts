@@ -1,5 +1,6 @@
 // The LineageApi over HTTP: requests built from the operation table, writes validated before
 // sending, idempotent GETs retried with backoff, every answer validated against its schema.
+import { apiKeyProblem } from '../../../common/src/untrustedText';
 import type { Static, TSchema } from '@sinclair/typebox';
 import {
   MAX_RESPONSE_BODY_BYTES,
@@ -40,8 +41,11 @@ export const CLIENT_DEFAULTS = {
   maxResponseBytes: MAX_RESPONSE_BODY_BYTES,
 } as const;
 
-// Printable ASCII without spaces: anything else cannot travel in a header (and CR/LF would split it).
-const HEADER_SAFE = /^[\x21-\x7e]+$/;
+const KEY_PROBLEMS = {
+  empty: 'No API key is configured.',
+  notHeaderSafe: 'The API key contains characters that cannot be sent in an HTTP header.',
+  tooShort: 'The API key is too short.',
+} as const;
 
 interface Target {
   readonly origin: string;
@@ -55,18 +59,8 @@ export function validateConfig(config: ApiClientConfig): InvalidRequestError | u
   const target = parseBaseUrl(config.baseUrl);
   if (typeof target === 'string')
     return new InvalidRequestError(`The service URL ${target}.`, undefined, 'baseUrl');
-  if (typeof config.apiKey !== 'string' || config.apiKey.length === 0) {
-    return new InvalidRequestError('No API key is configured.', undefined, 'apiKey');
-  }
-  if (!HEADER_SAFE.test(config.apiKey)) {
-    return new InvalidRequestError(
-      'The API key contains characters that cannot be sent in an HTTP header.',
-      undefined,
-      'apiKey',
-    );
-  }
-  if (config.apiKey.length < 4)
-    return new InvalidRequestError('The API key is too short.', undefined, 'apiKey');
+  const keyProblem = typeof config.apiKey === 'string' ? apiKeyProblem(config.apiKey) : 'empty';
+  if (keyProblem) return new InvalidRequestError(KEY_PROBLEMS[keyProblem], undefined, 'apiKey');
   for (const name of ['timeoutMs', 'maxConcurrency', 'maxResponseBytes'] as const) {
     const v = config[name];
     if (v !== undefined && !(Number.isInteger(v) && v > 0)) {

@@ -6,7 +6,7 @@ import { ErrorResponse } from '../../../common/src/api/admin';
 import { isValid, problems } from '../../../common/src/api/validate';
 import { InvalidResponseError, ServiceError } from './errors';
 import type { Context, RawResponse } from './transport';
-import { cleanText } from './untrustedText';
+import { logText } from '../../../common/src/untrustedText';
 
 const NOT_JSON = Symbol('not json');
 
@@ -37,9 +37,9 @@ export function interpret(
   const found = problems(schema, value, 3);
   if (found.length > 0) {
     const first = found[0]!;
-    const member = cleanText(first.path, apiKey, 120);
+    const member = logText(first.path, [apiKey], 120);
     const detail = found
-      .map((p) => `${cleanText(p.path, apiKey, 120)}: ${cleanText(p.message, apiKey, 120)}`)
+      .map((p) => `${logText(p.path, [apiKey], 120)}: ${logText(p.message, [apiKey], 120)}`)
       .join('; ');
     throw new InvalidResponseError(
       `The service's answer to ${ctx.title} did not match the schema at ${detail}.`,
@@ -53,8 +53,8 @@ export function interpret(
 function serviceError(raw: RawResponse, ctx: Context, apiKey: string): ServiceError {
   const body = parseJson(raw.body);
   if (body !== NOT_JSON && isValid(ErrorResponse, body)) {
-    const message = cleanText(body.message, apiKey) || `The service answered ${statusText(raw.status)}.`;
-    const title = body.title === undefined ? undefined : cleanText(body.title, apiKey, 120);
+    const message = logText(body.message, [apiKey]) || `The service answered ${statusText(raw.status)}.`;
+    const title = body.title === undefined ? undefined : logText(body.title, [apiKey], 120);
     const id = typeof body.id === 'number' && Number.isFinite(body.id) ? body.id : undefined;
     return new ServiceError(raw.status, message, ctx.number, title, id);
   }

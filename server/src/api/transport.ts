@@ -11,7 +11,7 @@ import {
   TimeoutError,
   UnreachableError,
 } from './errors';
-import { cleanText } from './untrustedText';
+import { logText } from '../../../common/src/untrustedText';
 
 export interface TransportConfig {
   /** `scheme://host:port`; the Pool only ever connects here, so the key cannot go elsewhere. */
@@ -211,6 +211,6 @@ function networkReason(code: string | undefined, e: unknown, apiKey: string): st
       return 'network unreachable';
   }
   if (code && /CERT|TLS|SSL/.test(code)) return `TLS failure ${code}`;
-  const text = e instanceof Error ? cleanText(e.message, apiKey, 120) : '';
+  const text = e instanceof Error ? logText(e.message, [apiKey], 120) : '';
   return code ? `${code}${text ? `: ${text}` : ''}` : text || 'network error';
 }

@@ -7,7 +7,7 @@ import { stripReadOnly } from '../../../common/src/api/readWrite';
 import { problems } from '../../../common/src/api/validate';
 import { InvalidRequestError } from './errors';
 import type { Context } from './transport';
-import { cleanText } from './untrustedText';
+import { logText } from '../../../common/src/untrustedText';
 
 /** The JSON text to send: `value` validated against `schema` and within the service's size limit. */
 export function checkedBody(schema: TSchema, value: unknown, ctx: Context, apiKey: string): string {
@@ -15,9 +15,9 @@ export function checkedBody(schema: TSchema, value: unknown, ctx: Context, apiKe
   if (found.length > 0) {
     const detail = found.map((p) => `${p.path}: ${p.message}`).join('; ');
     throw new InvalidRequestError(
-      cleanText(`The ${ctx.title} request was not sent: ${detail}.`, apiKey, 500),
+      logText(`The ${ctx.title} request was not sent: ${detail}.`, [apiKey], 500),
       ctx.number,
-      cleanText(found[0]!.path, apiKey, 120),
+      logText(found[0]!.path, [apiKey], 120),
     );
   }
   const text = JSON.stringify(value);

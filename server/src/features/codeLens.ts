@@ -1,6 +1,7 @@
 // A lens above each anchored range: "N lineage paths · pii, secret", revealing the path in the tree.
 import type { CodeLens } from 'vscode-languageserver';
 import { COMMANDS, type PathRef } from '../../../common/src/protocol';
+import { iconLabelText } from '../../../common/src/untrustedText';
 import type { Session } from '../session/session';
 import { tagsTouched } from './pathFields';
 
@@ -22,8 +23,8 @@ export function codeLenses(session: Session, uri: string): CodeLens[] {
   for (const g of [...byLine.values()].sort((a, b) => a.line - b.line)) {
     const n = g.refs.length;
     const tags = [...g.tags].sort();
-    // Tag names are service text; a lens title is plain text (no Markdown), so only length is bounded.
-    const tagText = tags.length ? ` · ${truncate(tags.join(', '), 80)}` : '';
+    // Tag names are service text; a lens title draws `$(icon)`, so they are cleaned as an icon label.
+    const tagText = tags.length ? ` · ${iconLabelText(tags.join(', '), 80)}` : '';
     lenses.push({
       range: { start: { line: g.line, character: 0 }, end: { line: g.line, character: 0 } },
       command: {
@@ -34,9 +35,4 @@ export function codeLenses(session: Session, uri: string): CodeLens[] {
     });
   }
   return lenses;
-}
-
-function truncate(s: string, max: number): string {
-  const clean = s.replace(/[\u0000-\u001f\u007f]/g, ' ');
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

@@ -1,21 +1,9 @@
 // Markdown building for hovers. Every string that comes from the service goes through `md()`: the
 // service is untrusted, so its text must never become markup, HTML, a link or a command.
+import { markdownText } from '../../../common/src/untrustedText';
 
-const MAX_TEXT = 500;
-
-/**
- * Escapes text for CommonMark/GFM: every ASCII punctuation character is backslash-escaped (always
- * valid in CommonMark), so no emphasis, code span, link, HTML tag, autolink or heading can form.
- * Line breaks become spaces and control characters are dropped; long text is cut.
- */
-export function md(text: unknown, max = MAX_TEXT): string {
-  let s = typeof text === 'string' ? text : text === undefined || text === null ? '' : String(text);
-  s = s
-    .replace(/\r\n|\r|\n/g, ' ')
-    .replace(/[\u0000-\u001f\u007f\u200b-\u200f\u2028\u2029\u202a-\u202e]/g, '');
-  if (s.length > max) s = `${s.slice(0, max)}…`;
-  return s.replace(/[!-/:-@[-`{-~]/g, '\\$&');
-}
+/** Service text escaped for Markdown (common/src/untrustedText.ts owns the rules). */
+export const md = markdownText;
 
 /** A link to one of our own commands, arguments JSON-encoded in the URI. `title` is our own text. */
 export function commandLink(title: string, command: string, args: unknown[]): string {

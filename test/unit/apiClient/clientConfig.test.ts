@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { InvalidRequestError } from '../../../server/src/api/errors';
 import { HttpLineageApi, validateConfig } from '../../../server/src/api/httpClient';
-import { cleanText, redactKey } from '../../../server/src/api/untrustedText';
+import { logText, redactSecrets } from '../../../common/src/untrustedText';
 
 const KEY = 'cfg-test-key-5521';
 
@@ -66,14 +66,14 @@ describe('client configuration', () => {
 
 describe('untrusted text', () => {
   it('removes control and bidi characters and caps the length', () => {
-    assert.equal(cleanText('a\u0000b\r\nc\u202ed', KEY), 'a b c d');
-    const long = cleanText('x'.repeat(1000), KEY, 50);
+    assert.equal(logText('a\u0000b\r\nc\u202ed', [KEY]), 'a b c d');
+    const long = logText('x'.repeat(1000), [KEY], 50);
     assert.equal(long.length, 50);
     assert.ok(long.endsWith('…'));
   });
 
   it('redacts every occurrence of the key', () => {
-    assert.equal(redactKey(`${KEY} and ${KEY}`, KEY), '[redacted] and [redacted]');
-    assert.equal(cleanText(`x${KEY}y`, KEY), 'x[redacted]y');
+    assert.equal(redactSecrets(`${KEY} and ${KEY}`, [KEY]), '[redacted] and [redacted]');
+    assert.equal(logText(`x${KEY}y`, [KEY]), 'x[redacted]y');
   });
 });
