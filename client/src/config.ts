@@ -50,6 +50,7 @@ export function lineageSettings(): LineageSettings {
     refreshIntervalSeconds: c.get<number>('refreshIntervalSeconds', DEFAULT_SETTINGS.refreshIntervalSeconds),
     projectRoot: c.get<string>('projectRoot', DEFAULT_SETTINGS.projectRoot),
     maxConcurrency: c.get<number>('maxConcurrency', DEFAULT_SETTINGS.maxConcurrency),
+    complianceOnSave: c.get<boolean>('complianceOnSave', DEFAULT_SETTINGS.complianceOnSave),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   COMMANDS,
   PATH_DOCUMENT_LANGUAGE,
   PATH_DOCUMENT_SCHEME,
+  type ExternalSchemaValidation,
   type InitializationOptions,
 } from '../../common/src/protocol';
 import { lineageSettings, SECTION } from './config';
@@ -37,7 +38,11 @@ export function createLanguageClient(
       { scheme: 'file' },
       { scheme: PATH_DOCUMENT_SCHEME, language: PATH_DOCUMENT_LANGUAGE },
     ],
-    initializationOptions: () => ({ ...initializationOptions(), settings: lineageSettings() }),
+    initializationOptions: () => ({
+      ...initializationOptions(),
+      settings: lineageSettings(),
+      externalSchemaValidation: externalSchemaValidation(),
+    }),
     synchronize: { configurationSection: SECTION },
     outputChannel: channel,
     traceOutputChannel: channel,
@@ -52,4 +57,16 @@ export function createLanguageClient(
     serverOptions,
     clientOptions,
   );
+}
+
+/**
+ * Which extensions validate contract files with the schema this extension contributes (package.json
+ * yamlValidation / jsonValidation): the server leaves those problems to them (no double squiggles).
+ */
+function externalSchemaValidation(): ExternalSchemaValidation {
+  const json = vscode.extensions.getExtension('vscode.json-language-features') !== undefined;
+  const yaml =
+    vscode.extensions.getExtension('redhat.vscode-yaml') !== undefined &&
+    vscode.workspace.getConfiguration('yaml').get<boolean>('validate', true) !== false;
+  return { json, yaml };
 }

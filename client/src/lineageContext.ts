@@ -5,12 +5,16 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { CancellationToken } from 'vscode-languageclient';
 import type { RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import {
+  ComplianceCheckedNotification,
   DataChangedNotification,
   SetCredentialsNotification,
   StatusNotification,
   type Credentials,
   type ServiceStatus,
 } from '../../common/src/protocol';
+import type { ComplianceResponse } from '../../common/src/api';
+
+export type ComplianceChecked = ComplianceResponse & { uri: string; darn: string; name?: string };
 import { ApiKeyStore } from './apiKeyStore';
 import { RESTART_NEEDED, SECTION, serviceUrl } from './config';
 import { createLanguageClient } from './languageClient';
@@ -34,6 +38,9 @@ export class LineageContext implements vscode.Disposable {
   private readonly statusChanged = new vscode.EventEmitter<ServiceStatus>();
   private readonly dataChanged = new vscode.EventEmitter<string[]>();
   private readonly credentialsChanged = new vscode.EventEmitter<Credentials>();
+  private readonly complianceChecked = new vscode.EventEmitter<ComplianceChecked>();
+  /** Fires when the server checked a contract file on its own (on save). */
+  readonly onDidCheckCompliance = this.complianceChecked.event;
   private lastCredentials: string | undefined;
   private markStarted!: () => void;
   private lastPush: Promise<void> = Promise.resolve();
@@ -48,7 +55,7 @@ export class LineageContext implements vscode.Disposable {
 
   constructor(readonly extension: vscode.ExtensionContext) {
     const channel = createLog();
-    this.push(channel, this.statusChanged, this.dataChanged, this.credentialsChanged);
+    this.push(channel, this.statusChanged, this.dataChanged, this.credentialsChanged, this.complianceChecked);
     this.log = new SafeLog(channel);
     void vscode.commands.executeCommand('setContext', 'lineageLens.state', INITIAL_STATUS.state);
     this.keys = new ApiKeyStore(extension.secrets);
@@ -90,6 +97,7 @@ export class LineageContext implements vscode.Disposable {
     this.clientDisposables.push(
       client.onNotification(StatusNotification, (s) => this.setStatus(s)),
       client.onNotification(DataChangedNotification, (p) => this.dataChanged.fire(p.componentIds ?? [])),
+      client.onNotification(ComplianceCheckedNotification, (p) => this.complianceChecked.fire(p)),
     );
     this.clientReady = client.start().then(
       () => client,

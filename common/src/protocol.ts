@@ -27,6 +27,17 @@ export interface InitializationOptions {
   /** API key; kept in memory only. Absent: signed out. */
   apiKey?: string;
   settings?: Partial<LineageSettings>;
+  /**
+   * Which contract files another extension validates with the contributed JSON Schema (VS Code's JSON
+   * extension for JSON; the YAML extension, when installed, for YAML): the server then leaves the
+   * problems that schema reports to it, so none is underlined twice.
+   */
+  externalSchemaValidation?: ExternalSchemaValidation;
+}
+
+export interface ExternalSchemaValidation {
+  json: boolean;
+  yaml: boolean;
 }
 
 /** The `lineageLens` settings the server reads (also via workspace/configuration). */
@@ -38,6 +49,8 @@ export interface LineageSettings {
   /** Per workspace folder: the scanned project's root inside the folder ('' = folder root). */
   projectRoot: string;
   maxConcurrency: number;
+  /** Check a contract file's compliance (operation 10) each time it is saved. */
+  complianceOnSave: boolean;
 }
 
 export const DEFAULT_SETTINGS: LineageSettings = {
@@ -47,6 +60,7 @@ export const DEFAULT_SETTINGS: LineageSettings = {
   refreshIntervalSeconds: 300,
   projectRoot: '',
   maxConcurrency: 8,
+  complianceOnSave: false,
 };
 
 export interface Credentials {
@@ -209,6 +223,21 @@ export const CheckComplianceRequest = new RequestType<
   ComplianceResponse & { darn: string; name?: string },
   void
 >('lineageLens/checkCompliance');
+export interface ContractFileSummary {
+  uri: string;
+  shape: 'file' | 'request';
+  /** The file form's `name`. */
+  name?: string;
+  darn?: string;
+}
+/** Which of the given files hold a contract (by content), with their names: for the Contracts view. */
+export const ContractFilesRequest = new RequestType<{ uris: string[] }, ContractFileSummary[], void>(
+  'lineageLens/contractFiles',
+);
+/** Server → client after a compliance check the server ran on its own (on save, setting complianceOnSave). */
+export const ComplianceCheckedNotification = new NotificationType<
+  ComplianceResponse & { uri: string; darn: string; name?: string }
+>('lineageLens/complianceChecked');
 export const DeleteContractRequest = new RequestType<{ contractId: string }, { message: string }, void>(
   'lineageLens/deleteContract',
 );

@@ -8,6 +8,7 @@ import {
   DidChangeConfigurationNotification,
   CodeLensRefreshRequest,
   TextDocumentSyncKind,
+  CodeActionKind,
   type InitializeParams,
   type InitializeResult,
   type WorkspaceFolder,
@@ -35,6 +36,8 @@ import { registerGraphRequests } from './requests/graph';
 import { GraphService } from './graph/graphService';
 import { isContractPath } from './graph/contractCatalog';
 import { impactLenses } from './features/impactLens';
+import { contractFileSummaries, OpenContracts } from './contracts/openContracts';
+import { completeContract, contractCodeActions, contractSymbols, hoverContract } from './contracts/assist';
 import {
   apiKeys,
   apiKeyValue,
@@ -76,6 +79,7 @@ const index = new AnchorIndex({
   },
   onError: (err) => log.errorOnce(`Anchor index listener failed: ${(err as Error)?.message}`),
 });
+const contracts = new OpenContracts(() => folders);
 const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
 
 let clientCanPullConfig = false;
@@ -124,6 +128,8 @@ function refreshLenses(): void {
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   initOptions = (params.initializationOptions as P.InitializationOptions | undefined) ?? {};
+  const external = initOptions.externalSchemaValidation;
+  contracts.external = { json: external?.json === true, yaml: external?.yaml === true };
   clientCanPullConfig = params.capabilities.workspace?.configuration === true;
   clientCanRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
   // vscode-languageserver throws on subscribing to folder changes the client never sends.
@@ -131,13 +137,19 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
   return {
     capabilities: {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       hoverProvider: true,
       codeLensProvider: { resolveProvider: false },
       definitionProvider: true,
       documentLinkProvider: { resolveProvider: false },
       workspaceSymbolProvider: true,
-      completionProvider: { triggerCharacters: ['"', ':'] },
+      completionProvider: { triggerCharacters: ['"', ':', ' '] },
+      documentSymbolProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      textDocumentSync: {
+        openClose: true,
+        change: TextDocumentSyncKind.Incremental,
+        save: { includeText: false },
+      },
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
     },
     serverInfo: { name: 'lineage-lens', version: '0.1.0' },
@@ -231,12 +243,17 @@ function validateIfPathDocument(uri: string): void {
   hub.set('pathDocument', uri, doc ? validatePathDocument(doc.getText()) : []);
 }
 
+function validateIfContract(uri: string): void {
+  hub.set('contractFile', uri, contracts.diagnostics(docs.get(uri)));
+}
+
 connection.onDidOpenTextDocument(
   notification(log, 'didOpen', (p) => {
     const { uri, languageId, version, text } = p.textDocument;
     docs.open(uri, languageId, version, text);
     if (uri.startsWith('file:')) index.openDocument(uri, text);
     validateIfPathDocument(uri);
+    validateIfContract(uri);
     // Anchor problems of this path move onto the URI it was opened under.
     if (openPathDocs.opened(uri)) publishAnchorProblems();
   }),
@@ -250,6 +267,7 @@ connection.onDidChangeTextDocument(
     if (uri.startsWith('file:')) index.changeDocument(uri, p.contentChanges, doc.getText());
     if (isContractPath(uri)) graph.contracts.invalidate();
     validateIfPathDocument(uri);
+    validateIfContract(uri);
   }),
 );
 
@@ -257,6 +275,8 @@ connection.onDidCloseTextDocument(
   notification(log, 'didClose', (p) => {
     const uri = p.textDocument.uri;
     docs.close(uri);
+    contracts.close(uri);
+    hub.set('contractFile', uri, []);
     if (uri.startsWith('file:')) index.closeDocument(uri);
     if (openPathDocs.closed(uri)) {
       hub.set('pathDocument', uri, []);
@@ -272,6 +292,8 @@ connection.onHover(
     const uri = p.textDocument.uri;
     const doc = docs.get(uri);
     if (P.parsePathDocumentUri(uri)) return doc ? hoverPathDocument(doc, p.position) : null;
+    const contract = contracts.get(doc);
+    if (contract) return hoverContract(contract, p.position);
     return sourceHover(session, uri, p.position, doc?.getText());
   }),
 );
@@ -313,8 +335,39 @@ connection.onCompletion(
   feature(log, 'completion', [], (p) => {
     const ref = P.parsePathDocumentUri(p.textDocument.uri);
     const doc = docs.get(p.textDocument.uri);
+    const contract = contracts.get(doc);
+    if (contract) return completeContract(contract, p.position);
     if (!ref || !doc) return [];
     return completePathDocument(doc, p.position, session.store.findPath(ref.componentId, ref.pathId));
+  }),
+);
+
+connection.onDocumentSymbol(
+  feature(log, 'documentSymbol', [], (p) => {
+    const contract = contracts.get(docs.get(p.textDocument.uri));
+    return contract ? contractSymbols(contract) : [];
+  }),
+);
+
+connection.onCodeAction(
+  feature(log, 'codeAction', [], (p) => {
+    const contract = contracts.get(docs.get(p.textDocument.uri));
+    return contract ? contractCodeActions(contract, p.textDocument.uri, p.context.diagnostics) : [];
+  }),
+);
+
+connection.onDidSaveTextDocument(
+  notification(log, 'didSave', async (p) => {
+    const uri = p.textDocument.uri;
+    if (!session.settings.complianceOnSave || !session.signedIn) return;
+    const contract = contracts.get(docs.get(uri));
+    if (!contract || contracts.diagnostics(docs.get(uri)).some((d) => d.severity === 1)) return;
+    try {
+      const result = await checkCompliance(session, docs, uri, (u, d) => hub.set('compliance', u, d), {});
+      void connection.sendNotification(P.ComplianceCheckedNotification, { uri, ...result });
+    } catch (err) {
+      log.warnOnce(`Compliance check on save of ${uri} failed: ${(err as Error).message}`, `save:${uri}`);
+    }
   }),
 );
 
@@ -357,6 +410,10 @@ connection.onRequest(
   request(log, 'checkCompliance', (p, o) =>
     checkCompliance(session, docs, p?.uri, (uri, d) => hub.set('compliance', uri, d), o),
   ),
+);
+connection.onRequest(
+  P.ContractFilesRequest,
+  request(log, 'contractFiles', (p) => contractFileSummaries(docs, p?.uris)),
 );
 connection.onRequest(
   P.DeleteContractRequest,

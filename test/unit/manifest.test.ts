@@ -3,6 +3,11 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import {
+  isContractFileName,
+  JSON_CONTRACT_GLOBS,
+  YAML_CONTRACT_GLOBS,
+} from '../../common/src/contractFileNames';
 
 function repoRoot(): string {
   let dir = __dirname;
@@ -19,7 +24,10 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
   contributes: {
     viewsWelcome: { view: string; contents: string }[];
     configurationDefaults?: Record<string, Record<string, unknown>>;
+    jsonValidation: { fileMatch: string | string[]; url: string }[];
+    yamlValidation: { fileMatch: string | string[]; url: string }[];
   };
+  bin: Record<string, string>;
 };
 const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 /** "%key%" → its English text. */
@@ -41,5 +49,23 @@ describe('package.json contributions', () => {
       manifest.contributes.configurationDefaults?.['[lineage-path]']?.['files.autoSave'],
       'off',
     );
+  });
+
+  it("validates contract files for the YAML and JSON extensions with the contract document schema, on the matcher's globs", () => {
+    const url = './common/schemas/contract-document.schema.json';
+    assert.ok(existsSync(join(root, url)));
+    const json = manifest.contributes.jsonValidation.find((v) => v.url === url);
+    const yaml = manifest.contributes.yamlValidation.find((v) => v.url === url);
+    assert.deepEqual(json?.fileMatch, [...JSON_CONTRACT_GLOBS]);
+    assert.deepEqual(yaml?.fileMatch, [...YAML_CONTRACT_GLOBS]);
+    assert.ok(isContractFileName('/w/contracts/orders.yaml'));
+    assert.ok(isContractFileName('/w/a/b.contract.json'));
+    assert.ok(isContractFileName('contracts/x/y.yml'));
+    assert.ok(!isContractFileName('/w/src/contracts.ts'));
+    assert.ok(!isContractFileName('/w/assets/register.yaml'));
+  });
+
+  it('has the lineage-lens command-line tool as a bin', () => {
+    assert.equal(manifest.bin['lineage-lens'], './dist/cli/lineage-lens.js');
   });
 });

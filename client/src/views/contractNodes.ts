@@ -1,7 +1,7 @@
 // Nodes of the Contracts view: a contract by id → its violation state (6) → violations; a contract
 // file → the violations of its last compliance check (10).
 import * as vscode from 'vscode';
-import { ViolationStatusRequest } from '../../../common/src/protocol';
+import { ViolationStatusRequest, type ContractFileSummary } from '../../../common/src/protocol';
 import type { Violation } from '../../../common/src/api';
 import type { LineageContext } from '../lineageContext';
 import { safeText } from '../serviceErrors';
@@ -108,16 +108,19 @@ export class ContractFileNode extends TreeNode {
   constructor(
     readonly uri: vscode.Uri,
     private readonly result: ComplianceResult | undefined,
+    private readonly summary?: ContractFileSummary,
   ) {
     super();
   }
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.uri, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `contractFile:${this.uri.toString()}`;
-    // The contract's file name, not the workspace path: a long path hid the "N violations" description.
+    // The contract's name (file form), else the file name, not the workspace path: a long path hid
+    // the "N violations" description.
     const relative = vscode.workspace.asRelativePath(this.uri);
-    item.label = contractFileLabel(this.uri.path);
-    item.tooltip = this.result ? `${relative}\n${safeText(this.result.darn, 200)}` : relative;
+    item.label = this.summary?.name ? safeText(this.summary.name, 100) : contractFileLabel(this.uri.path);
+    const darn = this.result?.darn ?? this.summary?.darn;
+    item.tooltip = darn ? `${relative}\n${safeText(darn, 200)}` : relative;
     item.iconPath = new vscode.ThemeIcon('file-code');
     item.description = this.result
       ? this.result.violations.length

@@ -1,6 +1,7 @@
 // The Contracts view: contract ids from the `lineageLens.contracts` setting and contract files found
 // in the workspace, with the last compliance result of each file.
 import * as vscode from 'vscode';
+import { ContractFilesRequest } from '../../../common/src/protocol';
 import { contractIds, SECTION } from '../config';
 import { findContractFiles, watchContractFiles } from '../contractFiles';
 import type { LineageContext } from '../lineageContext';
@@ -27,6 +28,13 @@ export class ContractsView implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${SECTION}.contracts`)) this.provider.refresh();
       }),
+      ctx.onDidCheckCompliance((r) =>
+        this.setResult(vscode.Uri.parse(r.uri), {
+          darn: r.darn,
+          violations: r.violations,
+          checkedAt: new Date().toISOString(),
+        }),
+      ),
       ctx.onDidChangeStatus((st) => {
         if (st.state !== lastState) this.provider.refresh();
         lastState = st.state;
@@ -42,8 +50,18 @@ export class ContractsView implements vscode.Disposable {
   private async loadRoots(): Promise<TreeNode[]> {
     const nodes: TreeNode[] = contractIds().map((id) => new ContractNode(this.ctx, id));
     try {
-      for (const uri of await findContractFiles())
-        nodes.push(new ContractFileNode(uri, this.results.get(uri.toString())));
+      const uris = await findContractFiles();
+      // The server says which files hold a contract (by content) and their names; files it does not
+      // recognise (e.g. a registration file under contracts/) are left out.
+      const summaries = await this.ctx
+        .request(ContractFilesRequest, { uris: uris.map((u) => u.toString()) })
+        .catch(() => undefined);
+      const byUri = new Map(summaries?.map((s) => [s.uri, s]));
+      for (const uri of uris) {
+        const summary = byUri.get(uri.toString());
+        if (summaries && !summary) continue;
+        nodes.push(new ContractFileNode(uri, this.results.get(uri.toString()), summary));
+      }
     } catch (err) {
       nodes.push(errorNode(vscode.l10n.t('Could not search the workspace for contract files'), err));
     }

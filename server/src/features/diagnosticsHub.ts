@@ -5,7 +5,7 @@ import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { TrackedAnchor } from '../anchors/types';
 import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
 
-export type DiagnosticSource = 'anchors' | 'anchorProblems' | 'pathDocument' | 'compliance';
+export type DiagnosticSource = 'anchors' | 'anchorProblems' | 'pathDocument' | 'contractFile' | 'compliance';
 
 export class DiagnosticsHub {
   private readonly bySource = new Map<DiagnosticSource, Map<string, Diagnostic[]>>();

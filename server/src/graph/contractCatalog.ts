@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
+import { isContractFileName } from '../../../common/src/contractFileNames';
 import { WorkspaceFiles } from '../anchors/workspaceFiles';
 import type { WorkspaceFolderInfo } from '../anchors/types';
 
@@ -17,8 +18,7 @@ const MAX_FILES = 500;
 const MAX_BYTES = 1_048_576;
 
 export function isContractPath(p: string): boolean {
-  const posix = p.replace(/\\/g, '/');
-  return /\.contract\.(ya?ml|json)$/i.test(posix) || /\/contracts\/.*\.(ya?ml|json)$/i.test(posix);
+  return isContractFileName(p.replace(/\\/g, '/'));
 }
 
 /** DARN and name of a contract in either shape (request body `{contract: …}`, the contract, or a file form). */

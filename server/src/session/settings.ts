@@ -23,6 +23,7 @@ export function normalizeSettings(raw: unknown, base: LineageSettings = DEFAULT_
     refreshIntervalSeconds: intIn(r.refreshIntervalSeconds, 0, 86_400, base.refreshIntervalSeconds),
     projectRoot: typeof r.projectRoot === 'string' ? r.projectRoot : base.projectRoot,
     maxConcurrency: intIn(r.maxConcurrency, 1, 64, base.maxConcurrency),
+    complianceOnSave: typeof r.complianceOnSave === 'boolean' ? r.complianceOnSave : base.complianceOnSave,
   };
 }
 

@@ -1,0 +1,233 @@
+// Authoring help in contract documents: completion of member names and field types, hover docs on
+// members, the outline of the fields, and quick fixes that add a missing required member.
+import { randomUUID } from 'node:crypto';
+import { isMap, isPair, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import {
+  CodeActionKind,
+  CompletionItemKind,
+  MarkupKind,
+  SymbolKind,
+  type CodeAction,
+  type CompletionItem,
+  type Diagnostic,
+  type DocumentSymbol,
+  type Hover,
+  type Position,
+} from 'vscode-languageserver';
+import { CONTRACT_FIELD_TYPES, SCHEMA_MEMBER } from '../../../common/src/api';
+import { enumValues, objectBranch, type SchemaNode } from '../pathDocs/schemaNav';
+import { locate, offsetAt, rangeOf, resolve, rootSchema, type ContractDocument } from './contractDocument';
+import { CONTRACT_CODES, type MissingMemberData } from './validate';
+
+const FIELD_SCHEMA_KEYS = new Set(['name', 'type']);
+
+/** The object schema whose members are typed at a position (a new line counts as inside its parent). */
+function memberContext(
+  cd: ContractDocument,
+  pos: Position,
+): { schema: SchemaNode; map?: YamlNode } | undefined {
+  const offset = offsetAt(cd, pos);
+  const line = cd.text.slice(offset - pos.character, offset);
+  const loc = locate(cd, offset);
+  if (loc.mapSchema && (loc.onKey || !loc.key)) return { schema: loc.mapSchema, map: loc.map };
+  // A key being typed on its own line: YAML takes it as a scalar value; use the indentation instead.
+  if (!cd.json) {
+    const m = /^(\s*)(- )?[\w-]*$/.exec(line);
+    if (!m) return undefined;
+    const indent = m[1]!.length + (m[2] ? 2 : 0);
+    const root = resolve(rootSchema(cd));
+    if (indent === 0 && !m[2]) return root ? { schema: root, map: cd.doc.contents ?? undefined } : undefined;
+    if (inConstraints(cd.text, offset - pos.character, indent)) return undefined;
+    const list = root?.properties?.[SCHEMA_MEMBER[cd.shape]];
+    const field = objectBranch(resolve(resolve(list)?.items));
+    return field ? { schema: field } : undefined;
+  }
+  return undefined;
+}
+
+/** Whether the nearest less-indented key line above is `constraints:` (free-form members). */
+function inConstraints(text: string, lineStart: number, indent: number): boolean {
+  const above = text.slice(0, lineStart).split('\n').reverse();
+  for (const l of above) {
+    const m = /^(\s*)(- )?([\w-]+)\s*:/.exec(l);
+    if (!m) continue;
+    const ind = m[1]!.length + (m[2] ? 2 : 0);
+    if (ind < indent) return m[3] === 'constraints';
+  }
+  return false;
+}
+
+function presentKeys(map: YamlNode | undefined): Set<string> {
+  const out = new Set<string>();
+  if (isMap(map)) for (const p of map.items) if (isPair(p) && isScalar(p.key)) out.add(String(p.key.value));
+  return out;
+}
+
+export function completeContract(cd: ContractDocument, pos: Position): CompletionItem[] {
+  const offset = offsetAt(cd, pos);
+  const line = cd.text.slice(offset - pos.character, offset);
+  // A field's type: `type: ` in YAML, `"type": "` in JSON.
+  const typeValue = cd.json
+    ? /"type"\s*:\s*"?([\w-]*)$/.exec(line)
+    : /^\s*(?:- )?type:\s*([\w-]*)$/.exec(line);
+  if (typeValue && cd.shape === 'file') {
+    const typed = typeValue[1] ?? '';
+    const range = { start: { line: pos.line, character: pos.character - typed.length }, end: pos };
+    return CONTRACT_FIELD_TYPES.map((t, i) => ({
+      label: t,
+      kind: CompletionItemKind.EnumMember,
+      detail: 'field type',
+      sortText: String(i).padStart(3, '0'),
+      textEdit: { range, newText: t },
+    }));
+  }
+  const ctx = memberContext(cd, pos);
+  if (!ctx?.schema.properties) return [];
+  const present = presentKeys(ctx.map);
+  const required = new Set(ctx.schema.required ?? []);
+  const word = /[\w-]*$/.exec(line)?.[0] ?? '';
+  const range = { start: { line: pos.line, character: pos.character - word.length }, end: pos };
+  return Object.entries(ctx.schema.properties)
+    .filter(([k]) => !present.has(k) || k === word)
+    .map(([k, s]) => ({
+      label: k,
+      kind: CompletionItemKind.Property,
+      detail: required.has(k) ? 'required' : 'optional',
+      documentation: s.description ? { kind: MarkupKind.Markdown, value: s.description } : undefined,
+      sortText: `${required.has(k) || FIELD_SCHEMA_KEYS.has(k) ? 0 : 1}${k}`,
+      textEdit: { range, newText: cd.json ? `"${k}": ` : `${k}: ` },
+      filterText: k,
+    }));
+}
+
+export function hoverContract(cd: ContractDocument, pos: Position): Hover | null {
+  const loc = locate(cd, offsetAt(cd, pos));
+  if (!loc.key || !loc.onKey || !loc.mapSchema) return null;
+  const s = loc.mapSchema.properties?.[loc.key];
+  if (!s?.description) return null;
+  const required = loc.mapSchema.required?.includes(loc.key);
+  const values = enumValues(resolve(s));
+  const value = [
+    `**${loc.key}** (${required ? 'required' : 'optional'})`,
+    '',
+    s.description,
+    ...(values ? ['', `Accepted: ${values.map((v) => `\`${v}\``).join(', ')}`] : []),
+  ].join('\n');
+  return { contents: { kind: MarkupKind.Markdown, value } };
+}
+
+/** The outline: the contract's members, and the fields (nested) under its schema. */
+export function contractSymbols(cd: ContractDocument): DocumentSymbol[] {
+  const root = cd.doc.contents;
+  if (!isMap(root)) return [];
+  const schemaKey = SCHEMA_MEMBER[cd.shape];
+  const out: DocumentSymbol[] = [];
+  for (const p of root.items) {
+    if (!isPair(p) || !isScalar(p.key)) continue;
+    const k = String(p.key.value);
+    const value = p.value as YamlNode | null;
+    const range = rangeOf(cd, { range: [p.key.range![0], (value?.range ?? p.key.range!)[1], 0] });
+    const detail = isScalar(value) ? String(value.value ?? '').slice(0, 80) : '';
+    out.push({
+      name: k,
+      detail,
+      kind: k === schemaKey ? SymbolKind.Struct : SymbolKind.Property,
+      range,
+      selectionRange: rangeOf(cd, p.key),
+      ...(k === schemaKey ? { children: fieldSymbols(cd, value) } : {}),
+    });
+  }
+  return out;
+}
+
+function fieldSymbols(cd: ContractDocument, seq: unknown): DocumentSymbol[] {
+  if (!isSeq(seq)) return [];
+  const out: DocumentSymbol[] = [];
+  for (const item of seq.items) {
+    if (!isMap(item)) continue;
+    const name = item.get('name', true);
+    const type = item.get('type');
+    const label = isScalar(name) && name.value !== null ? String(name.value) : '(unnamed field)';
+    const children = fieldSymbols(cd, item.get('fields', true));
+    out.push({
+      name: label || '(unnamed field)',
+      detail: [typeof type === 'string' ? type : '', item.get('optional') === true ? 'optional' : '']
+        .filter(Boolean)
+        .join(' · '),
+      kind: children.length ? SymbolKind.Struct : SymbolKind.Field,
+      range: rangeOf(cd, item),
+      selectionRange: isScalar(name) ? rangeOf(cd, name) : rangeOf(cd, item),
+      ...(children.length ? { children } : {}),
+    });
+  }
+  return out;
+}
+
+/** The value a quick fix gives a missing member. */
+function placeholder(member: string, cd: ContractDocument, indent: string): string {
+  const q = (s: string) => (cd.json ? JSON.stringify(s) : s);
+  switch (member) {
+    case 'spec-version':
+      return q('0.1.0');
+    case 'id':
+      return q(randomUUID());
+    case 'type':
+      return q('string');
+    case 'schema':
+    case 'contractSchema':
+      return cd.json
+        ? '[{ "name": "id", "type": "string" }]'
+        : `\n${indent}  - name: id\n${indent}    type: string`;
+    default:
+      return cd.json ? '""' : "''";
+  }
+}
+
+/** Quick fixes: add each missing required member the diagnostics in range name. */
+export function contractCodeActions(
+  cd: ContractDocument,
+  uri: string,
+  diagnostics: Diagnostic[],
+): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const d of diagnostics) {
+    if (d.code !== CONTRACT_CODES.missing.code || !d.data) continue;
+    const { member, mapOffset } = d.data as MissingMemberData;
+    const edit = insertMember(cd, mapOffset, member);
+    if (!edit) continue;
+    out.push({
+      title: `Add the required member ${member}`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      isPreferred: true,
+      edit: { changes: { [uri]: [edit] } },
+    });
+  }
+  return out;
+}
+
+function insertMember(cd: ContractDocument, mapOffset: number, member: string) {
+  const at = cd.lines.positionAt(mapOffset);
+  if (cd.json) {
+    // Just after the `{`: `"member": value,` (no comma when the object is empty).
+    const open = cd.text.indexOf('{', mapOffset);
+    if (open < 0) return undefined;
+    const empty = /^\s*\}/.test(cd.text.slice(open + 1));
+    const pos = cd.lines.positionAt(open + 1);
+    return {
+      range: { start: pos, end: pos },
+      newText: ` ${JSON.stringify(member)}: ${placeholder(member, cd, '')}${empty ? ' ' : ','}`,
+    };
+  }
+  // YAML: a top-level member goes first; a field's member on a new line after the field's first line.
+  if (at.character === 0) {
+    return { range: { start: at, end: at }, newText: `${member}: ${placeholder(member, cd, '')}\n` };
+  }
+  const indent = ' '.repeat(at.character);
+  const lineEnd = cd.text.indexOf('\n', mapOffset);
+  const pos = cd.lines.positionAt(lineEnd < 0 ? cd.text.length : lineEnd);
+  return {
+    range: { start: pos, end: pos },
+    newText: `\n${indent}${member}: ${placeholder(member, cd, indent)}`,
+  };
+}

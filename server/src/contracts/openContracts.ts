@@ -1,0 +1,92 @@
+// Open documents that are contracts (YAML or JSON, either shape, recognised by content or by name):
+// parsed once per version, validated on open and change, and asked for completion, hovers, outline
+// and quick fixes. When the YAML or JSON extension validates a file with the contributed schema, only
+// what that schema cannot say is reported here (no double squiggles).
+import type { Diagnostic } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { contractSyntaxOf, isContractFileName } from '../../../common/src/contractFileNames';
+import type { ContractFileSummary, ExternalSchemaValidation } from '../../../common/src/protocol';
+import type { Documents } from '../documents';
+import { readContractDocument, type ContractDocument } from './contractDocument';
+import { validateContractDocument } from './validate';
+
+export class OpenContracts {
+  /** @param folders the workspace folders: names are matched on the path inside them. */
+  constructor(private readonly folders: () => ReadonlyArray<{ uri: string }>) {}
+  private readonly cache = new Map<string, { version: number; cd: ContractDocument | undefined }>();
+  external: ExternalSchemaValidation = { json: false, yaml: false };
+
+  /** The document as a contract, or undefined (not YAML/JSON, or neither its name nor content says contract). */
+  get(doc: TextDocument | undefined): ContractDocument | undefined {
+    if (!doc || !doc.uri.startsWith('file:')) return undefined;
+    const syntax = syntaxOf(doc);
+    if (!syntax) return undefined;
+    const hit = this.cache.get(doc.uri);
+    if (hit && hit.version === doc.version) return hit.cd;
+    const cd = readContractDocument(doc.getText(), this.namedLikeContract(doc.uri));
+    this.cache.set(doc.uri, { version: doc.version, cd });
+    return cd;
+  }
+
+  close(uri: string): void {
+    this.cache.delete(uri);
+  }
+
+  /** By the path inside its workspace folder (a folder above the workspace named `contracts` does not count). */
+  private namedLikeContract(uri: string): boolean {
+    const folder = this.folders().find((f) => uri.startsWith(f.uri.endsWith('/') ? f.uri : `${f.uri}/`));
+    const inside = folder
+      ? uri.slice(folder.uri.replace(/\/$/, '').length + 1)
+      : uri.slice(uri.lastIndexOf('/') + 1);
+    return isContractFileName(pathOf(`file:///${inside}`).slice(1));
+  }
+
+  diagnostics(doc: TextDocument | undefined): Diagnostic[] {
+    const cd = this.get(doc);
+    if (!doc || !cd) return [];
+    const syntax = syntaxOf(doc);
+    // The manifest's validation contributions cover exactly the files named like contracts.
+    const covered = this.namedLikeContract(doc.uri) && syntax !== undefined && this.external[syntax];
+    return validateContractDocument(cd, { externallyValidated: covered });
+  }
+}
+
+const MAX_SUMMARIES = 2000;
+
+/** Name, DARN and shape of each file that holds a contract; files that do not (or cannot be read) are left out. */
+export async function contractFileSummaries(docs: Documents, uris: unknown): Promise<ContractFileSummary[]> {
+  const list = Array.isArray(uris)
+    ? uris.filter((u): u is string => typeof u === 'string').slice(0, MAX_SUMMARIES)
+    : [];
+  const out: ContractFileSummary[] = [];
+  for (const uri of list) {
+    const text = await docs.readText(uri).catch(() => undefined);
+    const cd = text === undefined ? undefined : readContractDocument(text, false);
+    if (!cd) continue;
+    const root = cd.value as Record<string, unknown> | null;
+    const body = (cd.wrapped ? root?.contract : root) as Record<string, unknown> | undefined;
+    out.push({
+      uri,
+      shape: cd.shape,
+      ...(typeof body?.name === 'string' && cd.shape === 'file' ? { name: body.name.slice(0, 200) } : {}),
+      ...(typeof body?.dataAssetResourceName === 'string'
+        ? { darn: body.dataAssetResourceName.slice(0, 500) }
+        : {}),
+    });
+  }
+  return out;
+}
+
+function pathOf(uri: string): string {
+  try {
+    return decodeURIComponent(new URL(uri).pathname);
+  } catch {
+    return uri;
+  }
+}
+
+function syntaxOf(doc: TextDocument): 'yaml' | 'json' | undefined {
+  if (doc.languageId === 'yaml') return 'yaml';
+  if (doc.languageId === 'json' || doc.languageId === 'jsonc') return 'json';
+  return contractSyntaxOf(pathOf(doc.uri));
+}

@@ -1,0 +1,206 @@
+// Authoring contract files through the language server over stdio: diagnostics of the file form
+// (missing members, wrong types, a type outside the accepted set, unknown members, duplicate field
+// names), completion, hovers, the outline and quick fixes; request-form files keep working; and the
+// problems the YAML/JSON extension reports are left to it when the client says one validates the file.
+import { strict as assert } from 'node:assert';
+import {
+  CodeActionRequest,
+  CompletionRequest,
+  DocumentSymbolRequest,
+  HoverRequest,
+  type CompletionItem,
+  type Diagnostic,
+  type DocumentSymbol,
+  type MarkupContent,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver-protocol';
+import { LspClient } from '../helpers/lspClient';
+import { WORKSPACE, workspaceText } from './setup';
+
+const BROKEN = `spec-version: 0.1.0
+id: 6f0c2a4e-9d1b-4c3a-8e7f-0a1b2c3d4e5f
+name: Broken
+dataAssetResourceName: postgres://fx-db:public.orders
+colour: blue
+schema:
+  - name: order_id
+    type: varchar
+  - name: order_id
+    type: string
+  - name: total
+    type: long
+    optional: sometimes
+`;
+
+function codes(d: Diagnostic[]): string[] {
+  return d.map((x) => `${x.range.start.line}:${String(x.code)}`).sort();
+}
+
+function apply(text: string, edits: TextEdit[]): string {
+  const lines = text.split('\n');
+  const offset = (p: { line: number; character: number }) =>
+    lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  return [...edits]
+    .sort((a, b) => offset(b.range.start) - offset(a.range.start))
+    .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+}
+
+describe('language server: authoring contract files', function () {
+  let client: LspClient;
+  before(async () => {
+    // No service needed: authoring works signed out.
+    client = await LspClient.start({ workspaceFolder: WORKSPACE });
+  });
+  after(async () => client?.stop());
+
+  it('reports each problem of a file-form contract on its member', async () => {
+    const uri = client.fileUri('contracts/broken.yaml');
+    const from = client.mark();
+    await client.open(uri, BROKEN, 'yaml');
+    const d = await client.waitForDiagnostics(uri, (x) => x.length > 0, from);
+    assert.deepEqual(codes(d), [
+      '0:contract-missing-member', // namespace
+      '12:contract-wrong-type', // optional: sometimes
+      '4:contract-unknown-member', // colour
+      '7:contract-unknown-field-type', // varchar
+      '8:contract-duplicate-field', // order_id twice
+    ]);
+    assert.match(
+      d.find((x) => x.code === 'contract-unknown-field-type')!.message,
+      /varchar.*Accepted: string, bytes/,
+    );
+    assert.match(d.find((x) => x.code === 'contract-missing-member')!.message, /namespace/);
+  });
+
+  it('recognises a contract by content outside contracts/ and leaves other YAML alone', async () => {
+    const uri = client.fileUri('schemas/refunds.yml');
+    const from = client.mark();
+    await client.open(
+      uri,
+      workspaceText('schemas/refunds.yml').replace('type: string', 'type: text'),
+      'yaml',
+    );
+    const d = await client.waitForDiagnostics(uri, (x) => x.length > 0, from);
+    assert.deepEqual(codes(d), ['8:contract-unknown-field-type']);
+    const other = client.fileUri('assets/register.yaml');
+    await client.open(other, workspaceText('assets/register.yaml'), 'yaml');
+    const syms =
+      (await client.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: other } })) ?? [];
+    assert.deepEqual(syms, []);
+  });
+
+  it('keeps request-form contracts working: no file-form complaints, its own schema checked', async () => {
+    const uri = client.fileUri('contracts/orders.contract.yaml');
+    const from = client.mark();
+    await client.open(uri, workspaceText('contracts/orders.contract.yaml') + 'extra: 1\n', 'yaml');
+    const d = await client.waitForDiagnostics(uri, (x) => x.length > 0, from);
+    assert.deepEqual(codes(d), ['14:contract-unknown-member']);
+  });
+
+  it('completes member names (required first) and the accepted field types', async () => {
+    const uri = client.fileUri('contracts/new.contract.yaml');
+    const text = 'spec-version: 0.1.0\nna\nschema:\n  - name: a\n    ty\n  - name: b\n    type: \n';
+    await client.open(uri, text, 'yaml');
+    const at = async (line: number, character: number) =>
+      ((await client.conn.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position: { line, character },
+      })) ?? []) as CompletionItem[];
+    const root = (await at(1, 2)).map((i) => i.label);
+    assert.ok(root.includes('name') && root.includes('namespace') && root.includes('dataAssetResourceName'));
+    assert.ok(!root.includes('spec-version'), 'members already present are not offered again');
+    const field = (await at(4, 6)).map((i) => i.label);
+    assert.ok(field.includes('type') && field.includes('optional') && field.includes('fields'));
+    assert.ok(!field.includes('namespace'));
+    const types = await at(6, 10);
+    assert.ok(types.some((i) => i.label === 'timestamp') && types.some((i) => i.label === 'struct'));
+  });
+
+  it('explains members on hover and outlines the fields', async () => {
+    const uri = client.fileUri('contracts/orders-finance.yaml');
+    const text = workspaceText('contracts/orders-finance.yaml');
+    await client.open(uri, text, 'yaml');
+    const line = text.split('\n').findIndex((l) => l.startsWith('namespace:'));
+    const hover = await client.conn.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: { line, character: 3 },
+    });
+    assert.match((hover?.contents as MarkupContent).value, /\*\*namespace\*\* \(required\)/);
+    const syms = (await client.conn.sendRequest(DocumentSymbolRequest.type, {
+      textDocument: { uri },
+    })) as DocumentSymbol[];
+    const schema = syms.find((s) => s.name === 'schema')!;
+    assert.deepEqual(
+      schema.children!.map((c) => [c.name, c.detail]),
+      [
+        ['order_id', 'string'],
+        ['customer', 'struct'],
+        ['total_cents', 'string'],
+      ],
+    );
+    assert.deepEqual(
+      schema.children![1]!.children!.map((c) => c.name),
+      ['email', 'loyaltyTier'],
+    );
+  });
+
+  it('offers quick fixes that add missing required members, leaving a valid contract', async () => {
+    const uri = client.fileUri('contracts/started.yaml');
+    const text = 'dataAssetResourceName: s3://b:p\nschema:\n  - name: a\n';
+    const from = client.mark();
+    await client.open(uri, text, 'yaml');
+    const d = await client.waitForDiagnostics(uri, (x) => x.length > 0, from);
+    const missing = d.filter((x) => x.code === 'contract-missing-member');
+    assert.deepEqual(missing.map((x) => x.message.split(' ').pop()).sort(), [
+      'id.',
+      'name.',
+      'namespace.',
+      'spec-version.',
+      'type.',
+    ]);
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } },
+      context: { diagnostics: missing },
+    })) as Array<{ title: string; edit: WorkspaceEdit }>;
+    assert.equal(actions.length, 5);
+    let fixed = text;
+    for (const a of actions) fixed = apply(fixed, a.edit.changes![uri]!);
+    const fixedUri = client.fileUri('contracts/fixed.yaml');
+    const from2 = client.mark();
+    await client.open(fixedUri, fixed, 'yaml');
+    const after = await client.waitForDiagnostics(fixedUri, () => true, from2);
+    // Only the empty placeholders remain to be filled in.
+    assert.deepEqual(
+      after.map((x) => x.message).sort(),
+      ['name must not be empty.', 'namespace must not be empty.'],
+      fixed,
+    );
+  });
+});
+
+describe('language server: contract files another extension validates', function () {
+  let client: LspClient;
+  before(async () => {
+    client = await LspClient.start({
+      workspaceFolder: WORKSPACE,
+      initializationOptions: { externalSchemaValidation: { json: true, yaml: true } },
+    });
+  });
+  after(async () => client?.stop());
+
+  it('reports only what the schema cannot say (no double squiggles)', async () => {
+    const uri = client.fileUri('contracts/broken.yaml');
+    const from = client.mark();
+    await client.open(uri, BROKEN, 'yaml');
+    const d = await client.waitForDiagnostics(uri, (x) => x.length > 0, from);
+    assert.deepEqual(codes(d), ['4:contract-unknown-member', '8:contract-duplicate-field']);
+    // A file the schema contribution does not match (by name) still gets every problem from us.
+    const other = client.fileUri('schemas/broken.yml');
+    const from2 = client.mark();
+    await client.open(other, BROKEN, 'yaml');
+    const all = await client.waitForDiagnostics(other, (x) => x.length > 0, from2);
+    assert.equal(all.length, 5);
+  });
+});
