@@ -39,6 +39,9 @@ function find(dir, suffix) {
   return out;
 }
 
+/** Keep in step with GrammarName in server/src/anchors/syntax/languages.ts. */
+const TREE_SITTER_GRAMMARS = ['go', 'python', 'typescript', 'tsx', 'javascript', 'java'];
+
 const targets = {
   client: {
     entryPoints: { 'client/extension': 'client/src/extension.ts' },
@@ -49,6 +52,16 @@ const targets = {
     // jsonc-parser's UMD build (its `main`) requires files at run time that a bundle lacks; its ESM
     // build (`module`) bundles cleanly.
     mainFields: ['module', 'main'],
+    after() {
+      // Syntax-aware anchor relocation loads tree-sitter and its grammars from beside the bundle
+      // (server/src/anchors/syntax/treeSitter.ts); only the grammars the server parses are copied.
+      const require = createRequire(join(root, 'package.json'));
+      const from = join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
+      const to = join(root, 'dist/server/tree-sitter');
+      mkdirSync(to, { recursive: true });
+      for (const name of ['tree-sitter', ...TREE_SITTER_GRAMMARS.map((g) => `tree-sitter-${g}`)])
+        copyFileSync(join(from, `${name}.wasm`), join(to, `${name}.wasm`));
+    },
   },
   service: {
     entryPoints: { 'service/main': 'service/src/main.ts' },

@@ -13,7 +13,8 @@ import { FileResolver, type Resolution } from './fileResolver';
 import { LineTable } from './lineTable';
 import { applyChange, before, toTextChange } from './editTracking';
 import { NEAR_LINES } from './verification';
-import { markDeleted, newSlot, place, reverify, type Slot } from './slot';
+import { markDeleted, newSlot, place, reverify, type Definitions, type Slot } from './slot';
+import { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';
 import { unresolvedMessage } from './messages';
 import { diagnosticsOf } from './diagnostics';
 import { fileUri, uriToFsPath } from './uris';
@@ -65,9 +66,11 @@ export class AnchorIndex {
   private readonly open = new Map<string, OpenDoc>();
   private readonly listeners = new Set<(uris: string[]) => void>();
   private generation = 0;
+  private readonly syntax: DefinitionSource | undefined;
 
   constructor(private readonly opts: AnchorIndexOptions & { onError?(err: unknown): void }) {
     this.folders = opts.folders;
+    this.syntax = opts.definitions === null ? undefined : (opts.definitions ?? new TreeSitterDefinitions());
   }
 
   async setFolders(folders: WorkspaceFolderInfo[]): Promise<void> {
@@ -204,11 +207,14 @@ export class AnchorIndex {
       }
     });
     if (generation !== this.generation) return;
+    // Grammars of the files' languages load once; parsing itself waits until a name check fails.
+    await this.syntax?.prepare(byFile.keys());
+    if (generation !== this.generation) return;
     // Files not open are read from disk, placed and verified; their text is not kept.
     const skipped = new Set<string>();
     const load = (key: string, fa: FileAnchors, text: string | undefined) => {
       if (text === undefined) this.unreadable(fa);
-      else this.placeAll(fa, new LineTable(text));
+      else this.placeAll(key, fa, new LineTable(text));
     };
     const readSync = this.opts.readFileSync;
     if (readSync) {
@@ -278,16 +284,36 @@ export class AnchorIndex {
     }
   }
 
-  private placeAll(fa: FileAnchors, lines: LineTable): void {
+  private placeAll(key: string, fa: FileAnchors, lines: LineTable): void {
     fa.version++;
     fa.dirty = false;
-    for (const s of fa.slots) place(s, fa.uri, lines);
+    const definitions = this.definitionsOf(key, lines);
+    for (const s of fa.slots) place(s, fa.uri, lines, definitions);
+  }
+
+  /** The file's definitions for syntax-aware relocation: parsed on first use, at most once per text. */
+  private definitionsOf(key: string, lines: LineTable): Definitions | undefined {
+    const syntax = this.syntax;
+    if (!syntax) return undefined;
+    let table: ReturnType<Definitions> | null = null;
+    return () => {
+      if (table === null) {
+        try {
+          table = syntax.definitions(key, lines.text);
+        } catch (err) {
+          // A parser failure leaves this file to the text rules rather than failing the index.
+          this.opts.onError?.(err);
+          table = undefined;
+        }
+      }
+      return table;
+    };
   }
 
   /** Places a file's anchors against its open text; the client's URI spelling wins. */
   private placeFile(key: string, fa: FileAnchors, uri: string): void {
     fa.uri = uri;
-    this.placeAll(fa, this.linesOf(key)!);
+    this.placeAll(key, fa, this.linesOf(key)!);
   }
 
   private async reloadFromDisk(key: string, fa: FileAnchors): Promise<void> {
@@ -297,7 +323,7 @@ export class AnchorIndex {
     if (this.open.has(key) || fa.version !== version || this.byFile.get(key) !== fa) return;
     fa.uri = fileUri(key);
     if (text === undefined) this.unreadable(fa);
-    else this.placeAll(fa, new LineTable(text));
+    else this.placeAll(key, fa, new LineTable(text));
     this.emit([fa.uri]);
   }
 
@@ -333,7 +359,8 @@ export class AnchorIndex {
     fa.dirty = false;
     const lines = this.linesOf(key);
     if (!lines) return;
-    for (const s of fa.slots) if (s.dirty) reverify(s, lines);
+    const definitions = this.definitionsOf(key, lines);
+    for (const s of fa.slots) if (s.dirty) reverify(s, lines, definitions);
   }
 
   private emit(uris: string[]): void {

@@ -1,7 +1,12 @@
 // Diagnostics for one file's anchors: stale (warning), relocated (information, from where to where),
 // clamped coordinates (warning). Anchors without a file are reported by the caller via problems().
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import {
+  DiagnosticSeverity,
+  type Diagnostic,
+  type DiagnosticRelatedInformation,
+} from 'vscode-languageserver';
 import type { Slot } from './slot';
+import type { TrackedAnchor } from './types';
 import { clampedMessage } from './messages';
 
 export const DIAGNOSTIC_SOURCE = 'Lineage Lens';
@@ -41,14 +46,7 @@ export function diagnosticsOf(slots: readonly Slot[]): Diagnostic[] {
         severity: DiagnosticSeverity.Information,
         code: 'anchor-relocated',
         message: t.problem,
-        relatedInformation: t.relocatedFrom
-          ? [
-              {
-                location: { uri: t.uri, range: t.relocatedFrom },
-                message: 'Where the anchor was before it moved',
-              },
-            ]
-          : undefined,
+        relatedInformation: relocationInformation(t.uri, t),
       });
     } else if (t.state === 'resolved' && s.clamped) {
       out.push({
@@ -61,4 +59,16 @@ export function diagnosticsOf(slots: readonly Slot[]): Diagnostic[] {
     }
   }
   return out;
+}
+
+function relocationInformation(uri: string, t: TrackedAnchor): DiagnosticRelatedInformation[] | undefined {
+  const out: DiagnosticRelatedInformation[] = [];
+  if (t.relocatedFrom)
+    out.push({ location: { uri, range: t.relocatedFrom }, message: 'Where the anchor was before it moved' });
+  for (const range of t.otherDefinitions ?? [])
+    out.push({
+      location: { uri, range },
+      message: 'Another definition of the same name (farther from the recorded place)',
+    });
+  return out.length ? out : undefined;
 }

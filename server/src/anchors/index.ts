@@ -11,3 +11,4 @@ export type {
 export { expectedNamesFor, lastSegment } from './expectedNames';
 export { DIAGNOSTIC_SOURCE, type AnchorDiagnosticCode, type AnchorDiagnosticData } from './diagnostics';
 export { fileUri, uriToFsPath } from './uris';
+export { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';

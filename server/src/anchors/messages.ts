@@ -51,7 +51,10 @@ const names = (ns: readonly string[]) => ns.map((n) => quote(n, 60)).join(' or '
 
 export function staleMessage(
   e: AnchorEntry,
-  why: { kind: 'missing' } | { kind: 'ambiguous'; name: string; count: number } | { kind: 'deleted' },
+  why:
+    | { kind: 'missing'; references?: number }
+    | { kind: 'ambiguous'; name: string; count: number }
+    | { kind: 'deleted' },
   expected: readonly string[],
 ): string {
   const s = subject(e);
@@ -60,14 +63,41 @@ export function staleMessage(
     case 'deleted':
       return `${s} is stale: the anchored code was deleted. Undo the deletion, or ${RESCAN}.`;
     case 'missing':
+      if (why.references !== undefined)
+        return `${s} is stale: no function, method, class or type named ${names(expected)} is left in this file${
+          why.references > 0
+            ? ` (the name still appears ${times(why.references)}, as a call, import, comment or other use, which never stands for the anchored code)`
+            : ''
+        }. ${capital(RESCAN)}.`;
       return `${s} is stale: ${names(expected)} appears neither near the recorded ${where} nor anywhere else in this file. ${capital(RESCAN)}.`;
     case 'ambiguous':
       return `${s} is stale: ${quote(why.name, 60)} is not near the recorded ${where} and appears ${why.count} times elsewhere in this file, so its new place is unclear. ${capital(RESCAN)}.`;
   }
 }
 
-export function relocatedMessage(e: AnchorEntry, from: Range, to: Range, name: string): string {
-  return `${subject(e)} moved from line ${from.start.line + 1} to line ${to.start.line + 1} (${quote(name, 60)} is there now); Lineage Lens uses the new place. To record it, ${RESCAN}.`;
+export function relocatedMessage(
+  e: AnchorEntry,
+  from: Range,
+  to: Range,
+  name: string,
+  others: readonly Range[] = [],
+): string {
+  const also = others.length
+    ? ` ${quote(name, 60)} is also defined at ${others.length === 1 ? 'line' : 'lines'} ${listLines(others)}; the definition nearest to the recorded place was taken.`
+    : '';
+  return `${subject(e)} moved from line ${from.start.line + 1} to line ${to.start.line + 1} (${quote(name, 60)} is there now); Lineage Lens uses the new place.${also} To record it, ${RESCAN}.`;
+}
+
+function listLines(ranges: readonly Range[]): string {
+  const ls = ranges.slice(0, 5).map((r) => String(r.start.line + 1));
+  const more = ranges.length > 5 ? ` and ${ranges.length - 5} more` : '';
+  return ls.length > 1 && !more
+    ? `${ls.slice(0, -1).join(', ')} and ${ls[ls.length - 1]}`
+    : ls.join(', ') + more;
+}
+
+function times(n: number): string {
+  return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
 }
 
 export function clampedMessage(e: AnchorEntry, note: string): string {

@@ -1,6 +1,7 @@
 // The anchor index's public types (the contract the rest of the language server codes against).
 import type { Range } from 'vscode-languageserver';
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
+import type { DefinitionSource } from './syntax/definitionSource';
 
 export interface WorkspaceFolderInfo {
   uri: string;
@@ -28,6 +29,8 @@ export interface TrackedAnchor {
   state: AnchorState;
   /** Where the anchor was before it was relocated. */
   relocatedFrom?: Range;
+  /** Relocated to the nearest of several definitions of its name: where the others are. */
+  otherDefinitions?: Range[];
   /** A complete sentence for the user: what is wrong and what to do. */
   problem?: string;
 }
@@ -49,6 +52,11 @@ export interface AnchorIndexOptions {
    * (tried under each folder). Default: a walk of the folders (skipping .git and node_modules).
    */
   listFiles?(): Promise<string[]>;
+  /**
+   * Definitions for syntax-aware relocation (Go, Python, TypeScript/JavaScript, Java). Default: a
+   * TreeSitterDefinitions; null: text rules for every file.
+   */
+  definitions?: DefinitionSource | null;
 }
 
 export interface Disposable {

@@ -1,7 +1,10 @@
 // Is the anchored code still where the anchor says? An expected name in or near the range (±3 lines)
-// confirms it; otherwise exactly one whole-word occurrence elsewhere in the file is where it moved.
+// confirms it. Otherwise, in a parsed language (syntax/), the range inside a definition of that name
+// confirms it and the nearest definition of the name elsewhere is where it moved; calls, imports and
+// comments never count. In other languages exactly one whole-word occurrence is where it moved.
 import type { Range } from 'vscode-languageserver';
 import type { LineTable } from './lineTable';
+import { enclosingDefinition, type Definition, type DefinitionTable } from './syntax/definitions';
 
 export const NEAR_LINES = 3;
 
@@ -9,8 +12,10 @@ export type Verdict =
   | { kind: 'confirmed' }
   /** Nothing to check against (no expected names). */
   | { kind: 'unchecked' }
-  | { kind: 'moved'; range: Range; name: string }
-  | { kind: 'missing' }
+  /** `others`: further definitions of the name (syntax only), farther from the recorded place. */
+  | { kind: 'moved'; range: Range; name: string; others?: Range[] }
+  /** `references`: (syntax only) how often the names occur in the file, none of them a definition. */
+  | { kind: 'missing'; references?: number }
   | { kind: 'ambiguous'; name: string; count: number };
 
 const IDENT = /[\p{L}\p{N}_$]/u;
@@ -42,10 +47,17 @@ export function cleanNames(names: readonly string[]): string[] {
 }
 
 /**
- * Verifies one anchor. `searchNear` is false for a range whose code was deleted: only a unique
- * occurrence elsewhere can then bring it back.
+ * Verifies one anchor. `searchNear` is false for a range whose code was deleted: only a definition
+ * (or, in text files, a unique occurrence) elsewhere can then bring it back. `definitions` gives the
+ * file's definitions when its language is parsed (called only when the name is not near the range).
  */
-export function verify(range: Range, names: readonly string[], lines: LineTable, searchNear = true): Verdict {
+export function verify(
+  range: Range,
+  names: readonly string[],
+  lines: LineTable,
+  searchNear = true,
+  definitions?: () => DefinitionTable | undefined,
+): Verdict {
   if (names.length === 0) return { kind: 'unchecked' };
   const text = lines.text;
   if (searchNear) {
@@ -54,6 +66,8 @@ export function verify(range: Range, names: readonly string[], lines: LineTable,
     const to = lastLine + 1 < lines.lineCount ? lines.lineStart(lastLine + 1) : text.length;
     for (const name of names) if (findWord(text, name, from, to, 1).length > 0) return { kind: 'confirmed' };
   }
+  const table = definitions?.();
+  if (table) return relocateToDefinition(range, names, lines, table, searchNear);
   let ambiguous: { name: string; count: number } | undefined;
   for (const name of names) {
     const hits = findWord(text, name, 0, text.length, 3);
@@ -63,12 +77,60 @@ export function verify(range: Range, names: readonly string[], lines: LineTable,
   return ambiguous ? { kind: 'ambiguous', ...ambiguous } : { kind: 'missing' };
 }
 
+/** Syntax-aware: the first expected name that has definitions moves the anchor to the nearest one. */
+function relocateToDefinition(
+  range: Range,
+  names: readonly string[],
+  lines: LineTable,
+  table: DefinitionTable,
+  searchNear: boolean,
+): Verdict {
+  if (searchNear && enclosingDefinition(table, names, range.start.line, range.end.line))
+    return { kind: 'confirmed' };
+  for (const name of names) {
+    const defs = table.get(name);
+    if (!defs?.length) continue;
+    const distance = (d: Definition) => Math.abs(d.startLine - range.start.line);
+    const [best, ...others] = [...defs].sort(
+      (a, b) => distance(a) - distance(b) || a.startLine - b.startLine,
+    );
+    return {
+      kind: 'moved',
+      range: definitionRange(range, lines, best!),
+      name,
+      others: others.map((d) => definitionRange(range, lines, d)),
+    };
+  }
+  let references = 0;
+  for (const name of names) references += findWord(lines.text, name).length;
+  return { kind: 'missing', references };
+}
+
+/** A column range on one line becomes the definition's name; a line range becomes the definition's lines. */
+function definitionRange(old: Range, lines: LineTable, d: Definition): Range {
+  if (isColumnRange(old, lines))
+    return {
+      start: { line: d.nameLine, character: d.nameStart },
+      end: { line: d.nameLine, character: d.nameEnd },
+    };
+  return {
+    start: { line: d.startLine, character: 0 },
+    end: { line: d.endLine, character: lines.lineLength(d.endLine) },
+  };
+}
+
+function isColumnRange(r: Range, lines: LineTable): boolean {
+  return (
+    r.start.line === r.end.line &&
+    (r.start.character !== 0 || r.end.character !== lines.lineLength(r.end.line))
+  );
+}
+
 /** A column range on one line becomes the occurrence itself; a line range keeps its height from the occurrence's line. */
 function movedRange(old: Range, lines: LineTable, offset: number, name: string): Range {
   const at = lines.positionAt(offset);
-  const oneLine = old.start.line === old.end.line;
-  const columns = old.start.character !== 0 || old.end.character !== lines.lineLength(old.end.line);
-  if (oneLine && columns) return { start: at, end: { line: at.line, character: at.character + name.length } };
+  if (isColumnRange(old, lines))
+    return { start: at, end: { line: at.line, character: at.character + name.length } };
   const last = Math.min(lines.lineCount - 1, at.line + Math.max(0, old.end.line - old.start.line));
   return { start: { line: at.line, character: 0 }, end: { line: last, character: lines.lineLength(last) } };
 }

@@ -1,5 +1,6 @@
-// Name verification: resolved near the range, relocated when found once elsewhere, stale otherwise;
-// and the diagnostics that say so.
+// Name verification by the text rules (languages that are not parsed: Kotlin here): resolved near the
+// range, relocated when found once elsewhere, stale otherwise; and the diagnostics that say so.
+// Syntax-aware relocation (Go, Python, TypeScript/JavaScript, Java): relocation.test.ts.
 import assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import { Editor, ORDERS_TS, TempWorkspace, entry, range, allAnchors, allDiagnostics } from './workspace';
@@ -9,18 +10,18 @@ import { findWord } from '../../../server/src/anchors/verification';
 describe('anchors: verification and diagnostics', () => {
   let ws: TempWorkspace;
   let index: AnchorIndex;
-  const uri = () => ws.uri('ws/src/orders.ts');
+  const uri = () => ws.uri('ws/src/orders.kt');
 
   beforeEach(async () => {
     ws = await TempWorkspace.create();
-    await ws.write('ws/src/orders.ts', ORDERS_TS);
+    await ws.write('ws/src/orders.kt', ORDERS_TS);
     index = ws.index([ws.folder('ws')]);
   });
   afterEach(async () => ws.dispose());
 
   it('a name within 3 lines of the range confirms it; one line further does not', async () => {
-    const near = entry({ file: 'src/orders.ts', line_start: 9, line_end: 9 }, ['shipOrder']); // line 12 = 9 + 3
-    const far = entry({ file: 'src/orders.ts', line_start: 8, line_end: 8 }, ['shipOrder']); // line 12 = 8 + 4
+    const near = entry({ file: 'src/orders.kt', line_start: 9, line_end: 9 }, ['shipOrder']); // line 12 = 9 + 3
+    const far = entry({ file: 'src/orders.kt', line_start: 8, line_end: 8 }, ['shipOrder']); // line 12 = 8 + 4
     await index.setAnchors([near, far]);
     const [a, b] = allAnchors(index);
     assert.equal(a!.state, 'resolved');
@@ -30,7 +31,7 @@ describe('anchors: verification and diagnostics', () => {
 
   it('relocates to the unique occurrence and reports from where to where', async () => {
     const e = entry(
-      { file: 'src/orders.ts', line_start: 1, line_end: 2, name: 'shipOrder' },
+      { file: 'src/orders.kt', line_start: 1, line_end: 2, name: 'shipOrder' },
       ['shipOrder'],
       'orders-svc',
       'path-7',
@@ -58,7 +59,7 @@ describe('anchors: verification and diagnostics', () => {
 
   it('a column anchor relocates to the occurrence itself', async () => {
     await index.setAnchors([
-      entry({ file: 'src/orders.ts', line_start: 1, column_start: 1, column_end: 6 }, ['shipOrder']),
+      entry({ file: 'src/orders.kt', line_start: 1, column_start: 1, column_end: 6 }, ['shipOrder']),
     ]);
     assert.deepEqual(allAnchors(index)[0]!.range, range(11, 16, 11, 25));
   });
@@ -66,7 +67,7 @@ describe('anchors: verification and diagnostics', () => {
   it('found nowhere: stale, with a warning that names the anchor, the path and what to do', async () => {
     await index.setAnchors([
       entry(
-        { file: 'src/orders.ts', line_start: 3, line_end: 6, name: 'Parse the order' },
+        { file: 'src/orders.kt', line_start: 3, line_end: 6, name: 'Parse the order' },
         ['Parse the order', 'decodeOrder'],
         'c1',
         'p9',
@@ -86,7 +87,7 @@ describe('anchors: verification and diagnostics', () => {
 
   it('found several times elsewhere: stale, saying it is ambiguous', async () => {
     await index.setAnchors([
-      entry({ file: 'src/orders.ts', line_start: 12, line_end: 14, name: 'raw' }, ['raw']),
+      entry({ file: 'src/orders.kt', line_start: 12, line_end: 14, name: 'raw' }, ['raw']),
     ]);
     const t = allAnchors(index)[0]!;
     assert.equal(t.state, 'stale');
@@ -102,12 +103,12 @@ describe('anchors: verification and diagnostics', () => {
   });
 
   it('anchors without expected names are not verified (resolved as placed)', async () => {
-    await index.setAnchors([entry({ file: 'src/orders.ts', line_start: 8 })]);
+    await index.setAnchors([entry({ file: 'src/orders.kt', line_start: 8 })]);
     assert.equal(allAnchors(index)[0]!.state, 'resolved');
   });
 
   it('re-verifies edited anchors: breaking and fixing the name near the range', async () => {
-    const e = entry({ file: 'src/orders.ts', line_start: 12, line_end: 14, name: 'shipOrder' }, [
+    const e = entry({ file: 'src/orders.kt', line_start: 12, line_end: 14, name: 'shipOrder' }, [
       'shipOrder',
     ]);
     await index.setAnchors([e]);
@@ -122,7 +123,7 @@ describe('anchors: verification and diagnostics', () => {
   });
 
   it('relocates during editing when the code is cut and pasted elsewhere', async () => {
-    const e = entry({ file: 'src/orders.ts', line_start: 3, line_end: 6, name: 'parseOrder' }, [
+    const e = entry({ file: 'src/orders.kt', line_start: 3, line_end: 6, name: 'parseOrder' }, [
       'parseOrder',
     ]);
     await index.setAnchors([e]);
@@ -138,7 +139,7 @@ describe('anchors: verification and diagnostics', () => {
 
   it('problems() lists anchors that have no place in the workspace; diagnostics() only placed ones', async () => {
     await index.setAnchors([
-      entry({ file: 'src/orders.ts', line_start: 3 }, ['parseOrder']),
+      entry({ file: 'src/orders.kt', line_start: 3 }, ['parseOrder']),
       entry({ file: '../x.ts' }),
       entry({ file: 'nope.ts' }),
     ]);
@@ -152,7 +153,7 @@ describe('anchors: verification and diagnostics', () => {
 
   it('setAnchors reports old and new files to listeners', async () => {
     await ws.write('ws/src/b.ts', 'function b() {}\n');
-    await index.setAnchors([entry({ file: 'src/orders.ts' }, ['parseOrder'])]);
+    await index.setAnchors([entry({ file: 'src/orders.kt' }, ['parseOrder'])]);
     const seen: string[][] = [];
     index.onDidChange((uris) => seen.push(uris));
     await index.setAnchors([entry({ file: 'src/b.ts' }, ['b'])]);

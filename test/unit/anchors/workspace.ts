@@ -10,6 +10,7 @@ import {
   AnchorIndex,
   fileUri,
   type AnchorEntry,
+  type AnchorIndexOptions,
   type TrackedAnchor,
   type WorkspaceFolderInfo,
 } from '../../../server/src/anchors';
@@ -48,7 +49,10 @@ export class TempWorkspace {
     }
   };
 
-  index(folders: WorkspaceFolderInfo[], extra: { listFiles?(): Promise<string[]> } = {}): AnchorIndex {
+  index(
+    folders: WorkspaceFolderInfo[],
+    extra: Pick<AnchorIndexOptions, 'listFiles' | 'definitions'> = {},
+  ): AnchorIndex {
     const index = new AnchorIndex({ folders, readFile: this.readFile, ...extra });
     // Remembers the entries so allAnchors can look every one of them up through the index's own API.
     const setAnchors = index.setAnchors.bind(index);

@@ -1,0 +1,98 @@
+// Definitions of workspace files for syntax-aware relocation: the grammar by file extension, parsed
+// lazily (only when an anchor's name check fails), the tables cached per file and text version.
+import { extractDefinitions, type DefinitionTable } from './definitions';
+import { grammarFor, type GrammarName } from './languages';
+import { findWasmDir, loadGrammar, type LoadedGrammar } from './treeSitter';
+
+export interface DefinitionSource {
+  /** Loads what these files' languages need; never rejects (a failure leaves those files to the text rules). */
+  prepare(fsPaths: Iterable<string>): Promise<void>;
+  /** The definitions of this text of the file; undefined when its language is not parsed here (text rules apply). */
+  definitions(fsPath: string, text: string): DefinitionTable | undefined;
+}
+
+export interface TreeSitterOptions {
+  /** Where tree-sitter.wasm and the grammar files are (default: beside the bundle, else the package). */
+  wasmDir?: string;
+  /** How many files' tables are kept (least recently used dropped first). */
+  maxCached?: number;
+  /** At most this many characters of text are kept to recognise a version (default 8 M). */
+  maxCachedChars?: number;
+  /** Told once per grammar that cannot be loaded, with why; those files keep the text rules. */
+  onProblem?(message: string): void;
+}
+
+const DEFAULT_MAX_CACHED = 64;
+const DEFAULT_MAX_CACHED_CHARS = 8_000_000;
+
+export class TreeSitterDefinitions implements DefinitionSource {
+  private readonly ready = new Map<GrammarName, LoadedGrammar>();
+  private readonly failed = new Set<GrammarName>();
+  private readonly cache = new Map<string, { text: string; table: DefinitionTable }>();
+  private readonly wasmDir: string | undefined;
+  private readonly maxCached: number;
+  private readonly maxChars: number;
+  private cachedChars = 0;
+  private parses = 0;
+
+  constructor(private readonly opts: TreeSitterOptions = {}) {
+    this.wasmDir = opts.wasmDir ?? findWasmDir();
+    this.maxCached = Math.max(1, opts.maxCached ?? DEFAULT_MAX_CACHED);
+    this.maxChars = opts.maxCachedChars ?? DEFAULT_MAX_CACHED_CHARS;
+  }
+
+  async prepare(fsPaths: Iterable<string>): Promise<void> {
+    const wanted = new Set<GrammarName>();
+    for (const p of fsPaths) {
+      const g = grammarFor(p);
+      if (g && !this.ready.has(g) && !this.failed.has(g)) wanted.add(g);
+    }
+    await Promise.all([...wanted].map((g) => this.load(g)));
+  }
+
+  definitions(fsPath: string, text: string): DefinitionTable | undefined {
+    const name = grammarFor(fsPath);
+    const grammar = name && this.ready.get(name);
+    if (!grammar) return undefined;
+    const hit = this.cache.get(fsPath);
+    if (hit && hit.text === text) {
+      // Most recently used last.
+      this.cache.delete(fsPath);
+      this.cache.set(fsPath, hit);
+      return hit.table;
+    }
+    const table = extractDefinitions(grammar, text);
+    this.parses++;
+    this.forget(fsPath);
+    // The text is kept to recognise its version, so the cache is bounded in characters too.
+    this.cache.set(fsPath, { text, table });
+    this.cachedChars += text.length;
+    while (this.cache.size > this.maxCached || (this.cachedChars > this.maxChars && this.cache.size > 0))
+      this.forget(this.cache.keys().next().value!);
+    return table;
+  }
+
+  /** For tests and benchmarks: texts parsed so far, and what the cache holds. */
+  stats(): { parses: number; cached: number; cachedChars: number } {
+    return { parses: this.parses, cached: this.cache.size, cachedChars: this.cachedChars };
+  }
+
+  private forget(fsPath: string): void {
+    const had = this.cache.get(fsPath);
+    if (!had) return;
+    this.cache.delete(fsPath);
+    this.cachedChars -= had.text.length;
+  }
+
+  private async load(name: GrammarName): Promise<void> {
+    try {
+      if (!this.wasmDir) throw new Error('the tree-sitter .wasm files are not installed beside the server');
+      this.ready.set(name, await loadGrammar(this.wasmDir, name));
+    } catch (err) {
+      this.failed.add(name);
+      this.opts.onProblem?.(
+        `Syntax-aware anchor relocation is off for ${name} files (${(err as Error)?.message ?? String(err)}); their anchors are checked by name only.`,
+      );
+    }
+  }
+}

@@ -1,0 +1,74 @@
+// The definitions of one text (functions, methods, classes, types), found with tree-sitter. Trees are
+// freed as soon as the table is built (they live in WebAssembly memory, which never shrinks); the
+// small tables are cached per file and text version, a bounded number of them.
+import type { LoadedGrammar } from './treeSitter';
+
+export interface Definition {
+  name: string;
+  /** 0-based lines of the whole definition (first..last, inclusive). */
+  startLine: number;
+  endLine: number;
+  /** Where the name itself is (0-based line, UTF-16 columns). */
+  nameLine: number;
+  nameStart: number;
+  nameEnd: number;
+}
+
+/** A text's definitions by name, in the text's order. */
+export type DefinitionTable = ReadonlyMap<string, readonly Definition[]>;
+
+/** Parses `text` and lists its definitions. The tree is deleted before returning. */
+export function extractDefinitions(grammar: LoadedGrammar, text: string): DefinitionTable {
+  const tree = grammar.parser.parse(text);
+  if (!tree) return new Map();
+  const out = new Map<string, Definition[]>();
+  try {
+    for (const match of grammar.query.matches(tree.rootNode)) {
+      const def = match.captures.find((c) => c.name === 'def')?.node;
+      const name = match.captures.find((c) => c.name === 'name')?.node;
+      if (!def || !name) continue;
+      // `const f = () => …`: the definition is the whole declaration statement.
+      const whole = def.type === 'variable_declarator' && def.parent ? def.parent : def;
+      const d: Definition = {
+        name: name.text,
+        startLine: whole.startPosition.row,
+        endLine: whole.endPosition.row,
+        nameLine: name.startPosition.row,
+        // tree-sitter columns are UTF-8 bytes; the name's own text gives its UTF-16 length.
+        nameStart: utf16Column(text, name.startIndex),
+        nameEnd: utf16Column(text, name.startIndex) + name.text.length,
+      };
+      const list = out.get(d.name);
+      if (list) list.push(d);
+      else out.set(d.name, [d]);
+    }
+  } finally {
+    tree.delete();
+  }
+  return out;
+}
+
+/** The UTF-16 column of a UTF-16 offset (web-tree-sitter's startIndex counts UTF-16 units for string input). */
+function utf16Column(text: string, offset: number): number {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return offset - lineStart;
+}
+
+/** The innermost definition named one of `names` that contains lines first..last, if any. */
+export function enclosingDefinition(
+  table: DefinitionTable,
+  names: readonly string[],
+  first: number,
+  last: number,
+): Definition | undefined {
+  let best: Definition | undefined;
+  for (const name of names)
+    for (const d of table.get(name) ?? [])
+      if (
+        d.startLine <= first &&
+        d.endLine >= last &&
+        (!best || d.endLine - d.startLine < best.endLine - best.startLine)
+      )
+        best = d;
+  return best;
+}

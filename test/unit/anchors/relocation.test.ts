@@ -1,0 +1,257 @@
+// Syntax-aware relocation with the real tree-sitter grammars: an anchor whose name is no longer near
+// its range moves to the nearest *definition* of that name (Go, Python, TypeScript, JavaScript, Java);
+// calls, imports and comments are never targets, and a deleted definition leaves the anchor stale.
+import assert from 'node:assert/strict';
+import { DiagnosticSeverity } from 'vscode-languageserver';
+import { Editor, TempWorkspace, allAnchors, entry, range } from './workspace';
+import { TreeSitterDefinitions, type AnchorIndex, type TrackedAnchor } from '../../../server/src/anchors';
+import { grammarFor } from '../../../server/src/anchors/syntax/languages';
+
+const GO = [
+  'package orders', // 1
+  '', // 2
+  'import "fmt"', // 3
+  '', // 4
+  '', // 5
+  '', // 6
+  '// shipOrder is called below; this comment is not its definition.', // 7
+  'func handle(o Order) error {', // 8
+  '\treturn shipOrder(o)', // 9
+  '}', // 10
+  ...Array<string>(7).fill(''), // 11–17
+  'func shipOrder(o Order) error {', // 18
+  '\tfmt.Println(o)', // 19
+  '\treturn nil', // 20
+  '}', // 21
+  '',
+].join('\n');
+/** GO without shipOrder's definition (lines 1–17). */
+const GO_WITHOUT = GO.split('\n').slice(0, 17).join('\n') + '\n';
+
+const PY = [
+  'from transport import ship_order as send', // 1
+  '', // 2
+  '', // 3
+  '', // 4
+  '', // 5
+  '', // 6
+  'class Orders:', // 7
+  '    def place(self, order):', // 8
+  '        # place() then ship_order()', // 9
+  '        return send(order)', // 10
+  '', // 11
+  'def place(order):', // 12
+  '    return Orders().place(order)', // 13
+  '',
+].join('\n');
+
+describe('anchors: syntax-aware relocation (tree-sitter)', () => {
+  let ws: TempWorkspace;
+  let index: AnchorIndex;
+
+  beforeEach(async () => {
+    ws = await TempWorkspace.create();
+    index = ws.index([ws.folder('ws')]);
+  });
+  afterEach(async () => ws.dispose());
+
+  async function one(
+    file: string,
+    text: string,
+    anchor: Parameters<typeof entry>[0],
+  ): Promise<TrackedAnchor> {
+    await ws.write(`ws/${file}`, text);
+    await index.setAnchors([entry({ file, ...anchor }, anchor.name ? [anchor.name] : [])]);
+    return allAnchors(index)[0]!;
+  }
+
+  it('Go: moves to the function definition although a call and a comment also name it', async () => {
+    // Recorded at lines 1–2 (the function moved down); the text rules would find 3 occurrences.
+    const t = await one('svc/orders.go', GO, { name: 'shipOrder', line_start: 1, line_end: 2 });
+    assert.equal(t.state, 'relocated');
+    assert.deepEqual(t.range, range(17, 0, 20, 1)); // the definition's lines, 18–21
+    assert.deepEqual(t.relocatedFrom, range(0, 0, 1, 0));
+    const [d] = index.diagnosticsFor(t.uri!);
+    assert.equal(d!.code, 'anchor-relocated');
+    assert.match(d!.message, /moved from line 1 to line 18 \("shipOrder" is there now\)/);
+  });
+
+  it('Go: a deleted function is stale, never moved onto its call', async () => {
+    const t = await one('svc/orders.go', GO_WITHOUT, { name: 'shipOrder', line_start: 18, line_end: 21 });
+    assert.equal(t.state, 'stale');
+    assert.deepEqual(t.range, range(17, 0, 17, 0)); // clamped to the file, not moved to the call on line 9
+    const [d] = index.diagnosticsFor(t.uri!);
+    assert.equal(d!.code, 'anchor-stale');
+    assert.equal(d!.severity, DiagnosticSeverity.Warning);
+    assert.match(
+      d!.message,
+      /no function, method, class or type named "shipOrder" is left in this file \(the name still appears twice, as a call, import, comment or other use/,
+    );
+  });
+
+  it('Python: several definitions — the nearest wins and the diagnostic names the others', async () => {
+    // Recorded at lines 19–20 (below both definitions): `def place` at 12 is nearer than the method at 8.
+    const t = await one('app/orders.py', PY + '\n'.repeat(8), {
+      name: 'place',
+      line_start: 19,
+      line_end: 20,
+    });
+    assert.equal(t.state, 'relocated');
+    assert.deepEqual(t.range, range(11, 0, 12, 32));
+    assert.deepEqual(t.otherDefinitions, [range(7, 0, 9, 26)]);
+    const [d] = index.diagnosticsFor(t.uri!);
+    assert.match(
+      d!.message,
+      /"place" is also defined at line 8; the definition nearest to the recorded place was taken/,
+    );
+    assert.deepEqual(
+      d!.relatedInformation!.map((r) => [r.location.range.start.line, r.message]),
+      [
+        [18, 'Where the anchor was before it moved'],
+        [7, 'Another definition of the same name (farther from the recorded place)'],
+      ],
+    );
+  });
+
+  it('Python: an import (even renamed) and a comment are not definitions', async () => {
+    const t = await one('app/orders.py', PY, { name: 'ship_order', line_start: 14, line_end: 14 });
+    assert.equal(t.state, 'stale');
+    assert.match(t.problem!, /the name still appears twice/);
+  });
+
+  it('a range inside the body of the named definition is confirmed, however far from its first line', async () => {
+    const body = [
+      'def load(rows):',
+      ...Array.from({ length: 12 }, (_, i) => `    x${i} = rows[${i}]`),
+      '    return x0',
+      '',
+    ];
+    const t = await one('app/load.py', body.join('\n'), { name: 'load', line_start: 10, line_end: 11 });
+    assert.equal(t.state, 'resolved');
+    assert.deepEqual(t.range, range(9, 0, 10, 16));
+  });
+
+  it('TypeScript: methods, arrow functions and classes are definitions; a column anchor moves onto the name', async () => {
+    const ts = [
+      "import { render } from './render';", // 1
+      'render();', // 2
+      ...Array<string>(5).fill(''), // 3–7
+      'export class View {', // 8
+      '  draw(): void {', // 9
+      '    paint();', // 10
+      '  }', // 11
+      '}', // 12
+      'export const render2 = (x: number) => x * 2;', // 13
+      '',
+    ].join('\n');
+    await ws.write('ws/src/view.ts', ts);
+    await index.setAnchors([
+      entry({ file: 'src/view.ts', line_start: 1, column_start: 1, column_end: 4, name: 'draw' }, ['draw']),
+      entry({ file: 'src/view.ts', line_start: 1, line_end: 1, name: 'render2' }, ['render2']),
+      entry({ file: 'src/view.ts', line_start: 1, line_end: 1, name: 'View' }, ['View']),
+      entry({ file: 'src/view.ts', line_start: 13, line_end: 13, name: 'render' }, ['render']),
+    ]);
+    const [draw, render2, view, render] = allAnchors(index);
+    assert.deepEqual(draw!.range, range(8, 2, 8, 6));
+    assert.deepEqual(render2!.range, range(12, 0, 12, 44)); // the whole `const` declaration
+    assert.deepEqual(view!.range, range(7, 0, 11, 1));
+    assert.equal(render!.state, 'stale'); // imported and called, never defined here
+  });
+
+  it('JavaScript and Java definitions relocate; their calls do not count', async () => {
+    await ws.write(
+      'ws/web/cart.js',
+      ['function total(items) {', '  return items.length;', '}', '', '', '', '', 'total([]);', ''].join('\n'),
+    );
+    await ws.write(
+      'ws/src/Cart.java',
+      [
+        'class Cart {', // 1
+        '', // 2
+        '', // 3
+        '', // 4
+        '', // 5
+        '  void checkout() {', // 6
+        '    System.out.println(1);', // 7
+        '  }', // 8
+        '  Cart() { checkout(); }', // 9
+        '}', // 10
+        '',
+      ].join('\n'),
+    );
+    await index.setAnchors([
+      entry({ file: 'web/cart.js', line_start: 6, line_end: 8, name: 'total' }, ['total']),
+      entry({ file: 'src/Cart.java', line_start: 1, line_end: 1, name: 'checkout' }, ['checkout']),
+    ]);
+    const [js, java] = allAnchors(index);
+    // Line 8 calls total() (within the range): the name check confirms it where it is.
+    assert.equal(js!.state, 'resolved');
+    assert.equal(java!.state, 'relocated');
+    assert.deepEqual(java!.range, range(5, 0, 7, 3));
+  });
+
+  it('tracks edits: a function pasted below its caller is found at its new definition', async () => {
+    const text = GO_WITHOUT;
+    await ws.write('ws/svc/orders.go', text);
+    await index.setAnchors([
+      entry({ file: 'svc/orders.go', line_start: 14, line_end: 16, name: 'shipOrder' }, ['shipOrder']),
+    ]);
+    const ed = new Editor(index, ws.uri('ws/svc/orders.go'), text);
+    let [t] = index.anchorsInFile(ed.uri);
+    assert.equal(t!.state, 'stale'); // only a call so far
+    ed.insert(17, 0, '\n\n\n\n\nfunc shipOrder(o Order) error {\n\treturn nil\n}\n');
+    [t] = index.anchorsInFile(ed.uri);
+    assert.equal(t!.state, 'relocated');
+    assert.deepEqual(t!.range, range(22, 0, 24, 1));
+  });
+
+  it('other languages keep the text rules (a unique occurrence, even a call, is taken)', async () => {
+    const t = await one('lib/orders.rb', 'def x\n  ship_order\nend\n' + '\n'.repeat(10), {
+      name: 'ship_order',
+      line_start: 12,
+      line_end: 12,
+    });
+    assert.equal(grammarFor('lib/orders.rb'), undefined);
+    assert.equal(t.state, 'relocated');
+  });
+
+  it('definitions are parsed once per text, lazily, and the cache is bounded', async () => {
+    const defs = new TreeSitterDefinitions({ maxCached: 2 });
+    await defs.prepare(['a.go', 'b.py']);
+    const a = 'package a\nfunc A() {}\n';
+    assert.equal(defs.stats().parses, 0);
+    const first = defs.definitions('/w/a.go', a);
+    assert.equal(defs.definitions('/w/a.go', a), first); // same text: cached
+    assert.equal(defs.stats().parses, 1);
+    defs.definitions('/w/a.go', a + '\n'); // new version of the text
+    defs.definitions('/w/b.go', a);
+    defs.definitions('/w/c.go', a);
+    assert.deepEqual(defs.stats(), { parses: 4, cached: 2, cachedChars: 2 * a.length });
+    assert.equal(defs.definitions('/w/x.kt', 'fun A() {}'), undefined); // not parsed: text rules
+    // A name check that passes parses nothing.
+    const counted = new TreeSitterDefinitions();
+    const idx = ws.index([ws.folder('ws')], { definitions: counted });
+    await ws.write('ws/svc/orders.go', GO);
+    await idx.setAnchors([
+      entry({ file: 'svc/orders.go', line_start: 18, line_end: 21, name: 'shipOrder' }, ['shipOrder']),
+    ]);
+    assert.equal(allAnchors(idx)[0]!.state, 'resolved');
+    assert.equal(counted.stats().parses, 0);
+  });
+
+  it('grammars that cannot be loaded: said once, and those files keep the text rules', async () => {
+    const problems: string[] = [];
+    const defs = new TreeSitterDefinitions({
+      wasmDir: ws.abs('nowhere'),
+      onProblem: (m) => problems.push(m),
+    });
+    const idx = ws.index([ws.folder('ws')], { definitions: defs });
+    await ws.write('ws/svc/orders.go', GO_WITHOUT);
+    const e = entry({ file: 'svc/orders.go', line_start: 15, line_end: 15, name: 'handle' }, ['handle']);
+    await idx.setAnchors([e]);
+    await idx.setAnchors([e]);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!, /Syntax-aware anchor relocation is off for go files/);
+    assert.equal(allAnchors(idx)[0]!.state, 'relocated'); // text rules: the unique occurrence
+  });
+});
