@@ -13,7 +13,7 @@ import {
   type InitializeResult,
   type WorkspaceFolder,
 } from 'vscode-languageserver/node';
-import { AnchorIndex, uriToFsPath } from './anchors';
+import { AnchorIndex, TreeSitterDefinitions, uriToFsPath } from './anchors';
 import type { WorkspaceFolderInfo } from './anchors/types';
 import { HttpLineageApi } from './api/httpClient';
 import * as P from '../../common/src/protocol';
@@ -78,6 +78,7 @@ const index = new AnchorIndex({
     return text.length > MAX_FILE_BYTES ? undefined : text;
   },
   onError: (err) => log.errorOnce(`Anchor index listener failed: ${(err as Error)?.message}`),
+  definitions: new TreeSitterDefinitions({ onProblem: (m) => log.warnOnce(m) }),
 });
 const contracts = new OpenContracts(() => folders);
 const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));

@@ -296,18 +296,7 @@ export class AnchorIndex {
     const syntax = this.syntax;
     if (!syntax) return undefined;
     let table: ReturnType<Definitions> | null = null;
-    return () => {
-      if (table === null) {
-        try {
-          table = syntax.definitions(key, lines.text);
-        } catch (err) {
-          // A parser failure leaves this file to the text rules rather than failing the index.
-          this.opts.onError?.(err);
-          table = undefined;
-        }
-      }
-      return table;
-    };
+    return () => (table === null ? (table = syntax.definitions(key, lines.text)) : table);
   }
 
   /** Places a file's anchors against its open text; the client's URI spelling wins. */

@@ -7,7 +7,7 @@ import { findWasmDir, loadGrammar, type LoadedGrammar } from './treeSitter';
 export interface DefinitionSource {
   /** Loads what these files' languages need; never rejects (a failure leaves those files to the text rules). */
   prepare(fsPaths: Iterable<string>): Promise<void>;
-  /** The definitions of this text of the file; undefined when its language is not parsed here (text rules apply). */
+  /** The definitions of this text of the file; undefined when its language is not parsed here (text rules apply). Never throws. */
   definitions(fsPath: string, text: string): DefinitionTable | undefined;
 }
 
@@ -61,7 +61,17 @@ export class TreeSitterDefinitions implements DefinitionSource {
       this.cache.set(fsPath, hit);
       return hit.table;
     }
-    const table = extractDefinitions(grammar, text);
+    let table: DefinitionTable;
+    try {
+      table = extractDefinitions(grammar, text);
+    } catch (err) {
+      // A parser failure leaves this text to the text rules rather than failing the index.
+      this.problemOnce(
+        `parse:${name}`,
+        `Parsing a ${name} file failed (${(err as Error)?.message}); its anchors are checked by name only.`,
+      );
+      return undefined;
+    }
     this.parses++;
     this.forget(fsPath);
     // The text is kept to recognise its version, so the cache is bounded in characters too.
@@ -90,9 +100,17 @@ export class TreeSitterDefinitions implements DefinitionSource {
       this.ready.set(name, await loadGrammar(this.wasmDir, name));
     } catch (err) {
       this.failed.add(name);
-      this.opts.onProblem?.(
+      this.problemOnce(
+        `load:${name}`,
         `Syntax-aware anchor relocation is off for ${name} files (${(err as Error)?.message ?? String(err)}); their anchors are checked by name only.`,
       );
     }
+  }
+
+  private readonly told = new Set<string>();
+  private problemOnce(key: string, message: string): void {
+    if (this.told.has(key)) return;
+    this.told.add(key);
+    this.opts.onProblem?.(message);
   }
 }
