@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
 import { SERVICE_ERROR_CODE, type ServiceErrorData } from '../../common/src/protocol';
 import { iconLabelText, labelText, messageText } from '../../common/src/untrustedText';
+import { isKeyRejectedStatus, needsSignIn } from '../../common/src/serviceErrors';
 import { redact } from './logging';
 
 const MAX_SHOWN = 400;
@@ -51,7 +52,7 @@ export function describeError(err: unknown): string {
     case 'cancelled':
       return vscode.l10n.t('Cancelled.');
     case 'http':
-      return data.status === 401
+      return isKeyRejectedStatus(data.status)
         ? vscode.l10n.t('The service rejected the API key. Sign in again.')
         : vscode.l10n.t('The service answered {0}: {1}', String(data.status ?? '?'), message);
     default:
@@ -72,10 +73,7 @@ export async function showRequestError(what: string, err: unknown): Promise<void
   const data = serviceErrorData(err);
   const signIn = vscode.l10n.t('Sign In');
   const output = vscode.l10n.t('Show Output');
-  const actions =
-    data?.kind === 'signedOut' || (data?.kind === 'http' && data.status === 401)
-      ? [signIn, output]
-      : [output];
+  const actions = needsSignIn(data) ? [signIn, output] : [output];
   void vscode.window.showErrorMessage(`${what}: ${describeError(err)}`, ...actions).then((choice) => {
     if (choice === signIn) void vscode.commands.executeCommand('lineageLens.signIn');
     if (choice === output) void vscode.commands.executeCommand('lineageLens.showOutput');

@@ -1,6 +1,7 @@
 // A small node-based TreeDataProvider shared by the four views: each node makes its own TreeItem and
 // children; loading failures become a message node that says what to do.
 import * as vscode from 'vscode';
+import { needsSignIn } from '../../../common/src/serviceErrors';
 import { describeError, safeText, serviceErrorData } from '../serviceErrors';
 
 export abstract class TreeNode {
@@ -53,7 +54,7 @@ export class ValueNode extends TreeNode {
 /** The message node for a failed load: sign-in errors offer Sign In, others Show Output. */
 export function errorNode(what: string, err: unknown): MessageNode {
   const data = serviceErrorData(err);
-  const signIn = data?.kind === 'signedOut' || (data?.kind === 'http' && data.status === 401);
+  const signIn = needsSignIn(data);
   return new MessageNode(
     `${what}: ${describeError(err)}`,
     'error',

@@ -21,6 +21,8 @@ export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
 export interface OperationSpec {
   /** Number in the service description. */
   readonly number: number;
+  /** Human name, for messages ("the answer to 'component detail' (operation 4)"). */
+  readonly label: string;
   readonly method: HttpMethod;
   /** Path template below the base URL; `{name}` marks a path parameter. */
   readonly path: string;
@@ -33,6 +35,7 @@ export interface OperationSpec {
 export const OPERATIONS = {
   updatePath: {
     number: 1,
+    label: 'path update',
     method: 'PUT',
     path: '/v0/experimental/components/{id}/paths/{pathId}',
     body: LineagePath,
@@ -41,6 +44,7 @@ export const OPERATIONS = {
   },
   listApiKeys: {
     number: 2,
+    label: 'API key list',
     method: 'GET',
     path: '/v0/api-keys',
     response: ApiKeyList,
@@ -48,6 +52,7 @@ export const OPERATIONS = {
   },
   updateSubscription: {
     number: 3,
+    label: 'subscription update',
     method: 'PUT',
     path: '/v0/contract-subscription/{id}',
     body: SubscriptionUpdate,
@@ -56,6 +61,7 @@ export const OPERATIONS = {
   },
   getComponent: {
     number: 4,
+    label: 'component detail',
     method: 'GET',
     path: '/v0/experimental/components/{id}',
     response: ComponentDetailResponse,
@@ -63,6 +69,7 @@ export const OPERATIONS = {
   },
   getDataAssets: {
     number: 5,
+    label: 'data assets by DARN',
     method: 'GET',
     path: '/v0/data-assets/bulk',
     response: DataAssetBulkResult,
@@ -70,6 +77,7 @@ export const OPERATIONS = {
   },
   getViolationStatus: {
     number: 6,
+    label: 'violation status',
     method: 'GET',
     path: '/v0/contract/{id}/violation-status',
     response: ViolationStatus,
@@ -77,6 +85,7 @@ export const OPERATIONS = {
   },
   getHistoryFilters: {
     number: 7,
+    label: 'history filters',
     method: 'GET',
     path: '/v0/components/history/filters',
     response: HistoryFilters,
@@ -84,6 +93,7 @@ export const OPERATIONS = {
   },
   deleteContract: {
     number: 8,
+    label: 'contract deletion',
     method: 'DELETE',
     path: '/v0/contract/delete/{id}',
     response: MessageResponse,
@@ -91,6 +101,7 @@ export const OPERATIONS = {
   },
   getVersions: {
     number: 9,
+    label: 'component versions',
     method: 'GET',
     path: '/v0/experimental/components/{id}/versions',
     response: VersionsResponse,
@@ -98,6 +109,7 @@ export const OPERATIONS = {
   },
   checkCompliance: {
     number: 10,
+    label: 'compliance check',
     method: 'POST',
     path: '/v0/contract/check-compliance',
     body: ComplianceRequest,
@@ -106,6 +118,7 @@ export const OPERATIONS = {
   },
   registerObjectStoreAssets: {
     number: 11,
+    label: 'object-store registration',
     method: 'POST',
     path: '/v0/data-asset/register/s3',
     body: RegisterObjectStoreRequest,
@@ -114,6 +127,7 @@ export const OPERATIONS = {
   },
   getEdges: {
     number: 12,
+    label: 'edge summaries',
     method: 'GET',
     path: '/v0/experimental/edges',
     response: EdgesResponse,
@@ -121,6 +135,7 @@ export const OPERATIONS = {
   },
   deleteWebhook: {
     number: 13,
+    label: 'webhook deletion',
     method: 'DELETE',
     path: '/v0/webhooks/{id}',
     successStatus: SUCCESS_STATUS.deleteWebhook,
@@ -128,6 +143,12 @@ export const OPERATIONS = {
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationName = keyof typeof OPERATIONS;
+
+/** e.g. `'component detail' (operation 4)`; `'request' (operation 99)` for a number not in the table. */
+export function operationTitle(number: number): string {
+  const op = Object.values(OPERATIONS).find((o) => o.number === number);
+  return `'${op?.label ?? 'request'}' (operation ${number})`;
+}
 
 /** Fills `{name}` placeholders, encoding each value so an id can never add path segments. */
 export function expandPath(template: string, params: Record<string, string>): string {

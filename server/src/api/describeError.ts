@@ -1,7 +1,6 @@
 // One clear sentence for the user per failure of a service call (for messages and the status bar).
-import { OPERATIONS } from '../../../common/src/api/operations';
+import { operationTitle } from '../../../common/src/api/operations';
 import { ApiError, ServiceError } from './errors';
-import { OPERATION_LABELS } from './operationLabels';
 
 export function describeError(err: unknown): string {
   if (err instanceof ServiceError) return describeServiceError(err);
@@ -20,10 +19,4 @@ function describeServiceError(err: ServiceError): string {
   const reason = err.message.endsWith('.') ? err.message : `${err.message}.`;
   const verb = err.status >= 500 ? 'failed on' : 'refused';
   return `The service ${verb} ${what} (${err.status}${title}): ${reason}`;
-}
-
-function operationTitle(number: number): string {
-  const entry = Object.entries(OPERATIONS).find(([, op]) => op.number === number);
-  const label = entry ? OPERATION_LABELS[entry[0] as keyof typeof OPERATIONS] : 'request';
-  return `'${label}' (operation ${number})`;
 }

@@ -1,4 +1,5 @@
 // Typed failures of a service call. Messages never contain the API key (it is never given to them).
+import { isKeyRejectedStatus } from '../../../common/src/serviceErrors';
 
 export type ApiErrorKind =
   'http' | 'unreachable' | 'timeout' | 'invalidResponse' | 'tooLarge' | 'invalidRequest' | 'cancelled';
@@ -27,7 +28,7 @@ export class ServiceError extends ApiError {
     super(message, operation);
   }
   get unauthorized(): boolean {
-    return this.status === 401 || this.status === 403;
+    return isKeyRejectedStatus(this.status);
   }
 }
 

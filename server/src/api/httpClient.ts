@@ -23,12 +23,16 @@ import {
   type VersionsResponse,
   type ViolationStatus,
 } from '../../../common/src/api';
-import { OPERATIONS, expandPath, type OperationName } from '../../../common/src/api/operations';
+import {
+  OPERATIONS,
+  expandPath,
+  operationTitle,
+  type OperationName,
+} from '../../../common/src/api/operations';
 import type { ApiClientConfig, LineageApi, RequestOptions } from './apiClient';
 import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
 import { mapWithConcurrency } from './concurrency';
 import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
-import { operationTitle } from './operationLabels';
 import { interpret } from './responses';
 import { Transport, type Context, type RawResponse } from './transport';
 import { checkedBody, pathUpdateBody, requireId } from './writes';
@@ -254,7 +258,7 @@ export class HttpLineageApi implements LineageApi {
 
   private context(name: OperationName): Context {
     const number = OPERATIONS[name].number;
-    return { number, title: operationTitle(name, number) };
+    return { number, title: operationTitle(number) };
   }
 
   /** Sends one operation and returns its validated success value. */

@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { describeError } from '../../../server/src/api/describeError';
 import { InvalidRequestError, ServiceError, TimeoutError } from '../../../server/src/api/errors';
+import { SignedOutError, toResponseError } from '../../../server/src/util/serviceErrors';
+import { needsSignIn } from '../../../common/src/serviceErrors';
 
 describe('describeError', () => {
   it('names a rejected key for 401 and 403', () => {
@@ -40,5 +42,22 @@ describe('describeError', () => {
   it('handles errors that are not from the client', () => {
     assert.equal(describeError(new Error('boom')), 'Unexpected error: boom');
     assert.equal(describeError('weird'), 'Unexpected error: weird');
+  });
+});
+
+describe('one classification of service errors for the server and the client', () => {
+  it('401 and 403 both ask for a new sign-in, on the wire as the client reads it', () => {
+    for (const status of [401, 403]) {
+      const err = new ServiceError(status, 'nope', 4);
+      assert.equal(err.unauthorized, true);
+      assert.equal(needsSignIn(toResponseError(err).data), true, String(status));
+    }
+    assert.equal(needsSignIn(toResponseError(new SignedOutError()).data), true);
+    for (const err of [
+      new ServiceError(404, 'no', 4),
+      new ServiceError(500, 'x', 4),
+      new TimeoutError('t', 4),
+    ])
+      assert.equal(needsSignIn(toResponseError(err).data), false, err.message);
   });
 });

@@ -3,7 +3,11 @@ import * as assert from 'node:assert/strict';
 import { parseDarnList } from '../../../client/src/commands/assetCommands';
 import { validateServiceUrl } from '../../../client/src/config';
 import { addSecret, redact } from '../../../client/src/logging';
-import { safeMessage, safeText } from '../../../client/src/serviceErrors';
+import { safeMessage, safeText, showRequestError } from '../../../client/src/serviceErrors';
+import { errorNode } from '../../../client/src/views/treeNode';
+import { ResponseError } from 'vscode-languageclient/node';
+import { SERVICE_ERROR_CODE } from '../../../common/src/protocol';
+import * as vscode from 'vscode';
 import { maskKey } from '../../../client/src/views/serviceView';
 
 describe('client helpers', () => {
@@ -23,6 +27,33 @@ describe('client helpers', () => {
     assert.equal(safeText('a\u0000b\nc [x](command:evil)'), 'a b c [x](command:evil)');
     assert.equal(safeMessage('see [x](command:evil)'), 'see (x)(command:evil)');
     assert.equal(safeText('x'.repeat(500), 10), `${'x'.repeat(9)}…`);
+  });
+
+  it('offers Sign In when the service rejects the key with 401 or 403 (tree rows and notifications)', async () => {
+    const shown: Array<{ message: string; actions: string[] }> = [];
+    const original = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (
+      message: string,
+      ...actions: string[]
+    ) => {
+      shown.push({ message, actions });
+      return Promise.resolve(undefined);
+    };
+    try {
+      for (const status of [401, 403, 404]) {
+        const err = new ResponseError(SERVICE_ERROR_CODE, 'refused', { kind: 'http', status });
+        await showRequestError('Loading', err);
+        const node = errorNode('Loading', err).treeItem() as vscode.TreeItem;
+        assert.equal(node.command?.command, status === 404 ? 'lineageLens.showOutput' : 'lineageLens.signIn');
+      }
+    } finally {
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    }
+    assert.deepEqual(
+      shown.map((s) => s.actions),
+      [['Sign In', 'Show Output'], ['Sign In', 'Show Output'], ['Show Output']],
+    );
+    assert.match(shown[1]!.message, /rejected the API key/);
   });
 
   it('splits DARN lists and reports what is not a DARN', () => {
