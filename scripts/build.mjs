@@ -1,7 +1,7 @@
 // One build for every bundle: the extension, the language server, the local service and the tests.
-// Usage: node scripts/build.mjs [--production] [--only client|server|service|tests] [--watch]
+// Usage: node scripts/build.mjs [--production] [--only client|server|cli|service|tests] [--watch]
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync, copyFileSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, copyFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
@@ -42,6 +42,19 @@ function find(dir, suffix) {
 /** Keep in step with GrammarName in server/src/anchors/syntax/languages.ts. */
 const TREE_SITTER_GRAMMARS = ['go', 'python', 'typescript', 'tsx', 'javascript', 'java'];
 
+/**
+ * Syntax-aware anchor relocation loads tree-sitter and its grammars from beside the bundle
+ * (server/src/anchors/syntax/treeSitter.ts); only the grammars the server parses are copied.
+ */
+function copyTreeSitter(dir) {
+  const require = createRequire(join(root, 'package.json'));
+  const from = join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
+  const to = join(root, dir);
+  mkdirSync(to, { recursive: true });
+  for (const name of ['tree-sitter', ...TREE_SITTER_GRAMMARS.map((g) => `tree-sitter-${g}`)])
+    copyFileSync(join(from, `${name}.wasm`), join(to, `${name}.wasm`));
+}
+
 const targets = {
   client: {
     entryPoints: { 'client/extension': 'client/src/extension.ts' },
@@ -52,15 +65,15 @@ const targets = {
     // jsonc-parser's UMD build (its `main`) requires files at run time that a bundle lacks; its ESM
     // build (`module`) bundles cleanly.
     mainFields: ['module', 'main'],
+    after: () => copyTreeSitter('dist/server/tree-sitter'),
+  },
+  cli: {
+    entryPoints: { 'cli/lineage-lens': 'server/src/cli/lineage-lens.ts' },
+    mainFields: ['module', 'main'],
+    banner: { js: '#!/usr/bin/env node' },
     after() {
-      // Syntax-aware anchor relocation loads tree-sitter and its grammars from beside the bundle
-      // (server/src/anchors/syntax/treeSitter.ts); only the grammars the server parses are copied.
-      const require = createRequire(join(root, 'package.json'));
-      const from = join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
-      const to = join(root, 'dist/server/tree-sitter');
-      mkdirSync(to, { recursive: true });
-      for (const name of ['tree-sitter', ...TREE_SITTER_GRAMMARS.map((g) => `tree-sitter-${g}`)])
-        copyFileSync(join(from, `${name}.wasm`), join(to, `${name}.wasm`));
+      chmodSync(join(root, 'dist/cli/lineage-lens.js'), 0o755);
+      copyTreeSitter('dist/cli/tree-sitter'); // the CLI relocates anchors as the server does
     },
   },
   service: {

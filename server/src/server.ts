@@ -1,8 +1,6 @@
 // Lineage Lens language server. Started by an editor with `node dist/server/server.js --stdio`
 // (see docs/language-server.md). Wires the LSP connection to the session, the anchor index and the
 // features; every handler is wrapped so one failure never stops the server.
-import { readFile, readFileSync, statSync } from 'node:fs';
-import { promisify } from 'node:util';
 import {
   createConnection,
   DidChangeConfigurationNotification,
@@ -13,7 +11,8 @@ import {
   type InitializeResult,
   type WorkspaceFolder,
 } from 'vscode-languageserver/node';
-import { AnchorIndex, TreeSitterDefinitions, uriToFsPath } from './anchors';
+import { uriToFsPath } from './anchors';
+import { createEditorAnchorIndex } from './anchors/editorIndex';
 import type { WorkspaceFolderInfo } from './anchors/types';
 import { HttpLineageApi } from './api/httpClient';
 import * as P from '../../common/src/protocol';
@@ -46,10 +45,6 @@ import {
   requireString,
 } from './requests/service';
 
-const MAX_FILE_BYTES = 4 * 1_048_576;
-// The callback form is several times faster than fs/promises for thousands of small files.
-const readFileAsync = promisify(readFile);
-
 const connection = createConnection();
 const log = new OnceLogger({
   info: (m) => connection.console.info(m),
@@ -64,22 +59,7 @@ process.on('unhandledRejection', (err) =>
 );
 
 const docs = new Documents();
-const index = new AnchorIndex({
-  folders: [],
-  async readFile(fsPath) {
-    const text = await readFileAsync(fsPath, 'utf8');
-    return text.length > MAX_FILE_BYTES ? undefined : text;
-  },
-  readFileSync(fsPath) {
-    // Index builds read thousands of small files; see AnchorIndexOptions.readFileSync.
-    // At most 3 UTF-8 bytes per UTF-16 unit: a file this large is over the limit, so it is not read at all.
-    if (statSync(fsPath).size > MAX_FILE_BYTES * 3) return undefined;
-    const text = readFileSync(fsPath, 'utf8');
-    return text.length > MAX_FILE_BYTES ? undefined : text;
-  },
-  onError: (err) => log.errorOnce(`Anchor index listener failed: ${(err as Error)?.message}`),
-  definitions: new TreeSitterDefinitions({ onProblem: (m) => log.warnOnce(m) }),
-});
+const index = createEditorAnchorIndex(log);
 const contracts = new OpenContracts(() => folders);
 const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
 

@@ -1,0 +1,195 @@
+// `lineage-lens check`: the editor's checks over a checkout, built from the language server's own
+// modules. The session loads the configured components (operations 12 and 4) and feeds the anchor
+// index, which resolves, places and verifies every code anchor with the editor's rules; every contract
+// file (recognised by content or name) is validated, then checked for compliance (operation 10).
+import { readFile, stat } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
+import { pathDocumentLabel } from '../../../common/src/pathLabels';
+import { contractSyntaxOf, isContractFileName } from '../../../common/src/contractFileNames';
+import { fileUri, uriToFsPath, type AnchorIndex } from '../anchors';
+import type { TrackedAnchor, WorkspaceFolderInfo } from '../anchors/types';
+import { createEditorAnchorIndex } from '../anchors/editorIndex';
+import { mapLimit } from '../anchors/mapLimit';
+import { WorkspaceFiles } from '../anchors/workspaceFiles';
+import { HttpLineageApi } from '../api/httpClient';
+import { checkContractText } from '../contracts/compliance';
+import { readContractDocument } from '../contracts/contractDocument';
+import { validateContractDocument } from '../contracts/validate';
+import { anchorProblemDiagnostic } from '../features/diagnosticsHub';
+import { Session } from '../session/session';
+import { normalizeSettings } from '../session/settings';
+import { OnceLogger } from '../util/log';
+import { serviceErrorData, UserInputError } from '../util/serviceErrors';
+import { findingOf, sortFindings, type Finding } from './findings';
+
+export interface CheckOptions {
+  /** Absolute path of the checkout (the workspace folder). */
+  root: string;
+  serviceUrl: string;
+  apiKey: string;
+  /** `lineageLens.*` settings of the checkout, overridden by flags. */
+  settings: Record<string, unknown>;
+  anchors: boolean;
+  contracts: boolean;
+  /** One line of progress (stderr). */
+  progress(message: string): void;
+}
+
+export interface CheckResult {
+  findings: Finding[];
+  anchors: number;
+  contracts: number;
+}
+
+/** The service could not be used (unreachable, key refused): exit code 2, not a finding. */
+export class ConnectionError extends Error {}
+
+const MAX_CONTRACT_BYTES = 1_048_576;
+const COMPLIANCE_CONCURRENCY = 8;
+
+export async function runCheck(o: CheckOptions): Promise<CheckResult> {
+  const settings = normalizeSettings({ ...o.settings, refreshIntervalSeconds: 0 });
+  const folder: WorkspaceFolderInfo = {
+    uri: fileUri(o.root),
+    fsPath: o.root,
+    projectRoot: settings.projectRoot,
+  };
+  const warnings = new Set<string>();
+  const log = new OnceLogger({
+    info: () => undefined,
+    warn: (m) => warnings.add(m),
+    error: (m) => warnings.add(m),
+  });
+  const filesWithAnchors = new Set<string>();
+  const index = createEditorAnchorIndex(log);
+  index.onDidChange((uris) => uris.forEach((u) => filesWithAnchors.add(u)));
+  const session = new Session({
+    index,
+    log,
+    createApi: (config) => new HttpLineageApi(config),
+    events: { status: () => undefined, dataChanged: () => undefined, anchorsRebuilt: () => undefined },
+  });
+  const rel = (fsPath: string) => relative(o.root, fsPath).split(sep).join('/');
+  const findings: Finding[] = [];
+  let anchorCount = 0;
+  try {
+    await session.setSettings(settings);
+    await session.setFolders([folder]);
+    const configured = settings.components.length > 0 || settings.namespace !== '';
+    if (o.anchors && !configured)
+      o.progress(
+        'No components configured (lineageLens.components / lineageLens.namespace, or --component): code anchors are not checked.',
+      );
+    if ((o.anchors && configured) || o.contracts) {
+      o.progress(`Connecting to ${o.serviceUrl} …`);
+      const t0 = performance.now();
+      await session.setCredentials({ serviceUrl: o.serviceUrl, apiKey: o.apiKey });
+      const st = session.snapshot();
+      if (st.state === 'keyRejected')
+        throw new ConnectionError(
+          `The service at ${o.serviceUrl} refused the API key in LINEAGE_LENS_API_KEY.`,
+        );
+      if (st.state !== 'connected')
+        throw new ConnectionError(`The service at ${o.serviceUrl} could not be used: ${st.message}`);
+      if (o.anchors && configured) {
+        anchorCount = st.anchorCount;
+        o.progress(
+          `Loaded ${session.store.size} components and placed ${anchorCount} code anchors in ${filesWithAnchors.size} files (${Math.round(performance.now() - t0)} ms).`,
+        );
+        findings.push(...anchorFindings(session, index, filesWithAnchors, rel));
+      }
+    }
+    let contractCount = 0;
+    if (o.contracts) {
+      const result = await contractFindings(session, folder, rel, o.progress);
+      findings.push(...result.findings);
+      contractCount = result.count;
+    }
+    for (const w of warnings) o.progress(`warning: ${w}`);
+    return { findings: sortFindings(findings), anchors: anchorCount, contracts: contractCount };
+  } finally {
+    await session.dispose();
+  }
+}
+
+function anchorFindings(
+  session: Session,
+  index: AnchorIndex,
+  files: ReadonlySet<string>,
+  rel: (fsPath: string) => string,
+): Finding[] {
+  const out: Finding[] = [];
+  const componentName = (t: TrackedAnchor) => {
+    const c = session.store.get(t.entry.componentId);
+    const p = session.store.findPath(t.entry.componentId, t.entry.pathId);
+    const name = c?.name ?? t.entry.componentId;
+    return p ? `${name} · ${pathDocumentLabel(p)}` : name;
+  };
+  for (const uri of files) {
+    const fsPath = uriToFsPath(uri);
+    if (!fsPath) continue;
+    const byAnchor = new Map(index.anchorsInFile(uri).map((t) => [t.entry.anchor.anchor_id, t]));
+    for (const d of index.diagnosticsFor(uri)) {
+      const t = byAnchor.get((d.data as { anchorId?: string } | undefined)?.anchorId ?? '');
+      out.push(findingOf(d, rel(fsPath), t ? `${componentName(t)}: ` : ''));
+    }
+  }
+  for (const t of index.problems()) {
+    const d = anchorProblemDiagnostic(t);
+    const file = t.entry.anchor.file;
+    // Where the anchor says it is, when that is a plain path inside the checkout (it was not found there).
+    const plain = file && !/^([a-z]+:|\/|\\)/i.test(file) && !file.split(/[\\/]/).includes('..');
+    const line = Math.max(0, (t.entry.anchor.line_start ?? 1) - 1);
+    const finding = findingOf(d, plain ? file.replace(/\\/g, '/') : undefined, `${componentName(t)}: `);
+    if (plain) finding.range = { start: { line, character: 0 }, end: { line, character: 0 } };
+    out.push(finding);
+  }
+  return out;
+}
+
+async function contractFindings(
+  session: Session,
+  folder: WorkspaceFolderInfo,
+  rel: (fsPath: string) => string,
+  progress: (m: string) => void,
+): Promise<{ findings: Finding[]; count: number }> {
+  const candidates = (await new WorkspaceFiles([folder]).all()).filter(
+    (f) => contractSyntaxOf(f) !== undefined,
+  );
+  const found: Array<{ file: string; text: string }> = [];
+  const out: Finding[] = [];
+  let count = 0;
+  await mapLimit(candidates, 16, async (fsPath) => {
+    const st = await stat(fsPath).catch(() => undefined);
+    if (!st?.isFile() || st.size > MAX_CONTRACT_BYTES) return;
+    const text = await readFile(fsPath, 'utf8').catch(() => undefined);
+    const file = rel(fsPath);
+    const cd = text === undefined ? undefined : readContractDocument(text, isContractFileName(file));
+    if (!cd || text === undefined) return;
+    count++;
+    const diagnostics = validateContractDocument(cd);
+    out.push(...diagnostics.map((d) => findingOf(d, file)));
+    if (!diagnostics.some((d) => d.severity === 1)) found.push({ file, text });
+  });
+  progress(`Checking compliance of ${found.length} contract files …`);
+  let done = 0;
+  await mapLimit(found, COMPLIANCE_CONCURRENCY, async ({ file, text }) => {
+    try {
+      const result = await checkContractText(session.api(), text, {});
+      out.push(...result.diagnostics.map((d) => findingOf(d, file)));
+    } catch (err) {
+      const data = serviceErrorData(err);
+      if (data && (data.kind === 'unreachable' || data.kind === 'timeout' || data.kind === 'signedOut'))
+        throw new ConnectionError(`Compliance check of ${file} failed: ${(err as Error).message}`);
+      const message = err instanceof UserInputError || data ? (err as Error).message : String(err);
+      out.push({
+        ruleId: 'compliance-failed',
+        level: 'error',
+        message: `Compliance check failed: ${message}`,
+        file,
+      });
+    }
+    if (++done % 50 === 0) progress(`… ${done}/${found.length}`);
+  });
+  return { findings: out, count };
+}
