@@ -9,15 +9,13 @@ import {
   CodeActionKind,
   type InitializeParams,
   type InitializeResult,
-  type WorkspaceFolder,
 } from 'vscode-languageserver/node';
-import { uriToFsPath } from './anchors';
 import { createEditorAnchorIndex } from './anchors/editorIndex';
-import type { WorkspaceFolderInfo } from './anchors/types';
 import { HttpLineageApi } from './api/httpClient';
 import * as P from '../../common/src/protocol';
 import { Session } from './session/session';
-import { normalizeSettings, SECTION } from './session/settings';
+import { SECTION } from './session/settings';
+import { ClientSettings, credentialsOf } from './session/clientSettings';
 import { Documents } from './documents';
 import { OnceLogger } from './util/log';
 import { feature, notification, request } from './util/handlers';
@@ -27,23 +25,17 @@ import { pathDocumentDefinition, pathDocumentLinks, sourceDefinition } from './f
 import { workspaceSymbols } from './features/symbols';
 import { anchorProblemDiagnostics, DiagnosticsHub } from './features/diagnosticsHub';
 import { OpenPathDocuments, type PathDocumentUriOf } from './pathDocs/pathDocumentUris';
-import { validatePathDocument } from './pathDocs/validate';
 import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
 import { componentDetail, componentTree, pathDetail } from './requests/views';
 import { pathDocument, savePath } from './requests/pathDocuments';
 import { registerGraphRequests } from './requests/graph';
 import { GraphService } from './graph/graphService';
-import { isContractPath } from './graph/contractCatalog';
 import { impactLenses } from './features/impactLens';
 import { contractFileSummaries, OpenContracts } from './contracts/openContracts';
 import { completeContract, contractCodeActions, contractSymbols, hoverContract } from './contracts/assist';
-import {
-  apiKeys,
-  apiKeyValue,
-  checkCompliance,
-  registerObjectStore,
-  requireString,
-} from './requests/service';
+import { apiKeys, apiKeyValue, checkCompliance, registerObjectStore } from './requests/service';
+import { registerPassThrough } from './requests/passThrough';
+import { registerDocumentEvents } from './documentEvents';
 
 const connection = createConnection();
 const log = new OnceLogger({
@@ -60,14 +52,11 @@ process.on('unhandledRejection', (err) =>
 
 const docs = new Documents();
 const index = createEditorAnchorIndex(log);
-const contracts = new OpenContracts(() => folders);
+const contracts = new OpenContracts(() => [...clientSettings.workspaceFolders]);
 const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
 
-let clientCanPullConfig = false;
 let clientCanRefreshLenses = false;
 let clientSendsFolderChanges = false;
-let initOptions: P.InitializationOptions = {};
-let folders: WorkspaceFolder[] = [];
 
 const session = new Session({
   index,
@@ -89,6 +78,19 @@ const session = new Session({
 
 const graph = new GraphService(session);
 
+const clientSettings = new ClientSettings({
+  log,
+  getConfiguration: async (items) => (await connection.workspace.getConfiguration(items)) as unknown[],
+  async apply(settings, changedFolders) {
+    if (changedFolders) docs.folders = changedFolders;
+    await session.setSettings(settings);
+    if (changedFolders) {
+      graph.setFolders(changedFolders);
+      await session.setFolders(changedFolders);
+    }
+  },
+});
+
 index.onDidChange((uris) => {
   for (const uri of uris) hub.set('anchors', uri, index.diagnosticsFor(uri));
 });
@@ -108,14 +110,12 @@ function refreshLenses(): void {
 // ---- lifecycle and settings ---------------------------------------------------------------------
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
-  initOptions = (params.initializationOptions as P.InitializationOptions | undefined) ?? {};
-  const external = initOptions.externalSchemaValidation;
+  clientSettings.initialize(params);
+  const external = clientSettings.initOptions.externalSchemaValidation;
   contracts.external = { json: external?.json === true, yaml: external?.yaml === true };
-  clientCanPullConfig = params.capabilities.workspace?.configuration === true;
   clientCanRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
   // vscode-languageserver throws on subscribing to folder changes the client never sends.
   clientSendsFolderChanges = params.capabilities.workspace?.workspaceFolders === true;
-  folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
   return {
     capabilities: {
       hoverProvider: true,
@@ -139,70 +139,26 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 
 connection.onInitialized(
   notification(log, 'initialized', async () => {
-    if (clientCanPullConfig) {
+    if (clientSettings.canPull) {
       void connection.client
         .register(DidChangeConfigurationNotification.type, { section: SECTION })
         .catch(() => undefined);
     }
     if (clientSendsFolderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders(
-        notification(log, 'workspaceFolders', async (e) => {
-          folders = [...folders.filter((f) => !e.removed.some((r) => r.uri === f.uri)), ...e.added];
-          await applySettings(undefined);
-        }),
+        notification(log, 'workspaceFolders', (e) => clientSettings.foldersChanged(e)),
       );
     }
     // Settings failing (e.g. an unreadable folder) must not keep the session from signing in.
-    await applySettings(undefined).catch((err: unknown) =>
-      log.errorOnce(`Applying settings failed: ${(err as Error)?.message}`),
-    );
-    await session.setCredentials(credentialsOf(initOptions));
+    await clientSettings
+      .apply(undefined)
+      .catch((err: unknown) => log.errorOnce(`Applying settings failed: ${(err as Error)?.message}`));
+    await session.setCredentials(credentialsOf(clientSettings.initOptions));
   }),
 );
 
-function credentialsOf(o: { serviceUrl?: unknown; apiKey?: unknown } | undefined): P.Credentials | undefined {
-  if (!o || typeof o.serviceUrl !== 'string' || !o.serviceUrl) return undefined;
-  return { serviceUrl: o.serviceUrl, apiKey: typeof o.apiKey === 'string' && o.apiKey ? o.apiKey : null };
-}
-
-/** Reads the settings (pulled per folder when the client supports it) and applies them. */
-async function applySettings(pushed: unknown): Promise<void> {
-  let global: unknown = pushed ?? initOptions.settings;
-  let perFolder: unknown[] = [];
-  if (clientCanPullConfig) {
-    try {
-      const items = [{ section: SECTION }, ...folders.map((f) => ({ scopeUri: f.uri, section: SECTION }))];
-      const values = (await connection.workspace.getConfiguration(items)) as unknown[];
-      global = { ...(initOptions.settings ?? {}), ...((values[0] as object | null) ?? {}) };
-      perFolder = values.slice(1);
-    } catch (err) {
-      log.warnOnce(`Reading settings failed, using defaults: ${(err as Error).message}`);
-    }
-  }
-  const settings = normalizeSettings(global);
-  const infos: WorkspaceFolderInfo[] = [];
-  folders.forEach((f, i) => {
-    const fsPath = uriToFsPath(f.uri);
-    if (!fsPath)
-      return log.warnOnce(`Workspace folder ${f.uri} is not a local folder; anchors are not resolved in it.`);
-    infos.push({ uri: f.uri, fsPath, projectRoot: normalizeSettings(perFolder[i], settings).projectRoot });
-  });
-  docs.folders = infos;
-  const foldersChanged = JSON.stringify(infos) !== JSON.stringify(lastFolders);
-  lastFolders = infos;
-  await session.setSettings(settings);
-  if (foldersChanged) {
-    graph.setFolders(infos);
-    await session.setFolders(infos);
-  }
-}
-let lastFolders: WorkspaceFolderInfo[] | undefined;
-
 connection.onDidChangeConfiguration(
-  notification(log, 'didChangeConfiguration', async (p) => {
-    const pushed = (p.settings as Record<string, unknown> | null)?.[SECTION];
-    await applySettings(clientCanPullConfig ? undefined : pushed);
-  }),
+  notification(log, 'didChangeConfiguration', (p) => clientSettings.configurationChanged(p.settings)),
 );
 
 connection.onNotification(
@@ -218,53 +174,17 @@ connection.onShutdown(async () => {
 
 // ---- documents -----------------------------------------------------------------------------------
 
-function validateIfPathDocument(uri: string): void {
-  if (!P.parsePathDocumentUri(uri)) return;
-  const doc = docs.get(uri);
-  hub.set('pathDocument', uri, doc ? validatePathDocument(doc.getText()) : []);
-}
-
-function validateIfContract(uri: string): void {
-  hub.set('contractFile', uri, contracts.diagnostics(docs.get(uri)));
-}
-
-connection.onDidOpenTextDocument(
-  notification(log, 'didOpen', (p) => {
-    const { uri, languageId, version, text } = p.textDocument;
-    docs.open(uri, languageId, version, text);
-    if (uri.startsWith('file:')) index.openDocument(uri, text);
-    validateIfPathDocument(uri);
-    validateIfContract(uri);
-    // Anchor problems of this path move onto the URI it was opened under.
-    if (openPathDocs.opened(uri)) publishAnchorProblems();
-  }),
-);
-
-connection.onDidChangeTextDocument(
-  notification(log, 'didChange', (p) => {
-    const { uri, version } = p.textDocument;
-    const doc = docs.change(uri, version, p.contentChanges);
-    if (!doc) return;
-    if (uri.startsWith('file:')) index.changeDocument(uri, p.contentChanges, doc.getText());
-    if (isContractPath(uri)) graph.contracts.invalidate();
-    validateIfPathDocument(uri);
-    validateIfContract(uri);
-  }),
-);
-
-connection.onDidCloseTextDocument(
-  notification(log, 'didClose', (p) => {
-    const uri = p.textDocument.uri;
-    docs.close(uri);
-    contracts.close(uri);
-    hub.set('contractFile', uri, []);
-    if (uri.startsWith('file:')) index.closeDocument(uri);
-    if (openPathDocs.closed(uri)) {
-      hub.set('pathDocument', uri, []);
-      publishAnchorProblems();
-    }
-  }),
-);
+registerDocumentEvents(connection, {
+  log,
+  docs,
+  index,
+  contracts,
+  hub,
+  openPathDocs,
+  graph,
+  session,
+  publishAnchorProblems,
+});
 
 // ---- editor features -------------------------------------------------------------------------------
 
@@ -337,21 +257,6 @@ connection.onCodeAction(
   }),
 );
 
-connection.onDidSaveTextDocument(
-  notification(log, 'didSave', async (p) => {
-    const uri = p.textDocument.uri;
-    if (!session.settings.complianceOnSave || !session.signedIn) return;
-    const contract = contracts.get(docs.get(uri));
-    if (!contract || contracts.diagnostics(docs.get(uri)).some((d) => d.severity === 1)) return;
-    try {
-      const result = await checkCompliance(session, docs, uri, (u, d) => hub.set('compliance', u, d), {});
-      void connection.sendNotification(P.ComplianceCheckedNotification, { uri, ...result });
-    } catch (err) {
-      log.warnOnce(`Compliance check on save of ${uri} failed: ${(err as Error).message}`, `save:${uri}`);
-    }
-  }),
-);
-
 // ---- custom protocol -----------------------------------------------------------------------------------
 
 const refresh = request(log, 'refresh', () => session.refresh());
@@ -375,18 +280,6 @@ connection.onRequest(
   request(log, 'savePath', (p, o) => savePath(session, log, p, o)),
 );
 connection.onRequest(
-  P.VersionsRequest,
-  request(log, 'versions', (p, o) =>
-    session.api().getVersions(requireString(p?.componentId, 'componentId'), o),
-  ),
-);
-connection.onRequest(
-  P.ViolationStatusRequest,
-  request(log, 'violationStatus', (p, o) =>
-    session.api().getViolationStatus(requireString(p?.contractId, 'contractId'), o),
-  ),
-);
-connection.onRequest(
   P.CheckComplianceRequest,
   request(log, 'checkCompliance', (p, o) =>
     checkCompliance(session, docs, p?.uri, (uri, d) => hub.set('compliance', uri, d), o),
@@ -395,26 +288,6 @@ connection.onRequest(
 connection.onRequest(
   P.ContractFilesRequest,
   request(log, 'contractFiles', (p) => contractFileSummaries(docs, p?.uris)),
-);
-connection.onRequest(
-  P.DeleteContractRequest,
-  request(log, 'deleteContract', (p, o) =>
-    session.api().deleteContract(requireString(p?.contractId, 'contractId'), o),
-  ),
-);
-connection.onRequest(
-  P.UpdateSubscriptionRequest,
-  request(log, 'updateSubscription', (p, o) =>
-    session.api().updateSubscription(requireString(p?.contractId, 'contractId'), p.subscription ?? {}, o),
-  ),
-);
-connection.onRequest(
-  P.DataAssetsRequest,
-  request(log, 'dataAssets', (p, o) =>
-    session
-      .api()
-      .getDataAssets(Array.isArray(p?.darns) ? p.darns : [], { limit: p?.limit, offset: p?.offset }, o),
-  ),
 );
 connection.onRequest(
   P.RegisterObjectStoreRequest,
@@ -426,21 +299,8 @@ connection.onRequest(
   P.ApiKeyValueRequest,
   request(log, 'apiKeyValue', (p, o) => apiKeyValue(session, p, o)),
 );
-connection.onRequest(
-  P.DeleteWebhookRequest,
-  request(log, 'deleteWebhook', (p, o) =>
-    session.api().deleteWebhook(requireString(p?.webhookId, 'webhookId'), o),
-  ),
-);
-connection.onRequest(
-  P.EdgesRequest,
-  request(log, 'edges', (p, o) => session.api().getEdges(p?.namespace || undefined, o)),
-);
-connection.onRequest(
-  P.HistoryFiltersRequest,
-  request(log, 'historyFilters', (p, o) => session.api().getHistoryFilters(p?.commitSha || undefined, o)),
-);
 
+registerPassThrough(connection, log, () => session.api());
 registerGraphRequests(connection, log, graph, docs);
 
 connection.listen();

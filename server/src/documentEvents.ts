@@ -1,0 +1,97 @@
+// The open documents' life cycle (didOpen/didChange/didClose/didSave): keeps the document store and the
+// anchor index in step with the editor and publishes what depends on a document's text (path-document
+// validation, contract-file diagnostics, compliance on save).
+import type { Connection } from 'vscode-languageserver';
+import * as P from '../../common/src/protocol';
+import type { AnchorIndex } from './anchors';
+import type { Documents } from './documents';
+import type { OpenContracts } from './contracts/openContracts';
+import type { DiagnosticsHub } from './features/diagnosticsHub';
+import type { GraphService } from './graph/graphService';
+import { isContractPath } from './graph/contractCatalog';
+import type { OpenPathDocuments } from './pathDocs/pathDocumentUris';
+import { validatePathDocument } from './pathDocs/validate';
+import { checkCompliance } from './requests/service';
+import type { Session } from './session/session';
+import type { OnceLogger } from './util/log';
+import { notification } from './util/handlers';
+
+export interface DocumentEventsDeps {
+  log: OnceLogger;
+  docs: Documents;
+  index: AnchorIndex;
+  contracts: OpenContracts;
+  hub: DiagnosticsHub;
+  openPathDocs: OpenPathDocuments;
+  graph: GraphService;
+  session: Session;
+  /** Re-publishes the anchor problems (they follow a path document to the URI it is open under). */
+  publishAnchorProblems(): void;
+}
+
+export function registerDocumentEvents(connection: Connection, d: DocumentEventsDeps): void {
+  const { log, docs, index, contracts, hub, openPathDocs } = d;
+
+  const validateIfPathDocument = (uri: string): void => {
+    if (!P.parsePathDocumentUri(uri)) return;
+    const doc = docs.get(uri);
+    hub.set('pathDocument', uri, doc ? validatePathDocument(doc.getText()) : []);
+  };
+  const validateIfContract = (uri: string): void => {
+    hub.set('contractFile', uri, contracts.diagnostics(docs.get(uri)));
+  };
+
+  connection.onDidOpenTextDocument(
+    notification(log, 'didOpen', (p) => {
+      const { uri, languageId, version, text } = p.textDocument;
+      docs.open(uri, languageId, version, text);
+      if (uri.startsWith('file:')) index.openDocument(uri, text);
+      validateIfPathDocument(uri);
+      validateIfContract(uri);
+      // Anchor problems of this path move onto the URI it was opened under.
+      if (openPathDocs.opened(uri)) d.publishAnchorProblems();
+    }),
+  );
+
+  connection.onDidChangeTextDocument(
+    notification(log, 'didChange', (p) => {
+      const { uri, version } = p.textDocument;
+      const doc = docs.change(uri, version, p.contentChanges);
+      if (!doc) return;
+      if (uri.startsWith('file:')) index.changeDocument(uri, p.contentChanges, doc.getText());
+      if (isContractPath(uri)) d.graph.contracts.invalidate();
+      validateIfPathDocument(uri);
+      validateIfContract(uri);
+    }),
+  );
+
+  connection.onDidCloseTextDocument(
+    notification(log, 'didClose', (p) => {
+      const uri = p.textDocument.uri;
+      docs.close(uri);
+      contracts.close(uri);
+      hub.set('contractFile', uri, []);
+      if (uri.startsWith('file:')) index.closeDocument(uri);
+      if (openPathDocs.closed(uri)) {
+        hub.set('pathDocument', uri, []);
+        d.publishAnchorProblems();
+      }
+    }),
+  );
+
+  connection.onDidSaveTextDocument(
+    notification(log, 'didSave', async (p) => {
+      const uri = p.textDocument.uri;
+      const { session } = d;
+      if (!session.settings.complianceOnSave || !session.signedIn) return;
+      const contract = contracts.get(docs.get(uri));
+      if (!contract || contracts.diagnostics(docs.get(uri)).some((x) => x.severity === 1)) return;
+      try {
+        const result = await checkCompliance(session, docs, uri, (u, x) => hub.set('compliance', u, x), {});
+        void connection.sendNotification(P.ComplianceCheckedNotification, { uri, ...result });
+      } catch (err) {
+        log.warnOnce(`Compliance check on save of ${uri} failed: ${(err as Error).message}`, `save:${uri}`);
+      }
+    }),
+  );
+}
