@@ -22,7 +22,7 @@ function repoRoot(): string {
 const root = repoRoot();
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   contributes: {
-    viewsWelcome: { view: string; contents: string }[];
+    viewsWelcome: { view: string; when?: string; contents: string }[];
     configurationDefaults?: Record<string, Record<string, unknown>>;
     jsonValidation: { fileMatch: string | string[]; url: string }[];
     yamlValidation: { fileMatch: string | string[]; url: string }[];
@@ -67,5 +67,13 @@ describe('package.json contributions', () => {
 
   it('has the lineage-lens command-line tool as a bin', () => {
     assert.equal(manifest.bin['lineage-lens'], './dist/cli/lineage-lens.js');
+  });
+
+  it('offers Sign In first on the signed-out welcome page (what npm start tells the user to do)', () => {
+    const signedOut = manifest.contributes.viewsWelcome.find(
+      (w) => w.view === 'lineageLens.components' && w.when === '!lineageLens.signedIn',
+    );
+    const commands = [...localized(signedOut!.contents).matchAll(/\]\(command:([\w.]+)/g)].map((m) => m[1]);
+    assert.deepEqual(commands, ['lineageLens.signIn', 'lineageLens.connect', 'lineageLens.startDemoService']);
   });
 });
