@@ -1,38 +1,60 @@
-// A lens above each anchored range: "N lineage paths · pii, secret", revealing the path in the tree.
+// A lens above each anchored range that tells anchors apart: one path reads "createOrder → insertOrder ·
+// pii, phi" (its short label and the tags it carries); several read "3 lineage paths: createOrder →
+// insertOrder, createOrder → chargeCard, …". Clicking reveals the path(s) in the Lineage tree.
 import type { CodeLens } from 'vscode-languageserver';
+import type { LineagePath } from '../../../common/src/api';
 import { COMMANDS, type PathRef } from '../../../common/src/protocol';
 import { iconLabelText } from '../../../common/src/untrustedText';
 import type { Session } from '../session/session';
-import { tagsTouched } from './pathFields';
+import { carriedTags, shortPathLabel } from './pathSummary';
+
+const MAX_TITLE = 100;
+const LABELS_SHOWN = 2;
+
+interface LineGroup {
+  line: number;
+  refs: PathRef[];
+  keys: Set<string>;
+  paths: LineagePath[];
+}
 
 export function codeLenses(session: Session, uri: string): CodeLens[] {
-  const byLine = new Map<number, { refs: PathRef[]; keys: Set<string>; tags: Set<string>; line: number }>();
+  const byLine = new Map<number, LineGroup>();
   for (const a of session.index.anchorsInFile(uri)) {
     if (!a.range || (a.state !== 'resolved' && a.state !== 'relocated')) continue;
     const line = a.range.start.line;
     let g = byLine.get(line);
-    if (!g) byLine.set(line, (g = { refs: [], keys: new Set(), tags: new Set(), line }));
+    if (!g) byLine.set(line, (g = { line, refs: [], keys: new Set(), paths: [] }));
     const key = `${a.entry.componentId}/${a.entry.pathId}`;
     if (g.keys.has(key)) continue;
     g.keys.add(key);
     g.refs.push({ componentId: a.entry.componentId, pathId: a.entry.pathId });
     const path = session.store.findPath(a.entry.componentId, a.entry.pathId);
-    if (path) for (const t of tagsTouched(path)) g.tags.add(t);
+    if (path) g.paths.push(path);
   }
-  const lenses: CodeLens[] = [];
-  for (const g of [...byLine.values()].sort((a, b) => a.line - b.line)) {
-    const n = g.refs.length;
-    const tags = [...g.tags].sort();
-    // Tag names are service text; a lens title draws `$(icon)`, so they are cleaned as an icon label.
-    const tagText = tags.length ? ` · ${iconLabelText(tags.join(', '), 80)}` : '';
-    lenses.push({
+  return [...byLine.values()]
+    .sort((a, b) => a.line - b.line)
+    .map((g) => ({
       range: { start: { line: g.line, character: 0 }, end: { line: g.line, character: 0 } },
       command: {
-        title: `${n} lineage path${n === 1 ? '' : 's'}${tagText}`,
+        title: lensTitle(g),
         command: COMMANDS.revealPath,
         arguments: g.refs,
       },
-    });
+    }));
+}
+
+/** The title. Labels and tag names are service text; a lens title draws `$(icon)`: icon-label text. */
+function lensTitle(g: LineGroup): string {
+  const n = g.refs.length;
+  if (n === 1 && g.paths.length === 1) {
+    const path = g.paths[0]!;
+    const { tags } = carriedTags(path);
+    const label = shortPathLabel(path);
+    return iconLabelText(tags.length ? `${label} · ${tags.join(', ')}` : label, MAX_TITLE);
   }
-  return lenses;
+  if (g.paths.length === 0) return n === 1 ? '1 lineage path' : `${n} lineage paths`;
+  const labels = g.paths.map(shortPathLabel);
+  const shown = labels.slice(0, LABELS_SHOWN).join(', ') + (labels.length > LABELS_SHOWN ? ', …' : '');
+  return iconLabelText(`${n} lineage paths: ${shown}`, MAX_TITLE);
 }

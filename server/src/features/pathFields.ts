@@ -39,13 +39,3 @@ export function pathFields(path: LineagePath): PathField[] {
 export function fieldsMatching(path: LineagePath, identifier: string): PathField[] {
   return pathFields(path).filter((f) => identifierMatchesField(identifier, f.fieldPath));
 }
-
-/** Names of every tag a path touches, applied or depended on, sorted. */
-export function tagsTouched(path: LineagePath): string[] {
-  const names = new Set<string>();
-  for (const f of pathFields(path)) {
-    for (const t of f.applied) names.add(t.name);
-    for (const t of f.dependsOn) names.add(t.name);
-  }
-  return [...names].sort();
-}
