@@ -1,5 +1,5 @@
-// Journey 2: open a source file, see the code lens above an anchored line, hover the anchored name and
-// read the lineage path and its PII tag in the hover.
+// Journey 2: open a source file, see code lenses that name each anchor's path and tags, hover the
+// anchored name and read the path, its completeness and its tagged fields in plain words.
 import * as assert from 'node:assert/strict';
 import { component } from './support/demo';
 import {
@@ -24,33 +24,70 @@ describe('journey 2: code lens and hover on an anchored line', () => {
   const anchor = path.code_anchors!.find((a) => a.name === 'createOrder')!;
   const file = `checkout-api/${anchor.file.replace(/^checkout-api\//, '')}`;
 
-  it('shows a lens with the path count and tags, and a hover with the path and its pii tag', async () => {
+  it('shows lenses naming each path and its tags, and a hover that leads with the path and fits', async () => {
     const page = await openWorkbench();
     await signInThroughUi(page);
     await openFile(page, file);
     const editor = activeEditor(page);
 
-    const lens = editor.locator('.codelens-decoration', { hasText: /lineage path/ }).first();
+    const lens = editor.locator('.codelens-decoration', { hasText: /→/ }).first();
     await lens.waitFor({ timeout: UI_TIMEOUT });
-    const lenses = await editor.locator('.codelens-decoration').allInnerTexts();
+    const lenses = (await editor.locator('.codelens-decoration').allInnerTexts()).map((t) => t.trim());
+    // Each lens names its own path and the tags that path carries, so the lenses tell anchors apart.
     assert.ok(
-      lenses.some((t) => /^1 lineage path · .*\bpii\b/.test(t.trim())),
-      `a lens reads "1 lineage path · …pii…": ${JSON.stringify(lenses)}`,
+      lenses.includes('createOrder → insertOrder · phi, pii'),
+      `a lens reads "createOrder → insertOrder · phi, pii": ${JSON.stringify(lenses)}`,
+    );
+    assert.ok(
+      lenses.includes('createOrder → chargeCard · pii, secret'),
+      `a lens reads "createOrder → chargeCard · pii, secret": ${JSON.stringify(lenses)}`,
+    );
+    assert.ok(
+      !lenses.some((t) => /^\d+ lineage paths?( ·|$)/.test(t)),
+      `no count-only lens: ${JSON.stringify(lenses)}`,
     );
 
     await goToLine(page, anchor.line_start, anchor.column_start + 2);
     await hoverAtCursor(page);
     const hover = hoverWidget(page);
-    await hover.getByText('Lineage path').first().waitFor({ timeout: UI_TIMEOUT });
+    await hover.getByText('createOrder → insertOrder').first().waitFor({ timeout: UI_TIMEOUT });
+    // The hover fades in: screenshot it once the workbench's animations have finished.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await screenshot(page, '02-hover');
 
     const text = await textOf(hover);
-    assert.ok(
-      text.includes(`${path.ingress.signature_name} → ${path.egress.signature_name}`),
-      `the hover names the path: ${text}`,
+    assert.match(
+      text,
+      /^createOrder → insertOrder · Checkout API · from the scan/,
+      `the hover leads with the path: ${text}`,
     );
-    assert.match(text, /Applied tags/, `the hover lists applied tags: ${text}`);
-    assert.match(text, /● pii on ingress email/, `the hover shows the pii tag on the email field: ${text}`);
-    assert.match(text, /Checkout API|checkout-api/, `the hover names the component: ${text}`);
+    assert.match(
+      text,
+      /OrderHandler\.createOrder \(http_request\) → OrdersRepository\.insertOrder \(postgres\)/,
+    );
+    assert.match(text, /✓ complete/, `completeness on one line: ${text}`);
+    assert.match(
+      text,
+      /email → customer_email: ● pii, detected: email address/,
+      `the tagged field in words: ${text}`,
+    );
+    assert.match(
+      text,
+      /fullName → customer_name: ● pii, tagged by a person/,
+      `who tagged it, in words: ${text}`,
+    );
+    assert.doesNotMatch(text, /KNOWN_COMPLETE|kind SYSTEM|source user/, `no raw enum values: ${text}`);
+    // The full signature is there on pointing at the short one.
+    const full = hover.locator(`a[title="${path.ingress.signature_name}"]`).first();
+    assert.equal(await full.innerText(), 'OrderHandler.createOrder');
+    // A typical path fits: the hover's content does not scroll.
+    const scroll = await hover
+      .locator('.monaco-scrollable-element')
+      .first()
+      .evaluate((el) => ({ content: el.firstElementChild?.scrollHeight ?? 0, box: el.clientHeight }));
+    assert.ok(
+      scroll.content <= scroll.box + 1,
+      `the hover fits without scrolling: ${JSON.stringify(scroll)}`,
+    );
   });
 });

@@ -51,7 +51,7 @@ export function hoverText(h: Hover | null): string {
 /** The JSON arguments of every `command:` link in a Markdown text. */
 export function commandLinks(markdown: string): Array<{ command: string; args: unknown[] }> {
   const out: Array<{ command: string; args: unknown[] }> = [];
-  for (const m of markdown.matchAll(/\]\(command:([\w.]+)\?([^)]*)\)/g)) {
+  for (const m of markdown.matchAll(/\]\(command:([\w.]+)\?([^)\s]*)(?: "(?:[^"\\]|\\.)*")?\)/g)) {
     out.push({ command: m[1]!, args: JSON.parse(decodeURIComponent(m[2]!)) as unknown[] });
   }
   return out;

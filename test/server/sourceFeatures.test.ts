@@ -48,37 +48,34 @@ describe('language server: source features', function () {
     assert.ok(s.lastLoadedAt);
   });
 
-  it('hovers a path anchored in code with its boundaries, mappings, completeness, tags and links', async () => {
+  it('hovers a path: short label, sides, completeness on one line, tagged fields in plain words, links', async () => {
     const text = hoverText(await hover(ordersUri, 4, 3));
-    assert.match(text, /Orders API/);
-    assert.match(text, /orders\\\.api\\\.createOrder → orders\\\.db\\\.insertOrder/);
-    assert.match(text, /kind http · payload OrderRequest/);
-    assert.match(text, /kind postgres · payload orders/);
-    assert.match(text, /customerEmail → customer\\_email \(DataFlow\)/);
-    assert.match(text, /totalCents → total\\_cents \(KeyValueBridge\)/);
-    assert.match(text, /egress KNOWN\\_INCOMPLETE/);
-    assert.match(text, /from scan/);
-    // Applied and derived tags in separate, differently marked sections.
+    const lines = text.split('\n');
+    // Leads with the path and where it lives.
+    assert.equal(lines[0], '**createOrder → insertOrder** · Orders API · from the scan');
+    // Short signatures; the full one is the link's title.
     assert.match(
       text,
-      /\*\*Applied tags\*\*\n\n- ● \*\*pii\*\* on ingress customerEmail — kind SYSTEM, source system, detected as email\\_address/,
+      /\[api\\\.createOrder\]\(command:lineageLens\.revealPath\?[^ )]+ "orders\\\.api\\\.createOrder"\) \(http\) → /,
     );
-    assert.match(
-      text,
-      /\*\*Depends-on tags\*\* \(derived[^\n]*\n\n- ◌ \*pii\* on egress customer\\_email — same component/,
-    );
+    assert.match(text, /\[db\\\.insertOrder\]\(command:[^ )]+ "orders\\\.db\\\.insertOrder"\) \(postgres\)/);
+    assert.match(text, /^✓ ingress ✓ ingress schema ◐ egress \? egress schema ✓ field mappings /m);
+    assert.doesNotMatch(text, /KNOWN_|kind SYSTEM|source system/, 'no raw enum values');
+    // The tagged mapping in words; the derived pii on its egress end is not repeated.
+    assert.match(text, /^- customerEmail → customer\\_email: ● \*\*pii\*\*, detected: email address$/m);
+    assert.match(text, /^Untagged: totalCents → total\\_cents \(key value bridge\)/m);
     const links = commandLinks(text);
     assert.deepEqual(
       links.map((l) => l.command),
-      [COMMANDS.revealPath, COMMANDS.editPath],
+      [COMMANDS.revealPath, COMMANDS.revealPath, COMMANDS.revealPath, COMMANDS.editPath],
     );
-    assert.deepEqual(links[0]!.args, [{ componentId: ORDERS, pathId: P_CREATE }]);
+    for (const l of links) assert.deepEqual(l.args, [{ componentId: ORDERS, pathId: P_CREATE }]);
     assert.match(text, /\[Open in code host\]\(https:\/\/git\.example\/orders\/src\/orders\.ts#L3\)/);
   });
 
   it('escapes hostile service text in hovers', async () => {
     const text = hoverText(await hover(ordersUri, 4, 3));
-    const summary = /\*Transformation:\* (.*)/.exec(text)?.[1] ?? '';
+    const summary = /^\*(.*<img.*)\*$/m.exec(text)?.[1] ?? '';
     assert.ok(summary.length > 0, 'the summary is shown');
     assert.ok(!/(^|[^\\])</.test(summary), 'no raw HTML');
     assert.ok(!/\]\(javascript:/.test(summary), 'no link forms');
@@ -88,31 +85,30 @@ describe('language server: source features', function () {
 
   it("shows a field's applied and depends-on tags on an identifier naming it", async () => {
     const applied = hoverText(await hover(ordersUri, 2, 30)); // customerEmail parameter
-    assert.match(applied, /^\*\*Field\*\* ingress customerEmail, egress customer\\_email/m);
-    assert.match(applied, /- ● \*\*pii\*\* on ingress customerEmail/);
-    assert.match(applied, /- ◌ \*pii\* on egress customer\\_email — same component/);
+    assert.match(applied, /^\*\*customerEmail\*\* \(ingress\): ● \*\*pii\*\*, detected: email address {2}$/m);
+    assert.match(applied, /^\*\*customer\\_email\*\* \(egress\): ◌ \*pii\*, from this service$/m);
+    assert.match(applied, /^on \*\*createOrder → insertOrder\*\* in Orders API$/m);
 
     const derived = hoverText(await hover(mailerUri, 1, 14)); // customer_email in the mailer
-    assert.match(derived, /\*\*Field\*\* ingress customer\\_email/);
-    assert.match(derived, /◌ \*pii\*.*via 1 hop/);
+    assert.match(derived, /\*\*customer\\_email\*\* \(ingress\): ◌ \*pii\*, from 1 service upstream/);
     assert.ok(!/●/.test(derived), 'a derived tag is not shown as applied');
 
     const untagged = hoverText(await hover(ordersUri, 2, 55)); // totalCents
-    assert.match(untagged, /No tags on these fields/);
+    assert.match(untagged, /\*\*totalCents\*\* \(ingress\): \*no tags\*/);
   });
 
-  it('puts a lens above each anchored range with the path count and the tags touched', async () => {
+  it('puts a lens above each anchored range naming its path and the tags that path carries', async () => {
     const all = (await h.client.conn.sendRequest(CodeLensRequest.type, {
       textDocument: { uri: ordersUri },
     })) as CodeLens[];
     // Impact lenses ("N downstream fields · M contracts") are covered by graph.test.ts.
     const lenses = all.filter((l) => l.command?.command !== COMMANDS.showImpact);
     const byLine = new Map(lenses.map((l) => [l.range.start.line, l]));
-    assert.equal(byLine.get(2)?.command?.title, '1 lineage path · pii');
+    assert.equal(byLine.get(2)?.command?.title, 'createOrder → insertOrder · pii');
     assert.equal(byLine.get(2)?.command?.command, COMMANDS.revealPath);
     assert.deepEqual(byLine.get(2)?.command?.arguments, [{ componentId: ORDERS, pathId: P_CREATE }]);
     // The shipOrder anchor was relocated from the recorded lines 10-12 to where the function is now.
-    assert.equal(byLine.get(18)?.command?.title, '1 lineage path');
+    assert.equal(byLine.get(18)?.command?.title, 'shipOrder → publishShipment');
     assert.equal(lenses.length, 2);
   });
 

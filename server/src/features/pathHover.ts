@@ -1,32 +1,61 @@
-// Markdown for the lineage paths anchored at a place in the code.
-import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
+// Markdown for the lineage paths anchored at a place in the code. Laid out to be read at a glance and
+// to fit a hover without scrolling for a typical path: the path (ingress → egress) and where it lives,
+// its two sides with short signatures (the full one is the link's tooltip), completeness on one line,
+// then the tagged fields in plain words, the other mappings on one line, the transformation, links.
+import type { Completeness, ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
+import { shortSignature } from '../../../common/src/pathLabels';
 import { COMMANDS, type PathRef } from '../../../common/src/protocol';
 import type { TrackedAnchor } from '../anchors/types';
 import { commandLink, externalLink, md } from '../util/markdown';
 import { pathFields, type PathField } from './pathFields';
-import { tagSections } from './tagMarkdown';
+import { shortPathLabel } from './pathSummary';
+import { tagWords } from './tagMarkdown';
 
-const MAX_MAPPINGS = 20;
+const MAX_ROWS = 8;
+const UNTAGGED_SHOWN = 4;
+const COMPLETE = '✓ complete';
 
-export function boundaryLine(label: string, b: PathBoundary | undefined): string {
-  if (!b) return `${label}: *missing*`;
-  const parts = [`**${label}** ${md(b.signature_name)}`];
-  if (b.kind) parts.push(`kind ${md(b.kind)}`);
-  if (b.payload_name) parts.push(`payload ${md(b.payload_name)}`);
-  return parts.join(' · ');
-}
-
+/** "**createOrder → insertOrder**": the short label, as a heading line. */
 export function pathTitle(path: LineagePath): string {
-  return `${md(path.ingress?.signature_name ?? '?')} → ${md(path.egress?.signature_name ?? '?')}`;
+  return `**${md(shortPathLabel(path))}**`;
 }
 
-function stateLine(path: LineagePath): string {
+/**
+ * One side: its last two signature segments as a link that reveals the path, the full signature in
+ * the link's title (shown on pointing at it), and the boundary's kind.
+ */
+function sideText(b: PathBoundary | undefined, ref: PathRef): string {
+  if (!b) return '*missing*';
+  const short = shortSignature(b.signature_name, 2);
+  const link = commandLink(short, COMMANDS.revealPath, [ref]);
+  // A link title is a quoted string: backslash escapes hold there as in text.
+  const titled = link.replace(/\)$/, ` "${md(b.signature_name)}")`);
+  return b.kind ? `${titled} (${md(b.kind, 60)})` : titled;
+}
+
+const MARK: Record<string, string> = { KNOWN_COMPLETE: '✓', KNOWN_INCOMPLETE: '◐', UNKNOWN: '?' };
+const PARTS: Array<[keyof Completeness, string]> = [
+  ['ingress', 'ingress'],
+  ['ingress_schema', 'ingress schema'],
+  ['egress', 'egress'],
+  ['egress_schema', 'egress schema'],
+  ['field_mappings', 'field mappings'],
+];
+
+/** Completeness on one line: "✓ complete", or every part with ✓ known complete, ◐ incomplete, ? unknown. */
+export function completenessLine(c: Completeness | undefined): string | undefined {
+  if (!c) return undefined;
+  if (PARTS.every(([k]) => c[k] === 'KNOWN_COMPLETE')) return COMPLETE;
+  const parts = PARTS.map(([k, label]) => `${MARK[c[k]] ?? '?'} ${label}`);
+  return `${parts.join(' ')} *(✓ complete, ◐ incomplete, ? unknown)*`;
+}
+
+function stateWords(path: LineagePath): string[] {
   const parts: string[] = [];
-  if (path.path_type === 'USER_OVERRIDE') parts.push('user override (wins over the scan)');
-  else if (path.path_type === 'SCAN_OUTPUT') parts.push('from scan');
+  if (path.path_type === 'USER_OVERRIDE') parts.push('edited by a person (wins over the scan)');
+  else if (path.path_type === 'SCAN_OUTPUT') parts.push('from the scan');
   if (path.is_suppressed) parts.push('**suppressed**');
-  if (path.payload_name) parts.push(`payload ${md(path.payload_name)}`);
-  return parts.join(' · ');
+  return parts;
 }
 
 function anchorNote(t: TrackedAnchor): string | undefined {
@@ -40,7 +69,7 @@ function anchorNote(t: TrackedAnchor): string | undefined {
 
 export function links(ref: PathRef, anchorUrl: string | undefined): string {
   const l = [
-    commandLink('Reveal in Lineage tree', COMMANDS.revealPath, [ref]),
+    commandLink('Reveal in Lineage view', COMMANDS.revealPath, [ref]),
     commandLink('Edit path', COMMANDS.editPath, [ref]),
   ];
   const ext = externalLink('Open in code host', anchorUrl);
@@ -48,40 +77,71 @@ export function links(ref: PathRef, anchorUrl: string | undefined): string {
   return l.join(' · ');
 }
 
-/** The full hover section of one path. */
+const mappingKind = (kind: string | undefined) =>
+  kind && kind !== 'DataFlow' ? ` (${md(kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(), 60)})` : '';
+
+/**
+ * Rows of tagged fields: a mapping "email → customer_email: ● pii, detected: email address" when
+ * either end carries a tag, then tagged fields no mapping names; and the ingress fields of the
+ * untagged mappings.
+ */
+function fieldRows(path: LineagePath): { rows: string[]; untagged: string[] } {
+  const fields = pathFields(path);
+  const on = (side: 'ingress' | 'egress', name: string) =>
+    fields.find((f) => f.side === side && f.fieldPath === name);
+  const tagged = (f: PathField | undefined) => !!f && (f.applied.length > 0 || f.dependsOn.length > 0);
+  const rows: string[] = [];
+  const untagged: string[] = [];
+  const shown = new Set<PathField>();
+  for (const m of path.field_mappings ?? []) {
+    const ends = [on('ingress', m.ingress_field), on('egress', m.egress_field)].filter(
+      (f): f is PathField => !!f,
+    );
+    const label = `${md(m.ingress_field, 120)} → ${md(m.egress_field, 120)}${mappingKind(m.kind)}`;
+    if (!ends.some(tagged)) {
+      // The ingress name alone keeps the line short; the mapping is in the path document.
+      untagged.push(`${md(m.ingress_field, 120)}${mappingKind(m.kind)}`);
+      continue;
+    }
+    ends.forEach((f) => shown.add(f));
+    rows.push(`- ${label}: ${tagWords(ends).join(' · ')}`);
+  }
+  for (const f of fields) {
+    if (shown.has(f) || !tagged(f)) continue;
+    const label = f.side === 'egress' ? `→ ${md(f.fieldPath, 120)}` : md(f.fieldPath, 120);
+    rows.push(`- ${label}: ${tagWords([f]).join(' · ')}`);
+  }
+  return { rows, untagged };
+}
+
+/** The hover section of one path. */
 export function pathSection(component: ComponentDetail, path: LineagePath, anchor: TrackedAnchor): string[] {
   const ref: PathRef = { componentId: component.id, pathId: path.path_id ?? anchor.entry.pathId };
-  const out: string[] = [];
-  out.push(
-    `**Lineage path** in ${md(component.friendly_name || component.name)} (${md(component.type)})`,
-    '',
-  );
-  out.push(`#### ${pathTitle(path)}`, '');
+  const complete = completenessLine(path.completeness);
+  const where = [md(component.friendly_name || component.name), ...stateWords(path)];
+  // Complete paths say so on the title line; otherwise the parts go on a line of their own.
+  if (complete === COMPLETE) where.push(complete);
+  // Lines of one paragraph are joined with a hard break ("  \n"): no paragraph gap between them.
+  const head = [`${pathTitle(path)} · ${where.join(' · ')}`];
   const note = anchorNote(anchor);
-  if (note) out.push(note, '');
-  out.push(`${boundaryLine('Ingress', path.ingress)}  `, boundaryLine('Egress', path.egress), '');
-  const state = stateLine(path);
-  if (state) out.push(state, '');
-  if (path.transformation_summary) out.push(`*Transformation:* ${md(path.transformation_summary, 1000)}`, '');
-  const mappings = path.field_mappings ?? [];
-  if (mappings.length) {
-    out.push('**Field mappings**', '');
-    for (const m of mappings.slice(0, MAX_MAPPINGS)) {
-      out.push(
-        `- ${md(m.ingress_field)} → ${md(m.egress_field)} (${md(m.kind ?? 'DataFlow')})${m.notes ? ` — ${md(m.notes, 200)}` : ''}`,
-      );
-    }
-    if (mappings.length > MAX_MAPPINGS) out.push(`- … and ${mappings.length - MAX_MAPPINGS} more`);
+  if (note) head.push(note);
+  head.push(`${sideText(path.ingress, ref)} → ${sideText(path.egress, ref)}`);
+  if (complete && complete !== COMPLETE) head.push(complete);
+  const out = [head.join('  \n'), ''];
+  const { rows, untagged } = fieldRows(path);
+  if (rows.length) {
+    out.push(...rows.slice(0, MAX_ROWS));
+    if (rows.length > MAX_ROWS) out.push(`- … and ${rows.length - MAX_ROWS} more tagged fields`);
     out.push('');
   }
-  if (path.completeness) {
-    const c = path.completeness;
-    out.push(
-      `*Completeness:* ingress ${md(c.ingress)}, ingress schema ${md(c.ingress_schema)}, egress ${md(c.egress)}, egress schema ${md(c.egress_schema)}, field mappings ${md(c.field_mappings)}`,
-      '',
-    );
+  const tail: string[] = [];
+  if (!rows.length) tail.push('*No tagged fields.*');
+  if (untagged.length) {
+    const more = untagged.length > UNTAGGED_SHOWN ? `, +${untagged.length - UNTAGGED_SHOWN}` : '';
+    tail.push(`Untagged: ${untagged.slice(0, UNTAGGED_SHOWN).join(', ')}${more}`);
   }
-  out.push(...tagSections(pathFields(path), true));
+  if (path.transformation_summary) tail.push(`*${md(path.transformation_summary, 300)}*`);
+  if (tail.length) out.push(tail.join('  \n'), '');
   out.push(links(ref, anchor.entry.anchor.url));
   return out;
 }
@@ -94,13 +154,16 @@ export function fieldSection(
   anchor: TrackedAnchor,
 ): string[] {
   const ref: PathRef = { componentId: component.id, pathId: path.path_id ?? anchor.entry.pathId };
-  const names = [...new Set(fields.map((f) => `${f.side} ${md(f.fieldPath)}`))].join(', ');
+  // One line per field: the same name can be an ingress and an egress field with different tags.
+  const lines = fields.map((f) => {
+    const tags = tagWords([f]);
+    return `**${md(f.fieldPath)}** (${f.side}): ${tags.length ? tags.join(' · ') : '*no tags*'}`;
+  });
   return [
-    `**Field** ${names}`,
+    lines.join('  \n'),
     '',
-    `on path ${pathTitle(path)} in ${md(component.friendly_name || component.name)}`,
+    `on ${pathTitle(path)} in ${md(component.friendly_name || component.name)}`,
     '',
-    ...tagSections(fields, fields.length > 1),
     links(ref, anchor.entry.anchor.url),
   ];
 }

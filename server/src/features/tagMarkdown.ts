@@ -1,50 +1,47 @@
-// Markdown lines for applied and depends-on tags. Applied tags carry "●", derived ones "◌ via N hops",
-// and they go into separate sections so a derived tag is never taken for an applied one.
-import type { PathField } from './pathFields';
+// Tags in plain words for hovers. Applied tags are "● **pii**, detected: email address" or "tagged by a
+// person"; tags a field depends on (derived through lineage, never applied) are "◌ *pii*, from 1
+// service upstream", so a derived tag is never taken for an applied one. Service text goes through md().
+import type { DependsOnTagRef, FieldTagRef } from '../../../common/src/api';
 import { md } from '../util/markdown';
+import type { PathField } from './pathFields';
 
-const MAX_LINES = 30;
-
-export function appliedLines(fields: readonly PathField[], withField: boolean): string[] {
-  const lines: string[] = [];
-  for (const f of fields) {
-    for (const t of f.applied) {
-      const where = withField ? ` on ${f.side} ${md(f.fieldPath)}` : '';
-      const detail = [`kind ${md(t.kind)}`, `source ${md(t.source)}`];
-      if (t.detection_category) detail.push(`detected as ${md(t.detection_category)}`);
-      lines.push(`- ● **${md(t.name)}**${where} — ${detail.join(', ')}`);
-    }
-  }
-  return cap(lines);
+/** "CREDIT_CARD_NUMBER" → "credit card number" (the detector's label is opaque; this only reads it). */
+export function detectionWords(category: string): string {
+  return category.replace(/[_-]+/g, ' ').trim().toLowerCase();
 }
 
-export function dependsOnLines(fields: readonly PathField[], withField: boolean): string[] {
-  const lines: string[] = [];
+/** nearest_hops in words: service boundaries crossed to the field that carries the tag. */
+export function hopsWords(hops: number | undefined): string {
+  if (!Number.isInteger(hops) || hops! < 0) return 'upstream';
+  if (hops === 0) return 'from this service';
+  return hops === 1 ? 'from 1 service upstream' : `from ${hops} services upstream`;
+}
+
+export function appliedWords(t: FieldTagRef): string {
+  const how =
+    t.source === 'user'
+      ? 'tagged by a person'
+      : t.detection_category
+        ? `detected: ${md(detectionWords(t.detection_category), 80)}`
+        : 'detected by the scanner';
+  return `● **${md(t.name, 80)}**${t.kind === 'USER' ? ' (custom tag)' : ''}, ${how}`;
+}
+
+export function dependsOnWords(t: DependsOnTagRef): string {
+  return `◌ *${md(t.name, 80)}*, ${hopsWords(t.nearest_hops)}`;
+}
+
+/** The tags of some fields, applied first; a derived tag whose name is also applied is left out. */
+export function tagWords(fields: readonly PathField[]): string[] {
+  const applied = new Map<string, FieldTagRef>();
+  const derived = new Map<string, DependsOnTagRef>();
+  for (const f of fields) for (const t of f.applied) if (!applied.has(t.name)) applied.set(t.name, t);
   for (const f of fields) {
     for (const t of f.dependsOn) {
-      const where = withField ? ` on ${f.side} ${md(f.fieldPath)}` : '';
-      const hops = Number.isInteger(t.nearest_hops) ? t.nearest_hops : '?';
-      const via = hops === 0 ? 'same component' : `via ${hops} hop${hops === 1 ? '' : 's'}`;
-      lines.push(`- ◌ *${md(t.name)}*${where} — ${via} (kind ${md(t.kind)})`);
+      if (applied.has(t.name)) continue;
+      const seen = derived.get(t.name);
+      if (!seen || (t.nearest_hops ?? Infinity) < (seen.nearest_hops ?? Infinity)) derived.set(t.name, t);
     }
   }
-  return cap(lines);
-}
-
-function cap(lines: string[]): string[] {
-  return lines.length > MAX_LINES
-    ? [...lines.slice(0, MAX_LINES), `- … and ${lines.length - MAX_LINES} more`]
-    : lines;
-}
-
-/** The two sections, each under its own heading, omitted when empty. */
-export function tagSections(fields: readonly PathField[], withField: boolean): string[] {
-  const out: string[] = [];
-  const applied = appliedLines(fields, withField);
-  const derived = dependsOnLines(fields, withField);
-  if (applied.length) out.push('**Applied tags**', '', ...applied, '');
-  if (derived.length)
-    out.push('**Depends-on tags** (derived through lineage, not applied)', '', ...derived, '');
-  if (!applied.length && !derived.length) out.push('*No tags on these fields.*', '');
-  return out;
+  return [...[...applied.values()].map(appliedWords), ...[...derived.values()].map(dependsOnWords)];
 }
