@@ -47,7 +47,7 @@ describe('language server: anchors tracked through edits', function () {
     assert.deepEqual(await lensLines(), [2]);
     assert.equal(await hover(0, 3), null, 'nothing is anchored on the inserted lines');
     const hv = await hover(3, 4);
-    assert.match(hoverText(hv), /mailer\\\.db\\\.readOrder → mailer\\\.smtp\\\.sendReceipt/);
+    assert.match(hoverText(hv), /^\*\*readOrder → sendReceipt\*\*/);
     assert.deepEqual(hv?.range, { start: { line: 2, character: 0 }, end: { line: 5, character: 1 } });
   });
 

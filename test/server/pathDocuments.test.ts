@@ -243,7 +243,7 @@ describe('language server: path documents', function () {
       }),
     );
     assert.match(hover, /saved by the test/);
-    assert.match(hover, /user override/);
+    assert.match(hover, /^\*\*createOrder → insertOrder\*\* · Orders API · override/);
 
     const again = await h.client.conn.sendRequest(SavePathRequest, {
       componentId: ORDERS,

@@ -52,7 +52,7 @@ describe('language server: source features', function () {
     const text = hoverText(await hover(ordersUri, 4, 3));
     const lines = text.split('\n');
     // Leads with the path and where it lives.
-    assert.equal(lines[0], '**createOrder → insertOrder** · Orders API · from the scan');
+    assert.equal(lines[0], '**createOrder → insertOrder** · Orders API · from the scan  ');
     // Short signatures; the full one is the link's title.
     assert.match(
       text,
@@ -63,7 +63,7 @@ describe('language server: source features', function () {
     assert.doesNotMatch(text, /KNOWN_|kind SYSTEM|source system/, 'no raw enum values');
     // The tagged mapping in words; the derived pii on its egress end is not repeated.
     assert.match(text, /^- customerEmail → customer\\_email: ● \*\*pii\*\*, detected: email address$/m);
-    assert.match(text, /^Untagged: totalCents → total\\_cents \(key value bridge\)/m);
+    assert.match(text, /^Untagged: totalCents \(key value bridge\)/m);
     const links = commandLinks(text);
     assert.deepEqual(
       links.map((l) => l.command),

@@ -52,7 +52,7 @@ export function completenessLine(c: Completeness | undefined): string | undefine
 
 function stateWords(path: LineagePath): string[] {
   const parts: string[] = [];
-  if (path.path_type === 'USER_OVERRIDE') parts.push('edited by a person (wins over the scan)');
+  if (path.path_type === 'USER_OVERRIDE') parts.push('override');
   else if (path.path_type === 'SCAN_OUTPUT') parts.push('from the scan');
   if (path.is_suppressed) parts.push('**suppressed**');
   return parts;
