@@ -513,6 +513,8 @@ export const COMMANDS = {
   showOutput: 'lineageLens.showOutput',
   showGraph: 'lineageLens.showGraph',
   showImpact: 'lineageLens.showImpact',
+  /** Argument: the DARN. */
+  revealDataAsset: 'lineageLens.revealDataAsset',
 } as const;
 /** Arguments of revealPath / editPath. */
 export interface PathRef {

@@ -32,6 +32,7 @@ import { registerGraphRequests } from './requests/graph';
 import { GraphService } from './graph/graphService';
 import { impactLenses } from './features/impactLens';
 import { contractFileSummaries, OpenContracts } from './contracts/openContracts';
+import { DarnFeatures } from './features/darns';
 import { completeContract, contractCodeActions, contractSymbols, hoverContract } from './contracts/assist';
 import { apiKeys, apiKeyValue, checkCompliance, registerObjectStore } from './requests/service';
 import { registerPassThrough } from './requests/passThrough';
@@ -75,6 +76,7 @@ const session = new Session({
     },
   },
 });
+const darns = new DarnFeatures(session);
 
 const graph = new GraphService(session);
 
@@ -189,10 +191,12 @@ registerDocumentEvents(connection, {
 // ---- editor features -------------------------------------------------------------------------------
 
 connection.onHover(
-  feature(log, 'hover', null, (p) => {
+  feature(log, 'hover', null, async (p) => {
     const uri = p.textDocument.uri;
     const doc = docs.get(uri);
     if (P.parsePathDocumentUri(uri)) return doc ? hoverPathDocument(doc, p.position) : null;
+    const darn = doc && uri.startsWith('file:') ? await darns.hover(doc, p.position) : null;
+    if (darn) return darn;
     const contract = contracts.get(doc);
     if (contract) return hoverContract(contract, p.position);
     return sourceHover(session, uri, p.position, doc?.getText());
@@ -224,7 +228,9 @@ connection.onDefinition(
 connection.onDocumentLinks(
   feature(log, 'documentLinks', [], (p) => {
     const doc = docs.get(p.textDocument.uri);
-    return doc && P.parsePathDocumentUri(doc.uri) ? pathDocumentLinks(session, doc) : [];
+    if (!doc) return [];
+    if (P.parsePathDocumentUri(doc.uri)) return pathDocumentLinks(session, doc);
+    return doc.uri.startsWith('file:') ? darns.links(doc) : [];
   }),
 );
 

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { RegisterObjectStoreRequest } from '../../../common/src/protocol';
 import { DARN_PATTERN } from '../../../common/src/api';
+import { COMMANDS } from '../../../common/src/protocol';
 import type { LineageContext } from '../lineageContext';
 import { safeMessage, safeText, showRequestError } from '../serviceErrors';
 import type { AssetsView } from '../views/assetsView';
@@ -65,6 +66,17 @@ export function registerAssetCommands(ctx: LineageContext, assets: AssetsView): 
         (_p, token) => assets.loadMore(token),
       ),
     ),
+    vscode.commands.registerCommand(COMMANDS.revealDataAsset, async (arg?: unknown) => {
+      // From a DARN's hover or document link: look it up and show it in the Data assets view.
+      const darn = typeof arg === 'string' ? arg.trim() : '';
+      if (!darnRe.test(darn)) return;
+      await vscode.commands.executeCommand('lineageLens.assets.focus');
+      await vscode.window.withProgress(
+        { location: { viewId: 'lineageLens.assets' }, title: vscode.l10n.t('Looking up data assets…') },
+        () => assets.lookUp([darn]),
+      );
+      await assets.revealFirst();
+    }),
     vscode.commands.registerCommand('lineageLens.registerAssets', (arg?: unknown) =>
       registerAssets(ctx, arg),
     ),

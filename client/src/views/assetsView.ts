@@ -70,6 +70,12 @@ export class AssetsView implements vscode.Disposable {
     await this.loadPage(token);
   }
 
+  /** Selects and expands the first asset of the result (after a look-up from a DARN link). */
+  async revealFirst(): Promise<void> {
+    const [first] = await this.provider.getChildren();
+    if (first) await this.view.reveal(first, { select: true, focus: true, expand: true });
+  }
+
   /** Appends the next page. */
   async loadMore(token?: vscode.CancellationToken): Promise<void> {
     await this.loadPage(token);

@@ -79,8 +79,12 @@ export const MAX_RESPONSE_BODY_BYTES = 32 * 1_048_576;
  */
 export const MAX_REQUEST_BODY_DEPTH = 256;
 
-/** The DARN shape: `type://source:path`, e.g. `s3://bucket:events/*.parquet`. */
-export const DARN_PATTERN = '^[a-z][a-z0-9+.-]*://[^\\s:]+:\\S+$';
+/**
+ * The DARN shape: `type://source:path`, e.g. `s3://bucket:events/*.parquet`,
+ * `postgres://host:5432:db.schema.table`, `json_schema://…` (types may hold `_`). Finding DARNs in
+ * running text: common/src/darns.ts.
+ */
+export const DARN_PATTERN = '^[a-z][a-z0-9_+.-]*://[^\\s:]+:\\S+$';
 
 /** DARN of an object-store asset registered by operation 11. */
 export function objectStoreDarn(bucket: string, pattern: string): string {

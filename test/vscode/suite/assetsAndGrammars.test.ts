@@ -53,6 +53,37 @@ describe('data assets and grammars', () => {
     );
   });
 
+  it('highlights every DARN form in YAML, JSON and source-code strings, and no web URL', async () => {
+    const forms = [
+      'postgres://db.example:5432:shop.public.orders',
+      'mysql://mysql.example:3306:shop.orders',
+      'protobuf://git@github.example:org/repo.git:proto/orders.proto:shop.Order',
+      'avro://registry.example:orders-value',
+      'json_schema://schemas.example:orders/order.json',
+      's3://shop-events:orders/*.parquet',
+    ];
+    const typeOf = (d: string) => d.slice(0, d.indexOf('://'));
+    const highlighted = (toks: Array<{ text: string; scopes: string[] }>, d: string) =>
+      toks.some((t) => t.text === typeOf(d) && t.scopes.includes('keyword.other.darn.type.lineage-lens')) &&
+      toks.some((t) => d.endsWith(t.text) && t.scopes.includes('string.other.path.darn.lineage-lens'));
+    const sources: Array<[string, (d: string) => string]> = [
+      ['source.yaml', (d) => `dataAssetResourceName: ${d}\nquoted: "${d}"`],
+      ['source.json', (d) => JSON.stringify({ dataAssetResourceName: d })],
+      ['source.ts', (d) => `const asset = '${d}';`],
+      ['source.python', (d) => `ASSET = "${d}"`],
+      ['source.go', (d) => `const asset = "${d}"`],
+      ['source.java', (d) => `String asset = "${d}";`],
+    ];
+    for (const [scope, write] of sources) {
+      for (const d of forms) {
+        const toks = await tokenize(write(d), scope);
+        assert.ok(highlighted(toks, d), `${d} in ${scope}: ${JSON.stringify(toks.slice(0, 8))}`);
+      }
+      const web = await tokenize(write('https://example.com:8080/x'), scope);
+      assert.ok(!web.some((t) => t.scopes.some((s) => s.includes('darn'))), `a web URL in ${scope}`);
+    }
+  });
+
   it('highlights enum values and read-only keys in path documents', async () => {
     const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
     const path = comp.paths![0]!;

@@ -1,5 +1,5 @@
 // Tokenises text with the TextMate engine VS Code itself ships (vscode-textmate and vscode-oniguruma
-// under vscode.env.appRoot), the built-in JSON and YAML grammars, and this extension's grammars with
+// under vscode.env.appRoot), the built-in JSON, YAML, TypeScript, Python, Go and Java grammars, and this extension's grammars with
 // the injections its manifest declares. The product has no public API to read token scopes.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -40,7 +40,7 @@ function load(): Promise<{ tm: TextMate; reg: InstanceType<TextMate['Registry']>
     const onig = require(path.join(modules, 'vscode-oniguruma')) as Onig;
     await onig.loadWASM(fs.readFileSync(path.join(modules, 'vscode-oniguruma', 'release', 'onig.wasm')));
     const grammarFiles = [
-      ...['json', 'yaml'].flatMap((ext) => {
+      ...['json', 'yaml', 'typescript-basics', 'python', 'go', 'java'].flatMap((ext) => {
         const dir = path.join(vscode.env.appRoot, 'extensions', ext, 'syntaxes');
         return fs.readdirSync(dir).map((f) => path.join(dir, f));
       }),
