@@ -269,7 +269,10 @@ describe('local service: component detail and versions', () => {
         recorded_at: '2024-05-03T10:05:00Z',
         branch: 'release',
         job_trigger: 'schedule',
+        // Its own path, and those without a recorded commit (the latest scan's); not the override.
+        path_ids: [P_CHECKOUT_SAVE, P_REFUND_SCAN, P_DEBUG_SUPPRESSED],
       });
+      assert.deepEqual(r.body.versions[1].path_ids, []);
       assert.equal(r.body.versions[3].path_id, P_REFUND_OVERRIDE);
       assert.equal(r.body.versions[3].reason, 'scanner missed the refund reason');
     });

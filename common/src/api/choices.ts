@@ -47,6 +47,14 @@ export const ERROR_STATUS = {
   internal: 500,
 } as const;
 
+/**
+ * Operation 9's entries are "not shown". Ours: `kind` SCAN (one per scanned commit), BYO_PATH_ADDED
+ * and BYO_PATH_DELETED (the events of operation 1, with `path_id`); a SCAN entry lists in `path_ids`
+ * the SCAN_OUTPUT paths it recorded. That is how a client learns the commit an anchor's recorded
+ * lines refer to: a SCAN_OUTPUT path's scan, an override's BYO_PATH_ADDED commit.
+ */
+export const SCAN_ENTRY_LISTS_PATHS = true;
+
 /** Operations 10 and 11 omit the header in their samples; we require it everywhere. */
 export const AUTH_REQUIRED_EVERYWHERE = true;
 

@@ -68,6 +68,11 @@ export const VersionEntry = Type.Object(
     branch: Type.Optional(Type.String()),
     job_trigger: Type.Optional(Type.String()),
     path_id: Type.Optional(Type.String()),
+    /**
+     * SCAN entries: the SCAN_OUTPUT paths this scan recorded, so a client knows which commit an
+     * anchor's lines refer to (our choice, see choices.ts SCAN_ENTRY_LISTS_PATHS).
+     */
+    path_ids: Type.Optional(Type.Array(Type.String())),
     reason: Type.Optional(Type.String()),
   },
   { title: 'VersionEntry' },

@@ -38,12 +38,23 @@ export function getComponent(store: Store, render: Renderer, req: Request): Comp
 export function getVersions(store: Store, req: Request): VersionsResponse {
   const c = findComponent(store, req.params.id);
   const versions: VersionEntry[] = [];
+  // A SCAN_OUTPUT path without a recorded commit belongs to the latest scan (c.scans is newest first).
+  const scanPaths = new Map<string, string[]>();
+  for (const p of c.paths) {
+    if (p.type !== 'SCAN_OUTPUT') continue;
+    const sha = p.commit_sha ?? c.scans[0]?.commit_sha;
+    if (sha === undefined) continue;
+    const list = scanPaths.get(sha);
+    if (list) list.push(p.id);
+    else scanPaths.set(sha, [p.id]);
+  }
   for (const s of c.scans) {
     const v: VersionEntry = {
       kind: 'SCAN',
       commit_sha: s.commit_sha,
       committed_at: s.committed_at,
       recorded_at: s.scanned_at,
+      path_ids: scanPaths.get(s.commit_sha) ?? [],
     };
     if (s.branch !== undefined) v.branch = s.branch;
     if (s.job_trigger !== undefined) v.job_trigger = s.job_trigger;
