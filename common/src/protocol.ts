@@ -26,6 +26,8 @@ export interface InitializationOptions {
   serviceUrl?: string;
   /** API key; kept in memory only. Absent: signed out. */
   apiKey?: string;
+  /** See Credentials.allowInsecureHttp. */
+  allowInsecureHttp?: boolean;
   settings?: Partial<LineageSettings>;
   /**
    * Which contract files another extension validates with the contributed JSON Schema (VS Code's JSON
@@ -51,6 +53,8 @@ export interface LineageSettings {
   maxConcurrency: number;
   /** Check a contract file's compliance (operation 10) each time it is saved. */
   complianceOnSave: boolean;
+  /** Most components loaded (configured ones first, then those found through edges). */
+  maxComponents: number;
 }
 
 export const DEFAULT_SETTINGS: LineageSettings = {
@@ -61,12 +65,21 @@ export const DEFAULT_SETTINGS: LineageSettings = {
   projectRoot: '',
   maxConcurrency: 8,
   complianceOnSave: false,
+  maxComponents: 2000,
 };
+
+/** Shortest automatic refresh interval (seconds): a workspace cannot make the server hammer the service. */
+export const MIN_REFRESH_INTERVAL_SECONDS = 30;
 
 export interface Credentials {
   serviceUrl: string;
   /** null when signed out. */
   apiKey: string | null;
+  /**
+   * The user allowed sending the key over plain http:// to a host that is not this machine
+   * (`lineageLens.allowInsecureHttp`). Without it the server sends nothing to such a URL.
+   */
+  allowInsecureHttp?: boolean;
 }
 /** Client → server when the user signs in or out or the service URL changes. */
 export const SetCredentialsNotification = new NotificationType<Credentials>('lineageLens/setCredentials');
@@ -85,6 +98,11 @@ export interface ServiceStatus {
   unreachableSince?: string;
   componentCount: number;
   anchorCount: number;
+  /**
+   * Connected, but the data is incomplete, and why: edge discovery failed, the component cap was
+   * reached, components failed to load. Also part of `message`.
+   */
+  warning?: string;
 }
 /** Server → client whenever the status changes. */
 export const StatusNotification = new NotificationType<ServiceStatus>('lineageLens/status');

@@ -1,14 +1,13 @@
 // Open documents (incremental sync) and reading workspace files the client names by URI. A file that
 // is not open is read from disk only when it lies inside a workspace folder (after resolving links).
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { WorkspaceFolderInfo } from './anchors/types';
 import { isInside } from './anchors/fileResolver';
 import { UserInputError } from './util/serviceErrors';
-
-const MAX_READ_BYTES = 4 * 1_048_576;
+import { NotRegularFileError, readRegularFile } from './anchors/regularFiles';
 
 export class Documents {
   private readonly docs = new Map<string, TextDocument>();
@@ -43,9 +42,15 @@ export class Documents {
     if (!file) throw new UserInputError('The file does not exist.');
     if (!(await this.insideWorkspace(file)))
       throw new UserInputError('The file is outside the workspace folders, so it is not read.');
-    const buf = await readFile(file);
-    if (buf.length > MAX_READ_BYTES) throw new UserInputError('The file is too large.');
-    return buf.toString('utf8');
+    const text = await readRegularFile(file).catch((err: unknown) => {
+      throw new UserInputError(
+        err instanceof NotRegularFileError
+          ? 'The file is not a regular file (a pipe, socket or device), so it is not read.'
+          : `The file could not be read: ${(err as Error).message}`,
+      );
+    });
+    if (text === undefined) throw new UserInputError('The file is too large.');
+    return text;
   }
 
   private async insideWorkspace(file: string): Promise<boolean> {

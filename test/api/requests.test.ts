@@ -164,6 +164,14 @@ describe('API client requests', () => {
     assert.equal(last().url, '/prefix/v0/experimental/components/a%2F..%2Fb%3Fx%3D1');
   });
 
+  it('refuses the ids "." and ".." (encoding leaves them, and they would address another resource)', async () => {
+    const before = server.received.length;
+    for (const id of ['.', '..'])
+      await assert.rejects(api.getComponent(id), /componentId "\.{1,2}" would address another resource/);
+    await assert.rejects(api.getVersions('..'), /would address another resource/);
+    assert.equal(server.received.length, before, 'nothing was sent');
+  });
+
   it('returns the validated answers', async () => {
     assert.deepEqual(await api.listApiKeys(), [{ id: 'k', name: 'dev', value: 'v' }]);
     assert.deepEqual(await api.getComponent('c7'), component('c7'));

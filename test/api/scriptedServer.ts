@@ -23,7 +23,8 @@ export interface ScriptedServer {
   close(): Promise<void>;
 }
 
-export async function startScriptedServer(handler: Handler): Promise<ScriptedServer> {
+/** `host`: the address to listen on (127.0.0.1 unless a test needs a non-loopback one). */
+export async function startScriptedServer(handler: Handler, host = '127.0.0.1'): Promise<ScriptedServer> {
   const sockets = new Set<Socket>();
   let connections = 0;
   const waiters: Array<(r: Received) => void> = [];
@@ -45,10 +46,10 @@ export async function startScriptedServer(handler: Handler): Promise<ScriptedSer
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   const state: ScriptedServer = {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     port,
     received,
     connections: () => connections,

@@ -88,6 +88,12 @@ export const MAX_RESPONSE_BODY_BYTES = 32 * 1_048_576;
 export const MAX_REQUEST_BODY_DEPTH = 256;
 
 /**
+ * Deepest nesting of objects and arrays accepted in a JSON body, in either direction. Free-form members
+ * (a boundary `schema`, component `metadata`) are the only ones that nest; real schemas stay far below.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/**
  * The DARN shape: `type://source:path`, e.g. `s3://bucket:events/*.parquet`,
  * `postgres://host:5432:db.schema.table`, `json_schema://…` (types may hold `_`). Finding DARNs in
  * running text: common/src/darns.ts.

@@ -10,3 +10,6 @@ export * from './readWrite';
 export * from './tags';
 export * from './validate';
 export * from './contractFile';
+export * from './jsonDepth';
+export * from './ids';
+export * from './loopback';

@@ -4,11 +4,14 @@ import { STATUS_CODES } from 'node:http';
 import type { TSchema } from '@sinclair/typebox';
 import { ErrorResponse } from '../../../common/src/api/admin';
 import { isValid, problems } from '../../../common/src/api/validate';
+import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
+import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 import { InvalidResponseError, ServiceError } from './errors';
 import type { Context, RawResponse } from './transport';
 import { logText } from '../../../common/src/untrustedText';
 
 const NOT_JSON = Symbol('not json');
+const TOO_DEEP = Symbol('too deep');
 
 /** The success value (validated against `schema`), or the typed error the answer amounts to. */
 export function interpret(
@@ -30,6 +33,13 @@ export function interpret(
   if (status < 200 || status >= 300) throw serviceError(raw, ctx, apiKey);
   if (!schema) return undefined;
   const value = parseJson(raw.body);
+  if (value === TOO_DEEP) {
+    throw new InvalidResponseError(
+      `The service's answer to ${ctx.title} nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep, so it was refused.`,
+      ctx.number,
+      '/',
+    );
+  }
   if (value === NOT_JSON) {
     const what = raw.body.length === 0 ? 'was empty' : 'was not valid JSON';
     throw new InvalidResponseError(`The service's answer to ${ctx.title} ${what}.`, ctx.number, '/');
@@ -52,7 +62,7 @@ export function interpret(
 
 function serviceError(raw: RawResponse, ctx: Context, apiKey: string): ServiceError {
   const body = parseJson(raw.body);
-  if (body !== NOT_JSON && isValid(ErrorResponse, body)) {
+  if (body !== NOT_JSON && body !== TOO_DEEP && isValid(ErrorResponse, body)) {
     const message = logText(body.message, [apiKey]) || `The service answered ${statusText(raw.status)}.`;
     const title = body.title === undefined ? undefined : logText(body.title, [apiKey], 120);
     const id = typeof body.id === 'number' && Number.isFinite(body.id) ? body.id : undefined;
@@ -70,8 +80,10 @@ function statusText(status: number): string {
   return text ? `${status} (${text})` : String(status);
 }
 
+/** The parsed body; bodies nested deeper than MAX_JSON_DEPTH are never parsed (see jsonDepth.ts). */
 function parseJson(body: Buffer): unknown {
   if (body.length === 0) return NOT_JSON;
+  if (jsonNestsDeeperThan(body)) return TOO_DEEP;
   try {
     return JSON.parse(body.toString('utf8')) as unknown;
   } catch {

@@ -1,5 +1,6 @@
 // Bodies of writes are checked before anything is sent, so a malformed write never reaches the
 // service and the caller learns which member is wrong.
+import { isDotSegment } from '../../../common/src/api/ids';
 import type { TSchema } from '@sinclair/typebox';
 import { MAX_REQUEST_BODY_BYTES } from '../../../common/src/api/choices';
 import { type LineagePath } from '../../../common/src/api/paths';
@@ -39,11 +40,19 @@ export function pathUpdateBody(schema: TSchema, path: LineagePath, ctx: Context,
   return checkedBody(schema, stripReadOnly(schema, path), ctx, apiKey);
 }
 
-/** A path parameter: non-empty text (expandPath encodes it so it cannot add path segments). */
+/** A path parameter: non-empty text, not "." or ".." (expandPath encodes it so it cannot add path segments). */
 export function requireId(value: unknown, member: string, ctx: Context): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new InvalidRequestError(
       `The ${ctx.title} request was not sent: ${member} is empty.`,
+      ctx.number,
+      member,
+    );
+  }
+  // Anything else is percent-encoded into one segment by expandPath; dot-segments would survive it.
+  if (isDotSegment(value)) {
+    throw new InvalidRequestError(
+      `The ${ctx.title} request was not sent: ${member} "${value}" would address another resource.`,
       ctx.number,
       member,
     );

@@ -64,7 +64,7 @@ export class ClientSettings {
         log.warnOnce(`Reading settings failed, using defaults: ${(err as Error).message}`);
       }
     }
-    const settings = normalizeSettings(global);
+    const settings = normalizeSettings(global, undefined, (problem) => log.warnOnce(problem));
     const infos: WorkspaceFolderInfo[] = [];
     this.folders.forEach((f, i) => {
       const fsPath = uriToFsPath(f.uri);
@@ -82,8 +82,12 @@ export class ClientSettings {
 
 /** Credentials from initialization options or the setCredentials notification; undefined = signed out. */
 export function credentialsOf(
-  o: { serviceUrl?: unknown; apiKey?: unknown } | undefined,
+  o: { serviceUrl?: unknown; apiKey?: unknown; allowInsecureHttp?: unknown } | undefined,
 ): P.Credentials | undefined {
   if (!o || typeof o.serviceUrl !== 'string' || !o.serviceUrl) return undefined;
-  return { serviceUrl: o.serviceUrl, apiKey: typeof o.apiKey === 'string' && o.apiKey ? o.apiKey : null };
+  return {
+    serviceUrl: o.serviceUrl,
+    apiKey: typeof o.apiKey === 'string' && o.apiKey ? o.apiKey : null,
+    allowInsecureHttp: o.allowInsecureHttp === true,
+  };
 }

@@ -7,12 +7,14 @@ import type { ComponentDetail, Edge, LineagePath } from '../../../common/src/api
 import type { LineageSettings } from '../../../common/src/protocol';
 import type { LineageApi } from '../api/apiClient';
 import { mapSettled } from '../api/concurrency';
+import { isOneUrlSegment } from '../../../common/src/api/ids';
 import { DetailCompactor } from './compactDetail';
 import { isConnectivityError, isKeyRejected } from '../util/serviceErrors';
 import type { OnceLogger } from '../util/log';
 
 export type LoadResult =
-  | { kind: 'loaded'; changedIds: string[] }
+  /** `problems`: what makes the data incomplete (discovery failed, capped, failed components). */
+  | { kind: 'loaded'; changedIds: string[]; problems: string[] }
   | { kind: 'unreachable'; error: unknown }
   | { kind: 'keyRejected'; error: unknown };
 
@@ -20,6 +22,9 @@ export interface StoreLimits {
   /** Upper bound on the paths held in memory across all components (each component counts paths + 1). */
   maxPaths: number;
 }
+
+/** Components whose failure is logged one by one in a load; the rest are counted in one line. */
+const MAX_FAILURE_LINES = 20;
 
 export const DEFAULT_LIMITS: StoreLimits = { maxPaths: 200_000 };
 
@@ -119,29 +124,43 @@ export class ComponentStore {
   }
 
   async load(api: LineageApi, settings: LineageSettings, signal?: AbortSignal): Promise<LoadResult> {
+    // Configured ids first, then both endpoints of each edge in order; a Set keeps each id once.
     const ids = new Set(settings.components);
+    const problems: string[] = [];
     try {
       const { edges } = await api.getEdges(settings.namespace || undefined, { signal });
       const kept: Edge[] = [];
+      let refused = 0;
       for (const e of edges) {
         if (settings.namespace && e.namespace !== settings.namespace) continue;
         kept.push(e);
-        ids.add(e.sourceComponentId);
-        ids.add(e.destinationComponentId);
+        for (const id of [e.sourceComponentId, e.destinationComponentId]) {
+          if (isOneUrlSegment(id)) ids.add(id);
+          else refused++;
+        }
       }
+      if (refused) problems.push(`${refused} edge endpoint ids were not valid ids and were ignored.`);
       if (JSON.stringify(kept) !== JSON.stringify(this.edgeList)) this.changes++;
       this.edgeList = kept;
     } catch (err) {
       if (isConnectivityError(err)) return { kind: 'unreachable', error: err };
       if (isKeyRejected(err)) return { kind: 'keyRejected', error: err };
-      // Discovery failing is not fatal: the configured ids still load.
+      // Discovery failing is not fatal: the configured ids still load. The status says so.
+      problems.push(`Edge discovery failed: ${(err as Error).message}`);
       this.log.warnOnce(`Edge discovery failed: ${(err as Error).message}`);
+    }
+    let wanted = [...ids];
+    if (wanted.length > settings.maxComponents) {
+      problems.push(
+        `Loaded the first ${settings.maxComponents.toLocaleString('en')} of ${wanted.length.toLocaleString('en')} components (lineageLens.maxComponents); set lineageLens.namespace or lineageLens.components to narrow them.`,
+      );
+      wanted = wanted.slice(0, settings.maxComponents);
     }
 
     // Each detail is compacted as it arrives (not after all have), so the load's peak memory stays
     // near the cache's own size.
     const query = { projection: settings.projection };
-    const results = await mapSettled([...ids], settings.maxConcurrency, async (id) => {
+    const results = await mapSettled(wanted, settings.maxConcurrency, async (id) => {
       const r = await api.getComponent(id, query, signal ? { signal } : undefined);
       this.compactor.compact(r.component);
       return r;
@@ -154,12 +173,15 @@ export class ComponentStore {
 
     const changed: string[] = [];
     this.failures.clear();
+    let failed = 0;
     for (const r of results) {
       if (r.error || !r.result) {
         const reason = r.error?.message ?? 'no component in the response';
         // A component we could not reach this time keeps its last data (marked by the failure).
         this.failures.set(r.item, reason);
-        this.log.warnOnce(`Component ${r.item} skipped: ${reason}`, `component:${r.item}:${reason}`);
+        // A few lines say what went wrong; thousands of failures would drown the log.
+        if (failed++ < MAX_FAILURE_LINES)
+          this.log.warnOnce(`Component ${r.item} skipped: ${reason}`, `component:${r.item}:${reason}`);
         continue;
       }
       const detail = r.result.component;
@@ -167,15 +189,22 @@ export class ComponentStore {
       if (!before || JSON.stringify(before) !== JSON.stringify(detail)) changed.push(r.item);
       this.cache.set(r.item, detail);
     }
+    if (failed > MAX_FAILURE_LINES)
+      this.log.warnOnce(
+        `… and ${failed - MAX_FAILURE_LINES} more components skipped (each shows its reason in the Components view).`,
+        `component-failures:${failed}`,
+      );
+    if (failed) problems.push(`${failed} of ${results.length} components could not be loaded.`);
+    const keep = new Set(wanted);
     for (const id of this.cache.keys()) {
-      if (!ids.has(id)) {
+      if (!keep.has(id)) {
         this.cache.delete(id);
         changed.push(id);
       }
     }
-    this.wanted = [...ids];
+    this.wanted = wanted;
     if (changed.length > 0) this.changes++;
-    return { kind: 'loaded', changedIds: changed };
+    return { kind: 'loaded', changedIds: changed, problems };
   }
 
   /** Re-reads one component (after a save). */

@@ -14,6 +14,7 @@ import { ComponentStore, DEFAULT_LIMITS, type StoreLimits } from './componentSto
 import { StatusTracker } from './status';
 import { anchorEntries } from './anchorFeed';
 import { needsReload } from './settings';
+import { insecureHttpHost } from '../../../common/src/api/loopback';
 import { SignedOutError } from '../util/serviceErrors';
 import type { OnceLogger } from '../util/log';
 
@@ -86,7 +87,15 @@ export class Session {
     this.store.clear();
     await this.setAnchors();
     if (hadData) this.opts.events.dataChanged([]);
-    if (c?.apiKey && c.serviceUrl) {
+    const insecure =
+      c?.apiKey && c.serviceUrl && !c.allowInsecureHttp ? insecureHttpHost(c.serviceUrl) : undefined;
+    if (insecure) {
+      // Nothing is sent: the key would cross the network in clear text.
+      this.status.blocked(
+        `Not connected: ${insecure} is reached over plain http://, which would send the API key unencrypted. Use https://, or allow it with the setting lineageLens.allowInsecureHttp.`,
+      );
+      this.opts.log.warnOnce(`Not connecting to http://${insecure}: unencrypted and not this machine.`);
+    } else if (c?.apiKey && c.serviceUrl) {
       try {
         this.client = this.opts.createApi({
           baseUrl: c.serviceUrl,
@@ -159,7 +168,10 @@ export class Session {
     const hasData = this.store.size > 0;
     switch (result.kind) {
       case 'loaded': {
-        this.status.loaded();
+        const problems = result.problems.length
+          ? [...result.problems, `${this.store.size} component${this.store.size === 1 ? '' : 's'} loaded.`]
+          : [];
+        this.status.loaded(problems);
         const evicted = this.store.takeEvicted();
         if (result.changedIds.length > 0 || evicted) await this.setAnchors();
         if (result.changedIds.length > 0) this.opts.events.dataChanged(result.changedIds);

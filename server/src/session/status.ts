@@ -7,23 +7,33 @@ export class StatusTracker {
   unreachableSince: Date | undefined;
   /** Short reason of the last failure (never contains the key). */
   detail: string | undefined;
+  /** What made the last load incomplete while connected (see ServiceStatus.warning). */
+  warning: string | undefined;
 
   signedOut(): void {
     this.state = 'signedOut';
     this.lastLoadedAt = undefined;
     this.unreachableSince = undefined;
     this.detail = undefined;
+    this.warning = undefined;
+  }
+
+  /** Signed in, but nothing may be sent to the service: `why` is the whole message. */
+  blocked(why: string): void {
+    this.signedOut();
+    this.detail = why;
   }
 
   connecting(): void {
     if (this.state === 'signedOut' || this.state === 'keyRejected') this.state = 'connecting';
   }
 
-  loaded(now = new Date()): void {
+  loaded(problems: readonly string[] = [], now = new Date()): void {
     this.state = 'connected';
     this.lastLoadedAt = now;
     this.unreachableSince = undefined;
     this.detail = undefined;
+    this.warning = problems.length ? problems.join(' ') : undefined;
   }
 
   unreachable(hasData: boolean, detail: string, now = new Date()): void {
@@ -40,11 +50,11 @@ export class StatusTracker {
   message(): string {
     switch (this.state) {
       case 'signedOut':
-        return 'Not signed in to the lineage service.';
+        return this.detail ?? 'Not signed in to the lineage service.';
       case 'connecting':
         return 'Connecting to the lineage service…';
       case 'connected':
-        return `Connected; data loaded at ${clock(this.lastLoadedAt)}.`;
+        return `Connected; data loaded at ${clock(this.lastLoadedAt)}.${this.warning ? ` ${this.warning}` : ''}`;
       case 'keyRejected':
         return 'The lineage service rejected the API key; sign in again.';
       case 'unreachable':
@@ -62,6 +72,7 @@ export class StatusTracker {
       unreachableSince: this.unreachableSince?.toISOString(),
       componentCount,
       anchorCount,
+      ...(this.state === 'connected' && this.warning ? { warning: this.warning } : {}),
     };
   }
 }
