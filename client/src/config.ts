@@ -51,7 +51,17 @@ export function lineageSettings(): LineageSettings {
     projectRoot: c.get<string>('projectRoot', DEFAULT_SETTINGS.projectRoot),
     maxConcurrency: c.get<number>('maxConcurrency', DEFAULT_SETTINGS.maxConcurrency),
     complianceOnSave: c.get<boolean>('complianceOnSave', DEFAULT_SETTINGS.complianceOnSave),
+    maxComponents: c.get<number>('maxComponents', DEFAULT_SETTINGS.maxComponents),
   };
+}
+
+/** Whether the user allowed plain http:// to a host other than this machine (a machine setting too). */
+export function allowInsecureHttp(): boolean {
+  return cfg().inspect<boolean>('allowInsecureHttp')?.globalValue === true;
+}
+
+export async function setAllowInsecureHttp(allow: boolean): Promise<void> {
+  await cfg().update('allowInsecureHttp', allow, vscode.ConfigurationTarget.Global);
 }
 
 export function contractIds(): string[] {

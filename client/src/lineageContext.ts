@@ -16,7 +16,8 @@ import type { ComplianceResponse } from '../../common/src/api';
 
 export type ComplianceChecked = ComplianceResponse & { uri: string; darn: string; name?: string };
 import { ApiKeyStore } from './apiKeyStore';
-import { RESTART_NEEDED, SECTION, serviceUrl } from './config';
+import { allowInsecureHttp, RESTART_NEEDED, SECTION, serviceUrl } from './config';
+import { warnInsecureHttp } from './insecureHttp';
 import { createLanguageClient } from './languageClient';
 import { createLog, errorText, SafeLog } from './logging';
 
@@ -66,7 +67,7 @@ export class LineageContext implements vscode.Disposable {
         if (e.affectsConfiguration(`${SECTION}.serviceUrl`)) {
           this.log.info(`Service URL setting changed: ${serviceUrl() || '(not set)'}`);
           void this.pushCredentials();
-        }
+        } else if (e.affectsConfiguration(`${SECTION}.allowInsecureHttp`)) void this.pushCredentials();
         if (RESTART_NEEDED.some((k) => e.affectsConfiguration(`${SECTION}.${k}`))) void this.offerRestart();
       }),
     );
@@ -83,15 +84,22 @@ export class LineageContext implements vscode.Disposable {
 
   async credentials(): Promise<Credentials> {
     const url = serviceUrl();
-    return { serviceUrl: url, apiKey: url ? await this.keys.keyFor(url) : null };
+    return {
+      serviceUrl: url,
+      apiKey: url ? await this.keys.keyFor(url) : null,
+      allowInsecureHttp: allowInsecureHttp(),
+    };
   }
 
   /** Starts the language server; resolves when it is ready. */
   async start(): Promise<void> {
     const creds = await this.credentials();
+    // The server sends nothing to plain http:// on another host unless allowed; say so before it starts.
+    if (creds.apiKey) warnInsecureHttp(this, creds);
     const client = createLanguageClient(this.extension.extensionUri, this.log.channel, () => ({
       serviceUrl: creds.serviceUrl || undefined,
       apiKey: creds.apiKey ?? undefined,
+      allowInsecureHttp: creds.allowInsecureHttp,
     }));
     this.client = client;
     this.clientDisposables.push(
@@ -203,6 +211,7 @@ export class LineageContext implements vscode.Disposable {
       'lineageLens.signedIn',
       creds.apiKey !== null && creds.serviceUrl !== '',
     );
+    if (creds.apiKey) warnInsecureHttp(this, creds);
     const fingerprint = `${creds.serviceUrl}\u0000${creds.apiKey ?? ''}`;
     if (this.lastCredentials !== undefined && this.lastCredentials !== fingerprint)
       this.credentialsChanged.fire(creds);

@@ -36,7 +36,11 @@ export function registerStatusBar(ctx: LineageContext): void {
   item.name = vscode.l10n.t('Lineage Lens Connection');
   item.command = 'lineageLens.statusActions';
   const render = (s: ServiceStatus): void => {
-    item.text = `${ICONS[s.state]} ${vscode.l10n.t('Lineage: {0}', stateLabel(s.state))}`;
+    // Connected with incomplete data (discovery failed, capped, failed components): a warning, not a tick.
+    const incomplete = s.state === 'connected' && !!s.warning;
+    item.text = incomplete
+      ? `$(warning) ${vscode.l10n.t('Lineage: {0}', vscode.l10n.t('incomplete'))}`
+      : `${ICONS[s.state]} ${vscode.l10n.t('Lineage: {0}', stateLabel(s.state))}`;
     const lines = [safeText(s.message)];
     if (s.state === 'connected' || s.state === 'stale') {
       lines.push(vscode.l10n.t('{0} components, {1} anchors', s.componentCount, s.anchorCount));
@@ -47,7 +51,7 @@ export function registerStatusBar(ctx: LineageContext): void {
     item.backgroundColor =
       s.state === 'keyRejected' || s.state === 'unreachable'
         ? new vscode.ThemeColor('statusBarItem.errorBackground')
-        : s.state === 'stale'
+        : s.state === 'stale' || incomplete
           ? new vscode.ThemeColor('statusBarItem.warningBackground')
           : undefined;
   };

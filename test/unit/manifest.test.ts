@@ -26,7 +26,9 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
     configurationDefaults?: Record<string, Record<string, unknown>>;
     jsonValidation: { fileMatch: string | string[]; url: string }[];
     yamlValidation: { fileMatch: string | string[]; url: string }[];
+    configuration: { properties: Record<string, { scope?: string; default?: unknown }> };
   };
+  capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] } };
   bin: Record<string, string>;
 };
 const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
