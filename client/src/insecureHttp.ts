@@ -10,7 +10,8 @@ import type { SafeLog } from './logging';
 const warned = new Set<string>();
 
 export function warnInsecureHttp(ctx: { log: SafeLog }, creds: Credentials): void {
-  const host = insecureHttpHost(creds.serviceUrl);
+  const url = creds.serviceUrl;
+  const host = insecureHttpHost(URL.canParse(url) ? new URL(url) : undefined);
   if (!host || creds.allowInsecureHttp || warned.has(creds.serviceUrl)) return;
   warned.add(creds.serviceUrl);
   ctx.log.warn(

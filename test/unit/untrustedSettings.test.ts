@@ -44,10 +44,13 @@ describe('settings from a workspace, ids, hosts and nesting (issue 13)', () => {
       'http://0x7f.1/',
       'http://[::ffff:127.0.0.1]/',
     ])
-      assert.equal(insecureHttpHost(u), undefined, u);
-    assert.equal(insecureHttpHost('http://lineage.example.com:8080/base'), 'lineage.example.com:8080');
-    assert.equal(insecureHttpHost('http://10.1.2.3'), '10.1.2.3');
-    assert.equal(insecureHttpHost('https://lineage.example.com'), undefined);
+      assert.equal(insecureHttpHost(new URL(u)), undefined, u);
+    assert.equal(
+      insecureHttpHost(new URL('http://lineage.example.com:8080/base')),
+      'lineage.example.com:8080',
+    );
+    assert.equal(insecureHttpHost(new URL('http://10.1.2.3')), '10.1.2.3');
+    assert.equal(insecureHttpHost(new URL('https://lineage.example.com')), undefined);
     assert.ok(!isLoopbackHost('127.0.0.1.example.com'));
   });
 

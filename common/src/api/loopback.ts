@@ -13,13 +13,14 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
-/** The host (with port) of an http:// URL that is not loopback, else undefined (https, loopback, invalid). */
-export function insecureHttpHost(serviceUrl: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(serviceUrl);
-  } catch {
-    return undefined;
-  }
-  return url.protocol === 'http:' && !isLoopbackHost(url.hostname) ? url.host : undefined;
+/** The parts of a WHATWG URL used here (common/ has no DOM or Node types: callers pass `new URL(…)`). */
+export interface UrlParts {
+  protocol: string;
+  hostname: string;
+  host: string;
+}
+
+/** The host (with port) of an http:// URL that is not loopback, else undefined (https, loopback, none). */
+export function insecureHttpHost(url: UrlParts | undefined): string | undefined {
+  return url && url.protocol === 'http:' && !isLoopbackHost(url.hostname) ? url.host : undefined;
 }

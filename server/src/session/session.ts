@@ -88,7 +88,9 @@ export class Session {
     await this.setAnchors();
     if (hadData) this.opts.events.dataChanged([]);
     const insecure =
-      c?.apiKey && c.serviceUrl && !c.allowInsecureHttp ? insecureHttpHost(c.serviceUrl) : undefined;
+      c?.apiKey && c.serviceUrl && !c.allowInsecureHttp
+        ? insecureHttpHost(URL.canParse(c.serviceUrl) ? new URL(c.serviceUrl) : undefined)
+        : undefined;
     if (insecure) {
       // Nothing is sent: the key would cross the network in clear text.
       this.status.blocked(
