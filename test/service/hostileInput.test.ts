@@ -2,7 +2,7 @@
 // far too large, sent in one go or chunked. Each gets one clear answer, never a 500 or a reset.
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { MAX_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_DEPTH } from '../../common/src/api/choices';
+import { MAX_REQUEST_BODY_BYTES, MAX_JSON_DEPTH } from '../../common/src/api/choices';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
 import { CHECKOUT, P_DEBUG_SUPPRESSED } from './ids';
@@ -86,14 +86,14 @@ describe('local service: hostile input', () => {
       it(`${depth} levels: a 400 naming the limit, not a 500`, async () => {
         const r = await putPath(nestedPathBody(depth));
         assert.equal(r.status, 400, r.text);
-        assert.match(r.body.message, new RegExp(`more than ${MAX_REQUEST_BODY_DEPTH} levels deep`));
+        assert.match(r.body.message, new RegExp(`more than ${MAX_JSON_DEPTH} levels deep`));
       });
     }
 
     it('one level over the limit is refused; a body at the limit is stored and read back', async () => {
-      const over = await putPath(nestedPathBody(MAX_REQUEST_BODY_DEPTH + 1));
+      const over = await putPath(nestedPathBody(MAX_JSON_DEPTH + 1));
       assert.equal(over.status, 400, over.text);
-      const at = await putPath(nestedPathBody(MAX_REQUEST_BODY_DEPTH));
+      const at = await putPath(nestedPathBody(MAX_JSON_DEPTH));
       assert.equal(at.status, 200, at.text);
       const read = await call(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}?projection=all`, {
         key: svc.apiKey,

@@ -82,14 +82,9 @@ export const BOUNDARY_SCHEMA_FORMAT = 'json-schema' as const;
 export const MAX_REQUEST_BODY_BYTES = 1_048_576;
 export const MAX_RESPONSE_BODY_BYTES = 32 * 1_048_576;
 /**
- * Deepest nesting of arrays and objects the local service accepts in a JSON body (a 400 names it).
- * A boundary schema 100 fields deep nests about 200 levels.
- */
-export const MAX_REQUEST_BODY_DEPTH = 256;
-
-/**
- * Deepest nesting of objects and arrays accepted in a JSON body, in either direction. Free-form members
- * (a boundary `schema`, component `metadata`) are the only ones that nest; real schemas stay far below.
+ * Deepest nesting of arrays and objects accepted in a JSON body, either way: the local service answers
+ * a deeper request 400 naming it, the client refuses a deeper response. Free-form members (a boundary
+ * `schema`, component `metadata`) are the ones that nest; a schema 100 fields deep nests ~200 levels.
  */
 export const MAX_JSON_DEPTH = 256;
 

@@ -1,12 +1,9 @@
 // How the service reads request bodies: JSON only, at most MAX_REQUEST_BODY_BYTES, nested at most
-// MAX_REQUEST_BODY_DEPTH levels, and an early answer (413, 401, 404…) only once the body is read.
+// MAX_JSON_DEPTH levels, and an early answer (413, 401, 404…) only once the body is read.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import {
-  ERROR_STATUS,
-  MAX_REQUEST_BODY_BYTES,
-  MAX_REQUEST_BODY_DEPTH,
-} from '../../../common/src/api/choices';
+import { ERROR_STATUS, MAX_JSON_DEPTH, MAX_REQUEST_BODY_BYTES } from '../../../common/src/api/choices';
+import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 import { HttpError } from './errors';
 
 /**
@@ -29,11 +26,11 @@ export function installBodyHandling(app: FastifyInstance): void {
       const text = body as string;
       // Checked before parsing: everything after (validation, storage, rendering) walks the value
       // recursively, and a body nested thousands of levels deep would overflow the stack there.
-      if (nestingExceeds(text, MAX_REQUEST_BODY_DEPTH)) {
+      if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
         done(
           new HttpError(
             ERROR_STATUS.badRequest,
-            `the request body nests arrays and objects more than ${MAX_REQUEST_BODY_DEPTH} levels deep (the limit)`,
+            `the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep (the limit)`,
           ),
           undefined,
         );
@@ -43,29 +40,6 @@ export function installBodyHandling(app: FastifyInstance): void {
     },
   );
   app.addHook('onSend', finishReadingBody);
-}
-
-/**
- * Whether a JSON text opens more than `max` arrays/objects inside one another. One pass, no
- * recursion, strings skipped (brackets inside them do not count). Malformed text is left to the parser.
- */
-export function nestingExceeds(text: string, max: number): boolean {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      for (i++; i < text.length; i++) {
-        const s = text.charCodeAt(i);
-        if (s === 0x5c /* \ */) i++;
-        else if (s === 0x22) break;
-      }
-    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
-      depth--;
-    }
-  }
-  return false;
 }
 
 /**
