@@ -2,7 +2,8 @@
 // modules. The session loads the configured components (operations 12 and 4) and feeds the anchor
 // index, which resolves, places and verifies every code anchor with the editor's rules; every contract
 // file (recognised by content or name) is validated, then checked for compliance (operation 10).
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readRegularFile } from '../anchors/regularFiles';
 import { relative, sep } from 'node:path';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import { contractSyntaxOf, isContractFileName } from '../../../common/src/contractFileNames';
@@ -162,7 +163,7 @@ async function contractFindings(
   await mapLimit(candidates, 16, async (fsPath) => {
     const st = await stat(fsPath).catch(() => undefined);
     if (!st?.isFile() || st.size > MAX_CONTRACT_BYTES) return;
-    const text = await readFile(fsPath, 'utf8').catch(() => undefined);
+    const text = await readRegularFile(fsPath, MAX_CONTRACT_BYTES).catch(() => undefined);
     const file = rel(fsPath);
     const cd = text === undefined ? undefined : readContractDocument(text, isContractFileName(file));
     if (!cd || text === undefined) return;

@@ -1,7 +1,7 @@
 // The data contracts kept in the workspace, as impact analysis needs them: each file's data asset
 // (DARN) and name. Files are found by the same rule as the Contracts view (`*.contract.{yaml,yml,json}`
 // anywhere, data files under a `contracts/` folder), read once, and read again after a change.
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../anchors/regularFiles';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { isContractFileName } from '../../../common/src/contractFileNames';
@@ -62,13 +62,9 @@ export class ContractCatalog {
       .slice(0, MAX_FILES);
     const out: ContractEntry[] = [];
     for (const f of files) {
-      let text: string;
-      try {
-        text = await readFile(f, 'utf8');
-      } catch {
-        continue;
-      }
-      if (text.length > MAX_BYTES) continue;
+      // Regular files only: a FIFO named like a contract file would hold this list forever.
+      const text = await readRegularFile(f, MAX_BYTES).catch(() => undefined);
+      if (text === undefined) continue;
       const s = contractSummary(text);
       if (!s) continue;
       const name = s.name ?? f.replace(/\\/g, '/').replace(/^.*\//, '');
