@@ -215,7 +215,7 @@ describe('language server: hostile service and workspace (issue 13)', function (
       textDocument: { uri },
       position: { line: 0, character: 17 },
     });
-    assert.match(JSON.stringify(hover), /Lineage path\*\* in component fine/);
+    assert.match(JSON.stringify(hover), /component fine/, 'the loaded component still hovers');
     const lenses = await c.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
     assert.equal(lenses?.length, 1);
     const symbols = await c.conn.sendRequest(WorkspaceSymbolRequest.type, { query: 'okFn' });
