@@ -13,6 +13,7 @@ import {
 } from '../../common/src/dataset/schema';
 import { problems } from '../../common/src/api/validate';
 import { Contract, type StructElement } from '../../common/src/api/contracts';
+import { ContractFile, contractOfFile, contractShapeOf } from '../../common/src/api/contractFile';
 import { RegisterObjectStoreRequest } from '../../common/src/api/assets';
 import { SYSTEM_TAG_NAMES } from '../../common/src/api/tags';
 import { flattenSchema } from '../../common/src/api/fields';
@@ -350,6 +351,22 @@ describe('demo dataset', () => {
     assert.deepEqual(outcomes, ['compliant', 'violation', 'missing-asset']);
     const registration = parseYaml(readFileSync(join(workspace, 'assets', 'register-events.yaml'), 'utf8'));
     assert.deepEqual(problems(RegisterObjectStoreRequest, registration), []);
+  });
+
+  it('ships contracts in the vendor file form too (one violating, one compliant)', () => {
+    const dir = join(workspace, 'contracts');
+    const assets = new Map((dataset.dataAssets ?? []).map((a) => [a.dataAssetResourceName, a]));
+    const outcomes = ['orders-archive.yaml', 'payment-settled.yaml'].map((f) => {
+      const value = parseYaml(readFileSync(join(dir, f), 'utf8')) as unknown;
+      assert.equal(contractShapeOf(value), 'file', f);
+      assert.deepEqual(problems(ContractFile, value), [], f);
+      const contract = contractOfFile(value as ContractFile);
+      const asset = assets.get(contract.dataAssetResourceName);
+      assert.ok(asset, `${f}: its data asset is in the dataset`);
+      return contractViolations(contract.contractSchema, asset.schema);
+    });
+    assert.deepEqual(outcomes[0], ['missing currency']);
+    assert.deepEqual(outcomes[1], []);
   });
 
   it('configures the demo workspace with the CODE component ids', () => {

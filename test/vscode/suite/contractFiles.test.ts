@@ -1,0 +1,192 @@
+// Contract files in the vendor's file form, in the real editor: the language server's diagnostics
+// while typing, completion, compliance on the right lines (command and on save), the Contracts view by
+// name, MISSING_DATA_ASSET on the dataAssetResourceName line, and JSON contracts validated once.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ComplianceResponse } from '../../../common/src/api';
+import { labelOf, lineageApi, signIn } from './helpers';
+
+type Result = ComplianceResponse & { darn: string; name?: string };
+
+/** Resolves with the diagnostics of `uri` once `pred` holds for them. */
+function diagnosticsWhere(
+  uri: vscode.Uri,
+  pred: (d: vscode.Diagnostic[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<vscode.Diagnostic[]> {
+  const now = vscode.languages.getDiagnostics(uri);
+  if (pred(now)) return Promise.resolve(now);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(
+        new Error(
+          `diagnostics of ${uri.path}: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => [d.source, d.code, d.message]))}`,
+        ),
+      );
+    }, timeoutMs);
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (!e.uris.some((u) => u.toString() === uri.toString())) return;
+      const d = vscode.languages.getDiagnostics(uri);
+      if (!pred(d)) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(d);
+    });
+  });
+}
+
+const lineOf = (doc: vscode.TextDocument, text: string) => {
+  for (let i = 0; i < doc.lineCount; i++) if (doc.lineAt(i).text.includes(text)) return i;
+  throw new Error(`${text} not in ${doc.uri.path}`);
+};
+const codeOf = (d: vscode.Diagnostic) => String(typeof d.code === 'object' ? d.code.value : d.code);
+
+async function fileIn(relative: string): Promise<vscode.Uri> {
+  const [uri] = await vscode.workspace.findFiles(relative, undefined, 1);
+  assert.ok(uri, `${relative} is in the demo workspace`);
+  return uri;
+}
+
+describe('contract files (vendor file form)', function () {
+  this.timeout(60_000);
+  before(async () => signIn(await lineageApi()));
+  afterEach(() => vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor'));
+
+  it('underlines problems while typing and completes member names and field types', async () => {
+    const uri = await fileIn('contracts/orders-archive.yaml');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc);
+    const typeLine = lineOf(doc, 'type: timestamp');
+    await editor.edit((e) => e.replace(doc.lineAt(typeLine).range, '    type: datetime'));
+    const d = await diagnosticsWhere(uri, (x) => x.some((y) => codeOf(y) === 'contract-unknown-field-type'));
+    const bad = d.find((y) => codeOf(y) === 'contract-unknown-field-type')!;
+    assert.equal(bad.range.start.line, typeLine);
+    assert.match(bad.message, /datetime is not an accepted field type/);
+
+    // A new field: member names, then the accepted types.
+    const end = doc.lineCount;
+    await editor.edit((e) => e.insert(new vscode.Position(end, 0), '  - name: refunded_at\n    ty'));
+    const members = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      uri,
+      new vscode.Position(end + 1, 6),
+    );
+    const labels = members.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(
+      labels.includes('type') && labels.includes('optional') && labels.includes('constraints'),
+      labels.join(),
+    );
+    await editor.edit((e) => e.insert(new vscode.Position(end + 1, 6), 'pe: '));
+    const types = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      uri,
+      new vscode.Position(end + 1, 10),
+    );
+    const typeLabels = types.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(typeLabels.includes('timestamp') && typeLabels.includes('struct'), typeLabels.join());
+  });
+
+  it('checks compliance: the violation on its field line, the Contracts view names the contract', async () => {
+    const uri = await fileIn('contracts/orders-archive.yaml');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const result = (await vscode.commands.executeCommand('lineageLens.checkCompliance', uri)) as Result;
+    assert.equal(result.name, 'Orders archive for analytics');
+    assert.deepEqual(
+      result.violations.map((v) => [v.violationType, v.field]),
+      [['MISSING_REQUIRED_PROPERTY', 'currency']],
+    );
+    const d = await diagnosticsWhere(uri, (x) => x.some((y) => codeOf(y) === 'MISSING_REQUIRED_PROPERTY'));
+    assert.equal(
+      d.find((y) => codeOf(y) === 'MISSING_REQUIRED_PROPERTY')!.range.start.line,
+      lineOf(doc, 'name: currency'),
+    );
+    const api = await lineageApi();
+    const items = (await api.trees.contracts.getChildren()).map((n) => api.trees.contracts.getTreeItem(n));
+    const item = items.find((i) => i.resourceUri?.toString() === uri.toString());
+    assert.ok(item, `in the Contracts view: ${items.map(labelOf).join(', ')}`);
+    assert.equal(labelOf(item), 'Orders archive for analytics');
+    assert.match(String(item.description), /^1\b/);
+  });
+
+  it('puts MISSING_DATA_ASSET on the dataAssetResourceName line', async () => {
+    const uri = await fileIn('contracts/refunds.contract.yaml');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const result = (await vscode.commands.executeCommand('lineageLens.checkCompliance', uri)) as Result;
+    assert.deepEqual(
+      result.violations.map((v) => v.violationType),
+      ['MISSING_DATA_ASSET'],
+    );
+    const d = await diagnosticsWhere(uri, (x) => x.some((y) => codeOf(y) === 'MISSING_DATA_ASSET'));
+    assert.equal(
+      d.find((y) => codeOf(y) === 'MISSING_DATA_ASSET')!.range.start.line,
+      lineOf(doc, 'dataAssetResourceName:'),
+    );
+  });
+
+  it('checks compliance on save when lineageLens.complianceOnSave asks', async () => {
+    const config = vscode.workspace.getConfiguration('lineageLens');
+    await config.update('complianceOnSave', true, vscode.ConfigurationTarget.Workspace);
+    const uri = await fileIn('contracts/payment-settled.yaml');
+    const original = (await vscode.workspace.fs.readFile(uri)).slice();
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const editor = await vscode.window.showTextDocument(doc);
+      await editor.edit((e) =>
+        e.insert(new vscode.Position(doc.lineCount, 0), '  - name: refund_reason\n    type: string\n'),
+      );
+      await doc.save();
+      const d = await diagnosticsWhere(uri, (x) => x.some((y) => codeOf(y) === 'MISSING_REQUIRED_PROPERTY'));
+      assert.equal(
+        d.find((y) => codeOf(y) === 'MISSING_REQUIRED_PROPERTY')!.range.start.line,
+        lineOf(doc, 'name: refund_reason'),
+      );
+    } finally {
+      await config.update('complianceOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.workspace.fs.writeFile(uri, original);
+    }
+  });
+
+  it('validates a JSON contract once: schema problems from the JSON extension, the rest from Lineage Lens', async () => {
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const uri = vscode.Uri.joinPath(folder, 'contracts', 'scratch.contract.json');
+    const text = JSON.stringify(
+      {
+        'spec-version': '0.1.0',
+        id: '0f8e1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
+        name: 'Scratch',
+        namespace: 'shop',
+        dataAssetResourceName: 'kafka://events:payment-settled',
+        schema: [
+          { name: 'order_id', type: 'varchar' },
+          { name: 'order_id', type: 'string' },
+        ],
+      },
+      null,
+      2,
+    );
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      const d = await diagnosticsWhere(
+        uri,
+        (x) =>
+          x.some((y) => codeOf(y) === 'contract-duplicate-field') &&
+          x.some((y) => y.source !== 'lineage-contract-file'),
+        30_000,
+      );
+      const varcharLine = lineOf(doc, '"varchar"');
+      const onVarchar = d.filter((y) => y.range.start.line === varcharLine);
+      assert.equal(onVarchar.length, 1, JSON.stringify(onVarchar.map((y) => [y.source, y.message])));
+      // VS Code's JSON extension (its diagnostics carry no source here) with the contributed schema.
+      assert.notEqual(onVarchar[0]!.source, 'lineage-contract-file');
+      assert.match(onVarchar[0]!.message, /Valid values: .*"timestamp"/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.workspace.fs.delete(uri);
+    }
+  });
+});
