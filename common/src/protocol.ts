@@ -14,7 +14,7 @@ import type {
   Projection,
   RegisterObjectStoreResponse,
   SubscriptionUpdate,
-  VersionEntry,
+  VersionsResponse,
   ViolationStatus,
 } from './api';
 
@@ -223,9 +223,12 @@ export type SavePathResult =
   | { kind: 'invalid'; message: string };
 export const SavePathRequest = new RequestType<SavePathParams, SavePathResult, void>('lineageLens/savePath');
 
-export const VersionsRequest = new RequestType<{ componentId: string }, { versions: VersionEntry[] }, void>(
-  'lineageLens/versions',
-);
+/** One page of a component's versions, newest first (operation 9; paging in choices.ts VERSIONS_PAGE). */
+export const VersionsRequest = new RequestType<
+  { componentId: string; limit?: number; offset?: number },
+  VersionsResponse,
+  void
+>('lineageLens/versions');
 
 // ---- Contracts, assets and service administration ---------------------------------------------------
 

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   const dataset = JSON.parse(readFileSync(datasetFile, 'utf8')) as {
     components: Array<{ id: string; type: string }>;
     dataAssets?: Array<{ dataAssetResourceName: string }>;
+    edges?: Array<{ sourceComponentId: string; destinationComponentId: string }>;
   };
   const codeIds = dataset.components.filter((c) => c.type === 'CODE').map((c) => c.id);
   const allIds = dataset.components.map((c) => c.id);
@@ -78,8 +79,34 @@ async function main(): Promise<void> {
     });
     const bounded = await timeIt(() => mapSettled(ids, 8, (id) => api.getComponent(id)));
 
+    // Writes (issue 13 item 4): a path update, then at once a read of a component its edges lead to;
+    // the depends-on index takes the change in place of a rebuild. Each update drops or restores
+    // the path's last field mapping, so the graph really changes.
+    const downstream = new Map<string, string>();
+    for (const e of dataset.edges ?? []) downstream.set(e.sourceComponentId, e.destinationComponentId);
+    const writers = codeIds.filter((id) => downstream.has(id)).slice(0, 30);
+    const writes: number[] = [];
+    const readsAfter: number[] = [];
+    for (const [i, id] of writers.entries()) {
+      const path = (await api.getComponent(id)).component.paths?.[0];
+      if (!path) continue;
+      const mappings = path.field_mappings ?? [];
+      const body = { ...path, field_mappings: i % 2 ? mappings : mappings.slice(0, -1), reason: 'bench' };
+      writes.push(await timeIt(() => api.updatePath(id, path.path_id!, body)));
+      readsAfter.push(await timeIt(() => api.getComponent(downstream.get(id)!)));
+    }
+    const rss = serviceRssMb(service.process.pid);
+
     const rows = [
       ['first component read (builds the graph)', `${warm.toFixed(1)} ms`],
+      [
+        `path update (the depends-on index updated in place), median of ${writes.length}`,
+        `${median(writes).toFixed(2)} ms (p99 ${p99(writes).toFixed(2)} ms)`,
+      ],
+      [
+        `component read right after a path update, median of ${readsAfter.length}`,
+        `${median(readsAfter).toFixed(2)} ms (p99 ${p99(readsAfter).toFixed(2)} ms)`,
+      ],
       [
         'component detail with depends-on, median of 200',
         `${median(detail).toFixed(2)} ms (p99 ${p99(detail).toFixed(2)} ms)`,
@@ -87,12 +114,23 @@ async function main(): Promise<void> {
       [`bulk data assets, ${darns.length} DARNs, median of 20`, `${median(bulk).toFixed(2)} ms`],
       ['1,000 component details one at a time', `${sequential.toFixed(0)} ms`],
       ['1,000 component details, concurrency 8', `${bounded.toFixed(0)} ms`],
+      ['service RSS after the run', rss === undefined ? 'n/a' : `${rss.toFixed(0)} MB`],
     ];
     console.log('\n| measure | result |\n|---|---|');
     for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
   } finally {
     await api.close();
     await service.stop();
+  }
+}
+
+/** Resident set of a process in MB (Linux /proc), or undefined elsewhere. */
+function serviceRssMb(pid: number | undefined): number | undefined {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
   }
 }
 

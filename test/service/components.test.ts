@@ -1,6 +1,7 @@
 // Component detail (4) and versions (9): projections, suppression, namespace guard, coordinates,
 // field tags and depends-on tags, against the real service on the small fixture.
 import * as assert from 'node:assert/strict';
+import { VERSIONS_PAGE } from '../../common/src/api/choices';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
 import {
@@ -279,7 +280,7 @@ describe('local service: component detail and versions', () => {
 
     it('a DATA_STORE has no versions', async () => {
       const r = await get(`/v0/experimental/components/${ORDERS_DB}/versions`);
-      assert.deepEqual(r.body, { versions: [] });
+      assert.deepEqual(r.body, { versions: [], totalCount: 0, limit: VERSIONS_PAGE.default, offset: 0 });
     });
   });
 });

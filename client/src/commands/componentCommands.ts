@@ -6,15 +6,16 @@ import {
   PATH_DOCUMENT_LANGUAGE,
   PATH_DOCUMENT_SCHEME,
   PathDetailRequest,
-  VersionsRequest,
   parsePathDocumentUri,
   pathDocumentUri,
   type ResolvedAnchor,
 } from '../../../common/src/protocol';
+import type { VersionEntry } from '../../../common/src/api';
 import type { LineageContext } from '../lineageContext';
 import { describeError, safeMessage, safePickText, safeText, showRequestError } from '../serviceErrors';
 import { AnchorNode, ComponentNode, PathNode, type PathTarget } from '../views/componentNodes';
 import type { ComponentsView } from '../views/componentsView';
+import { pickVersion, versionsPage } from './versionPages';
 
 function asPathTarget(arg: unknown): PathTarget | undefined {
   if (arg instanceof PathNode) return { componentId: arg.componentId, pathId: arg.pathId };
@@ -156,35 +157,33 @@ async function showVersions(ctx: LineageContext, componentId: string | undefined
     return void vscode.window.showInformationMessage(
       vscode.l10n.t('Choose a component in the Components view.'),
     );
-  const items = vscode.window.withProgress(
+  const first = vscode.window.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
       title: vscode.l10n.t('Loading versions…'),
       cancellable: true,
     },
-    async (_p, token) => {
-      const { versions } = await ctx.request(VersionsRequest, { componentId }, token);
-      return versions.map((v) => ({
-        label: `${v.kind === 'SCAN' ? '$(search)' : v.kind === 'BYO_PATH_ADDED' ? '$(add)' : '$(remove)'} ${v.kind}`,
-        description: safePickText(
-          `${v.commit_sha.slice(0, 12)} · ${new Date(v.recorded_at).toLocaleString()}`,
-        ),
-        detail: safePickText(
-          [v.branch, v.job_trigger, v.path_id ? vscode.l10n.t('path {0}', v.path_id) : '', v.reason]
-            .filter(Boolean)
-            .join(' · '),
-        ),
-        sha: v.commit_sha,
-      }));
-    },
+    (_p, token) => versionsPage(ctx, componentId, 0, token),
   );
+  const toItems = (versions: VersionEntry[]) =>
+    versions.map((v) => ({
+      label: `${v.kind === 'SCAN' ? '$(search)' : v.kind === 'BYO_PATH_ADDED' ? '$(add)' : '$(remove)'} ${v.kind}`,
+      description: safePickText(`${v.commit_sha.slice(0, 12)} · ${new Date(v.recorded_at).toLocaleString()}`),
+      detail: safePickText(
+        [v.branch, v.job_trigger, v.path_id ? vscode.l10n.t('path {0}', v.path_id) : '', v.reason]
+          .filter(Boolean)
+          .join(' · '),
+      ),
+      sha: v.commit_sha,
+    }));
   try {
-    const list = await items;
-    if (list.length === 0)
+    const page = await first;
+    if (page.versions.length === 0)
       return void vscode.window.showInformationMessage(
         vscode.l10n.t('No versions recorded for this component.'),
       );
-    const pick = await vscode.window.showQuickPick(list, {
+    const pick = await pickVersion(ctx, componentId, toItems, {
+      first: page,
       title: vscode.l10n.t('Versions of {0}', componentId),
       placeHolder: vscode.l10n.t('Select a version to copy its commit SHA'),
       matchOnDescription: true,

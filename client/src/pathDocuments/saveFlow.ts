@@ -2,17 +2,14 @@
 // update with progress, and the outcomes. Any failure throws a FileSystemError, so VS Code keeps the
 // document dirty and nothing typed is lost.
 import * as vscode from 'vscode';
-import {
-  SavePathRequest,
-  VersionsRequest,
-  type PathDocument,
-  type SavePathParams,
-} from '../../../common/src/protocol';
+import type { VersionEntry } from '../../../common/src/api';
+import { SavePathRequest, type PathDocument, type SavePathParams } from '../../../common/src/protocol';
 import { promptForSaveReason } from '../config';
 import type { LineageContext } from '../lineageContext';
 import { describeError, isCancelled, safeMessage, safePickText, safeText } from '../serviceErrors';
 import { remoteDocuments } from './remoteDocuments';
 import { withNotificationProgress } from '../notificationProgress';
+import { pickVersion } from '../commands/versionPages';
 
 export interface SaveOptions {
   reason?: string;
@@ -147,30 +144,22 @@ async function pickCommit(
   interface Item extends vscode.QuickPickItem {
     sha?: string;
   }
-  const items = (async (): Promise<Item[]> => {
-    const defaultItem: Item = { label: vscode.l10n.t('$(git-commit) Latest scanned commit (default)') };
-    try {
-      const { versions } = await ctx.request(VersionsRequest, { componentId });
-      const seen = new Set<string>();
-      const commits: Item[] = [];
-      for (const v of versions) {
-        if (seen.has(v.commit_sha)) continue;
-        seen.add(v.commit_sha);
-        commits.push({
-          label: safePickText(v.commit_sha.slice(0, 12)),
-          description: safePickText(
-            [v.branch, new Date(v.committed_at).toLocaleString()].filter(Boolean).join(' · '),
-          ),
-          detail: safePickText(v.kind + (v.reason ? ` — ${v.reason}` : '')),
-          sha: v.commit_sha,
-        });
-      }
-      return [defaultItem, ...commits];
-    } catch (err) {
-      return [defaultItem, { label: vscode.l10n.t('Versions could not be loaded: {0}', describeError(err)) }];
-    }
-  })();
-  const pick = await vscode.window.showQuickPick(items, {
+  const defaultItem: Item = { label: vscode.l10n.t('$(git-commit) Latest scanned commit (default)') };
+  // One item per commit, across the pages read so far (a commit appears in several versions).
+  const seen = new Set<string>();
+  const toItems = (versions: VersionEntry[]): Item[] =>
+    versions
+      .filter((v) => !seen.has(v.commit_sha) && seen.add(v.commit_sha))
+      .map((v) => ({
+        label: safePickText(v.commit_sha.slice(0, 12)),
+        description: safePickText(
+          [v.branch, new Date(v.committed_at).toLocaleString()].filter(Boolean).join(' · '),
+        ),
+        detail: safePickText(v.kind + (v.reason ? ` — ${v.reason}` : '')),
+        sha: v.commit_sha,
+      }));
+  const pick = await pickVersion(ctx, componentId, toItems, {
+    head: [defaultItem],
     title: vscode.l10n.t('Effective Since Commit'),
     placeHolder: current ? vscode.l10n.t('Currently {0}', current.slice(0, 12)) : undefined,
   });

@@ -15,6 +15,10 @@ export const QUERY = {
   offset: 'offset',
   /** Operation 7: commit-SHA search (prefix match, case-insensitive). */
   commitSha: 'commitSha',
+  /** Operation 9: versions per page, 1..VERSIONS_PAGE.max, default VERSIONS_PAGE.default. */
+  versionsLimit: 'limit',
+  /** Operation 9: number of versions (newest first) to skip, >= 0, default 0. */
+  versionsOffset: 'offset',
   /** Operation 12: namespace scope (named by the spec). */
   edgesNamespace: 'namespace',
 } as const;
@@ -54,6 +58,13 @@ export const ERROR_STATUS = {
  * lines refer to: a SCAN_OUTPUT path's scan, an override's BYO_PATH_ADDED commit.
  */
 export const SCAN_ENTRY_LISTS_PATHS = true;
+
+/**
+ * Operation 9 is paged ("pagination of other lists: not shown"): newest first, `limit`/`offset` as in
+ * operation 5, and the response carries `totalCount`, `limit` and `offset` beside `versions`. A
+ * service that does not page answers without `totalCount`: its list is then the whole history.
+ */
+export const VERSIONS_PAGE = { default: 100, max: 1000 } as const;
 
 /** Operations 10 and 11 omit the header in their samples; we require it everywhere. */
 export const AUTH_REQUIRED_EVERYWHERE = true;

@@ -79,8 +79,14 @@ export const VersionEntry = Type.Object(
 );
 export type VersionEntry = Static<typeof VersionEntry>;
 
+// Paging members are our choice (choices.ts VERSIONS_PAGE); a service that does not page omits them.
 export const VersionsResponse = Type.Object(
-  { versions: Type.Array(VersionEntry) },
+  {
+    versions: Type.Array(VersionEntry),
+    totalCount: Type.Optional(Type.Integer({ minimum: 0 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
   { title: 'VersionsResponse' },
 );
 export type VersionsResponse = Static<typeof VersionsResponse>;

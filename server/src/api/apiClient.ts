@@ -60,7 +60,11 @@ export interface LineageApi {
   /** 8 */
   deleteContract(contractId: string, opts?: RequestOptions): Promise<MessageResponse>;
   /** 9 */
-  getVersions(componentId: string, opts?: RequestOptions): Promise<VersionsResponse>;
+  getVersions(
+    componentId: string,
+    page?: { limit?: number; offset?: number },
+    opts?: RequestOptions,
+  ): Promise<VersionsResponse>;
   /** 10 */
   checkCompliance(contract: Contract, opts?: RequestOptions): Promise<ComplianceResponse>;
   /** 11 */

@@ -214,9 +214,16 @@ export class HttpLineageApi implements LineageApi {
     return this.call('deleteContract', { params }, opts);
   }
 
-  async getVersions(componentId: string, opts?: RequestOptions): Promise<VersionsResponse> {
+  async getVersions(
+    componentId: string,
+    page?: { limit?: number; offset?: number },
+    opts?: RequestOptions,
+  ): Promise<VersionsResponse> {
     const params = { id: requireId(componentId, 'componentId', this.context('getVersions')) };
-    return this.call('getVersions', { params }, opts);
+    const q = new URLSearchParams();
+    if (page?.limit !== undefined) q.set(QUERY.versionsLimit, String(page.limit));
+    if (page?.offset !== undefined) q.set(QUERY.versionsOffset, String(page.offset));
+    return this.call('getVersions', { params, query: q }, opts);
   }
 
   async checkCompliance(contract: Contract, opts?: RequestOptions): Promise<ComplianceResponse> {

@@ -32,7 +32,7 @@ function passThrough<Params, Result>(
 
 export const PASS_THROUGH: readonly PassThrough[] = [
   passThrough(P.VersionsRequest, 'getVersions', (api, p, o) =>
-    api.getVersions(requireString(p?.componentId, 'componentId'), o),
+    api.getVersions(requireString(p?.componentId, 'componentId'), { limit: p?.limit, offset: p?.offset }, o),
   ),
   passThrough(P.ViolationStatusRequest, 'getViolationStatus', (api, p, o) =>
     api.getViolationStatus(requireString(p?.contractId, 'contractId'), o),

@@ -1,236 +1,245 @@
 // Tags a field depends on through lineage (spec "field_depends_on_tags"), derived by walking
-// downstream from every directly tagged field over the whole cross-service graph.
+// downstream from every directly tagged field over the whole cross-service field graph
+// (fieldGraph.ts), `nearest_hops` being the least number of component crossings.
 //
-// Nodes are (boundary coordinates, field path) of CODE components and (DATA_STORE, schema field).
-// Arcs: inside a component, ingress field -> egress field along the field mappings of its effective,
-// unsuppressed paths (weight 0); across an edge source -> destination, an egress field to the field
-// with the same path on an ingress boundary of the destination addressing the same payload (same
-// payload name, or the same DATA_STORE), or into/out of a DATA_STORE's schema fields (weight 1).
-// One BFS per tag, by levels of crossings, gives `nearest_hops`, the least number of component crossings.
-// The result is cached until the next write (the store's version changes).
+// One walk serves every tag: each node carries a bit set of the tags reached so far, and the walk
+// goes level by level (a level = one more crossing), so a (node, tag) is settled once, at its least
+// level. Tags beyond 32 take further walks of 32 each. The result is a compact list per node of
+// (tag, hops), from which a read builds its entries.
+//
+// A path write marks its component; the next read (or the idle warm-up after the write) replaces
+// that component's part of the graph and walks again: no rebuild of the whole graph. Direct tags
+// and tag definitions are read once: no operation of the service writes them.
 import type { DependsOnTagRef, FieldDependsOnTagEntry } from '../../../common/src/api/tags';
-import { flattenSchema } from '../../../common/src/api/fields';
 import type { Store } from '../model/store';
-import { type Boundary, type Component, coordinateKey } from '../model/types';
+import { type Boundary, coordinateKey } from '../model/types';
+import { type Adjacency, FieldGraph } from './fieldGraph';
 import { effectiveTagsAt } from './fieldTags';
-import { effectivePaths } from './projection';
 
-const SEP = '\u0002';
-
-interface Graph {
-  ids: Map<string, number>;
-  /** For each node, the coordinate key and field (CODE nodes) or undefined (DATA_STORE nodes). */
-  nodes: Array<{ key: string; field: string } | undefined>;
-  out0: number[][];
-  out1: number[][];
+/** For each node v, its (tag index, hops) pairs are pairs[2*start[v] .. 2*start[v+1]). */
+interface Reached {
+  start: Int32Array;
+  pairs: Int32Array;
 }
 
 export class DependsOnIndex {
-  private builtFor = -1;
-  /** coordinate key -> field -> entries. */
-  private result = new Map<string, Map<string, DependsOnTagRef[]>>();
+  private graph: FieldGraph | undefined;
+  private reached: Reached | undefined;
+  private readonly changed = new Set<string>();
+  /** Tag ids applied directly somewhere, sorted; a tag's index is its bit. */
+  private tags: string[] = [];
+  /** coordinate key -> field -> indexes of the tags applied directly to that field. */
+  private directAt = new Map<string, Map<string, number[]>>();
+  /** node id -> indexes of its direct tags (sources of the walk). */
+  private readonly direct = new Map<number, number[]>();
 
-  constructor(private readonly store: Store) {}
-
-  entriesFor(b: Boundary): FieldDependsOnTagEntry[] {
-    this.refresh();
-    const fields = this.result.get(coordinateKey(b.componentId, b.coords));
-    if (!fields) return [];
-    return [...fields.entries()]
-      .sort(([x], [y]) => x.localeCompare(y))
-      .map(([field_path, refs]) => ({ field_path, depends_on: refs.map((r) => ({ ...r })) }));
+  constructor(private readonly store: Store) {
+    store.onPathsChanged((componentId) => {
+      this.changed.add(componentId);
+      this.reached = undefined;
+    });
   }
 
-  /** Builds the index now if a write made it stale (called when the service is otherwise idle). */
+  entriesFor(b: Boundary): FieldDependsOnTagEntry[] {
+    const reached = this.refresh();
+    const fields = this.graph!.byKey.get(coordinateKey(b.componentId, b.coords));
+    if (!fields) return [];
+    const out: FieldDependsOnTagEntry[] = [];
+    for (const [field_path, v] of fields) {
+      const refs: Array<DependsOnTagRef & { index: number }> = [];
+      for (let k = reached.start[v]!; k < reached.start[v + 1]!; k++) {
+        const index = reached.pairs[2 * k]!;
+        const def = this.store.tagDefinitions.get(this.tags[index]!);
+        if (!def) continue;
+        const ref = {
+          tag_id: def.id,
+          name: def.name,
+          kind: def.kind,
+          nearest_hops: reached.pairs[2 * k + 1]!,
+        };
+        refs.push(def.color === undefined ? { ...ref, index } : { ...ref, color: def.color, index });
+      }
+      if (refs.length === 0) continue;
+      // By name; equal names in tag id order.
+      refs.sort((x, y) => x.name.localeCompare(y.name) || x.index - y.index);
+      out.push({ field_path, depends_on: refs.map(({ index: _, ...r }) => r) });
+    }
+    return out.sort((x, y) => x.field_path.localeCompare(y.field_path));
+  }
+
+  /** Brings the index up to date now (called when the service is otherwise idle). */
   warm(): void {
     this.refresh();
   }
 
-  private refresh(): void {
-    if (this.builtFor === this.store.version) return;
-    this.result = derive(this.store, buildGraph(this.store));
-    this.builtFor = this.store.version;
-  }
-}
-
-function buildGraph(store: Store): Graph {
-  const g: Graph = { ids: new Map(), nodes: [], out0: [], out1: [] };
-  const node = (name: string, info?: { key: string; field: string }): number => {
-    let id = g.ids.get(name);
-    if (id === undefined) {
-      id = g.nodes.length;
-      g.ids.set(name, id);
-      g.nodes.push(info);
-      g.out0.push([]);
-      g.out1.push([]);
+  private refresh(): Reached {
+    if (!this.graph) {
+      this.readDirectTags();
+      this.graph = new FieldGraph(this.store, (id, key, field) => {
+        const tags = key === undefined ? undefined : this.directAt.get(key)?.get(field);
+        if (tags) this.direct.set(id, tags);
+      });
+      this.changed.clear();
     }
-    return id;
-  };
-  const codeNode = (key: string, field: string) => node(key + SEP + field, { key, field });
-  const storeNode = (componentId: string, field: string) => node(`ds${SEP}${componentId}${SEP}${field}`);
-
-  // Per CODE component: its effective, unsuppressed paths, and the fields each boundary exposes.
-  const live = new Map<string, { ingress: Boundary[]; egress: Boundary[] }>();
-  const fieldsOf = new Map<string, Set<string>>(); // coordinate key -> fields
-  const addFields = (key: string, fields: Iterable<string>) => {
-    let s = fieldsOf.get(key);
-    if (!s) fieldsOf.set(key, (s = new Set()));
-    for (const f of fields) s.add(f);
-  };
-  for (const c of store.components.values()) {
-    if (c.type !== 'CODE') continue;
-    const sides = { ingress: [] as Boundary[], egress: [] as Boundary[] };
-    for (const p of effectivePaths(c)) {
-      if (p.suppressed) continue;
-      const i = store.boundaries.get(p.ingressId);
-      const e = store.boundaries.get(p.egressId);
-      if (!i || !e) continue;
-      const ik = keyOf(i);
-      const ek = keyOf(e);
-      sides.ingress.push(i);
-      sides.egress.push(e);
-      addFields(
-        ik,
-        flattenSchema(i.schema).map((f) => f.path),
-      );
-      addFields(
-        ek,
-        flattenSchema(e.schema).map((f) => f.path),
-      );
-      for (const m of p.field_mappings ?? []) {
-        addFields(ik, [m.ingress_field]);
-        addFields(ek, [m.egress_field]);
-        g.out0[codeNode(ik, m.ingress_field)]!.push(codeNode(ek, m.egress_field));
-      }
-    }
-    live.set(c.id, sides);
+    for (const id of this.changed) this.graph.update(id);
+    this.changed.clear();
+    return (this.reached ??= walk(this.graph.arcs(), this.graph.size, this.tags.length, this.direct));
   }
 
-  for (const edge of store.edges) {
-    const src = store.components.get(edge.sourceComponentId);
-    const dst = store.components.get(edge.destinationComponentId);
-    if (!src || !dst) continue;
-    if (src.type === 'CODE' && dst.type === 'DATA_STORE') {
-      const columns = storeFields(dst);
-      for (const b of unique(live.get(src.id)?.egress ?? [])) {
-        if (b.data_store_id !== dst.id) continue;
-        for (const f of fieldsOf.get(keyOf(b)) ?? [])
-          if (columns.has(f)) g.out1[codeNode(keyOf(b), f)]!.push(storeNode(dst.id, f));
-      }
-    } else if (src.type === 'DATA_STORE' && dst.type === 'CODE') {
-      const columns = storeFields(src);
-      for (const b of unique(live.get(dst.id)?.ingress ?? [])) {
-        if (b.data_store_id !== src.id) continue;
-        for (const f of fieldsOf.get(keyOf(b)) ?? [])
-          if (columns.has(f)) g.out1[storeNode(src.id, f)]!.push(codeNode(keyOf(b), f));
-      }
-    } else if (src.type === 'CODE' && dst.type === 'CODE') {
-      const ins = unique(live.get(dst.id)?.ingress ?? []);
-      for (const e of unique(live.get(src.id)?.egress ?? [])) {
-        const eFields = fieldsOf.get(keyOf(e));
-        if (!eFields) continue;
-        for (const i of ins) {
-          if (!samePayload(e, i)) continue;
-          const iFields = fieldsOf.get(keyOf(i));
-          if (!iFields) continue;
-          for (const f of eFields)
-            if (iFields.has(f)) g.out1[codeNode(keyOf(e), f)]!.push(codeNode(keyOf(i), f));
+  private readDirectTags(): void {
+    const byTag = new Map<string, Array<[string, string]>>();
+    for (const key of this.store.tagApplications.keys()) {
+      for (const [field, refs] of effectiveTagsAt(this.store, key)) {
+        for (const tagId of refs.keys()) {
+          let list = byTag.get(tagId);
+          if (!list) byTag.set(tagId, (list = []));
+          list.push([key, field]);
         }
       }
     }
+    this.tags = [...byTag.keys()].sort((a, b) => a.localeCompare(b));
+    this.directAt = new Map();
+    this.tags.forEach((tagId, index) => {
+      for (const [key, field] of byTag.get(tagId)!) {
+        let fields = this.directAt.get(key);
+        if (!fields) this.directAt.set(key, (fields = new Map()));
+        let list = fields.get(field);
+        if (!list) fields.set(field, (list = []));
+        list.push(index);
+      }
+    });
   }
-  return g;
 }
 
-function derive(store: Store, g: Graph): Map<string, Map<string, DependsOnTagRef[]>> {
-  // Sources per tag: every node carrying the tag directly.
-  const sources = new Map<string, number[]>();
-  const direct = new Map<number, Set<string>>();
-  for (const key of store.tagApplications.keys()) {
-    for (const [field, refs] of effectiveTagsAt(store, key)) {
-      const id = g.ids.get(key + SEP + field);
-      if (id === undefined) continue; // a tagged field nothing flows out of
-      direct.set(id, new Set(refs.keys()));
-      for (const tagId of refs.keys()) {
-        let list = sources.get(tagId);
-        if (!list) sources.set(tagId, (list = []));
-        list.push(id);
-      }
+/** Walks from every source, 32 tags at a time, and lists per node the tags reached with their hops. */
+function walk(g: Adjacency, n: number, tagCount: number, direct: Map<number, number[]>): Reached {
+  const log = new GrowableLog();
+  for (let base = 0; base < tagCount; base += 32) walkChunk(g, n, base, direct, log);
+  // Counting sort of the log by node: one (tag, hops) pair per bit of each entry.
+  const start = new Int32Array(n + 1);
+  const entries = log.entries();
+  for (let k = 0; k < entries.length; k += 4) {
+    const v = entries[k]! + 1;
+    start[v] = start[v]! + popcount(entries[k + 2]!);
+  }
+  for (let v = 0; v < n; v++) start[v + 1] = start[v + 1]! + start[v]!;
+  const pairs = new Int32Array(2 * start[n]!);
+  const fill = start.slice(0, n);
+  for (let k = 0; k < entries.length; k += 4) {
+    const v = entries[k]!;
+    const level = entries[k + 1]!;
+    let bits = entries[k + 2]!;
+    const base = entries[k + 3]!;
+    while (bits !== 0) {
+      const bit = 31 - Math.clz32(bits & -bits);
+      bits &= bits - 1;
+      const at = fill[v]!;
+      pairs[2 * at] = base + bit;
+      pairs[2 * at + 1] = level;
+      fill[v] = at + 1;
     }
   }
+  return { start, pairs };
+}
 
-  const out = new Map<string, Map<string, DependsOnTagRef[]>>();
-  const n = g.nodes.length;
-  const dist = new Int32Array(n);
-  for (const [tagId, starts] of [...sources.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const def = store.tagDefinitions.get(tagId);
-    if (!def) continue;
-    // Level by level: everything reachable over weight-0 arcs gets the level's distance before any
-    // weight-1 arc is followed, so each node is settled once, at its least number of crossings.
-    dist.fill(-1);
-    let frontier = starts;
-    for (let d = 0; frontier.length > 0; d++) {
-      const stack: number[] = [];
-      for (const s of frontier) {
-        if (dist[s] === -1) {
-          dist[s] = d;
-          stack.push(s);
+/**
+ * One level-by-level walk for tags base..base+31. Everything reachable over weight-0 arcs gets the
+ * level's hops before any weight-1 arc is followed, so each (node, tag) is settled once, at its
+ * least number of crossings. A node's direct tags are known from the start and never logged.
+ */
+function walkChunk(g: Adjacency, n: number, base: number, direct: Map<number, number[]>, log: GrowableLog) {
+  const known = new Int32Array(n);
+  const pending = new Int32Array(n); // bits gained and not yet passed on over weight-0 arcs
+  const gained = new Int32Array(n); // bits gained this level, to pass on over weight-1 arcs
+  const next = new Int32Array(n); // bits arriving at the next level
+  const inStack = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  const touched = new Int32Array(n);
+  const arriving = new Int32Array(n);
+  let sp = 0;
+  for (const [v, indexes] of direct) {
+    let bits = 0;
+    for (const i of indexes) if (i >= base && i < base + 32) bits |= 1 << (i - base);
+    if (bits === 0) continue;
+    known[v] = bits;
+    pending[v] = bits;
+    inStack[v] = 1;
+    stack[sp++] = v;
+  }
+  const { off0, adj0, off1, adj1 } = g;
+  for (let level = 0; sp > 0; level++) {
+    let touchedCount = 0;
+    while (sp > 0) {
+      const u = stack[--sp]!;
+      inStack[u] = 0;
+      const bits = pending[u]!;
+      pending[u] = 0;
+      if (gained[u] === 0) touched[touchedCount++] = u;
+      gained[u] = gained[u]! | bits;
+      for (let k = off0[u]!; k < off0[u + 1]!; k++) {
+        const v = adj0[k]!;
+        const fresh = bits & ~known[v]!;
+        if (fresh === 0) continue;
+        known[v] = known[v]! | fresh;
+        log.push(v, level, fresh, base);
+        pending[v] = pending[v]! | fresh;
+        if (inStack[v] === 0) {
+          inStack[v] = 1;
+          stack[sp++] = v;
         }
       }
-      const next: number[] = [];
-      while (stack.length > 0) {
-        const u = stack.pop()!;
-        for (const v of g.out0[u]!) {
-          if (dist[v] === -1) {
-            dist[v] = d;
-            stack.push(v);
-          }
-        }
-        for (const v of g.out1[u]!) if (dist[v] === -1) next.push(v);
-      }
-      frontier = next;
     }
-    for (let v = 0; v < n; v++) {
-      const info = g.nodes[v];
-      if (dist[v] === -1 || !info || direct.get(v)?.has(tagId)) continue;
-      let fields = out.get(info.key);
-      if (!fields) out.set(info.key, (fields = new Map()));
-      let refs = fields.get(info.field);
-      if (!refs) fields.set(info.field, (refs = []));
-      const ref: DependsOnTagRef = { tag_id: def.id, name: def.name, kind: def.kind, nearest_hops: dist[v]! };
-      if (def.color !== undefined) ref.color = def.color;
-      refs.push(ref);
+    let arrivingCount = 0;
+    for (let t = 0; t < touchedCount; t++) {
+      const u = touched[t]!;
+      const bits = gained[u]!;
+      gained[u] = 0;
+      for (let k = off1[u]!; k < off1[u + 1]!; k++) {
+        const v = adj1[k]!;
+        const fresh = bits & ~known[v]!;
+        if (fresh === 0) continue;
+        if (next[v] === 0) arriving[arrivingCount++] = v;
+        next[v] = next[v]! | fresh;
+      }
+    }
+    for (let a = 0; a < arrivingCount; a++) {
+      const v = arriving[a]!;
+      const fresh = next[v]! & ~known[v]!;
+      next[v] = 0;
+      if (fresh === 0) continue;
+      known[v] = known[v]! | fresh;
+      log.push(v, level + 1, fresh, base);
+      pending[v] = fresh;
+      inStack[v] = 1;
+      stack[sp++] = v;
     }
   }
-  for (const fields of out.values())
-    for (const refs of fields.values()) refs.sort((a, b) => a.name.localeCompare(b.name));
-  return out;
 }
 
-function keyOf(b: Boundary): string {
-  return coordinateKey(b.componentId, b.coords);
+/** (node, level, bits, tag base) quadruples in one growing typed array. */
+class GrowableLog {
+  private data = new Int32Array(1 << 16);
+  private length = 0;
+
+  push(v: number, level: number, bits: number, base: number): void {
+    if (this.length + 4 > this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = v;
+    this.data[this.length++] = level;
+    this.data[this.length++] = bits;
+    this.data[this.length++] = base;
+  }
+
+  entries(): Int32Array {
+    return this.data.subarray(0, this.length);
+  }
 }
 
-function storeFields(c: Component): Set<string> {
-  return new Set(flattenSchema(c.schema).map((f) => f.path));
-}
-
-function unique(list: Boundary[]): Boundary[] {
-  const seen = new Set<string>();
-  return list.filter((b) => {
-    const k = keyOf(b);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
-function payloadOf(b: Boundary): string | undefined {
-  return b.payload_name ?? b.coords.payload_name ?? undefined;
-}
-
-function samePayload(egress: Boundary, ingress: Boundary): boolean {
-  const p = payloadOf(egress);
-  if (p !== undefined && p === payloadOf(ingress)) return true;
-  return egress.data_store_id !== undefined && egress.data_store_id === ingress.data_store_id;
+function popcount(x: number): number {
+  let c = 0;
+  for (let b = x; b !== 0; b &= b - 1) c++;
+  return c;
 }

@@ -1,6 +1,6 @@
 // Everything the service serves, loaded once from the database and kept in memory; every write goes
 // to the database in one transaction first and only then into memory, so memory never runs ahead of
-// what a crash would keep. `version` changes on each write so derived caches know to rebuild.
+// what a crash would keep. Listeners hear of each write (and of which component's paths changed).
 import type { Row, ServiceDb } from '../db/database';
 import {
   type ApiKeyRecord,
@@ -17,6 +17,7 @@ import {
   type WebhookRecord,
   coordinateKey,
 } from './types';
+import type { VersionEntry } from '../../../common/src/api/components';
 
 const str = (v: Row[string] | undefined): string | undefined =>
   v === null || v === undefined ? undefined : String(v);
@@ -24,7 +25,6 @@ const parsed = <T>(v: Row[string] | undefined): T | undefined =>
   typeof v === 'string' ? (JSON.parse(v) as T) : undefined;
 
 export class Store {
-  version = 0;
   readonly components = new Map<string, Component>();
   readonly boundaries = new Map<string, Boundary>();
   readonly tagDefinitions = new Map<string, TagDefinition>();
@@ -56,7 +56,6 @@ export class Store {
         schema: parsed(r.schema_json),
         paths: [],
         scans: [],
-        events: [],
       });
     }
     for (const r of db.all('SELECT * FROM scans ORDER BY committed_at DESC')) {
@@ -87,8 +86,6 @@ export class Store {
     }
     for (const r of db.all('SELECT * FROM paths ORDER BY seq'))
       this.components.get(String(r.component_id))?.paths.push(pathFromRow(r));
-    for (const r of db.all('SELECT * FROM path_events ORDER BY seq'))
-      this.components.get(String(r.component_id))?.events.push(eventFromRow(r));
     for (const r of db.all('SELECT * FROM tag_definitions')) {
       this.tagDefinitions.set(String(r.id), {
         id: String(r.id),
@@ -165,18 +162,49 @@ export class Store {
   }
 
   private readonly writeListeners: Array<() => void> = [];
+  private readonly pathListeners: Array<(componentId: string) => void> = [];
 
   onWrite(listener: () => void): void {
     this.writeListeners.push(listener);
+  }
+
+  /** Called after a write changed the paths of one component (before the general write listeners). */
+  onPathsChanged(listener: (componentId: string) => void): void {
+    this.pathListeners.push(listener);
   }
 
   /** A write: fn runs inside one database transaction; apply changes memory only after the commit. */
   write<T>(fn: () => T, apply: (result: T) => void): T {
     const result = this.db.transaction(fn);
     apply(result);
-    this.version++;
     for (const l of this.writeListeners) l();
     return result;
+  }
+
+  /**
+   * One page of a component's history, newest first: its scans and path events together, read from
+   * the database (events are not kept in memory). Events of one update keep their order (DELETED
+   * before ADDED); scans recorded at the same time go newest commit first.
+   */
+  versions(componentId: string, limit: number, offset: number): { versions: VersionEntry[]; total: number } {
+    const total = Number(
+      this.db.get(
+        'SELECT (SELECT COUNT(*) FROM scans WHERE component_id = ?) + (SELECT COUNT(*) FROM path_events WHERE component_id = ?) AS n',
+        [componentId, componentId],
+      )?.n ?? 0,
+    );
+    const rows = this.db.all(
+      `SELECT kind, commit_sha, committed_at, recorded_at, branch, job_trigger, path_id, reason FROM (
+         SELECT 'SCAN' AS kind, commit_sha, committed_at, scanned_at AS recorded_at, branch, job_trigger,
+                NULL AS path_id, NULL AS reason, 0 AS source, committed_at AS tie, 0 AS ord
+           FROM scans WHERE component_id = ?
+         UNION ALL
+         SELECT kind, commit_sha, committed_at, recorded_at, NULL, NULL, path_id, reason, 1, '', seq
+           FROM path_events WHERE component_id = ?
+       ) ORDER BY recorded_at DESC, source, tie DESC, ord LIMIT ? OFFSET ?`,
+      [componentId, componentId, limit, offset],
+    );
+    return { versions: rows.map(versionFromRow), total };
   }
 
   // --- writes -----------------------------------------------------------------------------------
@@ -241,7 +269,7 @@ export class Store {
         for (const b of newBoundaries) this.boundaries.set(b.id, b);
         component.paths = component.paths.filter((p) => !superseded.includes(p.id));
         component.paths.push(next);
-        component.events.push(...events);
+        for (const l of this.pathListeners) l(component.id);
       },
     );
   }
@@ -335,15 +363,18 @@ function pathFromRow(r: Row): StoredPath {
   };
 }
 
-function eventFromRow(r: Row): PathEvent {
-  return {
-    kind: r.kind as PathEvent['kind'],
-    path_id: String(r.path_id),
+function versionFromRow(r: Row): VersionEntry {
+  const v: VersionEntry = {
+    kind: r.kind as VersionEntry['kind'],
     commit_sha: String(r.commit_sha),
     committed_at: String(r.committed_at),
     recorded_at: String(r.recorded_at),
-    reason: str(r.reason),
   };
+  if (r.branch !== null) v.branch = String(r.branch);
+  if (r.job_trigger !== null) v.job_trigger = String(r.job_trigger);
+  if (r.path_id !== null) v.path_id = String(r.path_id);
+  if (r.reason !== null) v.reason = String(r.reason);
+  return v;
 }
 
 function assetFromRow(r: Row): DataAssetRecord {

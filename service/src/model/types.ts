@@ -69,7 +69,8 @@ export interface Component {
   paths: StoredPath[];
   /** Newest commit first. */
   scans: Scan[];
-  events: PathEvent[];
+  // Path events are not held here: they only grow, and only operation 9 reads them, a page at a
+  // time, from the database (Store.versions).
 }
 
 export interface TagDefinition {

@@ -1,18 +1,14 @@
 // Operations 4 (component detail), 9 (versions) and 1 (path update).
 import { randomUUID } from 'node:crypto';
-import type {
-  ComponentDetailResponse,
-  VersionEntry,
-  VersionsResponse,
-} from '../../../../common/src/api/components';
+import type { ComponentDetailResponse, VersionsResponse } from '../../../../common/src/api/components';
 import type { LineagePath, PathBoundary, PathUpdateResponse } from '../../../../common/src/api/paths';
-import { QUERY } from '../../../../common/src/api/choices';
+import { QUERY, VERSIONS_PAGE } from '../../../../common/src/api/choices';
 import type { Store } from '../../model/store';
 import type { Boundary, Component, PathEvent, Scan, StoredPath } from '../../model/types';
 import { overrideOf } from '../../lineage/projection';
 import type { Renderer } from '../../lineage/render';
 import { badRequest, notFound } from '../errors';
-import { optionalString, type Request } from './request';
+import { integerParam, optionalString, type Request } from './request';
 
 function findComponent(store: Store, id: string | undefined): Component {
   const c = store.components.get(id ?? '');
@@ -37,7 +33,9 @@ export function getComponent(store: Store, render: Renderer, req: Request): Comp
 
 export function getVersions(store: Store, req: Request): VersionsResponse {
   const c = findComponent(store, req.params.id);
-  const versions: VersionEntry[] = [];
+  const limit = integerParam(req, QUERY.versionsLimit, 1, VERSIONS_PAGE.max, VERSIONS_PAGE.default);
+  const offset = integerParam(req, QUERY.versionsOffset, 0, Number.MAX_SAFE_INTEGER, 0);
+  const { versions, total } = store.versions(c.id, limit, offset);
   // A SCAN_OUTPUT path without a recorded commit belongs to the latest scan (c.scans is newest first).
   const scanPaths = new Map<string, string[]>();
   for (const p of c.paths) {
@@ -48,32 +46,8 @@ export function getVersions(store: Store, req: Request): VersionsResponse {
     if (list) list.push(p.id);
     else scanPaths.set(sha, [p.id]);
   }
-  for (const s of c.scans) {
-    const v: VersionEntry = {
-      kind: 'SCAN',
-      commit_sha: s.commit_sha,
-      committed_at: s.committed_at,
-      recorded_at: s.scanned_at,
-      path_ids: scanPaths.get(s.commit_sha) ?? [],
-    };
-    if (s.branch !== undefined) v.branch = s.branch;
-    if (s.job_trigger !== undefined) v.job_trigger = s.job_trigger;
-    versions.push(v);
-  }
-  for (const e of c.events) {
-    const v: VersionEntry = {
-      kind: e.kind,
-      commit_sha: e.commit_sha,
-      committed_at: e.committed_at,
-      recorded_at: e.recorded_at,
-      path_id: e.path_id,
-    };
-    if (e.reason !== undefined) v.reason = e.reason;
-    versions.push(v);
-  }
-  // Newest first; events of one update keep their order (DELETED before ADDED) by a stable sort.
-  versions.sort((a, b) => b.recorded_at.localeCompare(a.recorded_at));
-  return { versions };
+  for (const v of versions) if (v.kind === 'SCAN') v.path_ids = scanPaths.get(v.commit_sha) ?? [];
+  return { versions, totalCount: total, limit, offset };
 }
 
 /** A full SHA or a unique prefix (at least 7 characters) of one of the component's scanned commits. */
