@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { PATH_DOCUMENT_SCHEME } from '../../common/src/protocol';
 import { registerComponentCommands } from './commands/componentCommands';
+import { registerAnchorRepairCommands } from './commands/anchorRepairCommands';
 import { registerConnectionCommands } from './commands/connectionCommands';
 import { registerContractCommands } from './commands/contractCommands';
 import { registerAssetCommands } from './commands/assetCommands';
@@ -50,6 +51,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   const service = new ServiceView(ctx);
   ctx.push(components, contracts, assets, service);
   registerComponentCommands(ctx, components);
+  registerAnchorRepairCommands(ctx);
   registerContractCommands(ctx, contracts);
   registerAssetCommands(ctx, assets);
   registerServiceCommands(ctx, service);

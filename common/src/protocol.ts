@@ -144,6 +144,8 @@ export interface ResolvedAnchor {
     range: { start: { line: number; character: number }; end: { line: number; character: number } };
   };
   state: 'resolved' | 'relocated' | 'stale' | 'unresolved' | 'outsideWorkspace';
+  /** Its current place differs from the service's record (Update the Anchor on the Service applies). */
+  drifted?: boolean;
   problem?: string;
   url?: string;
 }
@@ -295,6 +297,63 @@ export const EdgesRequest = new RequestType<{ namespace?: string }, { edges: Edg
 export const HistoryFiltersRequest = new RequestType<{ commitSha?: string }, HistoryFilters, void>(
   'lineageLens/historyFilters',
 );
+
+// ---- Anchor repair ("Update the anchor on the service") ---------------------------------------------
+
+/** An anchor's coordinates as the service holds them (1-based, inclusive). */
+export interface AnchorLines {
+  line_start?: number;
+  line_end?: number;
+  column_start?: number;
+  column_end?: number;
+}
+/** One drifted anchor: where the service says it is, where it is now, and the reason a repair writes. */
+export interface AnchorRepair {
+  componentId: string;
+  pathId: string;
+  anchorId: string;
+  /** The anchor's name, else its id (service text: escape it for where it is shown). */
+  label: string;
+  /** The anchor's `file` as recorded. */
+  file: string;
+  /** The file it was found in, and its current range there. */
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  recorded: AnchorLines;
+  current: AnchorLines;
+  /** e.g. "anchor moved from 369–377 to 374–382" (written as the path's `reason`). */
+  reason: string;
+}
+/** Selects anchors: one anchor, one path, one component, or (empty) the whole workspace. */
+export interface AnchorScope {
+  componentId?: string;
+  pathId?: string;
+  anchorId?: string;
+}
+/** The drifted anchors in a scope, for the client to show before anything is written. */
+export const AnchorRepairsRequest = new RequestType<AnchorScope, { repairs: AnchorRepair[] }, void>(
+  'lineageLens/anchorRepairs',
+);
+export type AnchorRepairResult =
+  | {
+      kind: 'saved';
+      componentId: string;
+      pathId: string;
+      newPathId: string;
+      anchorIds: string[];
+      reason: string;
+    }
+  | { kind: 'refused'; componentId: string; pathId: string; anchorIds: string[]; message: string };
+/**
+ * Writes the repairs the user confirmed: one operation 1 per path, with every repaired anchor of it and
+ * the reasons joined. A path whose anchors changed on the service since (or that the service refuses)
+ * is not written; its result says why. Nothing else of the path changes.
+ */
+export const RepairAnchorsRequest = new RequestType<
+  { repairs: AnchorRepair[] },
+  { results: AnchorRepairResult[] },
+  void
+>('lineageLens/repairAnchors');
 
 // ---- Lineage graph and impact (server-owned model, answered from the cache) ------------------------
 
@@ -536,6 +595,8 @@ export const COMMANDS = {
   showImpact: 'lineageLens.showImpact',
   /** Argument: the DARN. */
   revealDataAsset: 'lineageLens.revealDataAsset',
+  /** Arguments: an AnchorScope (a code action passes the anchor of its diagnostic). */
+  repairAnchor: 'lineageLens.repairAnchor',
 } as const;
 /** Arguments of revealPath / editPath. */
 export interface PathRef {

@@ -28,6 +28,7 @@ import { OpenPathDocuments, type PathDocumentUriOf } from './pathDocs/pathDocume
 import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
 import { componentDetail, componentTree, pathDetail } from './requests/views';
 import { pathDocument, savePath } from './requests/pathDocuments';
+import { anchorRepairCodeActions, anchorRepairs, repairAnchors } from './requests/anchorRepair';
 import { registerGraphRequests } from './requests/graph';
 import { GraphService } from './graph/graphService';
 import { impactLenses } from './features/impactLens';
@@ -258,8 +259,12 @@ connection.onDocumentSymbol(
 
 connection.onCodeAction(
   feature(log, 'codeAction', [], (p) => {
-    const contract = contracts.get(docs.get(p.textDocument.uri));
-    return contract ? contractCodeActions(contract, p.textDocument.uri, p.context.diagnostics) : [];
+    const uri = p.textDocument.uri;
+    const contract = contracts.get(docs.get(uri));
+    if (contract) return contractCodeActions(contract, uri, p.context.diagnostics);
+    return uri.startsWith('file:')
+      ? anchorRepairCodeActions(session, uri, p.range, p.context.diagnostics)
+      : [];
   }),
 );
 
@@ -280,6 +285,14 @@ connection.onRequest(
 connection.onRequest(
   P.PathDocumentRequest,
   request(log, 'pathDocument', (p, o) => pathDocument(session, p, o)),
+);
+connection.onRequest(
+  P.AnchorRepairsRequest,
+  request(log, 'anchorRepairs', (p) => anchorRepairs(session, p)),
+);
+connection.onRequest(
+  P.RepairAnchorsRequest,
+  request(log, 'repairAnchors', (p, o) => repairAnchors(session, log, p, o)),
 );
 connection.onRequest(
   P.SavePathRequest,

@@ -173,6 +173,7 @@ export class PathNode extends TreeNode implements PathTarget {
       'path',
       p.path_type === 'USER_OVERRIDE' ? 'override' : 'scan',
       this.anchors.length ? 'anchored' : '',
+      this.anchors.some((a) => a.drifted) ? 'drifted' : '',
     ]
       .filter(Boolean)
       .join('.');
@@ -317,7 +318,7 @@ export class AnchorNode extends TreeNode {
       title: vscode.l10n.t('Go to Anchor'),
       arguments: [this],
     };
-    item.contextValue = 'anchor';
+    item.contextValue = a.drifted ? 'anchor.drifted' : 'anchor';
     return item;
   }
 }

@@ -19,6 +19,7 @@ import { unresolvedMessage } from './messages';
 import { diagnosticsOf } from './diagnostics';
 import { fileUri, uriToFsPath } from './uris';
 import { mapLimit } from './mapLimit';
+import { driftOf, type AnchorDrift } from './drift';
 
 /** How many files are resolved or read at once while building. */
 const IO_CONCURRENCY = 32;
@@ -138,6 +139,16 @@ export class AnchorIndex {
   }
 
   anchor(componentId: string, pathId: string, anchorId: string): TrackedAnchor | undefined {
+    return this.settledSlot(componentId, pathId, anchorId)?.t;
+  }
+
+  /** How far one anchor drifted from the service's record (see drifts()); undefined when it did not. */
+  drift(componentId: string, pathId: string, anchorId: string): AnchorDrift | undefined {
+    const slot = this.settledSlot(componentId, pathId, anchorId);
+    return slot && driftOf(slot.t, slot.clamped !== undefined);
+  }
+
+  private settledSlot(componentId: string, pathId: string, anchorId: string): Slot | undefined {
     const found = this.byId.get(anchorId);
     const matches = (s: Slot) => s.t.entry.componentId === componentId && s.t.entry.pathId === pathId;
     // The same ids twice: the later entry wins.
@@ -151,7 +162,7 @@ export class AnchorIndex {
       const fa = this.byFile.get(slot.fileKey);
       if (fa) this.settle(slot.fileKey, fa);
     }
-    return slot.t;
+    return slot;
   }
 
   /** Diagnostics of one file (cheap: only that file's anchors). */
@@ -161,6 +172,33 @@ export class AnchorIndex {
     if (!fa) return [];
     this.settle(key, fa);
     return diagnosticsOf(fa.slots);
+  }
+
+  /**
+   * Anchors whose current place differs from the service's record (moved by edits, git or relocation),
+   * optionally only those of one component, path or anchor. Stale, unplaced and clamped anchors are not
+   * drifted: there is no better place to record.
+   */
+  drifts(filter: { componentId?: string; pathId?: string; anchorId?: string } = {}): AnchorDrift[] {
+    const { componentId, pathId, anchorId } = filter;
+    if (componentId !== undefined && pathId !== undefined && anchorId !== undefined) {
+      const d = this.drift(componentId, pathId, anchorId);
+      return d ? [d] : [];
+    }
+    const out: AnchorDrift[] = [];
+    for (const s of this.slots) {
+      const e = s.t.entry;
+      if (filter.componentId !== undefined && e.componentId !== filter.componentId) continue;
+      if (filter.pathId !== undefined && e.pathId !== filter.pathId) continue;
+      if (filter.anchorId !== undefined && e.anchor.anchor_id !== filter.anchorId) continue;
+      if (s.fileKey) {
+        const fa = this.byFile.get(s.fileKey);
+        if (fa) this.settle(s.fileKey, fa);
+      }
+      const d = driftOf(s.t, s.clamped !== undefined);
+      if (d) out.push(d);
+    }
+    return out;
   }
 
   /** Anchors without a place in the workspace (unresolved, outside the workspace): report them on the path. */

@@ -12,3 +12,4 @@ export { expectedNamesFor, lastSegment } from './expectedNames';
 export { DIAGNOSTIC_SOURCE, type AnchorDiagnosticCode, type AnchorDiagnosticData } from './diagnostics';
 export { fileUri, uriToFsPath } from './uris';
 export { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';
+export { coordinatesAt, coordinatesOf, driftReason, type AnchorCoordinates, type AnchorDrift } from './drift';

@@ -52,6 +52,10 @@ export function resolvedAnchors(session: Session, componentId: string, path: Lin
       name: a.name,
       location: t?.uri && t.range ? { uri: t.uri, range: t.range } : undefined,
       state: t?.state ?? 'unresolved',
+      drifted:
+        t && path.path_id
+          ? session.index.drift(componentId, path.path_id, a.anchor_id) !== undefined
+          : undefined,
       problem: t ? t.problem : 'This path is not in the loaded data, so its anchors are not resolved.',
       url: a.url,
     };

@@ -1,0 +1,257 @@
+// "Update the anchor on the service": the drifted anchors of a scope (what the client shows before
+// anything is written), the quick fix on an anchor's diagnostic, and the write itself — the path as
+// the service holds it now, with only the repaired anchors' coordinates changed, through operation 1
+// with a reason like "anchor moved from 369–377 to 374–382".
+import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver';
+import type { LineagePath, PathCodeAnchor } from '../../../common/src/api';
+import {
+  COMMANDS,
+  type AnchorLines,
+  type AnchorRepair,
+  type AnchorRepairResult,
+  type AnchorScope,
+} from '../../../common/src/protocol';
+import {
+  coordinatesOf,
+  driftReason,
+  DIAGNOSTIC_SOURCE,
+  type AnchorDiagnosticData,
+  type AnchorDrift,
+} from '../anchors';
+import { describeAnchorLines } from '../../../common/src/anchorLines';
+import type { RequestOptions } from '../api/apiClient';
+import { describeError } from '../api/describeError';
+import type { Session } from '../session/session';
+import type { OnceLogger } from '../util/log';
+import { UserInputError } from '../util/serviceErrors';
+
+const MAX_REPAIRS = 1_000;
+
+function toRepair(d: AnchorDrift): AnchorRepair {
+  const e = d.anchor.entry;
+  return {
+    componentId: e.componentId,
+    pathId: e.pathId,
+    anchorId: e.anchor.anchor_id,
+    label: e.anchor.name?.trim() || e.anchor.anchor_id,
+    file: e.anchor.file ?? '',
+    uri: d.anchor.uri!,
+    range: d.anchor.range!,
+    recorded: d.recorded,
+    current: d.current,
+    reason: driftReason(d),
+  };
+}
+
+/** The drifted anchors of a scope (empty scope: the workspace), in file and line order. */
+export function anchorRepairs(session: Session, scope: AnchorScope | undefined): { repairs: AnchorRepair[] } {
+  const filter = {
+    componentId: optionalString(scope?.componentId, 'componentId'),
+    pathId: optionalString(scope?.pathId, 'pathId'),
+    anchorId: optionalString(scope?.anchorId, 'anchorId'),
+  };
+  const repairs = session.index
+    .drifts(filter)
+    .map(toRepair)
+    .sort((a, b) => a.uri.localeCompare(b.uri) || a.range.start.line - b.range.start.line);
+  return { repairs };
+}
+
+/** Quick fixes for the anchors of the diagnostics VS Code sends (and any drifted anchor at the range). */
+export function anchorRepairCodeActions(
+  session: Session,
+  uri: string,
+  range: Range,
+  diagnostics: readonly Diagnostic[],
+): CodeAction[] {
+  const out: CodeAction[] = [];
+  const seen = new Set<string>();
+  const offer = (d: AnchorDrift, diagnostic?: Diagnostic) => {
+    const e = d.anchor.entry;
+    const key = JSON.stringify([e.componentId, e.pathId, e.anchor.anchor_id]);
+    if (seen.has(key)) return;
+    seen.add(key);
+    const scope: AnchorScope = { componentId: e.componentId, pathId: e.pathId, anchorId: e.anchor.anchor_id };
+    out.push({
+      title: `Update the anchor on the service (lines ${describeAnchorLines(d.recorded)} → ${describeAnchorLines(d.current)})`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: diagnostic ? [diagnostic] : undefined,
+      isPreferred: diagnostic !== undefined,
+      command: {
+        title: 'Update the anchor on the service',
+        command: COMMANDS.repairAnchor,
+        arguments: [scope],
+      },
+    });
+  };
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
+    const data = diagnostic.data as Partial<AnchorDiagnosticData> | undefined;
+    if (
+      typeof data?.componentId !== 'string' ||
+      typeof data.pathId !== 'string' ||
+      typeof data.anchorId !== 'string'
+    )
+      continue;
+    const [d] = session.index.drifts({
+      componentId: data.componentId,
+      pathId: data.pathId,
+      anchorId: data.anchorId,
+    });
+    if (d) offer(d, diagnostic);
+  }
+  for (const t of session.index.anchorsAt(uri, range.start)) {
+    const e = t.entry;
+    const [d] = session.index.drifts({
+      componentId: e.componentId,
+      pathId: e.pathId,
+      anchorId: e.anchor.anchor_id,
+    });
+    if (d) offer(d);
+  }
+  return out;
+}
+
+/** Writes confirmed repairs, one operation 1 per path; each path's result says what happened. */
+export async function repairAnchors(
+  session: Session,
+  log: OnceLogger,
+  p: { repairs?: unknown } | undefined,
+  opts: RequestOptions,
+): Promise<{ results: AnchorRepairResult[] }> {
+  const repairs = checkedRepairs(p?.repairs);
+  const api = session.api();
+  const byPath = new Map<string, AnchorRepair[]>();
+  for (const r of repairs) {
+    const key = JSON.stringify([r.componentId, r.pathId]);
+    byPath.set(key, [...(byPath.get(key) ?? []), r]);
+  }
+  const results: AnchorRepairResult[] = [];
+  const changed = new Set<string>();
+  for (const group of byPath.values()) {
+    const { componentId, pathId } = group[0]!;
+    const anchorIds = group.map((r) => r.anchorId);
+    const refuse = (message: string) =>
+      results.push({ kind: 'refused', componentId, pathId, anchorIds, message });
+    try {
+      // What the service holds now, not the cache: a repair must not undo someone else's change.
+      const { component } = await api.getComponent(componentId, { projection: 'all' }, opts);
+      const path = component.paths?.find((x) => x.path_id === pathId);
+      if (!path) {
+        refuse(`Path ${pathId} no longer exists in component ${componentId}; refresh and look again.`);
+        continue;
+      }
+      const updated = withRepairedAnchors(path, group);
+      if (typeof updated === 'string') {
+        refuse(updated);
+        continue;
+      }
+      const reason = group.map((r) => (group.length > 1 ? `${r.label}: ${r.reason}` : r.reason)).join('; ');
+      const { path: saved } = await api.updatePath(componentId, pathId, { ...updated, reason }, opts);
+      results.push({
+        kind: 'saved',
+        componentId,
+        pathId,
+        newPathId: saved.path_id ?? pathId,
+        anchorIds,
+        reason,
+      });
+      changed.add(componentId);
+    } catch (err) {
+      refuse(describeError(err));
+    }
+  }
+  // The index then holds the new records, so the repaired anchors are no longer drifted.
+  for (const id of changed) {
+    try {
+      await session.store.reloadOne(api, id, session.settings);
+      await session.componentChanged(id);
+    } catch (err) {
+      log.warnOnce(`Updated anchors of component ${id}, but re-reading it failed: ${describeError(err)}`);
+    }
+  }
+  return { results };
+}
+
+/** The path with the repaired anchors' coordinates, or why it cannot be written. */
+function withRepairedAnchors(path: LineagePath, repairs: readonly AnchorRepair[]): LineagePath | string {
+  const anchors = [...(path.code_anchors ?? [])];
+  for (const r of repairs) {
+    const i = anchors.findIndex((a) => a.anchor_id === r.anchorId);
+    if (i < 0) return `Anchor ${r.label} is no longer on path ${r.pathId}; refresh and look again.`;
+    const now = anchors[i]!;
+    if (!sameLines(coordinatesOf(now), r.recorded))
+      return `Anchor ${r.label} changed on the service since it was checked (it now says lines ${describeAnchorLines(coordinatesOf(now))}); nothing was written. Refresh and look again.`;
+    anchors[i] = withCoordinates(now, r.current);
+  }
+  return { ...path, code_anchors: anchors };
+}
+
+function withCoordinates(a: PathCodeAnchor, c: AnchorLines): PathCodeAnchor {
+  const { line_start: _ls, line_end: _le, column_start: _cs, column_end: _ce, ...rest } = a;
+  return { ...rest, ...c };
+}
+
+function sameLines(a: AnchorLines, b: AnchorLines): boolean {
+  return (
+    a.line_start === b.line_start &&
+    a.line_end === b.line_end &&
+    a.column_start === b.column_start &&
+    a.column_end === b.column_end
+  );
+}
+
+function optionalString(v: unknown, member: string): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw new UserInputError(`${member} must be a string.`);
+  return v;
+}
+
+const LINE_MEMBERS = ['line_start', 'line_end', 'column_start', 'column_end'] as const;
+
+function checkedLines(v: unknown, member: string): AnchorLines {
+  if (!v || typeof v !== 'object') throw new UserInputError(`${member} must be an object.`);
+  const out: AnchorLines = {};
+  for (const k of LINE_MEMBERS) {
+    const n = (v as Record<string, unknown>)[k];
+    if (n === undefined) continue;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+      throw new UserInputError(`${member}.${k} must be a whole number.`);
+    out[k] = n;
+  }
+  if (out.line_start === undefined) throw new UserInputError(`${member}.line_start is required.`);
+  return out;
+}
+
+/** The client sends back what it showed; only the members a write uses are taken, each checked. */
+function checkedRepairs(v: unknown): AnchorRepair[] {
+  if (!Array.isArray(v) || v.length === 0) throw new UserInputError('repairs must be a non-empty list.');
+  if (v.length > MAX_REPAIRS)
+    throw new UserInputError(`At most ${MAX_REPAIRS} anchors can be updated at once.`);
+  return v.map((r: Record<string, unknown>, i) => {
+    const str = (k: string) => {
+      if (typeof r?.[k] !== 'string' || !(r[k] as string))
+        throw new UserInputError(`repairs[${i}].${k} is required.`);
+      return r[k] as string;
+    };
+    const recorded = checkedLines(r.recorded, `repairs[${i}].recorded`);
+    const current = checkedLines(r.current, `repairs[${i}].current`);
+    const anchorId = str('anchorId');
+    return {
+      componentId: str('componentId'),
+      pathId: str('pathId'),
+      anchorId,
+      label: typeof r.label === 'string' && r.label ? r.label : anchorId,
+      file: typeof r.file === 'string' ? r.file : '',
+      uri: typeof r.uri === 'string' ? r.uri : '',
+      range: (r.range as AnchorRepair['range']) ?? {
+        start: { line: 0, character: 0 },
+        end: { line: 0, character: 0 },
+      },
+      recorded,
+      current,
+      // The reason is rebuilt here, never taken from the message.
+      reason: driftReason({ recorded, current }),
+    };
+  });
+}

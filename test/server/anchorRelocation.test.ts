@@ -1,0 +1,486 @@
+// Syntax-aware relocation and anchor repair over stdio: the real local service seeded with a dataset
+// this test writes (anchors recorded at the lines of a "scanned" version of each file), the real
+// language server on a workspace holding the files as they are now, where functions were moved,
+// renamed, deleted and duplicated (Go, Python, TypeScript, Java). No git repository: this is the
+// relocation step, where git cannot map. Hover, definition, lens and diagnostics must land on the
+// definition's current lines; a deleted function is stale, never its call. Then the quick fix: the
+// code action, the repair list, the write (operation 1) and its two events (operation 9).
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import {
+  CodeActionRequest,
+  CodeLensRequest,
+  DefinitionRequest,
+  DiagnosticSeverity,
+  HoverRequest,
+  type CodeAction,
+  type Diagnostic,
+  type Location,
+} from 'vscode-languageserver-protocol';
+import * as P from '../../common/src/protocol';
+import { startLocalService, type LocalService } from '../helpers/localService';
+import { LspClient } from '../helpers/lspClient';
+import { hoverText } from './setup';
+
+const COMPONENT = '33333333-3333-4333-8333-333333333333';
+
+/** Each file as scanned (where the anchors were recorded) and as it is now. */
+const FILES: Record<string, { scanned: string[]; now: string[] }> = {
+  'go/orders.go': {
+    scanned: [
+      'package orders',
+      '',
+      'import "fmt"',
+      '',
+      'func shipOrder(o Order) error {',
+      '\tfmt.Println(o)',
+      '\treturn nil',
+      '}',
+      '',
+      'func cancelOrder(o Order) error {',
+      '\treturn nil',
+      '}',
+      '',
+      'func (s *Store) Validate(o Order) bool { return true }',
+      '',
+      'func handle(o Order) error {',
+      '\tif err := shipOrder(o); err != nil {',
+      '\t\treturn cancelOrder(o)',
+      '\t}',
+      '\treturn nil',
+      '}',
+    ],
+    now: [
+      'package orders',
+      '',
+      'import "fmt"',
+      '',
+      '// Validate on the cache is new since the scan.',
+      'func (c *Cache) Validate(o Order) bool { return false }',
+      ...Array<string>(11).fill(''),
+      'func (s *Store) Validate(o Order) bool { return true }',
+      '',
+      'func handle(o Order) error {',
+      '\tif err := shipOrder(o); err != nil {',
+      '\t\treturn cancelOrder(o) // cancelOrder itself was deleted',
+      '\t}',
+      '\treturn nil',
+      '}',
+      '',
+      'func shipOrder(o Order) error {',
+      '\tfmt.Println(o)',
+      '\treturn nil',
+      '}',
+    ],
+  },
+  'py/orders.py': {
+    scanned: [
+      'import db',
+      '',
+      '',
+      'def load_rows(conn):',
+      '    return db.query(conn)',
+      '',
+      '',
+      'def place(order):',
+      '    return db.insert(order)',
+    ],
+    now: [
+      'import db',
+      '',
+      '',
+      'def _connect():',
+      '    return db.connect()',
+      '',
+      '',
+      'def _close(conn):',
+      '    conn.close()',
+      '',
+      '',
+      'def load_rows(conn):',
+      '    return db.query(conn)',
+      '',
+      '',
+      'def place_order(order):',
+      '    return db.insert(order)',
+    ],
+  },
+  'ts/orders.ts': {
+    scanned: [
+      "import { send } from './send';",
+      '',
+      'export function createOrder(input: Input) {',
+      '  return send(input);',
+      '}',
+      ...Array<string>(6).fill(''),
+      'export class Cart {',
+      '  render(): string {',
+      "    return 'cart';",
+      '  }',
+      '}',
+    ],
+    now: [
+      "import { send } from './send';",
+      '',
+      '// Basket is new since the scan.',
+      'export class Basket {',
+      '  render(): string {',
+      "    return 'basket';",
+      '  }',
+      '}',
+      '',
+      'export function submit(input: Input) {',
+      '  return createOrder(input);',
+      '}',
+      ...Array<string>(5).fill(''),
+      'export class Cart {',
+      '  render(): string {',
+      "    return 'cart';",
+      '  }',
+      '}',
+      '',
+      'export function createOrder(input: Input) {',
+      '  return send(input);',
+      '}',
+    ],
+  },
+  'java/Orders.java': {
+    scanned: ['class Orders {', '  void checkout() {', '    System.out.println(1);', '  }', '}'],
+    now: [
+      'class Orders {',
+      '  Orders() {',
+      '    init();',
+      '  }',
+      '',
+      '  void init() {',
+      '  }',
+      '',
+      '  void checkout() {',
+      '    System.out.println(1);',
+      '  }',
+      '  void run() { checkout(); }',
+      '}',
+    ],
+  },
+};
+
+/** 0-based index of the first line of `lines` (from `after`) that starts with `prefix` (indent ignored). */
+function lineOf(lines: string[], prefix: string, after = 0): number {
+  const i = lines.findIndex((l, n) => n >= after && l.trimStart().startsWith(prefix));
+  assert.ok(i >= 0, `no line starting with ${prefix}`);
+  return i;
+}
+/** The 0-based lines of the block a definition line opens: up to the next line closing it at its indent. */
+function blockOf(lines: string[], first: number): [number, number] {
+  const indent = /^\s*/.exec(lines[first]!)![0];
+  if (lines[first]!.trimEnd().endsWith('}') || !/[{:]$/.test(lines[first]!.trimEnd())) return [first, first];
+  if (lines[first]!.trimEnd().endsWith(':')) {
+    let last = first + 1;
+    while (last + 1 < lines.length && lines[last + 1]!.startsWith(indent + ' ')) last++;
+    return [first, last];
+  }
+  const close = lines.findIndex((l, n) => n > first && l === `${indent}}`);
+  return [first, close];
+}
+
+interface Anchored {
+  name: string;
+  file: string;
+  /** How the definition line starts, in the scanned file and now (undefined: gone). */
+  def: string;
+  nowDef?: string;
+  /** Which occurrence now (for duplicates: the one expected to win). */
+  nowAfter?: number;
+}
+
+const ANCHORS: Anchored[] = [
+  { name: 'shipOrder', file: 'go/orders.go', def: 'func shipOrder', nowDef: 'func shipOrder' },
+  { name: 'cancelOrder', file: 'go/orders.go', def: 'func cancelOrder' },
+  {
+    name: 'Validate',
+    file: 'go/orders.go',
+    def: 'func (s *Store) Validate',
+    nowDef: 'func (s *Store) Validate',
+  },
+  { name: 'load_rows', file: 'py/orders.py', def: 'def load_rows', nowDef: 'def load_rows' },
+  { name: 'place', file: 'py/orders.py', def: 'def place' },
+  {
+    name: 'createOrder',
+    file: 'ts/orders.ts',
+    def: 'export function createOrder',
+    nowDef: 'export function createOrder',
+  },
+  { name: 'render', file: 'ts/orders.ts', def: 'render()', nowDef: 'render()', nowAfter: 12 },
+  { name: 'checkout', file: 'java/Orders.java', def: 'void checkout', nowDef: 'void checkout' },
+];
+
+const pathId = (i: number) => `cccccccc-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
+
+function recordedLines(a: Anchored): [number, number] {
+  const lines = FILES[a.file]!.scanned;
+  return blockOf(lines, lineOf(lines, a.def));
+}
+function currentLines(a: Anchored): [number, number] {
+  const lines = FILES[a.file]!.now;
+  return blockOf(lines, lineOf(lines, a.nowDef!, a.nowAfter));
+}
+
+function dataset(): unknown {
+  return {
+    version: 1,
+    components: [
+      {
+        id: COMPONENT,
+        name: 'orders',
+        type: 'CODE',
+        namespace: 'reloc',
+        scans: [{ commit_sha: 'abcdef1', committed_at: '2026-01-01T00:00:00Z' }],
+        paths: ANCHORS.map((a, i) => {
+          const [first, last] = recordedLines(a);
+          return {
+            path_id: pathId(i),
+            path_type: 'SCAN_OUTPUT',
+            ingress: {
+              id: `dddddddd-0000-4000-8000-${String(2 * i + 1).padStart(12, '0')}`,
+              signature_name: `svc.${a.name}`,
+            },
+            egress: {
+              id: `dddddddd-0000-4000-8000-${String(2 * i + 2).padStart(12, '0')}`,
+              signature_name: `sink.p${i}`,
+            },
+            code_anchors: [
+              {
+                anchor_id: `anc-${a.name}`,
+                name: a.name,
+                file: a.file,
+                line_start: first + 1,
+                line_end: last + 1,
+              },
+            ],
+          };
+        }),
+      },
+    ],
+  };
+}
+
+describe('language server: syntax-aware relocation and anchor repair', function () {
+  let dir: string;
+  let service: LocalService;
+  let client: LspClient;
+  const uriOf = (file: string) => client.fileUri(file);
+  const diagnosticOf = (a: Anchored, ds: Diagnostic[]) =>
+    ds.find((d) => (d.data as { anchorId?: string } | undefined)?.anchorId === `anc-${a.name}`);
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lineage-reloc-'));
+    const workspace = join(dir, 'workspace');
+    for (const [file, { now }] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(workspace, file)), { recursive: true });
+      writeFileSync(join(workspace, file), now.join('\n') + '\n');
+    }
+    writeFileSync(join(dir, 'dataset.json'), JSON.stringify(dataset()));
+    service = await startLocalService({ seed: join(dir, 'dataset.json') });
+    client = await LspClient.start({
+      workspaceFolder: workspace,
+      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+      settings: { components: [COMPONENT], namespace: 'reloc' },
+    });
+    await client.waitForStatus((s) => s.state === 'connected' && s.anchorCount === ANCHORS.length);
+  });
+  after(async () => {
+    await client?.stop();
+    await service?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const a of ANCHORS.filter((x) => x.nowDef)) {
+    it(`${a.file}: "${a.name}" lands on its definition's current lines (diagnostic, hover, definition, lens)`, async () => {
+      const uri = uriOf(a.file);
+      const [first, last] = currentLines(a);
+      const diags = await client.waitForDiagnostics(uri, (ds) => diagnosticOf(a, ds) !== undefined);
+      const d = diagnosticOf(a, diags)!;
+      assert.equal(d.code, 'anchor-relocated');
+      assert.equal(d.severity, DiagnosticSeverity.Information);
+      assert.deepEqual([d.range.start.line, d.range.end.line], [first, last]);
+      assert.match(d.message, new RegExp(`moved from line ${recordedLines(a)[0] + 1} to line ${first + 1}`));
+
+      const hover = hoverText(
+        await client.conn.sendRequest(HoverRequest.type, {
+          textDocument: { uri },
+          position: { line: last, character: 0 },
+        }),
+      );
+      assert.match(hover, new RegExp(`sink\\\\.p${ANCHORS.indexOf(a)}\\b`));
+      const defs = (await client.conn.sendRequest(DefinitionRequest.type, {
+        textDocument: { uri },
+        position: { line: first, character: 1 },
+      })) as Location[];
+      assert.ok(
+        defs.some((l) => P.parsePathDocumentUri(l.uri)?.pathId === pathId(ANCHORS.indexOf(a))),
+        JSON.stringify(defs),
+      );
+      const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+      assert.ok(
+        lenses.some((l) => l.range.start.line === first),
+        `a lens on line ${first + 1}: ${JSON.stringify(lenses.map((l) => l.range.start.line))}`,
+      );
+    });
+  }
+
+  it('a deleted Go function is stale and its call site serves nothing', async () => {
+    const a = ANCHORS.find((x) => x.name === 'cancelOrder')!;
+    const uri = uriOf(a.file);
+    const d = diagnosticOf(
+      a,
+      await client.waitForDiagnostics(uri, (ds) => diagnosticOf(a, ds) !== undefined),
+    )!;
+    assert.equal(d.code, 'anchor-stale');
+    assert.match(d.message, /no function, method, class or type named "cancelOrder"/);
+    const call = lineOf(FILES[a.file]!.now, 'return cancelOrder');
+    const hover = hoverText(
+      await client.conn.sendRequest(HoverRequest.type, {
+        textDocument: { uri },
+        position: { line: call, character: 12 },
+      }),
+    );
+    assert.doesNotMatch(hover, /sink\\\.p1\b/);
+    const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+    assert.ok(!lenses.some((l) => l.range.start.line === call));
+  });
+
+  it('a renamed Python function is stale (its new name is not the anchor’s)', async () => {
+    const a = ANCHORS.find((x) => x.name === 'place')!;
+    const d = diagnosticOf(
+      a,
+      await client.waitForDiagnostics(uriOf(a.file), (ds) => diagnosticOf(a, ds) !== undefined),
+    )!;
+    assert.equal(d.code, 'anchor-stale');
+    assert.match(d.message, /no function, method, class or type named "place"/);
+  });
+
+  it('duplicates: the nearest definition wins and the diagnostic names the other', async () => {
+    const a = ANCHORS.find((x) => x.name === 'Validate')!;
+    const d = diagnosticOf(a, client.diagnostics(uriOf(a.file)))!;
+    const other = lineOf(FILES[a.file]!.now, 'func (c *Cache) Validate');
+    assert.match(d.message, new RegExp(`"Validate" is also defined at line ${other + 1}`));
+    assert.ok(d.relatedInformation?.some((r) => r.location.range.start.line === other));
+  });
+
+  it('quick fix: updates the anchor on the service (operation 1, two events) and the drift is gone', async () => {
+    const a = ANCHORS.find((x) => x.name === 'shipOrder')!;
+    const uri = uriOf(a.file);
+    const [first, last] = currentLines(a);
+    const [rFirst, rLast] = recordedLines(a);
+    const d = diagnosticOf(a, client.diagnostics(uri))!;
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d] },
+    })) as CodeAction[];
+    const fix = actions.find((x) => x.command?.command === P.COMMANDS.repairAnchor);
+    assert.ok(fix, JSON.stringify(actions));
+    assert.equal(fix.kind, 'quickfix');
+    assert.equal(
+      fix.title,
+      `Update the anchor on the service (lines ${rFirst + 1}–${rLast + 1} → ${first + 1}–${last + 1})`,
+    );
+    assert.deepEqual(fix.diagnostics, [d]);
+    const scope = fix.command!.arguments![0] as P.AnchorScope;
+    assert.deepEqual(scope, { componentId: COMPONENT, pathId: pathId(0), anchorId: 'anc-shipOrder' });
+
+    const { repairs } = await client.conn.sendRequest(P.AnchorRepairsRequest, scope);
+    assert.equal(repairs.length, 1);
+    const reason = `anchor moved from ${rFirst + 1}–${rLast + 1} to ${first + 1}–${last + 1}`;
+    assert.equal(repairs[0]!.reason, reason);
+    assert.deepEqual(repairs[0]!.current, { line_start: first + 1, line_end: last + 1 });
+
+    // A repair made against an outdated record is refused, and nothing is written.
+    const before = (await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT })).versions;
+    const outdated = { ...repairs[0]!, recorded: { line_start: 90, line_end: 93 } };
+    const refused = await client.conn.sendRequest(P.RepairAnchorsRequest, { repairs: [outdated] });
+    assert.equal(refused.results[0]!.kind, 'refused');
+    assert.match(
+      (refused.results[0] as { message: string }).message,
+      /changed on the service since it was checked/,
+    );
+    const unchanged = (await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT })).versions;
+    assert.equal(unchanged.length, before.length);
+
+    const mark = client.mark();
+    const { results } = await client.conn.sendRequest(P.RepairAnchorsRequest, { repairs });
+    assert.equal(results.length, 1);
+    const saved = results[0]!;
+    assert.equal(saved.kind, 'saved', JSON.stringify(saved));
+    if (saved.kind !== 'saved') return;
+    assert.equal(saved.reason, reason);
+
+    // The service recorded the update: the old path deleted, the new one added, with the reason.
+    const after = (await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT }))
+      .versions as Array<{
+      kind: string;
+      path_id?: string;
+      reason?: string;
+    }>;
+    const added = after.filter((v) => v.kind === 'BYO_PATH_ADDED');
+    assert.ok(
+      added.some((v) => v.path_id === saved.newPathId && v.reason === reason),
+      JSON.stringify(after),
+    );
+    assert.ok(
+      after.some((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === pathId(0)),
+      JSON.stringify(after),
+    );
+    assert.equal(after.length, before.length + 2);
+
+    // The new record holds the definition's lines: no drift, no diagnostic for it; the others stay.
+    const now = await client.waitForDiagnostics(
+      uri,
+      (ds) => !ds.some((x) => (x.data as { anchorId?: string }).anchorId === 'anc-shipOrder'),
+      mark,
+    );
+    assert.ok(now.some((x) => x.code === 'anchor-stale'));
+    const { component } = await fetchComponent(saved.newPathId);
+    const path = component.paths!.find((p) => p.path_id === saved.newPathId)!;
+    assert.deepEqual(
+      path.code_anchors!.map((x) => [x.anchor_id, x.line_start, x.line_end]),
+      [['anc-shipOrder', first + 1, last + 1]],
+    );
+    assert.deepEqual((await client.conn.sendRequest(P.AnchorRepairsRequest, scope)).repairs, []);
+  });
+
+  it('lists every drifted anchor of the component, and refuses malformed repair requests', async () => {
+    const { repairs } = await client.conn.sendRequest(P.AnchorRepairsRequest, {
+      componentId: COMPONENT,
+    });
+    // Relocated ones (shipOrder is repaired already); stale ones have no better place to record.
+    assert.deepEqual(repairs.map((r) => r.anchorId).sort(), [
+      'anc-Validate',
+      'anc-checkout',
+      'anc-createOrder',
+      'anc-load_rows',
+      'anc-render',
+    ]);
+    await assert.rejects(
+      client.conn.sendRequest(P.RepairAnchorsRequest, { repairs: [{ ...repairs[0]!, current: {} }] }),
+      /current\.line_start is required/,
+    );
+  });
+
+  async function fetchComponent(_: string): Promise<{
+    component: {
+      paths?: Array<{
+        path_id?: string;
+        code_anchors?: Array<{ anchor_id: string; line_start?: number; line_end?: number }>;
+      }>;
+    };
+  }> {
+    const res = await fetch(`${service.url}/v0/experimental/components/${COMPONENT}?projection=all`, {
+      headers: { 'X-API-KEY': service.apiKey },
+    });
+    assert.equal(res.status, 200);
+    return (await res.json()) as never;
+  }
+});
