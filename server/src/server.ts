@@ -222,7 +222,7 @@ connection.onDefinition(
       const doc = docs.get(uri);
       return doc ? pathDocumentDefinition(session, doc, p.position) : null;
     }
-    return sourceDefinition(session, uri, p.position, pathDocUri);
+    return sourceDefinition(session, uri, p.position, pathDocUri, (u) => docs.get(u)?.getText());
   }),
 );
 

@@ -11,7 +11,7 @@ import {
   type Location,
   type SymbolInformation,
 } from 'vscode-languageserver-protocol';
-import { COMMANDS, pathDocumentUri } from '../../common/src/protocol';
+import { COMMANDS, PathDocumentRequest, pathDocumentUri } from '../../common/src/protocol';
 import {
   ORDERS,
   P_CREATE,
@@ -167,6 +167,16 @@ describe('language server: source features', function () {
       locs.map((l) => l.uri),
       [pathDocumentUri(ORDERS, P_CREATE, 'createOrder → insertOrder')],
     );
+    // It lands on the anchor's own entry of the document the editor will be given, not on line 1.
+    const doc = await h.client.conn.sendRequest(PathDocumentRequest, {
+      componentId: ORDERS,
+      pathId: P_CREATE,
+    });
+    const lines = doc.text.split('\n');
+    const { start, end } = locs[0]!.range;
+    assert.ok(start.line > 0);
+    assert.equal(lines[start.line]!.slice(start.character, end.character), '"anc-create"');
+    assert.match(lines[start.line]!, /^\s+"anchor_id": "anc-create",$/);
     const none = await h.client.conn.sendRequest(DefinitionRequest.type, {
       textDocument: { uri: ordersUri },
       position: { line: 7, character: 2 },
@@ -186,6 +196,8 @@ describe('language server: source features', function () {
         locs.map((l) => l.uri),
         [old],
       );
+      // An open document without the entry: its top.
+      assert.deepEqual(locs[0]!.range.start, { line: 0, character: 0 });
     } finally {
       await h.client.close(old);
     }

@@ -1,10 +1,11 @@
 // Between source and path documents: in a path document every code anchor is a link and a definition
 // target into the source; in source, Go to Definition lists the path documents anchored there.
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import type { DocumentLink, Location, LocationLink, Position } from 'vscode-languageserver';
+import type { DocumentLink, Location, LocationLink, Position, Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parsePathDocumentUri } from '../../../common/src/protocol';
 import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
+import { renderPathDocument } from '../pathDocs/render';
 import type { Session } from '../session/session';
 
 const TOP = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -88,12 +89,47 @@ export function pathDocumentDefinition(
   return null;
 }
 
-/** Path documents anchored at a place in source; `uriOf` names a path's document (see pathDocumentUris.ts). */
+/**
+ * Where an anchor's entry is in its path document: the `anchor_id` value of its `code_anchors`
+ * object (the editor lands there, with the anchor's file and lines below), else the top. The text is the open document's, or the path rendered
+ * as the document the editor will be given.
+ */
+function anchorEntryRange(text: string | undefined, anchorId: string): Range {
+  if (text === undefined) return TOP;
+  const entry = anchorNodes(text).find((a) => a.anchorId === anchorId);
+  const id = entry && findNodeAtLocation(entry.node, ['anchor_id']);
+  if (!id) return TOP;
+  const lines = lineStarts(text);
+  return { start: positionOf(lines, id.offset), end: positionOf(lines, id.offset + id.length) };
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+function positionOf(starts: number[], offset: number): Position {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo, character: offset - starts[lo]! };
+}
+
+/**
+ * Path documents anchored at a place in source, each at the anchor's own entry in `code_anchors`;
+ * `uriOf` names a path's document (see pathDocumentUris.ts), `textOf` gives the text of an open one.
+ */
 export function sourceDefinition(
   session: Session,
   uri: string,
   pos: Position,
   uriOf: PathDocumentUriOf,
+  textOf: (uri: string) => string | undefined,
 ): Location[] | null {
   const seen = new Set<string>();
   const out: Location[] = [];
@@ -101,7 +137,9 @@ export function sourceDefinition(
     const target = uriOf(a.entry.componentId, a.entry.pathId);
     if (seen.has(target)) continue;
     seen.add(target);
-    out.push({ uri: target, range: TOP });
+    const path = session.store.findPath(a.entry.componentId, a.entry.pathId);
+    const text = textOf(target) ?? (path ? renderPathDocument(path).text : undefined);
+    out.push({ uri: target, range: anchorEntryRange(text, a.entry.anchor.anchor_id) });
   }
   return out.length ? out : null;
 }
