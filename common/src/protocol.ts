@@ -291,9 +291,12 @@ export const ApiKeyValueRequest = new RequestType<{ keyId: string }, { secretVal
 export const DeleteWebhookRequest = new RequestType<{ webhookId: string }, void, void>(
   'lineageLens/deleteWebhook',
 );
-export const EdgesRequest = new RequestType<{ namespace?: string }, { edges: Edge[] }, void>(
-  'lineageLens/edges',
-);
+/** Edges (operation 12), with the display names of the components the server has loaded (by id). */
+export const EdgesRequest = new RequestType<
+  { namespace?: string },
+  { edges: Edge[]; names: Record<string, string> },
+  void
+>('lineageLens/edges');
 export const HistoryFiltersRequest = new RequestType<{ commitSha?: string }, HistoryFilters, void>(
   'lineageLens/historyFilters',
 );

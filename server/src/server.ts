@@ -319,7 +319,12 @@ connection.onRequest(
   request(log, 'apiKeyValue', (p, o) => apiKeyValue(session, p, o)),
 );
 
-registerPassThrough(connection, log, () => session.api());
+registerPassThrough(connection, log, () => session.api(), {
+  componentName: (id) => {
+    const c = session.store.get(id);
+    return c ? c.friendly_name || c.name : undefined;
+  },
+});
 registerGraphRequests(connection, log, graph, docs);
 
 connection.listen();

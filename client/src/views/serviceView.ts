@@ -69,18 +69,28 @@ export class WebhookNode extends TreeNode {
 }
 
 export class EdgeNode extends TreeNode {
-  constructor(readonly edge: Edge) {
+  /** `names`: display names of the components the server has loaded, by id. */
+  constructor(
+    readonly edge: Edge,
+    private readonly names: Record<string, string> = {},
+  ) {
     super();
   }
   treeItem(): vscode.TreeItem {
     const e = this.edge;
+    // A component's name when it is loaded; its id (cut short) otherwise.
+    const name = (id: string) => safeText(this.names[id] ?? id, 60);
     const item = new vscode.TreeItem(
-      `${safeText(e.sourceComponentId, 60)} → ${safeText(e.destinationComponentId, 60)}`,
+      `${name(e.sourceComponentId)} → ${name(e.destinationComponentId)}`,
       vscode.TreeItemCollapsibleState.None,
     );
     item.description = safeText(e.namespace, 60);
-    item.tooltip = safeText(vscode.l10n.t('Edge {0}', e.id), 200);
-    item.iconPath = new vscode.ThemeIcon('arrow-both');
+    item.tooltip = [
+      vscode.l10n.t('From {0} ({1})', name(e.sourceComponentId), safeText(e.sourceComponentId, 100)),
+      vscode.l10n.t('To {0} ({1})', name(e.destinationComponentId), safeText(e.destinationComponentId, 100)),
+      vscode.l10n.t('Edge {0}', safeText(e.id, 100)),
+    ].join('\n');
+    item.iconPath = new vscode.ThemeIcon('arrow-right');
     item.contextValue = 'edge';
     return item;
   }
@@ -164,8 +174,10 @@ export class ServiceView implements vscode.Disposable {
 
   private async edges(namespace: string | undefined): Promise<TreeNode[]> {
     try {
-      const { edges } = await this.ctx.request(EdgesRequest, { namespace });
-      return edges.length ? edges.map((e) => new EdgeNode(e)) : [new MessageNode(vscode.l10n.t('No edges'))];
+      const { edges, names } = await this.ctx.request(EdgesRequest, { namespace });
+      return edges.length
+        ? edges.map((e) => new EdgeNode(e, names))
+        : [new MessageNode(vscode.l10n.t('No edges'))];
     } catch (err) {
       return [errorNode(vscode.l10n.t('Could not list edges'), err)];
     }

@@ -8,24 +8,30 @@ import type { OnceLogger } from '../util/log';
 import { request } from '../util/handlers';
 import { requireString } from './service';
 
+/** What a pass-through may add from the server's cache. */
+export interface CacheLookups {
+  /** A loaded component's display name (friendly name, else name). */
+  componentName(id: string): string | undefined;
+}
+
 interface PassThrough {
   /** The service operation the request is (OPERATIONS key). */
   readonly operation: OperationName;
-  register(connection: Connection, log: OnceLogger, api: () => LineageApi): void;
+  register(connection: Connection, log: OnceLogger, api: () => LineageApi, cache: CacheLookups): void;
 }
 
 function passThrough<Params, Result>(
   type: RequestType<Params, Result, void>,
   operation: OperationName,
-  call: (api: LineageApi, params: Params, opts: RequestOptions) => Promise<Result>,
+  call: (api: LineageApi, params: Params, opts: RequestOptions, cache: CacheLookups) => Promise<Result>,
 ): PassThrough {
   const name = type.method.replace(/^lineageLens\//, '');
   return {
     operation,
-    register: (connection, log, api) =>
+    register: (connection, log, api, cache) =>
       connection.onRequest(
         type,
-        request(log, name, (p: Params, o) => call(api(), p, o)),
+        request(log, name, (p: Params, o) => call(api(), p, o, cache)),
       ),
   };
 }
@@ -49,12 +55,26 @@ export const PASS_THROUGH: readonly PassThrough[] = [
   passThrough(P.DeleteWebhookRequest, 'deleteWebhook', (api, p, o) =>
     api.deleteWebhook(requireString(p?.webhookId, 'webhookId'), o),
   ),
-  passThrough(P.EdgesRequest, 'getEdges', (api, p, o) => api.getEdges(p?.namespace || undefined, o)),
+  // Edges name their components by id only; the names of loaded components come along for the view.
+  passThrough(P.EdgesRequest, 'getEdges', async (api, p, o, cache) => {
+    const { edges } = await api.getEdges(p?.namespace || undefined, o);
+    const names: Record<string, string> = {};
+    for (const id of edges.flatMap((e) => [e.sourceComponentId, e.destinationComponentId])) {
+      const n = cache.componentName(id);
+      if (n) names[id] = n;
+    }
+    return { edges, names };
+  }),
   passThrough(P.HistoryFiltersRequest, 'getHistoryFilters', (api, p, o) =>
     api.getHistoryFilters(p?.commitSha || undefined, o),
   ),
 ];
 
-export function registerPassThrough(connection: Connection, log: OnceLogger, api: () => LineageApi): void {
-  for (const entry of PASS_THROUGH) entry.register(connection, log, api);
+export function registerPassThrough(
+  connection: Connection,
+  log: OnceLogger,
+  api: () => LineageApi,
+  cache: CacheLookups,
+): void {
+  for (const entry of PASS_THROUGH) entry.register(connection, log, api, cache);
 }

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ViolationStatus } from '../../../common/src/api';
-import { demoDataset, labelOf, lineageApi, serviceGet, signIn } from './helpers';
+import { componentLabel, demoDataset, labelOf, lineageApi, serviceGet, signIn } from './helpers';
 
 describe('Contracts and Service views', () => {
   before(async () => signIn(await lineageApi()));
@@ -52,13 +52,23 @@ describe('Contracts and Service views', () => {
     }
     const edges = await tree.getChildren(group('edges'));
     const namespace = vscode.workspace.getConfiguration('lineageLens').get<string>('namespace');
-    const expectedEdges = await serviceGet<{ edges: unknown[] }>(
-      `/v0/experimental/edges${namespace ? `?namespace=${encodeURIComponent(namespace)}` : ''}`,
-    );
-    assert.equal(
-      edges.filter((e) => tree.getTreeItem(e).contextValue === 'edge').length,
-      expectedEdges.edges.length,
-    );
+    const expectedEdges = await serviceGet<{
+      edges: Array<{ id: string; sourceComponentId: string; destinationComponentId: string }>;
+    }>(`/v0/experimental/edges${namespace ? `?namespace=${encodeURIComponent(namespace)}` : ''}`);
+    const edgeItems = edges.map((e) => tree.getTreeItem(e)).filter((i) => i.contextValue === 'edge');
+    assert.equal(edgeItems.length, expectedEdges.edges.length);
+    // Rows read as component names; the ids are in the tooltip.
+    const nameOf = (id: string) => componentLabel(demoDataset().components.find((c) => c.id === id)!);
+    for (const e of expectedEdges.edges) {
+      const label = `${nameOf(e.sourceComponentId)} → ${nameOf(e.destinationComponentId)}`;
+      const item = edgeItems.find((i) => labelOf(i) === label);
+      assert.ok(item, `an edge row reads "${label}": ${edgeItems.map(labelOf).join(' | ')}`);
+      assert.ok(String(item.tooltip).includes(e.sourceComponentId), 'the tooltip has the source id');
+      assert.ok(
+        String(item.tooltip).includes(e.destinationComponentId),
+        'the tooltip has the destination id',
+      );
+    }
     const filters = await tree.getChildren(group('historyFilters'));
     assert.equal(filters.length, 4, 'component names, branches, namespaces, job triggers');
   });
