@@ -1,6 +1,7 @@
 // Nodes of the Components view: namespace → component → paths → boundaries → fields (with applied
 // and depends-on tags kept apart), and a DATA_STORE's schema fields.
 import * as vscode from 'vscode';
+import { hopsBadge, hopsWords } from './tagWords';
 import {
   ComponentDetailRequest,
   type ComponentSummary,
@@ -244,20 +245,20 @@ export class FieldNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(safeText(this.path, 120), vscode.TreeItemCollapsibleState.None);
     const badges = [
-      ...this.applied.map((t) => `#${safeText(t, 30)}`),
-      ...this.dependsOn.map((t) => `⇡${safeText(t.name, 30)}(${t.hops})`),
+      ...this.applied.map((t) => `● ${safeText(t, 30)}`),
+      ...this.dependsOn.map((t) => `◌ ${safeText(t.name, 30)} (${hopsBadge(t.hops)})`),
     ];
     item.description = [this.type ? safeText(this.type, 30) : '', ...badges].filter(Boolean).join('  ');
     item.iconPath = new vscode.ThemeIcon(
       this.applied.length ? 'tag' : this.dependsOn.length ? 'references' : 'symbol-field',
     );
     const lines = [`${this.path}${this.type ? `: ${this.type}` : ''}`];
-    if (this.applied.length) lines.push(vscode.l10n.t('Tags applied: {0}', this.applied.join(', ')));
+    if (this.applied.length) lines.push(vscode.l10n.t('● Tags applied: {0}', this.applied.join(', ')));
     if (this.dependsOn.length) {
       lines.push(
         vscode.l10n.t(
-          'Depends on (through lineage): {0}',
-          this.dependsOn.map((t) => vscode.l10n.t('{0} ({1} hops)', t.name, t.hops)).join(', '),
+          '◌ Depends on, through lineage (not applied here): {0}',
+          this.dependsOn.map((t) => `${t.name} ${hopsWords(t.hops)}`).join(', '),
         ),
       );
     }

@@ -79,14 +79,15 @@ describe('Components view', () => {
     );
   });
 
-  it('badges fields with the tags applied to them', async () => {
+  it('badges fields with their applied tags and, in words, the tags they depend on', async () => {
     const api = await lineageApi();
     const tree = api.trees.components;
     await vscode.commands.executeCommand('lineageLens.showCollapsedPaths');
     const dataset = demoDataset();
     const tagName = (tag: string) => dataset.tagDefinitions?.find((d) => d.id === tag)?.name ?? tag;
-    // Every applied tag on a boundary of a shown path must appear as #name on that field.
+    // Every applied tag on a boundary of a shown path must appear as ● name on that field.
     let checked = 0;
+    const hopWords = new Set<string>();
     for (const ns of await tree.getChildren()) {
       for (const comp of await tree.getChildren(ns)) {
         for (const p of await tree.getChildren(comp)) {
@@ -94,11 +95,25 @@ describe('Components view', () => {
           for (const b of await tree.getChildren(p)) {
             if (tree.getTreeItem(b).contextValue !== 'boundary') continue;
             const fields = await childrenWithItems(tree, b);
+            for (const f of fields) {
+              // Depends-on tags say how far upstream in words, never a bare hop count.
+              const description = String(f.item.description ?? '');
+              assert.doesNotMatch(description, /⇡|\(\d+\)/, `${labelOf(f.item)}: ${description}`);
+              for (const m of description.matchAll(
+                /◌ \S+ \((this service|1 service up|\d+ services up)\)/g,
+              )) {
+                hopWords.add(m[1]!);
+                assert.match(
+                  String(f.item.tooltip),
+                  /Depends on, through lineage \(not applied here\): .*(from this service|services? upstream)/,
+                );
+              }
+            }
             for (const f of fields.filter((x) => x.item.contextValue === 'field.tagged')) {
               const apps = (dataset.tagApplications ?? []).filter((a) => a.field_path === labelOf(f.item));
               if (apps.length === 0) continue;
               assert.ok(
-                apps.some((a) => String(f.item.description).includes(`#${tagName(a.tag)}`)),
+                apps.some((a) => String(f.item.description).includes(`● ${tagName(a.tag)}`)),
                 `${labelOf(f.item)} shows one of its applied tags (${String(f.item.description)})`,
               );
               checked++;
@@ -108,7 +123,10 @@ describe('Components view', () => {
       }
     }
     assert.ok(checked > 0, 'at least one tagged field was shown');
+    for (const w of ['this service', '1 service up', '2 services up'])
+      assert.ok(hopWords.has(w), `a depends-on badge reads "${w}": ${[...hopWords].join(', ')}`);
   });
+
   it('goes from a path to its code anchor', async () => {
     const dataset = demoDataset();
     type Anchored = {
