@@ -31,6 +31,12 @@ function contractFile(i: number, darn: string, fields: Array<{ name: string; typ
   return `spec-version: 0.1.0\nid: 00000000-0000-4000-8000-${String(i).padStart(12, '0')}\nname: Bench contract ${i}\nnamespace: bench\ndataAssetResourceName: ${darn}\nschema:\n${schema || '  - name: id\n    type: string'}\n`;
 }
 
+/** utime + stime of a process from /proc/<pid>/stat, in ms (clock ticks of 10 ms). */
+function procCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lineage-lens-bench-check-'));
   const ws = join(dir, 'workspace');
@@ -92,6 +98,7 @@ async function main(): Promise<void> {
       }),
     );
     const serviceMs = performance.now() - t0;
+    const serviceCpu0 = procCpuMs(service.process.pid!);
     const walls: number[] = [];
     let last: { stderr: string; stdout: string; status: number | null } | undefined;
     for (let i = 0; i < RUNS; i++) {
@@ -113,6 +120,7 @@ async function main(): Promise<void> {
       walls.push(performance.now() - t);
       last = r;
     }
+    const serviceCpuPerRun = (procCpuMs(service.process.pid!) - serviceCpu0) / RUNS;
     const sarif = JSON.parse(last!.stdout) as { runs: Array<{ results: Array<{ ruleId: string }> }> };
     const byRule = new Map<string, number>();
     for (const r of sarif.runs[0]!.results) byRule.set(r.ruleId, (byRule.get(r.ruleId) ?? 0) + 1);
@@ -122,6 +130,8 @@ async function main(): Promise<void> {
       `check runs (wall, ms): ${walls.map((w) => Math.round(w)).join(', ')} · best ${Math.round(sorted[0]!)} · median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} (aim ≤ 3000)`,
     );
     console.log(`CLI: ${loaded}`);
+    console.log(`CLI: ${/Checked .*findings\./.exec(last!.stderr)?.[0] ?? '(no summary line)'}`);
+    console.log(`service CPU per run: ${Math.round(serviceCpuPerRun)} ms`);
     console.log(`service alone, the same ${code.length} component reads: ${Math.round(serviceMs)} ms`);
     console.log(
       `exit ${last!.status}; findings: ${[...byRule].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConnectionError, runCheck } from './check';
+import { runCheck } from './check';
 import { fails, type FailOn } from './findings';
 import { FORMATS, formatGithub, formatSarif, formatText, type Format } from './formats';
 import { readWorkspaceSettings } from './workspaceSettings';
@@ -109,6 +109,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const apiKey = io.env.LINEAGE_LENS_API_KEY ?? '';
   if (!apiKey) return usage(io, 'no API key: set the environment variable LINEAGE_LENS_API_KEY.');
 
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const progress = (m: string) => (v.quiet ? undefined : io.stderr(`${m}\n`));
   const ws = readWorkspaceSettings(root);
   if (ws.problem) progress(`warning: ${ws.problem}`);
@@ -134,18 +136,16 @@ export async function main(argv: string[], io: Io): Promise<number> {
           ? formatGithub(result.findings)
           : formatText(result.findings, info),
     );
-    if (format !== 'text')
-      progress(
-        formatText([], info)
-          .trim()
-          .replace(/^0 errors, 0 warnings, 0 notes /, 'Done '),
-      );
+    // Wall and CPU time: on a busy CI runner the wall time alone says little.
+    const cpu = process.cpuUsage(cpu0);
+    progress(
+      `Checked ${result.anchors} code anchors and ${result.contracts} contract files in ${Math.round(performance.now() - t0)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms); ${result.findings.length} findings.`,
+    );
     return fails(result.findings, failOn) ? EXIT.findings : EXIT.clean;
   } catch (err) {
     // Messages of the API client never carry the key; still, never echo it.
     const message = ((err as Error)?.message ?? String(err)).split(apiKey).join('<API key>');
-    if (err instanceof ConnectionError) io.stderr(`lineage-lens: ${message}\n`);
-    else io.stderr(`lineage-lens: ${message}\n`);
+    io.stderr(`lineage-lens: ${message}\n`);
     return EXIT.usage;
   }
 }
