@@ -3,15 +3,16 @@
 // and the real bin run as CI runs it (node dist/cli/lineage-lens.js check --format sarif). Reports the
 // wall time of whole runs (aim: ≤ 3 s), the load + index time the CLI reports, and the findings.
 // Run: npm run bench -- check. Sizes: BENCH_ANCHORS (50000), BENCH_FILES (5000),
-// BENCH_COMPONENTS (100), BENCH_CONTRACTS (50), BENCH_RUNS (3); BENCH_KEEP=1 keeps the files.
-import { execFileSync, spawnSync } from 'node:child_process';
+// BENCH_COMPONENTS (100), BENCH_CONTRACTS (50), BENCH_RUNS (3); BENCH_KEEP=1 keeps the files;
+// BENCH_CLI_ARGS adds node options to the CLI (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLocalService } from '../helpers/localService';
+import { generateWorkspace, procCpuMs, repoRoot } from './generatedWorkspace';
 
-const repoRoot = resolve(__dirname, '..', '..', '..');
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
 const N_COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 100);
@@ -31,38 +32,17 @@ function contractFile(i: number, darn: string, fields: Array<{ name: string; typ
   return `spec-version: 0.1.0\nid: 00000000-0000-4000-8000-${String(i).padStart(12, '0')}\nname: Bench contract ${i}\nnamespace: bench\ndataAssetResourceName: ${darn}\nschema:\n${schema || '  - name: id\n    type: string'}\n`;
 }
 
-/** utime + stime of a process from /proc/<pid>/stat, in ms (clock ticks of 10 ms). */
-function procCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lineage-lens-bench-check-'));
-  const ws = join(dir, 'workspace');
-  const datasetFile = join(dir, 'dataset.json');
-  const nPaths = Math.ceil(N_ANCHORS / 2);
   console.log(
-    `generating ${N_COMPONENTS} components / ${nPaths} paths / ${N_ANCHORS} anchors in ${N_FILES} files, ${N_CONTRACTS} contract files …`,
+    `generating ${N_COMPONENTS} components / ${N_ANCHORS} anchors in ${N_FILES} files, ${N_CONTRACTS} contract files …`,
   );
-  execFileSync(
-    process.execPath,
-    [
-      join(repoRoot, 'scripts/generate-dataset.mjs'),
-      ...['--components', String(N_COMPONENTS), '--paths', String(nPaths), '--fields', String(nPaths * 4)],
-      ...[
-        '--anchors',
-        String(N_ANCHORS),
-        '--files',
-        String(N_FILES),
-        '--workspace',
-        ws,
-        '--out',
-        datasetFile,
-      ],
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const { ws, datasetFile } = generateWorkspace({
+    dir,
+    components: N_COMPONENTS,
+    anchors: N_ANCHORS,
+    files: N_FILES,
+  });
   const data = JSON.parse(readFileSync(datasetFile, 'utf8')) as Dataset;
   const code = data.components.filter((c) => c.type === 'CODE');
   mkdirSync(join(ws, 'contracts'), { recursive: true });
@@ -105,7 +85,11 @@ async function main(): Promise<void> {
       const t = performance.now();
       const r = spawnSync(
         process.execPath,
-        [join(repoRoot, 'dist/cli/lineage-lens.js'), 'check', '--format', 'sarif', '--fail-on', 'never'],
+        [
+          ...(process.env.BENCH_CLI_ARGS?.split(' ').filter(Boolean) ?? []),
+          join(repoRoot, 'dist/cli/lineage-lens.js'),
+          ...['check', '--format', 'sarif', '--fail-on', 'never'],
+        ],
         {
           cwd: ws,
           env: {

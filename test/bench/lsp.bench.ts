@@ -5,16 +5,16 @@
 // Run: npm run bench -- lsp (or node dist/test/bench/lsp.bench.js after node scripts/build.mjs).
 // Sizes: BENCH_ANCHORS (50000), BENCH_FILES (5000), BENCH_HOVERS (2000); BENCH_KEEP=1 keeps the files;
 // BENCH_SERVER_JS runs another server bundle (before/after comparisons); BENCH_SERVER_ARGS adds node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { startLocalService } from '../helpers/localService';
+import { generateWorkspace, procCpuMs, repoRoot } from './generatedWorkspace';
 
-const repoRoot = resolve(__dirname, '..', '..', '..');
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
@@ -46,11 +46,6 @@ function procStatus(pid: number): { rss: number; peak: number } {
   const s = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? NaN) / 1024;
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
-function cpuMs(pid: number): number {
-  // utime + stime from /proc/<pid>/stat, in clock ticks (100 Hz on Linux).
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Moves the first 200 anchors of the dataset into one file whose functions carry their names. */
@@ -84,31 +79,9 @@ function addBigFile(data: Dataset, ws: string): Anchor[] {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lineage-lens-bench-lsp-'));
-  const ws = join(dir, 'workspace');
-  const datasetFile = join(dir, 'dataset.json');
   const nPaths = Math.ceil(N_ANCHORS / 2);
   console.log(`generating 500 components / ${nPaths} paths / ${N_ANCHORS} anchors in ${N_FILES} files …`);
-  execFileSync(
-    process.execPath,
-    [
-      join(repoRoot, 'scripts/generate-dataset.mjs'),
-      '--components',
-      '500',
-      '--paths',
-      String(nPaths),
-      '--fields',
-      String(nPaths * 4),
-      '--anchors',
-      String(N_ANCHORS),
-      '--files',
-      String(N_FILES),
-      '--workspace',
-      ws,
-      '--out',
-      datasetFile,
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const { ws, datasetFile } = generateWorkspace({ dir, components: 500, anchors: N_ANCHORS, files: N_FILES });
   const data = JSON.parse(readFileSync(datasetFile, 'utf8')) as Dataset;
   const big = addBigFile(data, ws);
   writeFileSync(datasetFile, JSON.stringify(data));
@@ -167,7 +140,7 @@ async function main(): Promise<void> {
     conn.listen();
     const folderUri = pathToFileURL(ws).href;
     t = performance.now();
-    const cpu0 = cpuMs(server.pid!);
+    const cpu0 = procCpuMs(server.pid!);
     await conn.sendRequest('initialize', {
       processId: process.pid,
       rootUri: folderUri,
@@ -178,7 +151,7 @@ async function main(): Promise<void> {
     await conn.sendNotification('initialized', {});
     const status = await connected;
     const loadMs = performance.now() - t;
-    const loadCpu = cpuMs(server.pid!) - cpu0;
+    const loadCpu = procCpuMs(server.pid!) - cpu0;
     const afterLoad = procStatus(server.pid!);
 
     // Hovers on anchored lines of 50 open files, round-robin.

@@ -1,0 +1,45 @@
+// What the language-server and check benchmarks share: a generated workspace and dataset
+// (scripts/generate-dataset.mjs, seeded and deterministic), and the CPU time of a child process.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(__dirname, '..', '..', '..');
+
+/**
+ * Writes `dir/workspace` (the source files) and `dir/dataset.json`: `components` components carrying
+ * `anchors` code anchors (two per path) in `files` files.
+ */
+export function generateWorkspace(o: { dir: string; components: number; anchors: number; files: number }): {
+  ws: string;
+  datasetFile: string;
+} {
+  const ws = join(o.dir, 'workspace');
+  const datasetFile = join(o.dir, 'dataset.json');
+  const nPaths = Math.ceil(o.anchors / 2);
+  execFileSync(
+    process.execPath,
+    [
+      join(repoRoot, 'scripts/generate-dataset.mjs'),
+      ...['--components', String(o.components), '--paths', String(nPaths), '--fields', String(nPaths * 4)],
+      ...[
+        '--anchors',
+        String(o.anchors),
+        '--files',
+        String(o.files),
+        '--workspace',
+        ws,
+        '--out',
+        datasetFile,
+      ],
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return { ws, datasetFile };
+}
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms (clock ticks of 10 ms on Linux). */
+export function procCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
