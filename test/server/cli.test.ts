@@ -124,7 +124,10 @@ describe('lineage-lens check (command line)', function () {
     assert.match(r.stderr, /Connecting to http:\/\/127\.0\.0\.1:\d+/);
     assert.match(r.stderr, /Loaded 2 components and placed \d+ code anchors/);
     assert.match(r.stderr, /Checking compliance of 3 contract files/);
-    assert.match(r.stderr, /Checked \d+ code anchors and 4 contract files in \d+ ms \(CPU \d+ ms\); \d+ findings\./);
+    assert.match(
+      r.stderr,
+      /Checked \d+ code anchors and 4 contract files in \d+ ms \(CPU \d+ ms\); \d+ findings\./,
+    );
   });
 
   it('writes SARIF 2.1.0 that validates against the schema', async () => {
