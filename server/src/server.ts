@@ -172,6 +172,7 @@ connection.onNotification(
 );
 
 connection.onShutdown(async () => {
+  index.dispose();
   await session.dispose();
 });
 

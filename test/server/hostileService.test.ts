@@ -36,10 +36,12 @@ async function startHostile(host?: string): Promise<Hostile> {
     server: undefined as unknown as ScriptedServer,
     edges: (res) => json(res, 200, { edges: [] }),
     component: (res, id) => json(res, 404, { message: `no component ${id}` }),
+    // Detail requests (operation 4) only, not the versions (operation 9) read beside them.
     componentRequests: () =>
       h.server.received
         .filter((r) => r.url.startsWith(COMPONENTS))
-        .map((r) => decodeURIComponent(r.url.slice(COMPONENTS.length).split('?')[0]!)),
+        .map((r) => decodeURIComponent(r.url.slice(COMPONENTS.length).split('?')[0]!))
+        .filter((id) => !id.endsWith('/versions')),
   };
   h.server = await startScriptedServer((req, res) => {
     const url = req.url ?? '';

@@ -9,7 +9,7 @@ import type {
   TrackedAnchor,
   WorkspaceFolderInfo,
 } from './types';
-import { FileResolver, type Resolution } from './fileResolver';
+import { FileResolver, normalizeAnchorFile, type Resolution } from './fileResolver';
 import { LineTable } from './lineTable';
 import { applyChange, before, toTextChange } from './editTracking';
 import { NEAR_LINES } from './verification';
@@ -68,10 +68,22 @@ export class AnchorIndex {
   private readonly listeners = new Set<(uris: string[]) => void>();
   private generation = 0;
   private readonly syntax: DefinitionSource | undefined;
+  private readonly gitSubscription: Disposable | undefined;
 
   constructor(private readonly opts: AnchorIndexOptions & { onError?(err: unknown): void }) {
     this.folders = opts.folders;
     this.syntax = opts.definitions === null ? undefined : (opts.definitions ?? new TreeSitterDefinitions());
+    // A commit, checkout or branch switch moves every mapping: build again from the recorded coordinates.
+    this.gitSubscription = opts.git?.onDidChange(() => {
+      this.rebuild().catch((err) => this.opts.onError?.(err));
+    });
+  }
+
+  /** Stops following git and disposes the GitMapping it was given. */
+  dispose(): void {
+    this.gitSubscription?.dispose();
+    this.opts.git?.dispose();
+    this.listeners.clear();
   }
 
   async setFolders(folders: WorkspaceFolderInfo[]): Promise<void> {
@@ -218,6 +230,14 @@ export class AnchorIndex {
   private async rebuild(): Promise<void> {
     const generation = ++this.generation;
     const entries = this.entries;
+    const git = this.opts.git;
+    const commits = new Set<string>();
+    for (const e of entries) if (e.commit) commits.add(e.commit);
+    // Git runs beside file resolution (another process, another core); awaited before placing.
+    const gitReady =
+      git && commits.size > 0
+        ? git.prepare(this.folders, commits).catch((err) => this.opts.onError?.(err))
+        : undefined;
     const resolver = new FileResolver(this.folders, {
       fileExists: this.opts.fileExists,
       isOpen: (p) => this.open.has(path.normalize(p)),
@@ -233,17 +253,36 @@ export class AnchorIndex {
       else byName.set(f, [s]);
     }
     const byFile = new Map<string, FileAnchors>();
-    await mapLimit([...byName], IO_CONCURRENCY, async ([file, group]) => {
-      const r = await resolver.resolve(file || undefined);
-      if (r.kind !== 'file') return this.refuse(group, r);
-      const key = path.normalize(r.fsPath);
+    const addToFile = (key: string, group: Slot[]) => {
       let fa = byFile.get(key);
       if (!fa) byFile.set(key, (fa = { uri: fileUri(key), slots: [], dirty: false, version: 0 }));
       for (const s of group) {
         s.fileKey = key;
         fa.slots.push(s);
       }
+    };
+    const missing: Array<[string, Slot[], Exclude<Resolution, { kind: 'file' }>]> = [];
+    await mapLimit([...byName], IO_CONCURRENCY, async ([file, group]) => {
+      const r = await resolver.resolve(file || undefined);
+      if (r.kind === 'file') return addToFile(path.normalize(r.fsPath), group);
+      if (r.kind === 'missing' && git && group.some((s) => s.t.entry.commit)) missing.push([file, group, r]);
+      else this.refuse(group, r);
     });
+    await gitReady;
+    if (generation !== this.generation) return;
+    // Files git saw renamed since the scanned commit live under their new name.
+    await mapLimit(missing, IO_CONCURRENCY, async ([file, group, r]) => {
+      const renamed = this.renamedFile(file, group);
+      const again = renamed === undefined ? r : await resolver.resolve(renamed);
+      if (again.kind === 'file') addToFile(path.normalize(again.fsPath), group);
+      else this.refuse(group, r);
+    });
+    if (git && commits.size > 0) {
+      const stale: Array<{ fsPath: string; commit: string }> = [];
+      for (const [key, fa] of byFile)
+        for (const commit of commitsOf(fa)) if (!this.open.has(key)) stale.push({ fsPath: key, commit });
+      await git.refreshFiles(stale).catch((err) => this.opts.onError?.(err));
+    }
     if (generation !== this.generation) return;
     // Grammars of the files' languages load once; parsing itself waits until a name check fails.
     await this.syntax?.prepare(byFile.keys());
@@ -290,6 +329,18 @@ export class AnchorIndex {
     this.emit([...changed]);
   }
 
+  /** The anchor's file under the name git says it was renamed to since the scanned commit. */
+  private renamedFile(file: string, group: Slot[]): string | undefined {
+    const norm = normalizeAnchorFile(file);
+    if (!('rel' in norm)) return undefined;
+    for (const commit of new Set(group.map((s) => s.t.entry.commit))) {
+      if (!commit) continue;
+      const to = this.opts.git?.renamedTo(this.folders, norm.rel, commit);
+      if (to !== undefined) return to;
+    }
+    return undefined;
+  }
+
   private refuse(group: Slot[], r: Exclude<Resolution, { kind: 'file' }>): void {
     for (const s of group) {
       s.t.state = r.kind === 'outside' ? 'outsideWorkspace' : 'unresolved';
@@ -326,7 +377,11 @@ export class AnchorIndex {
     fa.version++;
     fa.dirty = false;
     const definitions = this.definitionsOf(key, lines);
-    for (const s of fa.slots) place(s, fa.uri, lines, definitions);
+    const git = this.opts.git;
+    for (const s of fa.slots) {
+      const commit = s.t.entry.commit;
+      place(s, fa.uri, lines, definitions, git && commit ? git.fileMap(key, commit) : undefined);
+    }
   }
 
   /** The file's definitions for syntax-aware relocation: parsed on first use, at most once per text. */
@@ -345,6 +400,8 @@ export class AnchorIndex {
 
   private async reloadFromDisk(key: string, fa: FileAnchors): Promise<void> {
     const version = ++fa.version;
+    // The file may have been saved since its diff was taken: git maps it afresh if so.
+    await this.opts.git?.refreshFile(key, commitsOf(fa)).catch((err) => this.opts.onError?.(err));
     const text = await this.read(key);
     // Reopened, rebuilt or reloaded again meanwhile: that newer state wins.
     if (this.open.has(key) || fa.version !== version || this.byFile.get(key) !== fa) return;
@@ -400,6 +457,12 @@ export class AnchorIndex {
       }
     }
   }
+}
+
+function commitsOf(fa: FileAnchors): Set<string> {
+  const out = new Set<string>();
+  for (const s of fa.slots) if (s.t.entry.commit) out.add(s.t.entry.commit);
+  return out;
 }
 
 function span(t: TrackedAnchor): number {

@@ -1,7 +1,10 @@
 // The anchor index: code anchors resolved to workspace files and tracked through edits (README.md).
 export { AnchorIndex } from './anchorIndex';
+export { GitMapper, type GitMapperOptions } from './git/gitMapping';
 export type {
   AnchorEntry,
+  GitMapping,
+  SinceScan,
   AnchorIndexOptions,
   AnchorState,
   Disposable,

@@ -54,7 +54,8 @@ export function staleMessage(
   why:
     | { kind: 'missing'; references?: number }
     | { kind: 'ambiguous'; name: string; count: number }
-    | { kind: 'deleted' },
+    | { kind: 'deleted' }
+    | { kind: 'removedSinceScan'; commit: string },
   expected: readonly string[],
 ): string {
   const s = subject(e);
@@ -62,6 +63,8 @@ export function staleMessage(
   switch (why.kind) {
     case 'deleted':
       return `${s} is stale: the anchored code was deleted. Undo the deletion, or ${RESCAN}.`;
+    case 'removedSinceScan':
+      return `${s} is stale: the code at the recorded ${where} was removed since the scanned commit ${why.commit.slice(0, 12)}${expected.length ? `, and ${names(expected)} was not found elsewhere in this file` : ''}. ${capital(RESCAN)}.`;
     case 'missing':
       if (why.references !== undefined)
         return `${s} is stale: no function, method, class or type named ${names(expected)} is left in this file${

@@ -1,10 +1,13 @@
 // One anchor's live state in the index, and how it is placed in a file's text and (re)verified.
-import type { AnchorEntry, TrackedAnchor } from './types';
+import type { Range } from 'vscode-languageserver';
+import type { PathCodeAnchor } from '../../../common/src/api/paths';
+import type { AnchorEntry, SinceScan, TrackedAnchor } from './types';
 import type { LineTable } from './lineTable';
 import { toLspRange } from './coordinates';
 import { cleanNames, verify } from './verification';
 import { relocatedMessage, staleMessage } from './messages';
 import type { DefinitionTable } from './syntax/definitions';
+import { mapLines, type FileLineMap } from './git/lineMap';
 
 /** The file's definitions, computed at most once per text and only if asked (see verify). */
 export type Definitions = () => DefinitionTable | undefined;
@@ -32,20 +35,66 @@ export function newSlot(entry: AnchorEntry): Slot {
   };
 }
 
-/** Places the anchor from its recorded coordinates (fresh text: open, reopened, reloaded) and verifies it. */
-export function place(slot: Slot, uri: string, lines: LineTable, definitions?: Definitions): void {
-  const { range, clamped } = toLspRange(slot.t.entry.anchor, lines);
+/**
+ * Places the anchor from its recorded coordinates (fresh text: open, reopened, reloaded) and verifies
+ * it. With `gitMap` (the file's changes since the anchor's scanned commit) the coordinates are first
+ * carried through git's diff: step 1 of the pipeline in README.md.
+ */
+export function place(
+  slot: Slot,
+  uri: string,
+  lines: LineTable,
+  definitions?: Definitions,
+  gitMap?: FileLineMap,
+): void {
   const t = slot.t;
+  const mapped = gitMap && t.entry.commit ? throughGit(t.entry.anchor, t.entry.commit, gitMap) : undefined;
+  const { range, clamped } = toLspRange(mapped?.anchor ?? t.entry.anchor, lines);
   t.uri = uri;
   t.range = range;
   t.state = 'resolved';
   t.relocatedFrom = undefined;
   t.otherDefinitions = undefined;
   t.problem = undefined;
+  t.sinceScan = mapped?.sinceScan;
   slot.clamped = clamped;
   slot.deleted = false;
   slot.dirty = false;
+  if (mapped?.sinceScan.change === 'removed') {
+    // Nothing left where the anchor was: only a definition elsewhere can bring it back (else stale).
+    t.range = emptyAt(range.start.line);
+    slot.deleted = true;
+    slot.clamped = undefined;
+  }
   reverify(slot, lines, definitions);
+}
+
+function emptyAt(line: number): Range {
+  return { start: { line, character: 0 }, end: { line, character: 0 } };
+}
+
+/** The anchor's coordinates moved from the scanned commit's file to the working tree's. */
+function throughGit(
+  anchor: PathCodeAnchor,
+  commit: string,
+  map: FileLineMap,
+): { anchor: PathCodeAnchor; sinceScan: SinceScan } | undefined {
+  // A whole-file anchor needs no mapping; a file git calls added did not hold these lines.
+  if (typeof anchor.line_start !== 'number' || map.added) return undefined;
+  const start = anchor.line_start - 1;
+  const end = (typeof anchor.line_end === 'number' ? anchor.line_end : anchor.line_start) - 1;
+  const m = mapLines(map, start, Math.max(start, end));
+  const sinceScan: SinceScan = {
+    commit,
+    change: m.change,
+    recordedLines: { start, end: Math.max(start, end) },
+  };
+  if (map.renamedFrom) sinceScan.renamedFrom = map.renamedFrom;
+  const moved: PathCodeAnchor = { ...anchor, line_start: m.start + 1, line_end: m.end + 1 };
+  // Columns hold only on lines git did not touch.
+  if (!m.startKept) delete moved.column_start;
+  if (!m.endKept) delete moved.column_end;
+  return { anchor: moved, sinceScan };
 }
 
 export function reverify(slot: Slot, lines: LineTable, definitions?: Definitions): void {
@@ -73,7 +122,7 @@ export function reverify(slot: Slot, lines: LineTable, definitions?: Definitions
       t.state = 'stale';
       t.otherDefinitions = undefined;
       t.problem = slot.deleted
-        ? staleMessage(t.entry, { kind: 'deleted' }, slot.names)
+        ? staleMessage(t.entry, deletedWhy(t), slot.names)
         : staleMessage(t.entry, v, slot.names);
       return;
   }
@@ -84,5 +133,12 @@ export function markDeleted(slot: Slot): void {
   slot.t.state = 'stale';
   slot.t.relocatedFrom = undefined;
   slot.t.otherDefinitions = undefined;
-  slot.t.problem = staleMessage(slot.t.entry, { kind: 'deleted' }, slot.names);
+  slot.t.problem = staleMessage(slot.t.entry, deletedWhy(slot.t), slot.names);
+}
+
+/** Removed since the scanned commit (git), or deleted by an edit in the editor. */
+function deletedWhy(t: TrackedAnchor): { kind: 'deleted' } | { kind: 'removedSinceScan'; commit: string } {
+  return t.sinceScan?.change === 'removed'
+    ? { kind: 'removedSinceScan', commit: t.sinceScan.commit }
+    : { kind: 'deleted' };
 }

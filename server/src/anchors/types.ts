@@ -16,6 +16,11 @@ export interface AnchorEntry {
   anchor: PathCodeAnchor;
   /** Names expected in or near the range: anchor.name and the last segment of the boundaries' signature_name (see expectedNamesFor). */
   expectedNames: string[];
+  /**
+   * The commit the anchor's coordinates were recorded at (its path's scan, or an override's effective
+   * commit; see session/scanCommits.ts). With it, git maps the coordinates to the working tree.
+   */
+  commit?: string;
 }
 
 export type AnchorState = 'resolved' | 'relocated' | 'stale' | 'unresolved' | 'outsideWorkspace';
@@ -31,8 +36,50 @@ export interface TrackedAnchor {
   relocatedFrom?: Range;
   /** Relocated to the nearest of several definitions of its name: where the others are. */
   otherDefinitions?: Range[];
+  /** How git carried the recorded coordinates to the working tree; absent when git did not map them. */
+  sinceScan?: SinceScan;
   /** A complete sentence for the user: what is wrong and what to do. */
   problem?: string;
+}
+
+/**
+ * What git says happened to the anchored lines between the scanned commit and the working tree
+ * (committed and uncommitted changes; unsaved edits are tracked on top of it).
+ */
+export interface SinceScan {
+  /** The scanned commit, as the service gave it. */
+  commit: string;
+  /** `exact`: no anchored line changed; `changed`: some were rewritten; `removed`: all were removed. */
+  change: 'exact' | 'changed' | 'removed';
+  /** The recorded lines (0-based, inclusive), in the scanned commit's version of the file. */
+  recordedLines: { start: number; end: number };
+  /** The file's path at the scanned commit (repository-relative) when it was renamed since. */
+  renamedFrom?: string;
+}
+
+/** Maps recorded coordinates through git (see git/README in anchors/README.md); optional. */
+export interface GitMapping extends Disposable {
+  /**
+   * Starts whatever git work a build needs for these (file → commit) pairs, once per
+   * (repository, commit); resolves when the mappings are ready (or known unavailable).
+   */
+  prepare(folders: readonly WorkspaceFolderInfo[], commits: ReadonlySet<string>): Promise<void>;
+  /** Line mapping of one file (absolute path) from `commit` to the working tree; undefined: unmapped. */
+  fileMap(fsPath: string, commit: string): import('./git/lineMap').FileLineMap | undefined;
+  /**
+   * Renews cached mappings of files modified after their diff was taken (one git run per repository
+   * and commit); mappings taken by the last prepare are current and not checked.
+   */
+  refreshFiles(files: ReadonlyArray<{ fsPath: string; commit: string }>): Promise<void>;
+  /** One file is read again from disk: renews its mapping if the file is newer than its diff. */
+  refreshFile(fsPath: string, commits: Iterable<string>): Promise<void>;
+  /**
+   * Where a file recorded at `commit` lives now when git knows it was renamed since: a posix path
+   * relative to the workspace folder. `file` is the anchor's normalized project-relative path.
+   */
+  renamedTo(folders: readonly WorkspaceFolderInfo[], file: string, commit: string): string | undefined;
+  /** HEAD, the index or branch changed in some repository: mappings are stale, rebuild. */
+  onDidChange(listener: () => void): Disposable;
 }
 
 export interface AnchorIndexOptions {
@@ -57,6 +104,8 @@ export interface AnchorIndexOptions {
    * TreeSitterDefinitions; null: text rules for every file.
    */
   definitions?: DefinitionSource | null;
+  /** Git-aware mapping from each anchor's scanned commit to the working tree (git/gitMapping.ts). */
+  git?: GitMapping;
 }
 
 export interface Disposable {

@@ -62,7 +62,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     error: (m) => warnings.add(m),
   });
   const filesWithAnchors = new Set<string>();
-  const index = createEditorAnchorIndex(log);
+  const index = createEditorAnchorIndex(log, { watchGit: false });
   index.onDidChange((uris) => uris.forEach((u) => filesWithAnchors.add(u)));
   const session = new Session({
     index,

@@ -5,13 +5,18 @@ import type { AnchorEntry } from '../anchors/types';
 import { expectedNamesFor } from '../anchors/expectedNames';
 import type { OnceLogger } from '../util/log';
 
-export function anchorEntries(components: readonly ComponentDetail[], log: OnceLogger): AnchorEntry[] {
+export function anchorEntries(
+  components: readonly ComponentDetail[],
+  log: OnceLogger,
+  commitOf: (componentId: string, pathId: string) => string | undefined = () => undefined,
+): AnchorEntry[] {
   const out: AnchorEntry[] = [];
   for (const c of components) {
     if (c.type !== 'CODE' || !Array.isArray(c.paths)) continue;
     c.paths.forEach((path, i) => {
       try {
         if (!path.path_id) throw new Error('path without path_id');
+        const commit = commitOf(c.id, path.path_id);
         for (const anchor of path.code_anchors ?? []) {
           if (!anchor || typeof anchor.anchor_id !== 'string')
             throw new Error('code anchor without anchor_id');
@@ -20,6 +25,7 @@ export function anchorEntries(components: readonly ComponentDetail[], log: OnceL
             pathId: path.path_id,
             anchor,
             expectedNames: expectedNamesFor(anchor, path),
+            ...(commit !== undefined ? { commit } : {}),
           });
         }
       } catch (err) {

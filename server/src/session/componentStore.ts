@@ -9,6 +9,7 @@ import type { LineageApi } from '../api/apiClient';
 import { mapSettled } from '../api/concurrency';
 import { isOneUrlSegment } from '../../../common/src/api/ids';
 import { DetailCompactor } from './compactDetail';
+import { commitsByPath, latestScanCommit } from './scanCommits';
 import { isConnectivityError, isKeyRejected } from '../util/serviceErrors';
 import type { OnceLogger } from '../util/log';
 
@@ -37,6 +38,8 @@ export class ComponentStore {
   private readonly cache: LRUCache<string, ComponentDetail>;
   private readonly failures = new Map<string, string>();
   private readonly compactor = new DetailCompactor();
+  /** Per CODE component: the commit each path's anchors were recorded at (operation 9). */
+  private readonly commits = new Map<string, { byPath: Map<string, string>; latest?: string }>();
   private wanted: string[] = [];
   private evicted = false;
   private edgeList: Edge[] = [];
@@ -114,9 +117,35 @@ export class ComponentStore {
     this.cache.clear();
     this.failures.clear();
     this.compactor.clear();
+    this.commits.clear();
     this.wanted = [];
     this.edgeList = [];
     this.changes++;
+  }
+
+  /** The commit a path's anchor coordinates refer to; undefined when the versions could not be read. */
+  commitOf(componentId: string, pathId: string): string | undefined {
+    const c = this.commits.get(componentId);
+    return c && (c.byPath.get(pathId) ?? c.latest);
+  }
+
+  /** Reads the versions of CODE components (operation 9); a failure only loses git mapping for it. */
+  private async loadCommits(api: LineageApi, ids: string[], concurrency: number, signal?: AbortSignal) {
+    const results = await mapSettled(ids, concurrency, (id) =>
+      api.getVersions(id, signal ? { signal } : undefined),
+    );
+    for (const { item: id, result, error } of results) {
+      if (result) {
+        const { versions } = result;
+        this.commits.set(id, { byPath: commitsByPath(versions), latest: latestScanCommit(versions) });
+        continue;
+      }
+      this.commits.delete(id);
+      this.log.warnOnce(
+        `Component ${id}: versions not read (${error.message}); its anchors are placed at their recorded lines without git mapping.`,
+        `versions:${id}`,
+      );
+    }
   }
 
   findPath(componentId: string, pathId: string): LineagePath | undefined {
@@ -199,9 +228,16 @@ export class ComponentStore {
     for (const id of this.cache.keys()) {
       if (!keep.has(id)) {
         this.cache.delete(id);
+        this.commits.delete(id);
         changed.push(id);
       }
     }
+    // Versions change with the paths (a scan, an override), so they are re-read for changed components only.
+    const changedSet = new Set(changed);
+    const needCommits = [...this.cache.entries()]
+      .filter(([id, c]) => c.type === 'CODE' && (changedSet.has(id) || !this.commits.has(id)))
+      .map(([id]) => id);
+    await this.loadCommits(api, needCommits, settings.maxConcurrency, signal);
     this.wanted = wanted;
     if (changed.length > 0) this.changes++;
     return { kind: 'loaded', changedIds: changed, problems };
@@ -212,6 +248,7 @@ export class ComponentStore {
     const { component } = await api.getComponent(id, { projection: settings.projection });
     this.cache.set(id, this.compactor.compact(component));
     this.changes++;
+    if (component.type === 'CODE') await this.loadCommits(api, [id], 1);
     this.failures.delete(id);
     if (!this.wanted.includes(id)) this.wanted.push(id);
     return component;

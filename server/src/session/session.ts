@@ -204,7 +204,7 @@ export class Session {
   private async setAnchors(): Promise<void> {
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    const entries = anchorEntries(this.store.all(), this.opts.log);
+    const entries = anchorEntries(this.store.all(), this.opts.log, (c, p) => this.store.commitOf(c, p));
     this.anchorCount = entries.length;
     await this.index.setAnchors(entries);
     this.opts.events.anchorsRebuilt();

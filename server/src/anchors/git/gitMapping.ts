@@ -1,0 +1,431 @@
+// Git-aware mapping for the anchor index: per (repository, scanned commit) one `git diff -U0` from
+// that commit to the working tree (committed and uncommitted changes), parsed into per-file line maps.
+// Cached until HEAD, the index or a branch ref changes (watched in the git directory), or a file
+// changes after its diff was taken (checked by modification time when a cached diff is reused).
+// When git cannot map (no git, no repository, a commit this clone lacks), the reason is logged once
+// and the index places anchors at their recorded lines. Free of LSP: the CLI can use it too.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Disposable, GitMapping, WorkspaceFolderInfo } from '../types';
+import { DiffParser, type ParsedDiff } from './diffParser';
+import { unchangedFile, type FileLineMap } from './lineMap';
+import { GitError, runGit } from './gitCli';
+import { mapLimit } from '../mapLimit';
+
+export interface GitMapperOptions {
+  /** The git executable (default `git`, found on the PATH). */
+  gitPath?: string;
+  /** Informational messages, each distinct reason once. */
+  log(message: string): void;
+  /** Watch git directories for HEAD/index/branch changes (default true). */
+  watch?: boolean;
+  /** Wait this long after the last change in a git directory before re-mapping (default 150 ms). */
+  settleMs?: number;
+}
+
+interface Repo {
+  top: string;
+  gitDir: string;
+  commonDir: string;
+  shallow: boolean;
+}
+
+interface FolderRepo {
+  folder: WorkspaceFolderInfo;
+  repo: Repo;
+  /** The folder's path inside the repository, posix, '' or ending in '/'. */
+  prefix: string;
+}
+
+interface DiffState {
+  repo: Repo;
+  commit: string;
+  stamp: string;
+  /** Wall-clock time the diff was started: files modified after it need their own diff. */
+  startedAt: number;
+  parsed?: ParsedDiff;
+  /** Pathspecs the diff was limited to ([] = the whole repository). */
+  pathspecs: string[];
+}
+
+const SHA = /^[0-9a-fA-F]{4,64}$/;
+const GIT_CONCURRENCY = 4;
+/** File systems with coarse timestamps: a file modified this close to the diff's start is re-checked. */
+const MTIME_SLACK_MS = 2000;
+
+export class GitMapper implements GitMapping {
+  private readonly git: string;
+  /** Folder fsPath → its repository (undefined: none), discovered once per folder. */
+  private readonly folderRepos = new Map<string, Promise<FolderRepo | undefined>>();
+  private folders: FolderRepo[] = [];
+  private readonly diffs = new Map<string, DiffState>();
+  private readonly logged = new Set<string>();
+  private readonly listeners = new Set<() => void>();
+  private readonly watchers = new Map<string, fs.FSWatcher[]>();
+  private timer: NodeJS.Timeout | undefined;
+  private disposed = false;
+  /** Diffs taken during the current prepare: their files need no modification-time check. */
+  private readonly freshStates = new Set<DiffState>();
+
+  constructor(private readonly opts: GitMapperOptions) {
+    this.git = opts.gitPath ?? 'git';
+  }
+
+  async prepare(folders: readonly WorkspaceFolderInfo[], commits: ReadonlySet<string>): Promise<void> {
+    this.freshStates.clear();
+    const found = await Promise.all(folders.map((f) => this.folderRepo(f)));
+    this.folders = found.filter((f): f is FolderRepo => f !== undefined);
+    if (commits.size === 0 || this.folders.length === 0) return;
+    const byTop = new Map<string, FolderRepo[]>();
+    for (const f of this.folders) {
+      const list = byTop.get(f.repo.top);
+      if (list) list.push(f);
+      else byTop.set(f.repo.top, [f]);
+    }
+    const jobs: Array<[FolderRepo[], string]> = [];
+    for (const list of byTop.values()) for (const c of commits) jobs.push([list, c]);
+    await mapLimit(jobs, GIT_CONCURRENCY, async ([list, commit]) => this.ensureDiff(list, commit));
+  }
+
+  fileMap(fsPath: string, commit: string): FileLineMap | undefined {
+    const where = this.locate(fsPath);
+    if (!where) return undefined;
+    const parsed = this.diffs.get(diffKey(where.f.repo.top, commit))?.parsed;
+    if (!parsed) return undefined;
+    return parsed.files.get(where.rel) ?? unchangedFile();
+  }
+
+  renamedTo(folders: readonly WorkspaceFolderInfo[], file: string, commit: string): string | undefined {
+    for (const f of this.folders) {
+      if (!folders.some((x) => x.fsPath === f.folder.fsPath)) continue;
+      const parsed = this.diffs.get(diffKey(f.repo.top, commit))?.parsed;
+      if (!parsed || parsed.renames.size === 0) continue;
+      const root = f.folder.projectRoot ? toPosix(f.folder.projectRoot).replace(/\/*$/, '/') : '';
+      const old = path.posix.normalize(f.prefix + root + file);
+      const now = parsed.renames.get(old);
+      if (now === undefined || !now.startsWith(f.prefix)) continue;
+      return now.slice(f.prefix.length);
+    }
+    return undefined;
+  }
+
+  /**
+   * Files whose diff was taken before they last changed get a fresh one (one git run per repository
+   * and commit). Only cached diffs are checked: a diff taken during this build is current.
+   */
+  async refreshFiles(files: ReadonlyArray<{ fsPath: string; commit: string }>, fresh = this.freshStates) {
+    const todo = new Map<DiffState, Set<string>>();
+    for (const { fsPath, commit } of files) {
+      const where = this.locate(fsPath);
+      if (!where) continue;
+      const state = this.diffs.get(diffKey(where.f.repo.top, commit));
+      if (!state?.parsed || fresh.has(state)) continue;
+      let mtime: number;
+      try {
+        mtime = fs.statSync(fsPath).mtimeMs;
+      } catch {
+        continue;
+      }
+      if (mtime < state.startedAt - MTIME_SLACK_MS) continue;
+      let set = todo.get(state);
+      if (!set) todo.set(state, (set = new Set()));
+      set.add(where.rel);
+      const from = state.parsed.files.get(where.rel)?.renamedFrom;
+      if (from) set.add(from);
+    }
+    await mapLimit([...todo], GIT_CONCURRENCY, async ([state, rels]) => {
+      try {
+        const parsed = await this.diff(state.repo, state.commit, [...rels]);
+        for (const rel of rels) state.parsed?.files.delete(rel);
+        for (const [rel, map] of parsed.files) state.parsed?.files.set(rel, map);
+        for (const [from, to] of parsed.renames) state.parsed?.renames.set(from, to);
+      } catch {
+        // The whole-repository diff still stands for these files; a later build retries.
+      }
+    });
+  }
+
+  /** One file is read again from disk (e.g. its document closed): a diff older than the file is renewed. */
+  async refreshFile(fsPath: string, commits: Iterable<string>): Promise<void> {
+    const list = [...commits].map((commit) => ({ fsPath, commit }));
+    await this.refreshFiles(list, new Set());
+  }
+
+  onDidChange(listener: () => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    for (const ws of this.watchers.values()) for (const w of ws) w.close();
+    this.watchers.clear();
+    this.listeners.clear();
+  }
+
+  // ---- repositories --------------------------------------------------------------------------------
+
+  private folderRepo(f: WorkspaceFolderInfo): Promise<FolderRepo | undefined> {
+    let p = this.folderRepos.get(f.fsPath);
+    if (!p) {
+      p = this.discover(f);
+      this.folderRepos.set(f.fsPath, p);
+    }
+    // The same folder with another projectRoot setting: same repository.
+    return p.then((r) => (r ? { ...r, folder: f } : undefined));
+  }
+
+  private async discover(f: WorkspaceFolderInfo): Promise<FolderRepo | undefined> {
+    try {
+      const out = await runGit(
+        this.git,
+        [
+          'rev-parse',
+          '--show-toplevel',
+          '--absolute-git-dir',
+          '--git-common-dir',
+          '--is-shallow-repository',
+          '--show-prefix',
+        ],
+        { cwd: f.fsPath },
+      );
+      const [top, gitDir, common, shallow, prefix = ''] = out.split('\n');
+      if (!top || !gitDir || !common) return undefined;
+      const repo: Repo = {
+        top,
+        gitDir,
+        commonDir: path.resolve(f.fsPath, common),
+        shallow: shallow === 'true',
+      };
+      this.watch(repo);
+      return { folder: f, repo, prefix: prefix.trim() ? toPosix(prefix.trim()).replace(/\/*$/, '/') : '' };
+    } catch (err) {
+      this.explainRepoFailure(f, err);
+      return undefined;
+    }
+  }
+
+  private explainRepoFailure(f: WorkspaceFolderInfo, err: unknown): void {
+    const e = err as GitError;
+    if (e.kind === 'missing')
+      return this.note(
+        'git-missing',
+        `${e.message}: code anchors are placed at their recorded lines, without git mapping.`,
+      );
+    if (/not a git repository/i.test(e.message))
+      return this.note(
+        `norepo:${f.fsPath}`,
+        `Workspace folder ${f.fsPath} is not in a git repository: its code anchors are placed at their recorded lines, without git mapping.`,
+      );
+    this.note(
+      `repo-failed:${f.fsPath}`,
+      `git could not read the repository of ${f.fsPath} (${e.message}): its code anchors are placed at their recorded lines, without git mapping.`,
+    );
+  }
+
+  private locate(fsPath: string): { f: FolderRepo; rel: string } | undefined {
+    let best: FolderRepo | undefined;
+    for (const f of this.folders) {
+      const root = f.folder.fsPath;
+      const inside = fsPath === root || fsPath.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+      if (inside && (!best || root.length > best.folder.fsPath.length)) best = f;
+    }
+    if (!best) return undefined;
+    const rel = toPosix(path.relative(best.folder.fsPath, fsPath));
+    return { f: best, rel: best.prefix + rel };
+  }
+
+  // ---- diffs ---------------------------------------------------------------------------------------
+
+  private async ensureDiff(list: FolderRepo[], commit: string): Promise<void> {
+    const repo = list[0]!.repo;
+    const key = diffKey(repo.top, commit);
+    if (!SHA.test(commit)) {
+      this.diffs.delete(key);
+      return this.note(
+        `badsha:${commit}`,
+        `Scanned commit ${JSON.stringify(commit.slice(0, 80))} is not a commit SHA: anchors recorded at it are placed at their recorded lines, without git mapping.`,
+      );
+    }
+    // A folder at the repository's top means the whole repository; else only the folders' subtrees.
+    const pathspecs = list.some((f) => f.prefix === '') ? [] : [...new Set(list.map((f) => f.prefix))].sort();
+    const stamp = repoStamp(repo);
+    const had = this.diffs.get(key);
+    if (had && had.stamp === stamp && sameList(had.pathspecs, pathspecs)) return;
+    const state: DiffState = { repo, commit, stamp, startedAt: Date.now(), pathspecs };
+    this.diffs.set(key, state);
+    try {
+      state.parsed = await this.diff(repo, commit, pathspecs);
+      this.freshStates.add(state);
+    } catch (err) {
+      if (this.diffs.get(key) === state) this.diffs.delete(key);
+      this.explainDiffFailure(repo, commit, err);
+    }
+  }
+
+  private async diff(repo: Repo, commit: string, pathspecs: readonly string[]): Promise<ParsedDiff> {
+    const parser = new DiffParser();
+    await runGit(
+      this.git,
+      [
+        '--literal-pathspecs',
+        'diff',
+        '--no-color',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--no-relative',
+        '--ignore-submodules',
+        '--src-prefix=a/',
+        '--dst-prefix=b/',
+        '--histogram',
+        '--find-renames',
+        '-U0',
+        commit,
+        '--',
+        ...pathspecs,
+      ],
+      { cwd: repo.top, onStdout: (chunk) => parser.push(chunk) },
+    );
+    return parser.end();
+  }
+
+  private explainDiffFailure(repo: Repo, commit: string, err: unknown): void {
+    const e = err as GitError;
+    if (e.kind === 'missing')
+      return this.note(
+        'git-missing',
+        `${e.message}: code anchors are placed at their recorded lines, without git mapping.`,
+      );
+    const unknown =
+      /bad revision|unknown revision|ambiguous argument|bad object|not a valid|invalid object/i.test(
+        e.stderr || e.message,
+      );
+    const why = !unknown
+      ? `git diff failed (${e.message})`
+      : repo.shallow
+        ? `commit ${commit} is not in this shallow clone (fetch more history, e.g. git fetch --unshallow)`
+        : /ambiguous/i.test(e.stderr) && /short/i.test(e.stderr)
+          ? `commit ${commit} is an ambiguous abbreviation here`
+          : `commit ${commit} is not in this repository (fetch it, or the scan came from another repository)`;
+    this.note(
+      `diff:${repo.top}:${commit}:${why}`,
+      `Repository ${repo.top}: ${why}. Code anchors recorded at ${commit} are placed at their recorded lines, without git mapping.`,
+    );
+  }
+
+  // ---- watching ------------------------------------------------------------------------------------
+
+  private watch(repo: Repo): void {
+    if (this.opts.watch === false || this.watchers.has(repo.top)) return;
+    const dirs = [...new Set([repo.gitDir, repo.commonDir, path.join(repo.commonDir, 'refs', 'heads')])];
+    const list: fs.FSWatcher[] = [];
+    for (const dir of dirs) {
+      try {
+        const w = fs.watch(dir, { persistent: false }, () => this.changed());
+        w.on('error', () => undefined);
+        list.push(w);
+      } catch (err) {
+        this.note(
+          `watch:${dir}`,
+          `Cannot watch ${dir} (${(err as Error).message}): commits and checkouts there are noticed on the next refresh only.`,
+        );
+      }
+    }
+    this.watchers.set(repo.top, list);
+  }
+
+  /**
+   * Something in a git directory changed. Once it settles: HEAD or the branch moved (commit, checkout,
+   * branch switch, reset) → drop that repository's diffs and re-map; only the index changed (staging,
+   * stash, an editor's `git status` refreshing it) → take the diffs again and re-map only if a file's
+   * mapping differs, so index churn costs one git run and no rebuild.
+   */
+  private changed(): void {
+    if (this.disposed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.settle(), this.opts.settleMs ?? 150);
+    this.timer.unref();
+  }
+
+  private async settle(): Promise<void> {
+    this.timer = undefined;
+    let moved = false;
+    await mapLimit([...this.diffs], GIT_CONCURRENCY, async ([key, state]) => {
+      const now = repoStamp(state.repo);
+      if (now === state.stamp) return;
+      if (headOf(now) !== headOf(state.stamp)) {
+        this.diffs.delete(key);
+        moved = true;
+        return;
+      }
+      try {
+        const parsed = await this.diff(state.repo, state.commit, state.pathspecs);
+        state.stamp = now;
+        if (this.diffs.get(key) !== state) return;
+        if (signature(parsed) !== signature(state.parsed)) {
+          state.parsed = parsed;
+          state.startedAt = Date.now();
+          moved = true;
+        }
+      } catch {
+        this.diffs.delete(key);
+        moved = true;
+      }
+    });
+    if (!moved || this.disposed) return;
+    for (const l of [...this.listeners]) l();
+  }
+
+  private note(key: string, message: string): void {
+    if (this.logged.has(key)) return;
+    this.logged.add(key);
+    this.opts.log(message);
+  }
+}
+
+function diffKey(top: string, commit: string): string {
+  return `${top}\0${commit.toLowerCase()}`;
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** What identifies the repository's state for mapping: HEAD, what it points to, and the index. */
+export function repoStamp(repo: Repo): string {
+  const parts: string[] = [];
+  const read = (p: string) => {
+    try {
+      return fs.readFileSync(p, 'utf8').trim();
+    } catch {
+      return '';
+    }
+  };
+  const stat = (p: string) => {
+    try {
+      const s = fs.statSync(p);
+      return `${s.mtimeMs}:${s.size}`;
+    } catch {
+      return '-';
+    }
+  };
+  const head = read(path.join(repo.gitDir, 'HEAD'));
+  parts.push(head);
+  const ref = /^ref: (.+)$/.exec(head)?.[1];
+  if (ref) parts.push(read(path.join(repo.commonDir, ref)) || stat(path.join(repo.commonDir, 'packed-refs')));
+  return `${parts.join('|')}#${stat(path.join(repo.gitDir, 'index'))}`;
+}
+
+function headOf(stamp: string): string {
+  return stamp.slice(0, stamp.lastIndexOf('#'));
+}
+
+function signature(p: ParsedDiff | undefined): string {
+  if (!p) return '';
+  return JSON.stringify([[...p.files], [...p.renames], [...p.deleted]]);
+}

@@ -1,0 +1,155 @@
+// The anchor index with git mapping on real repositories: anchors recorded at a commit land on the
+// working tree's lines after commits, uncommitted edits and renames; removed code is stale; without
+// the commit (or a repository) the recorded lines are used and the reason is logged once.
+import assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import { AnchorIndex, GitMapper, fileUri, type AnchorEntry } from '../../../server/src/anchors';
+import { GitRepo, lines } from './gitRepo';
+import { nextChange } from './workspace';
+
+const GO_V1 = lines(
+  'package orders', // 1
+  '', // 2
+  'func ParseOrder(raw string) Order {', // 3
+  '\treturn decode(raw)', // 4
+  '}', // 5
+  '', // 6
+  'func ShipOrder(o Order) {', // 7
+  '\tsend(o)', // 8
+  '}', // 9
+);
+
+let n = 0;
+function anchorAt(commit: string, file: string, start: number, end: number, name: string): AnchorEntry {
+  return {
+    componentId: 'svc',
+    pathId: `p${++n}`,
+    anchor: { anchor_id: `a${n}`, file, line_start: start, line_end: end, name },
+    expectedNames: [name],
+    commit,
+  };
+}
+
+describe('anchors: git-aware mapping (real repositories)', () => {
+  let repo: GitRepo;
+  let git: GitMapper;
+  let index: AnchorIndex;
+  let logs: string[];
+
+  async function build(entries: AnchorEntry[], gitPath?: string) {
+    logs = [];
+    git = new GitMapper({ log: (m) => logs.push(m), gitPath });
+    index = new AnchorIndex({
+      folders: [{ uri: fileUri(repo.root), fsPath: repo.root, projectRoot: '' }],
+      readFile: (p) => fs.readFile(p, 'utf8'),
+      git,
+    });
+    await index.setAnchors(entries);
+  }
+  const get = (e: AnchorEntry) => index.anchor(e.componentId, e.pathId, e.anchor.anchor_id)!;
+
+  beforeEach(async () => {
+    repo = await GitRepo.create();
+  });
+  afterEach(async () => {
+    index?.dispose();
+    git?.dispose();
+    await repo.dispose();
+  });
+
+  it('follows committed and uncommitted changes from the scanned commit', async () => {
+    await repo.write('orders.go', GO_V1);
+    const scanned = repo.commit('scan');
+    await repo.write('orders.go', lines('// Package orders.', '// More docs.', GO_V1.trimEnd()));
+    repo.commit('docs');
+    // Uncommitted: three more lines above ShipOrder.
+    const text = (await repo.read('orders.go')).replace('func ShipOrder', '// a\n// b\n// c\nfunc ShipOrder');
+    await repo.write('orders.go', text);
+    const parse = anchorAt(scanned, 'orders.go', 3, 5, 'ParseOrder');
+    const ship = anchorAt(scanned, 'orders.go', 7, 9, 'ShipOrder');
+    await build([parse, ship]);
+    assert.equal(get(parse).range?.start.line, 4);
+    assert.equal(get(parse).state, 'resolved');
+    assert.equal(get(parse).sinceScan?.change, 'exact');
+    assert.equal(get(ship).range?.start.line, 11);
+    assert.equal(get(ship).range?.end.line, 13);
+    assert.deepEqual(logs, []);
+  });
+
+  it('marks a partly rewritten range changed since the scan', async () => {
+    await repo.write('orders.go', GO_V1);
+    const scanned = repo.commit('scan');
+    await repo.write('orders.go', GO_V1.replace('\treturn decode(raw)', '\to := decode(raw)\n\treturn o'));
+    const parse = anchorAt(scanned, 'orders.go', 3, 5, 'ParseOrder');
+    await build([parse]);
+    assert.equal(get(parse).sinceScan?.change, 'changed');
+    assert.deepEqual([get(parse).range?.start.line, get(parse).range?.end.line], [2, 5]);
+    assert.equal(get(parse).state, 'resolved');
+  });
+
+  it('a removed function is stale, never moved onto a mention elsewhere', async () => {
+    await repo.write('orders.go', GO_V1);
+    const scanned = repo.commit('scan');
+    await repo.write('orders.go', GO_V1.replace(/func ShipOrder[^}]*}\n/, ''));
+    const ship = anchorAt(scanned, 'orders.go', 7, 9, 'ShipOrder');
+    await build([ship]);
+    assert.equal(get(ship).state, 'stale');
+    assert.equal(get(ship).sinceScan?.change, 'removed');
+    assert.match(get(ship).problem ?? '', /removed since the scanned commit/);
+  });
+
+  it('finds a file renamed since the scanned commit under its new name', async () => {
+    await repo.write('src/orders.go', GO_V1);
+    const scanned = repo.commit('scan');
+    repo.git('mv', 'src/orders.go', 'src/order_service.go');
+    repo.commit('rename');
+    const ship = anchorAt(scanned, 'src/orders.go', 7, 9, 'ShipOrder');
+    await build([ship]);
+    assert.equal(get(ship).uri, fileUri(repo.abs('src/order_service.go')));
+    assert.equal(get(ship).sinceScan?.renamedFrom, 'src/orders.go');
+    assert.equal(get(ship).range?.start.line, 6);
+  });
+
+  it('a commit the repository lacks: recorded lines, and the reason logged once', async () => {
+    await repo.write('orders.go', lines('// new header', GO_V1.trimEnd()));
+    repo.commit('only commit');
+    const ship = anchorAt('0123456789abcdef0123456789abcdef01234567', 'orders.go', 7, 9, 'ShipOrder');
+    const ship2 = anchorAt('0123456789abcdef0123456789abcdef01234567', 'orders.go', 7, 9, 'ShipOrder');
+    await build([ship, ship2]);
+    assert.equal(get(ship).sinceScan, undefined);
+    // The name check still finds it one line down.
+    assert.equal(get(ship).range?.start.line, 6);
+    assert.equal(logs.length, 1);
+    assert.match(logs[0]!, /0123456789ab.* is not in this repository/);
+    await index.setAnchors([ship, ship2]);
+    assert.equal(logs.length, 1);
+  });
+
+  it('no git on the PATH: recorded lines, the reason logged once', async () => {
+    await repo.write('orders.go', GO_V1);
+    const scanned = repo.commit('scan');
+    const ship = anchorAt(scanned, 'orders.go', 7, 9, 'ShipOrder');
+    await build([ship], '/nonexistent/git');
+    assert.equal(get(ship).range?.start.line, 6);
+    assert.equal(logs.length, 1);
+    assert.match(logs[0]!, /git was not found/);
+  });
+
+  it('re-maps on commit, checkout and branch switch', async () => {
+    await repo.write('orders.go', GO_V1);
+    const scanned = repo.commit('scan');
+    const ship = anchorAt(scanned, 'orders.go', 7, 9, 'ShipOrder');
+    await build([ship]);
+    assert.equal(get(ship).range?.start.line, 6);
+    repo.git('checkout', '-q', '-b', 'feature');
+    await repo.write('orders.go', lines('// one', '// two', GO_V1.trimEnd()));
+    const changed = nextChange(index);
+    repo.commit('two lines on feature');
+    await changed;
+    assert.equal(get(ship).range?.start.line, 8);
+    const back = nextChange(index);
+    repo.git('checkout', '-q', 'main');
+    await back;
+    assert.equal(get(ship).range?.start.line, 6);
+  });
+});

@@ -1,0 +1,60 @@
+// A real git repository in a temp dir for anchor tests: write, commit, branch, clone; the SHA of
+// each commit. Git runs with a fixed identity and no user or system configuration.
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ENV = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'Test',
+  GIT_AUTHOR_EMAIL: 'test@example.com',
+  GIT_COMMITTER_NAME: 'Test',
+  GIT_COMMITTER_EMAIL: 'test@example.com',
+};
+
+export class GitRepo {
+  private constructor(readonly root: string) {}
+
+  static async create(parent?: string): Promise<GitRepo> {
+    const base = parent ?? (await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'anchors-git-'))));
+    const repo = new GitRepo(base);
+    repo.git('init', '-q', '-b', 'main');
+    return repo;
+  }
+
+  git(...args: string[]): string {
+    return execFileSync('git', args, { cwd: this.root, env: ENV, encoding: 'utf8' }).trim();
+  }
+
+  abs(rel: string): string {
+    return path.join(this.root, ...rel.split('/'));
+  }
+
+  async write(rel: string, text: string): Promise<void> {
+    await fs.mkdir(path.dirname(this.abs(rel)), { recursive: true });
+    await fs.writeFile(this.abs(rel), text);
+  }
+
+  async read(rel: string): Promise<string> {
+    return fs.readFile(this.abs(rel), 'utf8');
+  }
+
+  /** Stages everything and commits; returns the new commit's SHA. */
+  commit(message = 'change'): string {
+    this.git('add', '-A');
+    this.git('commit', '-q', '--allow-empty', '-m', message);
+    return this.git('rev-parse', 'HEAD');
+  }
+
+  async dispose(): Promise<void> {
+    await fs.rm(this.root, { recursive: true, force: true });
+  }
+}
+
+/** Lines of a source file, joined; `lines(…)` reads better than a template in tests. */
+export function lines(...ls: string[]): string {
+  return ls.join('\n') + '\n';
+}
