@@ -9,7 +9,7 @@ import type { LineageApi } from '../api/apiClient';
 import { mapSettled } from '../api/concurrency';
 import { isOneUrlSegment } from '../../../common/src/api/ids';
 import { DetailCompactor } from './compactDetail';
-import { commitsByPath, latestScanCommit } from './scanCommits';
+import { readScanCommits, type ScanCommits } from './scanCommits';
 import { isConnectivityError, isKeyRejected } from '../util/serviceErrors';
 import type { OnceLogger } from '../util/log';
 
@@ -39,7 +39,7 @@ export class ComponentStore {
   private readonly failures = new Map<string, string>();
   private readonly compactor = new DetailCompactor();
   /** Per CODE component: the commit each path's anchors were recorded at (operation 9). */
-  private readonly commits = new Map<string, { byPath: Map<string, string>; latest?: string }>();
+  private readonly commits = new Map<string, ScanCommits>();
   private wanted: string[] = [];
   private evicted = false;
   private edgeList: Edge[] = [];
@@ -131,13 +131,13 @@ export class ComponentStore {
 
   /** Reads the versions of CODE components (operation 9); a failure only loses git mapping for it. */
   private async loadCommits(api: LineageApi, ids: string[], concurrency: number, signal?: AbortSignal) {
-    const results = await mapSettled(ids, concurrency, (id) =>
-      api.getVersions(id, signal ? { signal } : undefined),
-    );
+    const results = await mapSettled(ids, concurrency, (id) => {
+      const pathIds = new Set((this.cache.peek(id)?.paths ?? []).map((p) => p.path_id ?? ''));
+      return readScanCommits((page) => api.getVersions(id, page, signal ? { signal } : undefined), pathIds);
+    });
     for (const { item: id, result, error } of results) {
       if (result) {
-        const { versions } = result;
-        this.commits.set(id, { byPath: commitsByPath(versions), latest: latestScanCommit(versions) });
+        this.commits.set(id, result);
         continue;
       }
       this.commits.delete(id);

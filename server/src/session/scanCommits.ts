@@ -1,7 +1,7 @@
 // Which commit a path's code anchors were recorded at, from the component's versions (operation 9;
 // entry fields are our choice, see SCAN_ENTRY_LISTS_PATHS in common/src/api/choices.ts): a SCAN_OUTPUT
 // path belongs to the scan that lists it, an override to the commit of its BYO_PATH_ADDED event.
-import type { VersionEntry } from '../../../common/src/api';
+import { VERSIONS_PAGE, type VersionEntry, type VersionsResponse } from '../../../common/src/api';
 
 /** path id → commit SHA (as the service spells it: full or a unique prefix). */
 export function commitsByPath(versions: readonly VersionEntry[]): Map<string, string> {
@@ -20,4 +20,37 @@ export function latestScanCommit(versions: readonly VersionEntry[]): string | un
   let best: VersionEntry | undefined;
   for (const v of versions) if (v.kind === 'SCAN' && (!best || v.committed_at > best.committed_at)) best = v;
   return best?.commit_sha;
+}
+
+/** Pages read at most per component: 10 × 1,000 versions (newest first) covers every realistic history. */
+const MAX_PAGES = 10;
+
+export interface ScanCommits {
+  byPath: Map<string, string>;
+  latest?: string;
+}
+
+/**
+ * Reads a component's versions page by page (newest first) until every path in `pathIds` has its
+ * commit and the latest scan is known, or the history ends.
+ */
+export async function readScanCommits(
+  getPage: (page: { limit: number; offset: number }) => Promise<VersionsResponse>,
+  pathIds: ReadonlySet<string>,
+): Promise<ScanCommits> {
+  const all: VersionEntry[] = [];
+  const limit = VERSIONS_PAGE.max;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const r = await getPage({ limit, offset: all.length });
+    all.push(...r.versions);
+    const byPath = commitsByPath(all);
+    const done = [...pathIds].every((id) => byPath.has(id)) && latestScanCommit(all) !== undefined;
+    const end =
+      r.versions.length === 0 ||
+      r.totalCount === undefined ||
+      all.length >= r.totalCount ||
+      r.versions.length < (r.limit ?? limit);
+    if (done || end) return { byPath, latest: latestScanCommit(all) };
+  }
+  return { byPath: commitsByPath(all), latest: latestScanCommit(all) };
 }
