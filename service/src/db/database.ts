@@ -1,9 +1,10 @@
 // Opening the SQLite file (node-sqlite3-wasm: no native build, runs from the packaged extension),
 // running migrations, and the one transaction helper every write goes through.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
 import { MIGRATIONS } from './migrations';
+import { claimOwnership, releaseOwnership } from './ownership';
 
 export type Row = Record<string, string | number | null>;
 export type Param = string | number | null;
@@ -76,37 +77,5 @@ export class ServiceDb {
   close(): void {
     if (this.db.isOpen) this.db.close();
     releaseOwnership(this.file);
-  }
-}
-
-// node-sqlite3-wasm locks a database with a `<file>.lock` folder, which a killed process leaves
-// behind. We record our pid beside it: a lock left by a dead process is stale and removed, while a
-// live owner means another service is using the file.
-function ownerFile(file: string): string {
-  return `${file}.owner`;
-}
-
-function claimOwnership(file: string): void {
-  const owner = ownerFile(file);
-  if (existsSync(owner)) {
-    const pid = Number(readFileSync(owner, 'utf8').trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-      throw new Error(`the database ${file} is in use by another local service (process ${pid})`);
-    }
-  }
-  rmSync(`${file}.lock`, { recursive: true, force: true });
-  writeFileSync(owner, `${process.pid}\n`);
-}
-
-function releaseOwnership(file: string): void {
-  rmSync(ownerFile(file), { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
