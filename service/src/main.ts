@@ -1,10 +1,12 @@
 // Entry point of the local service: parse the command line, open (and maybe seed) the database,
 // serve HTTP on 127.0.0.1, and shut down cleanly on SIGINT/SIGTERM.
 import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { parseOptions, UsageError, USAGE, defaultSeedFile, type ServiceOptions } from './cli';
 import { ServiceDb } from './db/database';
 import { ensureSystemTags, seedDatabase } from './db/seed';
 import { readDataset } from './dataset/loadDataset';
+import type { Dataset } from '../../common/src/dataset/schema';
 import { Store } from './model/store';
 import { buildServer } from './http/server';
 import { keyLine, urlLine } from '../../common/src/serviceAnnouncement';
@@ -28,8 +30,14 @@ async function main(): Promise<void> {
     );
   }
 
+  // Check the port before creating anything: a start that cannot listen must not leave behind a
+  // seeded database whose key it never printed (the next start would refuse to seed it again).
+  const portProblem = await portUnavailable(opts.host, opts.port);
+  if (portProblem)
+    fatal(`cannot listen on ${opts.host}:${opts.port}: ${portProblem}; nothing was created or changed`);
+
   // Check the dataset before creating anything, so a bad dataset leaves no half-made database.
-  let dataset;
+  let dataset: Dataset | undefined;
   if (!exists) {
     const seedFile = opts.seed ?? defaultSeedFile();
     if (seedFile === undefined) fatal('no dataset to load into the new database: pass --seed FILE');
@@ -47,19 +55,31 @@ async function main(): Promise<void> {
     fatal((err as Error).message);
   }
   let newKey: string | undefined;
+  /** Closes the database and, when this start created it, removes it again. */
+  const undo = () => {
+    db.close();
+    if (dataset) for (const suffix of ['', '-journal']) rmSync(opts.db + suffix, { force: true });
+  };
   if (dataset) {
     try {
       newKey = seedDatabase(db, dataset);
     } catch (err) {
-      db.close();
-      for (const suffix of ['', '-journal']) rmSync(opts.db + suffix, { force: true });
+      undo();
       fatal(`could not load the dataset: ${(err as Error).message}`);
     }
   }
   ensureSystemTags(db);
   const store = new Store(db);
-  const server = await buildServer(store);
-  await server.listen({ port: opts.port, host: opts.host });
+  const server = await buildServer(store, { host: opts.host });
+  try {
+    await server.listen({ port: opts.port, host: opts.host });
+  } catch (err) {
+    // The port was taken between the check and now: leave nothing behind either.
+    undo();
+    fatal(
+      `cannot listen on ${opts.host}:${opts.port}: ${(err as Error).message}; nothing was created or changed`,
+    );
+  }
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
   process.stdout.write(urlLine(opts.host, port));
@@ -83,6 +103,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** Why `host:port` cannot be listened on (in use, not an address of this machine…), or undefined. */
+function portUnavailable(host: string, port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      resolve(err.code === 'EADDRINUSE' ? 'the port is in use' : err.message),
+    );
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(undefined)));
+  });
 }
 
 function fatal(message: string): never {
