@@ -605,10 +605,11 @@ const subscriptions = [
   { id: uuid('sub:order-created:crm'), dataContractId: K.orderCreated, userId: owner('crm-bot@shop.example').userId, email: 'crm-bot@shop.example', chatChannel: '#crm-alerts' },
 ];
 
-// Demo keys only: they exist so the local service can be used out of the box.
+// Two keys without values: each new database gets freshly generated ones (the service prints the
+// first), so no key published here works against anyone's local service.
 const apiKeys = [
-  { id: uuid('apikey:demo'), name: 'Demo developer', value: 'demo-key-6f1c0a9e3b7d4e21' },
-  { id: uuid('apikey:ci'), name: 'CI scanner', value: 'demo-key-ci-2d8b5f7a0c4e913b' },
+  { id: uuid('apikey:demo'), name: 'Demo developer' },
+  { id: uuid('apikey:ci'), name: 'CI scanner' },
 ];
 const webhooks = [
   { id: uuid('webhook:violations'), name: 'Contract violations to chat', url: 'https://chat.shop.example/hooks/data-contracts', events: ['CONTRACT_VIOLATION'], createdAt: '2025-10-01T08:00:00Z' },

@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   badRequest: 400,
   /** Missing or unknown X-API-KEY ("result of a missing or invalid API key: not shown"). */
   unauthorized: 401,
+  /** The local service: a request whose Host header is not a loopback name or address. */
+  forbiddenHost: 403,
   notFound: 404,
   payloadTooLarge: 413,
   internal: 500,

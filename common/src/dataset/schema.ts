@@ -163,7 +163,9 @@ export const DatasetSubscription = Type.Object(
 );
 
 export const DatasetApiKey = Type.Object(
-  { id: Id, name: Type.String(), value: Type.String({ minLength: 16 }) },
+  // No value: the service generates one for each new database (a published dataset then publishes
+  // no key that works on every machine running it).
+  { id: Id, name: Type.String(), value: Type.Optional(Type.String({ minLength: 16 })) },
   { ...strict, title: 'DatasetApiKey' },
 );
 

@@ -162,6 +162,7 @@ function referenceProblems(d: Dataset): string[] {
   });
   const keyValues = new Set<string>();
   (d.apiKeys ?? []).forEach((k, i) => {
+    if (k.value === undefined) return; // generated at load
     if (keyValues.has(k.value)) out.push(`/apiKeys/${i}/value: duplicate key value`);
     keyValues.add(k.value);
   });

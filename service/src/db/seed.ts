@@ -29,7 +29,15 @@ export function ensureSystemTags(db: ServiceDb): void {
   });
 }
 
-/** Loads the dataset; returns the API key to announce (the dataset's first, or a generated one). */
+/** A fresh API key: 192 random bits. */
+function generatedKey(): string {
+  return `ll_${randomBytes(24).toString('base64url')}`;
+}
+
+/**
+ * Loads the dataset; returns the API key to announce: the first key, with the value the dataset
+ * names or a freshly generated one (keys without a value, or none at all, get generated values).
+ */
 export function seedDatabase(db: ServiceDb, d: Dataset): string {
   return db.transaction(() => {
     const boundaryRows = new Map<string, Param[]>();
@@ -172,9 +180,8 @@ export function seedDatabase(db: ServiceDb, d: Dataset): string {
       ]),
     );
     const keys = d.apiKeys ?? [];
-    const keyRows: Param[][] = keys.map((k) => [k.id, k.name, k.value]);
-    if (keyRows.length === 0)
-      keyRows.push([randomUUID(), 'local', `ll_${randomBytes(24).toString('base64url')}`]);
+    const keyRows: Param[][] = keys.map((k) => [k.id, k.name, k.value ?? generatedKey()]);
+    if (keyRows.length === 0) keyRows.push([randomUUID(), 'local', generatedKey()]);
     db.runMany('INSERT INTO api_keys (id, name, value) VALUES (?,?,?)', keyRows);
     db.runMany(
       'INSERT INTO webhooks (id, name, url, events_json, created_at) VALUES (?,?,?,?,?)',

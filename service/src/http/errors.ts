@@ -5,6 +5,7 @@ import type { ErrorResponse } from '../../../common/src/api/admin';
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
   413: 'Payload Too Large',

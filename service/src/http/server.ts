@@ -12,11 +12,12 @@ import type { Store } from '../model/store';
 import { HttpError, errorBody } from './errors';
 import { createHandlers, type Handler } from './handlers';
 import { installBodyHandling } from './requestBody';
+import { hostCheck } from './hostCheck';
 
 /** Request line plus headers; 1 MiB holds thousands of DARNs in operation 5's query. */
 const MAX_REQUEST_HEADER_BYTES = 1024 * 1024;
 
-export async function buildServer(store: Store): Promise<FastifyInstance> {
+export async function buildServer(store: Store, opts: { host: string }): Promise<FastifyInstance> {
   // No logger: request logs could carry headers, and the API key must never reach a log.
   const app = Fastify({
     logger: false,
@@ -43,7 +44,21 @@ export async function buildServer(store: Store): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   installBodyHandling(app);
 
+  const acceptedHost = hostCheck(opts.host);
   app.addHook('onRequest', async (request, reply) => {
+    // Before the key: a web page that rebinds its own name to 127.0.0.1 reaches the service with
+    // that name in Host; it gets nothing, whatever key it guessed (DNS rebinding).
+    const host = request.headers.host;
+    if (!acceptedHost(host)) {
+      return reply
+        .code(ERROR_STATUS.forbiddenHost)
+        .send(
+          errorBody(
+            ERROR_STATUS.forbiddenHost,
+            `the Host header ${JSON.stringify((host ?? '').slice(0, 100))} is not this machine: the local service answers only requests addressed to 127.0.0.1, localhost or [::1]`,
+          ),
+        );
+    }
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || key === '') {
       return reply
