@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CONTRACT_FIELD_TYPES,
+  CONTRACT_TEXT_HINT,
   ContractFile,
   contractOfFile,
   contractShapeOf,
@@ -46,6 +47,11 @@ describe('contract file form', () => {
     assert.equal(contractShapeOf({ assets: [] }), undefined);
     assert.equal(contractShapeOf([FILE]), undefined);
     assert.equal(contractShapeOf('spec-version: 1'), undefined);
+    // The cheap look at raw text before parsing: YAML, pretty JSON and one-line JSON.
+    assert.match('# c\nspec-version: 0.1.0\n', CONTRACT_TEXT_HINT);
+    assert.match('{\n  "contractSchema": []\n}', CONTRACT_TEXT_HINT);
+    assert.match('{"id":"x","dataAssetResourceName":"s3://b:p"}', CONTRACT_TEXT_HINT);
+    assert.doesNotMatch('{"assets": [], "note": "dataAssetResourceName: x"}', CONTRACT_TEXT_HINT);
   });
 
   it('maps to the API contract: members kept, constraints only on top-level elements', () => {

@@ -53,6 +53,21 @@ export class OpenContracts {
 
 const MAX_SUMMARIES = 2000;
 
+/** Shape, name and DARN of a contract file's text (either shape); undefined when it holds no contract. */
+export function summarizeContract(text: string): Omit<ContractFileSummary, 'uri'> | undefined {
+  const cd = readContractDocument(text, false);
+  if (!cd) return undefined;
+  const root = cd.value as Record<string, unknown> | null;
+  const body = (cd.wrapped ? root?.contract : root) as Record<string, unknown> | undefined;
+  return {
+    shape: cd.shape,
+    ...(typeof body?.name === 'string' ? { name: body.name } : {}),
+    ...(typeof body?.dataAssetResourceName === 'string' && body.dataAssetResourceName
+      ? { darn: body.dataAssetResourceName }
+      : {}),
+  };
+}
+
 /** Name, DARN and shape of each file that holds a contract; files that do not (or cannot be read) are left out. */
 export async function contractFileSummaries(docs: Documents, uris: unknown): Promise<ContractFileSummary[]> {
   const list = Array.isArray(uris)
@@ -61,18 +76,8 @@ export async function contractFileSummaries(docs: Documents, uris: unknown): Pro
   const out: ContractFileSummary[] = [];
   for (const uri of list) {
     const text = await docs.readText(uri).catch(() => undefined);
-    const cd = text === undefined ? undefined : readContractDocument(text, false);
-    if (!cd) continue;
-    const root = cd.value as Record<string, unknown> | null;
-    const body = (cd.wrapped ? root?.contract : root) as Record<string, unknown> | undefined;
-    out.push({
-      uri,
-      shape: cd.shape,
-      ...(typeof body?.name === 'string' && cd.shape === 'file' ? { name: body.name.slice(0, 200) } : {}),
-      ...(typeof body?.dataAssetResourceName === 'string'
-        ? { darn: body.dataAssetResourceName.slice(0, 500) }
-        : {}),
-    });
+    const summary = text === undefined ? undefined : summarizeContract(text);
+    if (summary) out.push({ uri, ...summary });
   }
   return out;
 }

@@ -3,7 +3,7 @@
 // anywhere, data files under a `contracts/` folder), read once, and read again after a change.
 import { readRegularFile } from '../anchors/regularFiles';
 import { pathToFileURL } from 'node:url';
-import { parse } from 'yaml';
+import { summarizeContract } from '../contracts/openContracts';
 import { isContractFileName } from '../../../common/src/contractFileNames';
 import { WorkspaceFiles } from '../anchors/workspaceFiles';
 import type { WorkspaceFolderInfo } from '../anchors/types';
@@ -23,17 +23,8 @@ export function isContractPath(p: string): boolean {
 
 /** DARN and name of a contract in either shape (request body `{contract: …}`, the contract, or a file form). */
 export function contractSummary(text: string): { darn: string; name?: string } | undefined {
-  let v: unknown;
-  try {
-    v = parse(text, { maxAliasCount: 100 });
-  } catch {
-    return undefined;
-  }
-  const o = v && typeof v === 'object' && 'contract' in v ? (v as { contract: unknown }).contract : v;
-  if (!o || typeof o !== 'object') return undefined;
-  const r = o as Record<string, unknown>;
-  if (typeof r.dataAssetResourceName !== 'string' || !r.dataAssetResourceName) return undefined;
-  return { darn: r.dataAssetResourceName, ...(typeof r.name === 'string' ? { name: r.name } : {}) };
+  const s = summarizeContract(text);
+  return s?.darn ? { darn: s.darn, ...(s.name !== undefined ? { name: s.name } : {}) } : undefined;
 }
 
 export class ContractCatalog {
