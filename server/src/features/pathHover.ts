@@ -64,7 +64,18 @@ function anchorNote(t: TrackedAnchor): string | undefined {
   }
   if (t.state === 'stale')
     return `⚠ *Anchor stale: ${md(t.problem ?? 'the expected name was not found here')}*`;
-  return undefined;
+  return sinceScanNote(t);
+}
+
+/** What git says changed in the anchored code since the scanned commit (anchors/git/). */
+function sinceScanNote(t: TrackedAnchor): string | undefined {
+  const s = t.sinceScan;
+  if (!s || s.change === 'exact')
+    return s?.renamedFrom ? `*File renamed since the scan (was ${md(s.renamedFrom)}).*` : undefined;
+  const { start, end } = s.recordedLines;
+  const lines = start === end ? `line ${start + 1}` : `lines ${start + 1}–${end + 1}`;
+  const renamed = s.renamedFrom ? ` in ${md(s.renamedFrom)}` : '';
+  return `✎ *Changed since the scan: the code at ${lines}${renamed} of commit ${md(s.commit.slice(0, 12))} was partly rewritten.*`;
 }
 
 export function links(ref: PathRef, anchorUrl: string | undefined): string {

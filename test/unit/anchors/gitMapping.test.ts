@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import { AnchorIndex, GitMapper, fileUri, type AnchorEntry } from '../../../server/src/anchors';
-import { GitRepo, lines } from './gitRepo';
+import { GitRepo, lines } from '../../helpers/gitRepo';
 import { nextChange } from './workspace';
 
 const GO_V1 = lines(

@@ -18,8 +18,10 @@ const ENV = {
 export class GitRepo {
   private constructor(readonly root: string) {}
 
-  static async create(parent?: string): Promise<GitRepo> {
-    const base = parent ?? (await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'anchors-git-'))));
+  /** A new repository in `dir` (made if missing), else in a new temp dir. */
+  static async create(dir?: string): Promise<GitRepo> {
+    if (dir) await fs.mkdir(dir, { recursive: true });
+    const base = dir ?? (await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'anchors-git-'))));
     const repo = new GitRepo(base);
     repo.git('init', '-q', '-b', 'main');
     return repo;
