@@ -1,6 +1,7 @@
 // The one log of the extension ("Lineage Lens" LogOutputChannel) and the redaction every line
 // passes through, so an API key can never reach the log file, even via the language client's traces.
 import * as vscode from 'vscode';
+import { parseClientLogLine } from './clientLogLine';
 import { redactCredentialText, redactSecrets, redactTraceData } from '../../common/src/untrustedText';
 
 const MARK = '«redacted»';
@@ -51,7 +52,9 @@ export function errorText(err: unknown): string {
 export function redactingChannel(log: Log): vscode.OutputChannel {
   let pending = '';
   const flush = (line: string): void => {
-    if (line.trim()) log.info(redact(redactTraceData(line, MARK)));
+    if (!line.trim()) return;
+    const { level, text } = parseClientLogLine(line);
+    log[level](redact(redactTraceData(text, MARK)));
   };
   return {
     name: log.name,
