@@ -56,6 +56,10 @@ const docs = new Documents();
 const index = createEditorAnchorIndex(log);
 const contracts = new OpenContracts(() => [...clientSettings.workspaceFolders]);
 const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
+/** The credentials last set (URL and key), to tell a change from a repeat. */
+let lastCredentials: string | undefined;
+const credentialsKey = (c: ReturnType<typeof credentialsOf>) =>
+  `${c?.serviceUrl ?? ''}\u0000${c?.apiKey ?? ''}`;
 
 let clientCanRefreshLenses = false;
 let clientSendsFolderChanges = false;
@@ -156,7 +160,9 @@ connection.onInitialized(
     await clientSettings
       .apply(undefined)
       .catch((err: unknown) => log.errorOnce(`Applying settings failed: ${(err as Error)?.message}`));
-    await session.setCredentials(credentialsOf(clientSettings.initOptions));
+    const initial = credentialsOf(clientSettings.initOptions);
+    lastCredentials = credentialsKey(initial);
+    await session.setCredentials(initial);
   }),
 );
 
@@ -167,7 +173,13 @@ connection.onDidChangeConfiguration(
 connection.onNotification(
   P.SetCredentialsNotification,
   notification(log, 'setCredentials', async (c: P.Credentials) => {
-    await session.setCredentials(credentialsOf(c));
+    const next = credentialsOf(c);
+    const before = lastCredentials;
+    lastCredentials = credentialsKey(next);
+    // Compliance results are the answer of the service (and key) they were checked with: after a
+    // sign-out or a switch they would be another service's problems.
+    if (before !== undefined && before !== lastCredentials) hub.replaceAll('compliance', new Map());
+    await session.setCredentials(next);
   }),
 );
 

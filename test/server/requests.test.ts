@@ -174,4 +174,24 @@ describe('language server: custom requests', function () {
     h.client.settings = { ...h.client.settings, refreshIntervalSeconds: 0 };
     await h.client.conn.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
   });
+
+  it("clears the old service's compliance problems on sign-out, and keeps them on a repeated sign-in", async () => {
+    const uri = h.client.fileUri('contracts/orders.contract.yaml');
+    const apiKey = h.service.apiKey;
+    let from = h.client.mark();
+    await h.client.conn.sendRequest(P.CheckComplianceRequest, { uri });
+    await h.client.waitForDiagnostics(uri, (d) => d.length === 2, from);
+    // The same credentials again change nothing.
+    await h.client.conn.sendNotification(P.SetCredentialsNotification, { serviceUrl: h.service.url, apiKey });
+    from = h.client.mark();
+    await h.client.conn.sendNotification(P.SetCredentialsNotification, {
+      serviceUrl: h.service.url,
+      apiKey: null,
+    });
+    await h.client.waitForStatus((s) => s.state === 'signedOut', from);
+    await h.client.waitForDiagnostics(uri, (d) => d.length === 0, from);
+    from = h.client.mark();
+    await h.client.conn.sendNotification(P.SetCredentialsNotification, { serviceUrl: h.service.url, apiKey });
+    await h.client.waitForStatus((s) => s.state === 'connected', from);
+  });
 });
