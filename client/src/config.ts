@@ -9,8 +9,26 @@ export const SECTION = 'lineageLens';
 /** Settings the language server reads only at start. */
 export const RESTART_NEEDED = ['maxConcurrency'] as const;
 
+/**
+ * The settings for the workspace as a whole. `null` says so explicitly: reading a resource-scoped
+ * setting (components, namespace, contracts, …) without a scope makes VS Code log a warning.
+ */
 function cfg(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration(SECTION);
+  return vscode.workspace.getConfiguration(SECTION, null);
+}
+
+/** Every `lineageLens.*` setting of the workspace as a whole, as plain JSON (what the server pulls). */
+export function workspaceSettings(): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(cfg())) as Record<string, unknown>;
+}
+
+/** Whether the settings, of the workspace or of any of its folders, name components or a namespace. */
+export function settingsNameComponents(): boolean {
+  const scopes = [null, ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri)];
+  return scopes.some((scope) => {
+    const c = vscode.workspace.getConfiguration(SECTION, scope);
+    return c.get<string[]>('components', []).length > 0 || c.get<string>('namespace', '').trim() !== '';
+  });
 }
 
 /**

@@ -58,7 +58,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   registerCopyIdCommand(ctx);
 
   await ctx.pushCredentials(); // sets the signed-in context key before the views render
-  const ready = ctx.start().catch((err) => {
+  const ready = ctx.startWhenNeeded().catch((err) => {
     void vscode.window.showErrorMessage(
       vscode.l10n.t('Lineage Lens: the language server did not start: {0}', errorText(err)),
     );

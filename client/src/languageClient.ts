@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import {
   LanguageClient,
   RevealOutputChannelOn,
+  DidChangeConfigurationNotification,
   TransportKind,
   type LanguageClientOptions,
   type ServerOptions,
@@ -14,7 +15,7 @@ import {
   type ExternalSchemaValidation,
   type InitializationOptions,
 } from '../../common/src/protocol';
-import { lineageSettings, SECTION } from './config';
+import { lineageSettings, SECTION, workspaceSettings } from './config';
 import { redactingChannel, type Log } from './logging';
 
 export function createLanguageClient(
@@ -44,6 +45,20 @@ export function createLanguageClient(
       externalSchemaValidation: externalSchemaValidation(),
     }),
     synchronize: { configurationSection: SECTION },
+    // The workspace-wide settings are read with an explicit `null` scope (see workspaceSettings): the
+    // client's own reads of the section have no scope, and VS Code warns for every resource-scoped key.
+    middleware: {
+      workspace: {
+        configuration: (params, token, next) =>
+          params.items.every((i) => !i.scopeUri && i.section === SECTION)
+            ? params.items.map(() => workspaceSettings())
+            : next(params, token),
+        didChangeConfiguration: async () => {
+          // The server pulls the settings per folder on this (workspace/configuration).
+          await client.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+        },
+      },
+    },
     outputChannel: channel,
     traceOutputChannel: channel,
     // The status bar and views report problems; don't pop the output on every server message.
@@ -51,12 +66,13 @@ export function createLanguageClient(
     // Hover links may run our own commands and nothing else; the server escapes service text, no HTML.
     markdown: { isTrusted: { enabledCommands: Object.values(COMMANDS) }, supportHtml: false },
   };
-  return new LanguageClient(
+  const client = new LanguageClient(
     'lineageLens',
     vscode.l10n.t('Lineage Lens Language Server'),
     serverOptions,
     clientOptions,
   );
+  return client;
 }
 
 /**

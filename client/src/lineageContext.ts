@@ -16,7 +16,8 @@ import type { ComplianceResponse } from '../../common/src/api';
 
 export type ComplianceChecked = ComplianceResponse & { uri: string; darn: string; name?: string };
 import { ApiKeyStore } from './apiKeyStore';
-import { allowInsecureHttp, RESTART_NEEDED, SECTION, serviceUrl } from './config';
+import { allowInsecureHttp, RESTART_NEEDED, SECTION, serviceUrl, settingsNameComponents } from './config';
+import { isLineageDocument } from './lineageDocuments';
 import { warnInsecureHttp } from './insecureHttp';
 import { createLanguageClient } from './languageClient';
 import { createLog, errorText, SafeLog } from './logging';
@@ -43,6 +44,11 @@ export class LineageContext implements vscode.Disposable {
   /** Fires when the server checked a contract file on its own (on save). */
   readonly onDidCheckCompliance = this.complianceChecked.event;
   private lastCredentials: string | undefined;
+  /** The language server's start, once asked for (see ensureStarted). */
+  private starting: Promise<void> | undefined;
+  private disposed = false;
+  /** The credentials the running language server was last sent. */
+  private sent: { client: LanguageClient; fingerprint: string } | undefined;
   private markStarted!: () => void;
   private lastPush: Promise<void> = Promise.resolve();
   /** Resolves once the language server has started with the credentials read at activation. */
@@ -69,6 +75,17 @@ export class LineageContext implements vscode.Disposable {
           void this.pushCredentials();
         } else if (e.affectsConfiguration(`${SECTION}.allowInsecureHttp`)) void this.pushCredentials();
         if (RESTART_NEEDED.some((k) => e.affectsConfiguration(`${SECTION}.${k}`))) void this.offerRestart();
+        if (
+          !this.starting &&
+          (e.affectsConfiguration(`${SECTION}.components`) ||
+            e.affectsConfiguration(`${SECTION}.namespace`)) &&
+          settingsNameComponents()
+        )
+          void this.ensureStarted().catch(() => undefined);
+      }),
+      // A contract or path document gives the server something to do in any window.
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        if (!this.starting && isLineageDocument(doc)) void this.ensureStarted().catch(() => undefined);
       }),
     );
   }
@@ -91,8 +108,33 @@ export class LineageContext implements vscode.Disposable {
     };
   }
 
+  /**
+   * Starts the language server where there is something for it: signed in, components or a namespace
+   * in the settings, or a contract or path document open. Elsewhere it starts later, on the first of
+   * these, or when a view or command asks it for something.
+   */
+  async startWhenNeeded(): Promise<void> {
+    const creds = await this.credentials();
+    const signedIn = creds.apiKey !== null && creds.serviceUrl !== '';
+    if (signedIn || settingsNameComponents() || vscode.workspace.textDocuments.some(isLineageDocument))
+      return this.ensureStarted();
+    this.log.info(
+      'Language server not started yet: not signed in, no components or namespace in the settings, no contract or path document open',
+    );
+    if (!this.starting)
+      this.setStatus({ ...INITIAL_STATUS, state: 'signedOut', message: vscode.l10n.t('Not signed in.') });
+  }
+
+  /** Starts the language server once; later callers share that start. */
+  ensureStarted(): Promise<void> {
+    if (this.disposed)
+      return Promise.reject(new Error(vscode.l10n.t('The Lineage Lens language server is not running.')));
+    this.starting ??= this.start();
+    return this.starting;
+  }
+
   /** Starts the language server; resolves when it is ready. */
-  async start(): Promise<void> {
+  private async start(): Promise<void> {
     const creds = await this.credentials();
     // The server sends nothing to plain http:// on another host unless allowed; say so before it starts.
     if (creds.apiKey) warnInsecureHttp(this, creds);
@@ -131,6 +173,7 @@ export class LineageContext implements vscode.Disposable {
    * a browser VS Code can reach the extension host a moment after activation.
    */
   async whenSignedIn(patienceMs: number): Promise<boolean> {
+    void this.ensureStarted().catch(() => undefined);
     const signedIn = async () => {
       const c = await this.credentials();
       return c.apiKey !== null && c.serviceUrl !== '';
@@ -170,6 +213,7 @@ export class LineageContext implements vscode.Disposable {
   }
 
   async stop(): Promise<void> {
+    this.starting = undefined;
     const client = this.client;
     this.client = undefined;
     this.clientReady = undefined;
@@ -185,7 +229,7 @@ export class LineageContext implements vscode.Disposable {
 
   async restart(): Promise<void> {
     await this.stop();
-    await this.start();
+    await this.ensureStarted();
   }
 
   private async offerRestart(): Promise<void> {
@@ -216,8 +260,17 @@ export class LineageContext implements vscode.Disposable {
     if (this.lastCredentials !== undefined && this.lastCredentials !== fingerprint)
       this.credentialsChanged.fire(creds);
     this.lastCredentials = fingerprint;
-    const client = await this.readyClient().catch(() => undefined);
+    if (!this.clientReady) {
+      // Not started yet: a sign-in starts it (with these credentials); nothing else needs it.
+      if (creds.apiKey !== null && creds.serviceUrl !== '') void this.ensureStarted().catch(() => undefined);
+      return;
+    }
+    const client = await this.clientReady.catch(() => undefined);
     if (!client) return;
+    // Pushes come from many places (key store events, settings, restored editors waiting for a
+    // sign-in); a server that has these credentials already needs nothing, and the log says it once.
+    if (this.sent?.client === client && this.sent.fingerprint === fingerprint) return;
+    this.sent = { client, fingerprint };
     this.log.info(
       creds.apiKey
         ? `Credentials set for ${creds.serviceUrl}`
@@ -249,9 +302,10 @@ export class LineageContext implements vscode.Disposable {
     });
   }
 
-  private readyClient(): Promise<LanguageClient> {
-    if (!this.clientReady)
-      return Promise.reject(new Error(vscode.l10n.t('The Lineage Lens language server is not running.')));
+  /** The running client; a request to a server not started yet starts it (a view or command needs it). */
+  private async readyClient(): Promise<LanguageClient> {
+    if (!this.clientReady) await this.ensureStarted();
+    if (!this.clientReady) throw new Error(vscode.l10n.t('The Lineage Lens language server is not running.'));
     return this.clientReady;
   }
 
@@ -286,6 +340,7 @@ export class LineageContext implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.clientDisposables.splice(0).forEach((d) => d.dispose());
     this.disposables
       .splice(0)

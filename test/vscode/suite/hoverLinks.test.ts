@@ -33,7 +33,8 @@ describe('hover links', () => {
     const ours = hovers
       .flatMap((h) => h.contents)
       .filter(
-        (c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && /Lineage path/.test(c.value),
+        (c): c is vscode.MarkdownString =>
+          c instanceof vscode.MarkdownString && /\[Reveal in Lineage view\]\(command:/.test(c.value),
       );
     assert.ok(ours.length > 0, 'a lineage hover is shown on the anchor');
     for (const m of ours) {
