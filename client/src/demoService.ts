@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import * as vscode from 'vscode';
-import { setServiceUrl } from './config';
+import { serviceUrl, setServiceUrl } from './config';
 import type { LineageContext } from './lineageContext';
 import { addSecret, errorText } from './logging';
 import { withNotificationProgress } from './notificationProgress';
@@ -19,6 +19,7 @@ const START_TIMEOUT_MS = 30_000;
 export class DemoService implements vscode.Disposable {
   private child: ChildProcess | undefined;
   private url: string | undefined;
+  private db: string | undefined;
 
   constructor(private readonly ctx: LineageContext) {}
 
@@ -28,6 +29,28 @@ export class DemoService implements vscode.Disposable {
 
   get serviceUrl(): string | undefined {
     return this.running ? this.url : undefined;
+  }
+
+  /** The database file of the service this extension runs, if it runs one. */
+  get database(): string | undefined {
+    return this.running ? this.db : undefined;
+  }
+
+  /**
+   * Signs in to the service at the configured URL when it is a local one that answers (e.g. the one
+   * `npm start` runs): a second service with its own database would hide what the user just edited.
+   * Returns the URL, or undefined when there is none to reuse.
+   */
+  async reuseConfigured(): Promise<{ url: string; signedIn: boolean } | undefined> {
+    const url = serviceUrl();
+    if (!url || !isLoopbackUrl(url) || !(await answers(url))) return undefined;
+    this.ctx.log.info(`A service answers at the configured URL ${url}: using it instead of starting another`);
+    if (!(await this.ctx.keys.keyFor(url))) {
+      // Its key was printed where it was started (npm start's terminal): the Sign In prompt asks for it.
+      await vscode.commands.executeCommand('lineageLens.signIn');
+    }
+    await this.ctx.pushCredentials();
+    return { url, signedIn: (await this.ctx.keys.keyFor(url)) !== null };
   }
 
   /** Starts the service (if not running), stores URL and key, and signs in. Returns the URL. */
@@ -45,6 +68,7 @@ export class DemoService implements vscode.Disposable {
       );
     await vscode.workspace.fs.createDirectory(ext.globalStorageUri);
     const db = vscode.Uri.joinPath(ext.globalStorageUri, 'demo-service.db').fsPath;
+    this.db = db;
     let knownKey = await ext.secrets.get(DEMO_KEY_SECRET);
     if (existsSync(db) && !knownKey) rmSync(db, { force: true }); // a database whose key we lost is of no use
     if (!existsSync(db)) knownKey = undefined;
@@ -147,6 +171,14 @@ export function registerDemoService(ctx: LineageContext): DemoService {
   ctx.push(
     vscode.commands.registerCommand('lineageLens.startDemoService', async () => {
       try {
+        const reused = await demo.reuseConfigured();
+        if (reused) {
+          if (reused.signedIn)
+            void vscode.window.showInformationMessage(
+              vscode.l10n.t('A service is already running at {0}; you are signed in to it.', reused.url),
+            );
+          return reused.signedIn ? reused.url : undefined;
+        }
         const url = await withNotificationProgress(
           { title: vscode.l10n.t('Starting the local demo service…') },
           () => demo.start(),
@@ -170,4 +202,27 @@ export function registerDemoService(ctx: LineageContext): DemoService {
     vscode.commands.registerCommand('lineageLens.stopDemoService', () => demo.stop()),
   );
   return demo;
+}
+
+/** Whether a URL names this machine (only such a service can be one `npm start` or we run). */
+function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether anything answers HTTP at the URL within 2 s (no key is sent). */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(new URL('/v0/experimental/edges', url), {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(2000),
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }

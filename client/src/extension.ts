@@ -35,8 +35,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   ctx.log.info(`Service URL at activation: ${serviceUrl() || '(not set yet)'}`);
 
   registerConnectionCommands(ctx);
-  registerStatusBar(ctx);
   const demo = registerDemoService(ctx);
+  registerStatusBar(ctx, () => demo.database);
 
   const fs = new PathFileSystem(ctx);
   ctx.push(

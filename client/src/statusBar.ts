@@ -2,6 +2,7 @@
 // the state (QuickPick).
 import * as vscode from 'vscode';
 import { RefreshRequest, type ConnectionState, type ServiceStatus } from '../../common/src/protocol';
+import { serviceUrl } from './config';
 import type { LineageContext } from './lineageContext';
 import { safeText, showRequestError } from './serviceErrors';
 
@@ -31,7 +32,8 @@ function stateLabel(state: ConnectionState): string {
   }
 }
 
-export function registerStatusBar(ctx: LineageContext): void {
+/** `localDatabase`: the database file of the local service this extension runs, if any. */
+export function registerStatusBar(ctx: LineageContext, localDatabase: () => string | undefined): void {
   const item = vscode.window.createStatusBarItem('lineageLens.status', vscode.StatusBarAlignment.Left, 50);
   item.name = vscode.l10n.t('Lineage Lens Connection');
   item.command = 'lineageLens.statusActions';
@@ -45,6 +47,11 @@ export function registerStatusBar(ctx: LineageContext): void {
     if (s.state === 'connected' || s.state === 'stale') {
       lines.push(vscode.l10n.t('{0} components, {1} anchors', s.componentCount, s.anchorCount));
     }
+    // Which service, so two local services are never mistaken for one.
+    const url = serviceUrl();
+    if (url) lines.push(vscode.l10n.t('Service: {0}', url));
+    const db = localDatabase();
+    if (db) lines.push(vscode.l10n.t('Local demo service, database: {0}', db));
     if (s.lastLoadedAt)
       lines.push(vscode.l10n.t('Last loaded: {0}', new Date(s.lastLoadedAt).toLocaleString()));
     item.tooltip = lines.filter(Boolean).join('\n');

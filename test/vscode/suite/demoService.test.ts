@@ -1,5 +1,6 @@
-// "Start the local demo service": the bundled service starts on 127.0.0.1, the extension reads its URL
-// and key from its output, signs in, and stops it again.
+// "Start the local demo service": a local service already answering at the configured URL is used;
+// otherwise the bundled service starts on 127.0.0.1, the extension reads its URL and key from its
+// output, signs in, and stops it again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { demoDataset, env, inState, lineageApi, noSaveReasonPrompt, waitForStatus } from './helpers';
@@ -18,11 +19,25 @@ describe('local demo service', () => {
     await waitForStatus(api, inState('connected'));
   });
 
+  it('uses the service already running at the configured URL instead of starting a second one', async () => {
+    const api = await lineageApi();
+    await waitForStatus(api, inState('connected'));
+    const url = (await vscode.commands.executeCommand('lineageLens.startDemoService')) as string | undefined;
+    assert.equal(url, env('LINEAGE_SERVICE_URL'), 'the running service');
+    assert.equal(api.demoServiceUrl(), undefined, 'no service of its own');
+    assert.equal(vscode.workspace.getConfiguration('lineageLens').inspect('serviceUrl')?.globalValue, url);
+    assert.equal(api.status().state, 'connected');
+  });
+
   it('starts, signs in to it, and stops', async function () {
     this.timeout(120_000); // starts a service process besides the one of the runner
     const api = await lineageApi();
     await vscode.commands.executeCommand('lineageLens.signOut');
     await waitForStatus(api, inState('signedOut'));
+    // Nothing answers at the configured URL (port 9 is "discard", closed here): a service of its own.
+    await vscode.workspace
+      .getConfiguration('lineageLens')
+      .update('serviceUrl', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
     const url = (await vscode.commands.executeCommand('lineageLens.startDemoService')) as string | undefined;
     assert.ok(url, 'the command returns the service URL');
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
