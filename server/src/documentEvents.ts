@@ -35,7 +35,7 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
   const validateIfPathDocument = (uri: string): void => {
     if (!P.parsePathDocumentUri(uri)) return;
     const doc = docs.get(uri);
-    hub.set('pathDocument', uri, doc ? validatePathDocument(doc.getText()) : []);
+    hub.set('pathDocument', uri, doc ? validatePathDocument(doc) : []);
   };
   const validateIfContract = (uri: string): void => {
     hub.set('contractFile', uri, contracts.diagnostics(docs.get(uri)));

@@ -1,18 +1,19 @@
 // Between source and path documents: in a path document every code anchor is a link and a definition
 // target into the source; in source, Go to Definition lists the path documents anchored there.
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, type Node } from 'jsonc-parser';
 import type { DocumentLink, Location, LocationLink, Position, Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parsePathDocumentUri } from '../../../common/src/protocol';
 import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
 import { renderPathDocument } from '../pathDocs/render';
+import { parsedPathDocument } from '../pathDocs/parsedDocument';
 import type { Session } from '../session/session';
 
 const TOP = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** Anchor objects of a path document with their ids and text spans. */
-function anchorNodes(text: string): Array<{ anchorId: string; node: Node; fileNode?: Node }> {
-  const root = parseTree(text);
+function anchorNodes(doc: TextDocument): Array<{ anchorId: string; node: Node; fileNode?: Node }> {
+  const { root } = parsedPathDocument(doc);
   const list = root && findNodeAtLocation(root, ['code_anchors']);
   if (!list || list.type !== 'array') return [];
   const out: Array<{ anchorId: string; node: Node; fileNode?: Node }> = [];
@@ -49,7 +50,7 @@ export function pathDocumentLinks(session: Session, doc: TextDocument): Document
   const ref = parsePathDocumentUri(doc.uri);
   if (!ref) return [];
   const links: DocumentLink[] = [];
-  for (const a of anchorNodes(doc.getText())) {
+  for (const a of anchorNodes(doc)) {
     const target = targetOf(session, ref.componentId, ref.pathId, a.anchorId);
     if (!target) continue;
     const span = a.fileNode ?? a.node;
@@ -70,7 +71,7 @@ export function pathDocumentDefinition(
   const ref = parsePathDocumentUri(doc.uri);
   if (!ref) return null;
   const offset = doc.offsetAt(pos);
-  for (const a of anchorNodes(doc.getText())) {
+  for (const a of anchorNodes(doc)) {
     if (offset < a.node.offset || offset > a.node.offset + a.node.length) continue;
     const target = targetOf(session, ref.componentId, ref.pathId, a.anchorId);
     if (!target) return null;

@@ -11,6 +11,7 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { flattenSchema, LineagePath, type PathBoundary } from '../../../common/src/api';
 import { MEMBER_DOCS } from './memberDocs';
+import { jsonPathAt } from './parsedDocument';
 import { enumValues, node, objectBranch, schemaAt } from './schemaNav';
 
 const ROOT = node(LineagePath);
@@ -77,10 +78,11 @@ export function completePathDocument(
 }
 
 export function hoverPathDocument(doc: TextDocument, pos: Position): Hover | null {
-  const loc = getLocation(doc.getText(), doc.offsetAt(pos));
-  const key = loc.path[loc.path.length - 1];
+  // From the tree parsed once per version: nothing here walks the whole document.
+  const path = jsonPathAt(doc, doc.offsetAt(pos));
+  const key = path[path.length - 1];
   if (typeof key !== 'string') return null;
-  const step = schemaAt(ROOT, loc.path);
+  const step = schemaAt(ROOT, path);
   if (!step?.parent) return null;
   const title = step.parent.title ?? '';
   const text = step.schema.description ?? MEMBER_DOCS[title]?.[key];

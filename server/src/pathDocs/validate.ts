@@ -2,9 +2,10 @@
 // schema walked over the syntax tree so each problem points at its member: missing required members,
 // wrong types, enum values, the exact shape of boundary_coordinates (error), unknown members (warning)
 // and read-only members, which a save ignores (a faded hint).
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type Node } from 'jsonc-parser';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { parsedPathDocument } from './parsedDocument';
 import { LineagePath } from '../../../common/src/api';
 import { enumValues, node, type SchemaNode } from './schemaNav';
 
@@ -20,16 +21,10 @@ interface Issue {
   tags?: DiagnosticTag[];
 }
 
-export function parsePathText(text: string): { root: Node | undefined; errors: ParseError[] } {
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-  return { root, errors };
-}
-
-export function validatePathDocument(text: string): Diagnostic[] {
-  const doc = TextDocument.create('lineage:/x', 'json', 0, text);
+/** Diagnostics of a path document, from its tree as parsed for this version (see parsedDocument.ts). */
+export function validatePathDocument(doc: TextDocument): Diagnostic[] {
   const issues: Issue[] = [];
-  const { root, errors } = parsePathText(text);
+  const { root, errors } = parsedPathDocument(doc);
   for (const e of errors) {
     issues.push({
       offset: e.offset,

@@ -1,0 +1,239 @@
+// Path-document benchmark (issue 13 item 1; not a test: it only reports). One ~685 KB path document
+// (5,000 field mappings, 1,000 code anchors), opened in our server and in the peer the issue measures
+// against, vscode-json-language-server (devDependency vscode-langservers-extracted, from the npm
+// registry) with the LineagePath JSON Schema, in the same run: first diagnostics after didOpen, and
+// hover latency at the same member positions, interleaved (ours, the peer's, ours, …) so both see
+// the same machine load. Run: npm run bench -- pathDocument. BENCH_HOVERS (2000) sets the hover count;
+// BENCH_SERVER_JS runs another build of our server (before/after comparisons).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseTree, type Node } from 'jsonc-parser';
+import * as rpc from 'vscode-languageserver-protocol/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+
+const repoRoot = resolve(__dirname, '..', '..', '..');
+const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
+const MAPPINGS = 5_000;
+const ANCHORS = 1_000;
+
+/** A deterministic path as the server renders it (2-space JSON, round-trip members). */
+function bigPath(): string {
+  const hex = (n: number, len: number) => n.toString(16).padStart(len, '0');
+  const uuid = (n: number) => `${hex(n, 8)}-0000-4000-8000-${hex(n * 7919, 12)}`;
+  const fields = Array.from({ length: 150 }, (_, i) => `field_${i}`);
+  const schema = {
+    type: 'object',
+    properties: Object.fromEntries(fields.map((f) => [f, { type: 'string' }])),
+  };
+  const path = {
+    path_id: uuid(1),
+    path_type: 'SCAN_OUTPUT',
+    is_suppressed: false,
+    ingress: {
+      id: uuid(2),
+      kind: 'HTTP_REQUEST',
+      signature_name: 'orders.api.OrderController.create',
+      payload_name: 'CreateOrderRequest',
+      schema,
+    },
+    egress: {
+      id: uuid(3),
+      kind: 'DATASTORE_WRITE',
+      signature_name: 'orders.db.OrderRepository.save',
+      payload_name: 'OrderRow',
+      schema,
+    },
+    field_mappings: Array.from({ length: MAPPINGS }, (_, i) => ({
+      ingress_field: fields[i % fields.length],
+      egress_field: fields[(i * 7) % fields.length],
+      // DataFlow is the default kind and often left out.
+      ...(i % 3 ? { kind: i % 3 === 1 ? 'KeyValueBridge' : 'ControlFlow' } : {}),
+    })),
+    code_anchors: Array.from({ length: ANCHORS }, (_, i) => ({
+      anchor_id: uuid(1000 + i),
+      name: `handler${i}`,
+      file: `src/orders/handler${i % 50}.ts`,
+      line_start: 10 + i,
+    })),
+    transformation_summary: 'Copies the request into a row.',
+    completeness: {
+      ingress: 'KNOWN_COMPLETE',
+      ingress_schema: 'KNOWN_COMPLETE',
+      egress: 'KNOWN_COMPLETE',
+      egress_schema: 'KNOWN_INCOMPLETE',
+      field_mappings: 'UNKNOWN',
+    },
+  };
+  return JSON.stringify(path, null, 2);
+}
+
+/** Offsets inside every property key, spread evenly over the document. */
+function hoverOffsets(text: string, count: number): number[] {
+  const keys: number[] = [];
+  const walk = (n: Node) => {
+    if (n.type === 'property' && n.children?.[0]) keys.push(n.children[0].offset + 2);
+    for (const c of n.children ?? []) walk(c);
+  };
+  walk(parseTree(text)!);
+  const step = keys.length / count;
+  return Array.from({ length: count }, (_, i) => keys[Math.floor(i * step)]!);
+}
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return {
+    median: s[Math.floor(s.length / 2)]!,
+    p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!,
+  };
+};
+
+interface Server {
+  name: string;
+  child: ChildProcess;
+  conn: rpc.ProtocolConnection;
+  uri: string;
+  /** Opens the document; resolves with the time until its first diagnostics arrived. */
+  open(): Promise<number>;
+}
+
+async function startServer(
+  name: string,
+  argv: string[],
+  uri: string,
+  languageId: string,
+  text: string,
+  configure: (conn: rpc.ProtocolConnection) => Promise<void>,
+  init: Record<string, unknown>,
+): Promise<Server> {
+  const child = spawn(process.execPath, argv, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = rpc.createProtocolConnection(
+    new rpc.StreamMessageReader(child.stdout!),
+    new rpc.StreamMessageWriter(child.stdin!),
+  );
+  conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
+  conn.onRequest('client/registerCapability', () => null);
+  conn.onRequest('window/workDoneProgress/create', () => null);
+  conn.onNotification('window/logMessage', () => undefined);
+  let opened = 0;
+  let diagnosed: (ms: number) => void = () => undefined;
+  conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => {
+    if (p.uri === uri && opened) diagnosed(performance.now() - opened);
+  });
+  conn.listen();
+  await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: {
+      textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] } },
+      workspace: { configuration: false },
+    },
+    initializationOptions: init,
+  });
+  await conn.sendNotification('initialized', {});
+  await configure(conn);
+  const open = async () => {
+    const first = new Promise<number>((res) => (diagnosed = res));
+    opened = performance.now();
+    await conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId, version: 1, text },
+    });
+    return first;
+  };
+  return { name, child, conn, uri, open };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lineage-lens-bench-pathdoc-'));
+  const text = bigPath();
+  const doc = TextDocument.create('x:', 'json', 1, text);
+  const offsets = hoverOffsets(text, N_HOVERS);
+  console.log(
+    `path document: ${(Buffer.byteLength(text) / 1024).toFixed(0)} KB, ${MAPPINGS} field mappings, ${ANCHORS} code anchors; ${N_HOVERS} hovers on member names`,
+  );
+  const schema = JSON.parse(readFileSync(join(repoRoot, 'common/schemas/lineage-path.schema.json'), 'utf8'));
+  const peerBin = join(repoRoot, 'node_modules/vscode-langservers-extracted/bin/vscode-json-language-server');
+  const ours = await startServer(
+    'Lineage Lens',
+    [process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'), '--stdio'],
+    'lineage:/11111111-1111-4111-8111-111111111111/22222222-2222-4222-8222-222222222222/create%20%E2%86%92%20save.lineage-path.json',
+    'lineage-path',
+    text,
+    async () => undefined,
+    {},
+  );
+  const peer = await startServer(
+    'vscode-json-language-server',
+    [peerBin, '--stdio'],
+    pathToFileURL(join(dir, 'path.lineage-path.json')).href,
+    'json',
+    text,
+    async (conn) =>
+      conn.sendNotification('workspace/didChangeConfiguration', {
+        settings: {
+          json: { validate: { enable: true }, schemas: [{ fileMatch: ['*.lineage-path.json'], schema }] },
+        },
+      }),
+    { provideFormatter: false },
+  );
+  try {
+    // One at a time, so neither parse competes with the other for the CPU.
+    const oursDiag = await ours.open();
+    const peerDiag = await peer.open();
+    const hover = (s: Server, offset: number) =>
+      s.conn.sendRequest('textDocument/hover', {
+        textDocument: { uri: s.uri },
+        position: doc.positionAt(offset),
+      });
+    // Warm-up, then the measured hovers interleaved.
+    for (let i = 0; i < 200; i++) {
+      await hover(ours, offsets[i % offsets.length]!);
+      await hover(peer, offsets[i % offsets.length]!);
+    }
+    const times = new Map<Server, number[]>([
+      [ours, []],
+      [peer, []],
+    ]);
+    let emptyOurs = 0;
+    for (const offset of offsets) {
+      for (const s of [ours, peer]) {
+        const t0 = performance.now();
+        const h = await hover(s, offset);
+        times.get(s)!.push(performance.now() - t0);
+        if (s === ours && !h) emptyOurs++;
+      }
+    }
+    const o = stats(times.get(ours)!);
+    const p = stats(times.get(peer)!);
+    const f2 = (n: number) => n.toFixed(2);
+    console.log(
+      `\nload average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n\n| measure | Lineage Lens | vscode-json-language-server | ratio |\n|---|---|---|---|`,
+    );
+    console.log(
+      `| first diagnostics after didOpen | ${oursDiag.toFixed(0)} ms | ${peerDiag.toFixed(0)} ms | ${(oursDiag / peerDiag).toFixed(2)}× |`,
+    );
+    console.log(
+      `| hover median | ${f2(o.median)} ms | ${f2(p.median)} ms | ${(o.median / p.median).toFixed(2)}× |`,
+    );
+    console.log(`| hover p99 | ${f2(o.p99)} ms | ${f2(p.p99)} ms | ${(o.p99 / p.p99).toFixed(2)}× |`);
+    console.log(`(${emptyOurs} of our hovers were empty)`);
+  } finally {
+    for (const s of [ours, peer]) {
+      await s.conn.sendRequest('shutdown').catch(() => undefined);
+      await s.conn.sendNotification('exit').catch(() => undefined);
+      s.conn.dispose();
+      s.child.kill();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
