@@ -6,14 +6,13 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parsePathDocumentUri } from '../../../common/src/protocol';
 import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
 import { renderPathDocument } from '../pathDocs/render';
-import { parsedPathDocument } from '../pathDocs/parsedDocument';
+import { parsedPathDocument, parsePathText } from '../pathDocs/parsedDocument';
 import type { Session } from '../session/session';
 
 const TOP = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** Anchor objects of a path document with their ids and text spans. */
-function anchorNodes(doc: TextDocument): Array<{ anchorId: string; node: Node; fileNode?: Node }> {
-  const { root } = parsedPathDocument(doc);
+function anchorNodes(root: Node | undefined): Array<{ anchorId: string; node: Node; fileNode?: Node }> {
   const list = root && findNodeAtLocation(root, ['code_anchors']);
   if (!list || list.type !== 'array') return [];
   const out: Array<{ anchorId: string; node: Node; fileNode?: Node }> = [];
@@ -50,7 +49,7 @@ export function pathDocumentLinks(session: Session, doc: TextDocument): Document
   const ref = parsePathDocumentUri(doc.uri);
   if (!ref) return [];
   const links: DocumentLink[] = [];
-  for (const a of anchorNodes(doc)) {
+  for (const a of anchorNodes(parsedPathDocument(doc).root)) {
     const target = targetOf(session, ref.componentId, ref.pathId, a.anchorId);
     if (!target) continue;
     const span = a.fileNode ?? a.node;
@@ -71,7 +70,7 @@ export function pathDocumentDefinition(
   const ref = parsePathDocumentUri(doc.uri);
   if (!ref) return null;
   const offset = doc.offsetAt(pos);
-  for (const a of anchorNodes(doc)) {
+  for (const a of anchorNodes(parsedPathDocument(doc).root)) {
     if (offset < a.node.offset || offset > a.node.offset + a.node.length) continue;
     const target = targetOf(session, ref.componentId, ref.pathId, a.anchorId);
     if (!target) return null;
@@ -97,7 +96,7 @@ export function pathDocumentDefinition(
  */
 function anchorEntryRange(text: string | undefined, anchorId: string): Range {
   if (text === undefined) return TOP;
-  const entry = anchorNodes(text).find((a) => a.anchorId === anchorId);
+  const entry = anchorNodes(parsePathText(text).root).find((a) => a.anchorId === anchorId);
   const id = entry && findNodeAtLocation(entry.node, ['anchor_id']);
   if (!id) return TOP;
   const lines = lineStarts(text);
