@@ -113,7 +113,7 @@ export class DependsOnIndex {
 
 /** Walks from every source, 32 tags at a time, and lists per node the tags reached with their hops. */
 function walk(g: Adjacency, n: number, tagCount: number, direct: Map<number, number[]>): Reached {
-  const log = new GrowableLog();
+  log.reset();
   for (let base = 0; base < tagCount; base += 32) walkChunk(g, n, base, direct, log);
   // Counting sort of the log by node: one (tag, hops) pair per bit of each entry.
   const start = new Int32Array(n + 1);
@@ -148,14 +148,8 @@ function walk(g: Adjacency, n: number, tagCount: number, direct: Map<number, num
  * least number of crossings. A node's direct tags are known from the start and never logged.
  */
 function walkChunk(g: Adjacency, n: number, base: number, direct: Map<number, number[]>, log: GrowableLog) {
-  const known = new Int32Array(n);
-  const pending = new Int32Array(n); // bits gained and not yet passed on over weight-0 arcs
-  const gained = new Int32Array(n); // bits gained this level, to pass on over weight-1 arcs
-  const next = new Int32Array(n); // bits arriving at the next level
-  const inStack = new Uint8Array(n);
-  const stack = new Int32Array(n);
-  const touched = new Int32Array(n);
-  const arriving = new Int32Array(n);
+  const { known, pending, gained, next, inStack, stack, touched, arriving } = buffers(n);
+  known.fill(0); // the others are all zero again when a walk ends
   let sp = 0;
   for (const [v, indexes] of direct) {
     let bits = 0;
@@ -216,6 +210,42 @@ function walkChunk(g: Adjacency, n: number, base: number, direct: Map<number, nu
   }
 }
 
+/**
+ * Work arrays of a walk, kept between walks (a walk after each write would otherwise allocate
+ * eight arrays of the graph's size every time).
+ */
+interface WalkBuffers {
+  size: number;
+  known: Int32Array;
+  pending: Int32Array; // bits gained and not yet passed on over weight-0 arcs
+  gained: Int32Array; // bits gained this level, to pass on over weight-1 arcs
+  next: Int32Array; // bits arriving at the next level
+  inStack: Uint8Array;
+  stack: Int32Array;
+  touched: Int32Array;
+  arriving: Int32Array;
+}
+let kept: WalkBuffers | undefined;
+
+function buffers(n: number): WalkBuffers {
+  if (kept && kept.size >= n) return kept;
+  // Room to grow: writes add nodes a few at a time.
+  const size = Math.ceil(n * 1.1) + 1024;
+  const ints = () => new Int32Array(size);
+  kept = {
+    size,
+    known: ints(),
+    pending: ints(),
+    gained: ints(),
+    next: ints(),
+    inStack: new Uint8Array(size),
+    stack: ints(),
+    touched: ints(),
+    arriving: ints(),
+  };
+  return kept;
+}
+
 /** (node, level, bits, tag base) quadruples in one growing typed array. */
 class GrowableLog {
   private data = new Int32Array(1 << 16);
@@ -236,7 +266,13 @@ class GrowableLog {
   entries(): Int32Array {
     return this.data.subarray(0, this.length);
   }
+
+  reset(): void {
+    this.length = 0;
+  }
 }
+/** Kept between walks, like the work arrays. */
+const log = new GrowableLog();
 
 function popcount(x: number): number {
   let c = 0;
