@@ -51,8 +51,24 @@ describe('language server: custom requests', function () {
   });
 
   it('answers versions, edges and history filters from the service', async () => {
-    const { versions } = await h.client.conn.sendRequest(P.VersionsRequest, { componentId: ORDERS });
+    const whole = await h.client.conn.sendRequest(P.VersionsRequest, { componentId: ORDERS });
+    const { versions } = whole;
     assert.ok(versions.some((v) => v.kind === 'SCAN' && v.commit_sha === 'abc1234'));
+    // Paged (operation 9): the page asked for is passed on, and the answer says how many there are.
+    assert.equal(whole.totalCount, versions.length);
+    const pages = await Promise.all(
+      versions.map((_, offset) =>
+        h.client.conn.sendRequest(P.VersionsRequest, { componentId: ORDERS, limit: 1, offset }),
+      ),
+    );
+    assert.deepEqual(
+      pages.map((p) => [p.limit, p.offset, p.totalCount, p.versions.length]),
+      versions.map((_, offset) => [1, offset, versions.length, 1]),
+    );
+    assert.deepEqual(
+      pages.flatMap((p) => p.versions),
+      versions,
+    );
     const { edges } = await h.client.conn.sendRequest(P.EdgesRequest, { namespace: 'fx' });
     assert.deepEqual(
       edges.map((e) => [e.sourceComponentId, e.destinationComponentId]),
