@@ -18,6 +18,7 @@ import { readContractDocument } from '../contracts/contractDocument';
 import { validateContractDocument } from '../contracts/validate';
 import { anchorProblemDiagnostic } from '../features/diagnosticsHub';
 import { Session } from '../session/session';
+import { DEFAULT_LIMITS } from '../session/componentStore';
 import { normalizeSettings } from '../session/settings';
 import { OnceLogger } from '../util/log';
 import { serviceErrorData, UserInputError } from '../util/serviceErrors';
@@ -68,6 +69,8 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     index,
     log,
     createApi: (config) => new HttpLineageApi(config),
+    // A one-shot run: the cache's compaction would cost CPU for memory kept only until exit.
+    limits: { ...DEFAULT_LIMITS, compact: false },
     events: { status: () => undefined, dataChanged: () => undefined, anchorsRebuilt: () => undefined },
   });
   const rel = (fsPath: string) => relative(o.root, fsPath).split(sep).join('/');

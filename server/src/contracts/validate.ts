@@ -79,7 +79,7 @@ export function validateContractDocument(cd: ContractDocument, opts: ValidateOpt
         'The contract is empty: add spec-version, id, name, namespace, dataAssetResourceName and schema.',
       );
     } else {
-      walk(root, rootSchema(cd), cd.shape === 'file' ? 'contract' : 'contract', add, cd.shape === 'file');
+      walk(root, rootSchema(cd), 'contract', add, cd.shape === 'file');
     }
   }
   return out.slice(0, MAX);
@@ -183,8 +183,8 @@ function walkMap(
         add('unknown', p.key, `Unknown member ${k} in ${name}; the contract format does not know it.`);
       continue;
     }
-    if (p.value === null || (isScalar(p.value) && p.value.value === null && !p.value.range?.[1])) {
-      // `key:` with nothing after it yet.
+    if (p.value === null || (isScalar(p.value) && p.value.value === null)) {
+      // `key:` with nothing after it yet (no member of a contract takes null).
       add('type', p.key, `${k} has no value.`);
       continue;
     }

@@ -22,6 +22,11 @@ export type LoadResult =
 export interface StoreLimits {
   /** Upper bound on the paths held in memory across all components (each component counts paths + 1). */
   maxPaths: number;
+  /**
+   * Share identical tag references and field paths (compactDetail.ts): worth its CPU for the server's
+   * long-lived cache, not for a one-shot run such as `lineage-lens check` (default true).
+   */
+  compact?: boolean;
 }
 
 /** Components whose failure is logged one by one in a load; the rest are counted in one line. */
@@ -45,10 +50,13 @@ export class ComponentStore {
   private edgeList: Edge[] = [];
   private changes = 0;
 
+  private readonly compact: (c: ComponentDetail) => ComponentDetail;
+
   constructor(
     private readonly log: OnceLogger,
     limits: StoreLimits = DEFAULT_LIMITS,
   ) {
+    this.compact = limits.compact === false ? (c) => c : (c) => this.compactor.compact(c);
     this.cache = new LRUCache<string, ComponentDetail>({
       maxSize: limits.maxPaths,
       sizeCalculation: (c) => Math.max(1, (c.paths?.length ?? 0) + 1),
@@ -191,7 +199,7 @@ export class ComponentStore {
     const query = { projection: settings.projection };
     const results = await mapSettled(wanted, settings.maxConcurrency, async (id) => {
       const r = await api.getComponent(id, query, signal ? { signal } : undefined);
-      this.compactor.compact(r.component);
+      this.compact(r.component);
       return r;
     });
     const unreachable = results.filter((r) => r.error && isConnectivityError(r.error));
@@ -246,7 +254,7 @@ export class ComponentStore {
   /** Re-reads one component (after a save). */
   async reloadOne(api: LineageApi, id: string, settings: LineageSettings): Promise<ComponentDetail> {
     const { component } = await api.getComponent(id, { projection: settings.projection });
-    this.cache.set(id, this.compactor.compact(component));
+    this.cache.set(id, this.compact(component));
     this.changes++;
     if (component.type === 'CODE') await this.loadCommits(api, [id], 1);
     this.failures.delete(id);
