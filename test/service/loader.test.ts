@@ -76,6 +76,84 @@ describe('local service: dataset loader', () => {
     for (const [label, mutate, expected] of cases) it(label, () => assert.match(messageOf(mutate), expected));
   });
 
+  describe('unknown members are refused in every nested object, each with its JSON pointer', () => {
+    // [where, how to add the member, the pointer the message must name]
+    const cases: Array<[string, (d: Json) => void, string]> = [
+      [
+        'a code anchor (lines_start)',
+        (d) => (d.components[0].paths[0].code_anchors[0].lines_start = 3),
+        '/components/0/paths/0/code_anchors/0/lines_start',
+      ],
+      [
+        'a field mapping',
+        (d) => (d.components[0].paths[0].field_mappings[1].note = 'x'),
+        '/components/0/paths/0/field_mappings/1/note',
+      ],
+      [
+        'completeness',
+        (d) => (d.components[0].paths[0].completeness.schema = 'UNKNOWN'),
+        '/components/0/paths/0/completeness/schema',
+      ],
+      [
+        'a boundary',
+        (d) => (d.components[0].paths[0].ingress.signature = 'x'),
+        '/components/0/paths/0/ingress/signature',
+      ],
+      [
+        'boundary coordinates',
+        (d) =>
+          (d.components[0].paths[0].ingress.coordinates = {
+            payload_name: null,
+            signature_name: null,
+            extra: 1,
+          }),
+        '/components/0/paths/0/ingress/coordinates/extra',
+      ],
+      ['a scan', (d) => (d.components[0].scans[0].sha = 'x'), '/components/0/scans/0/sha'],
+      ['an approval', (d) => (d.components[0].approval.state = 'x'), '/components/0/approval/state'],
+      [
+        'a DATA_STORE schema field',
+        (d) => (d.components[1].schema.fields[0].nullable = true),
+        '/components/1/schema/fields/0/nullable',
+      ],
+      ['a tag definition', (d) => (d.tagDefinitions[0].colour = 'red'), '/tagDefinitions/0/colour'],
+      ['a tag application', (d) => (d.tagApplications[0].field = 'x'), '/tagApplications/0/field'],
+      [
+        'a contract schema element',
+        (d) => (d.contracts[0].contractSchema[0].nullable = true),
+        '/contracts/0/contractSchema/0/nullable',
+      ],
+      [
+        'a nested contract schema element',
+        (d) => (d.contracts[0].contractSchema[1].fields[0].fields[0].size = 1),
+        '/contracts/0/contractSchema/1/fields/0/fields/0/size',
+      ],
+      [
+        'a data asset schema element',
+        (d) => (d.dataAssets[0].schema[2].fields[0].x = 1),
+        '/dataAssets/0/schema/2/fields/0/x',
+      ],
+      ['an edge', (d) => (d.edges[0].kind = 'x'), '/edges/0/kind'],
+      ['the top level', (d) => (d.extra = 1), '/extra'],
+    ];
+    for (const [label, mutate, pointer] of cases)
+      it(label, () => {
+        const message = messageOf(mutate);
+        assert.ok(message.includes(`${pointer}: `), `${pointer} in: ${message}`);
+      });
+
+    it('free-form members stay free: metadata, a boundary schema, contract constraints', () => {
+      assert.equal(
+        messageOf((d) => {
+          d.components[0].metadata = { anything: { goes: [1] } };
+          d.components[0].paths[0].ingress.schema = { type: 'object', 'x-vendor': true, properties: {} };
+          d.contracts[0].contractSchema[0].constraints = { pii: true, custom: { a: 1 } };
+        }),
+        '(accepted)',
+      );
+    });
+  });
+
   describe('reference errors name the member', () => {
     const cases: Array<[string, (d: Json) => void, RegExp]> = [
       [

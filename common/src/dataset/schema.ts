@@ -1,12 +1,41 @@
 // The dataset format the local service loads with `--seed FILE` (documented in docs/dataset.md).
-// Datasets written by others are loaded this way, so members are strict: unknown members are refused.
+// Datasets written by others are loaded this way, so members are strict: unknown members are refused at
+// every depth (strictDeep closes the objects borrowed from the API's schemas too: anchors, mappings,
+// completeness, approval, schema fields).
 import { Type, type Static } from '@sinclair/typebox';
 import { Approval, SchemaField } from '../api/components';
 import { Completeness, PathCodeAnchor, PathFieldMapping } from '../api/paths';
-import { StructElement, TopStructElement } from '../api/contracts';
+import { strictDeep } from './strict';
 import { EMAIL_PATTERN } from '../api/contracts';
 
 const Id = Type.String({ minLength: 1 });
+
+// Contract schema elements, closed at every level. The API's TopStructElement is an intersection
+// (an element plus `constraints`), which cannot be closed member by member, so it is spelled out.
+const structMembers = {
+  type: Type.String(),
+  name: Type.Optional(Type.String()),
+  alias: Type.Optional(Type.String()),
+  doc: Type.Optional(Type.String()),
+  logical: Type.Optional(Type.String()),
+  optional: Type.Optional(Type.Boolean()),
+};
+const DatasetStructElement = Type.Recursive(
+  (This) =>
+    Type.Object(
+      { ...structMembers, fields: Type.Optional(Type.Array(This)) },
+      { additionalProperties: false },
+    ),
+  { title: 'DatasetStructElement' },
+);
+const DatasetTopStructElement = Type.Object(
+  {
+    ...structMembers,
+    fields: Type.Optional(Type.Array(DatasetStructElement)),
+    constraints: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: false, title: 'DatasetTopStructElement' },
+);
 const Time = Type.String({ format: 'date-time' });
 const strict = { additionalProperties: false } as const;
 
@@ -76,24 +105,28 @@ const componentCommon = {
   metadata: Type.Optional(Type.Object({}, { additionalProperties: true })),
 };
 
-export const DatasetCodeComponent = Type.Object(
-  {
-    ...componentCommon,
-    type: Type.Literal('CODE'),
-    scans: Type.Array(DatasetScan, { minItems: 1 }),
-    paths: Type.Array(DatasetPath),
-  },
-  { ...strict, title: 'DatasetCodeComponent' },
+export const DatasetCodeComponent = strictDeep(
+  Type.Object(
+    {
+      ...componentCommon,
+      type: Type.Literal('CODE'),
+      scans: Type.Array(DatasetScan, { minItems: 1 }),
+      paths: Type.Array(DatasetPath),
+    },
+    { ...strict, title: 'DatasetCodeComponent' },
+  ),
 );
 
-export const DatasetDataStoreComponent = Type.Object(
-  {
-    ...componentCommon,
-    type: Type.Literal('DATA_STORE'),
-    store_kind: Type.Optional(Type.String()),
-    schema: Type.Object({ fields: Type.Array(SchemaField) }, strict),
-  },
-  { ...strict, title: 'DatasetDataStoreComponent' },
+export const DatasetDataStoreComponent = strictDeep(
+  Type.Object(
+    {
+      ...componentCommon,
+      type: Type.Literal('DATA_STORE'),
+      store_kind: Type.Optional(Type.String()),
+      schema: Type.Object({ fields: Type.Array(SchemaField) }, strict),
+    },
+    { ...strict, title: 'DatasetDataStoreComponent' },
+  ),
 );
 
 export const DatasetTagDefinition = Type.Object(
@@ -130,7 +163,7 @@ export const DatasetContract = Type.Object(
     id: Type.String({ format: 'uuid' }),
     name: Type.Optional(Type.String()),
     dataAssetResourceName: Type.String({ minLength: 1 }),
-    contractSchema: Type.Array(TopStructElement),
+    contractSchema: Type.Array(DatasetTopStructElement),
   },
   { ...strict, title: 'DatasetContract' },
 );
@@ -145,7 +178,7 @@ export const DatasetDataAsset = Type.Object(
     updatedAt: Time,
     contractId: Type.Optional(Type.String()),
     /** The asset's current schema, against which contracts are checked. */
-    schema: Type.Array(StructElement),
+    schema: Type.Array(DatasetStructElement),
   },
   { ...strict, title: 'DatasetDataAsset' },
 );
@@ -185,21 +218,23 @@ export const DatasetEdge = Type.Object(
   { ...strict, title: 'DatasetEdge' },
 );
 
-export const Dataset = Type.Object(
-  {
-    $schema: Type.Optional(Type.String()),
-    version: Type.Literal(1),
-    components: Type.Array(Type.Union([DatasetCodeComponent, DatasetDataStoreComponent])),
-    tagDefinitions: Type.Optional(Type.Array(DatasetTagDefinition)),
-    tagApplications: Type.Optional(Type.Array(DatasetTagApplication)),
-    contracts: Type.Optional(Type.Array(DatasetContract)),
-    dataAssets: Type.Optional(Type.Array(DatasetDataAsset)),
-    subscriptions: Type.Optional(Type.Array(DatasetSubscription)),
-    apiKeys: Type.Optional(Type.Array(DatasetApiKey)),
-    webhooks: Type.Optional(Type.Array(DatasetWebhook)),
-    edges: Type.Optional(Type.Array(DatasetEdge)),
-  },
-  { ...strict, title: 'Dataset' },
+export const Dataset = strictDeep(
+  Type.Object(
+    {
+      $schema: Type.Optional(Type.String()),
+      version: Type.Literal(1),
+      components: Type.Array(Type.Union([DatasetCodeComponent, DatasetDataStoreComponent])),
+      tagDefinitions: Type.Optional(Type.Array(DatasetTagDefinition)),
+      tagApplications: Type.Optional(Type.Array(DatasetTagApplication)),
+      contracts: Type.Optional(Type.Array(DatasetContract)),
+      dataAssets: Type.Optional(Type.Array(DatasetDataAsset)),
+      subscriptions: Type.Optional(Type.Array(DatasetSubscription)),
+      apiKeys: Type.Optional(Type.Array(DatasetApiKey)),
+      webhooks: Type.Optional(Type.Array(DatasetWebhook)),
+      edges: Type.Optional(Type.Array(DatasetEdge)),
+    },
+    { ...strict, title: 'Dataset' },
+  ),
 );
 export type Dataset = Static<typeof Dataset>;
 export type DatasetPath = Static<typeof DatasetPath>;
