@@ -158,6 +158,7 @@ describe('local service: start-up', () => {
       '127.0.0.1.nip.io',
       'localhost.evil.example',
       '10.0.0.1',
+      'evil.example?@127.0.0.1',
     ]) {
       it(`refuses Host ${host} with a 403, whatever the key`, async () => {
         const r = await getWithHost(svc.url, host, svc.apiKey);
