@@ -149,6 +149,38 @@ describe('contract files (vendor file form)', function () {
     }
   });
 
+  it('hovers a DARN with its data asset and contract state, and reveals it in the Data assets view', async () => {
+    const uri = await fileIn('contracts/orders.contract.yaml');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const line = lineOf(doc, 'dataAssetResourceName:');
+    const darn = doc.lineAt(line).text.split(': ')[1]!.trim();
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      new vscode.Position(line, doc.lineAt(line).text.indexOf(darn) + 3),
+    );
+    const text = hovers
+      .flatMap((h) => h.contents)
+      .map((c) => (typeof c === 'string' ? c : c.value))
+      .join('\n');
+    assert.match(text, /\*\*Data asset\*\*/);
+    assert.match(text, /relational\\_database/);
+    assert.match(text, /Contract compliant|Contract \*\*/);
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>(
+      'vscode.executeLinkProvider',
+      uri,
+    );
+    const link = links.find((l) => l.range.start.line === line);
+    assert.ok(link?.target?.scheme === 'command', JSON.stringify(links.map((l) => l.target?.toString())));
+    await vscode.commands.executeCommand('lineageLens.revealDataAsset', darn);
+    const api = await lineageApi();
+    const assets = (await api.trees.assets.getChildren()).map((n) =>
+      labelOf(api.trees.assets.getTreeItem(n)),
+    );
+    assert.deepEqual(assets, [darn]);
+  });
+
   it('validates a JSON contract once: schema problems from the JSON extension, the rest from Lineage Lens', async () => {
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
     const uri = vscode.Uri.joinPath(folder, 'contracts', 'scratch.contract.json');
