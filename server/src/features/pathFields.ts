@@ -35,7 +35,37 @@ export function pathFields(path: LineagePath): PathField[] {
   return out;
 }
 
-/** Fields of the path an identifier names (see identifierMatchesField). */
-export function fieldsMatching(path: LineagePath, identifier: string): PathField[] {
-  return pathFields(path).filter((f) => identifierMatchesField(identifier, f.fieldPath));
+/** A field an identifier names, with its descendants that carry tags (a parent field's roll-up). */
+export interface FieldMatch extends PathField {
+  /** Fields below it (`credit_card.number` under `credit_card`) with applied or depends-on tags, sorted by path. */
+  children: PathField[];
+}
+
+const hasTags = (f: PathField) => f.applied.length > 0 || f.dependsOn.length > 0;
+
+/**
+ * Fields of the path an identifier names (see identifierMatchesField), parents included: a prefix of
+ * field paths (`credit_card` of `credit_card.number`) is a field too, even when no entry names it.
+ */
+export function fieldsMatching(path: LineagePath, identifier: string): FieldMatch[] {
+  const all = pathFields(path);
+  const out: FieldMatch[] = [];
+  for (const side of ['ingress', 'egress'] as const) {
+    const fields = all.filter((f) => f.side === side);
+    const byPath = new Map(fields.map((f) => [f.fieldPath, f]));
+    const names = new Set(byPath.keys());
+    for (const f of fields) {
+      const parts = f.fieldPath.split('.');
+      for (let i = 1; i < parts.length; i++) names.add(parts.slice(0, i).join('.'));
+    }
+    for (const name of names) {
+      if (!identifierMatchesField(identifier, name)) continue;
+      const self = byPath.get(name) ?? { side, fieldPath: name, applied: [], dependsOn: [] };
+      const children = fields
+        .filter((c) => c.fieldPath.startsWith(`${name}.`) && hasTags(c))
+        .sort((a, b) => (a.fieldPath < b.fieldPath ? -1 : a.fieldPath > b.fieldPath ? 1 : 0));
+      out.push({ ...self, children });
+    }
+  }
+  return out;
 }

@@ -7,11 +7,13 @@ import { shortSignature } from '../../../common/src/pathLabels';
 import { COMMANDS, type PathRef } from '../../../common/src/protocol';
 import type { TrackedAnchor } from '../anchors/types';
 import { commandLink, externalLink, md } from '../util/markdown';
-import { pathFields, type PathField } from './pathFields';
+import { pathFields, type FieldMatch, type PathField } from './pathFields';
 import { shortPathLabel } from './pathSummary';
 import { tagWords } from './tagMarkdown';
 
 const MAX_ROWS = 8;
+/** Child fields listed under a parent field in a field hover, before "and N more". */
+const MAX_CHILD_FIELDS = 8;
 const UNTAGGED_SHOWN = 4;
 const COMPLETE = '✓ complete';
 
@@ -161,17 +163,37 @@ export function pathSection(component: ComponentDetail, path: LineagePath, ancho
 export function fieldSection(
   component: ComponentDetail,
   path: LineagePath,
-  fields: PathField[],
+  fields: FieldMatch[],
   anchor: TrackedAnchor,
 ): string[] {
   const ref: PathRef = { componentId: component.id, pathId: path.path_id ?? anchor.entry.pathId };
   // One line per field: the same name can be an ingress and an egress field with different tags.
-  const lines = fields.map((f) => {
+  // A parent field rolls up its fields' tags below it, each under the child's path.
+  const blocks: string[] = [];
+  for (const f of fields) {
     const tags = tagWords([f]);
-    return `**${md(f.fieldPath)}** (${f.side}): ${tags.length ? tags.join(' · ') : '*no tags*'}`;
-  });
+    const own = tags.length
+      ? tags.join(' · ')
+      : f.children.length
+        ? '*no tags on the field itself*'
+        : '*no tags*';
+    const line = `**${md(f.fieldPath)}** (${f.side}): ${own}`;
+    const last = blocks.length - 1;
+    if (!f.children.length) {
+      // Consecutive plain fields share one block, a line each.
+      if (last >= 0 && !blocks[last]!.includes('\n- ')) blocks[last] += `  \n${line}`;
+      else blocks.push(line);
+      continue;
+    }
+    const list = f.children
+      .slice(0, MAX_CHILD_FIELDS)
+      .map((c) => `- ${md(c.fieldPath)}: ${tagWords([c]).join(' · ')}`);
+    if (f.children.length > MAX_CHILD_FIELDS)
+      list.push(`- … and ${f.children.length - MAX_CHILD_FIELDS} more tagged fields`);
+    blocks.push(`${line}\n\n${list.join('\n')}`);
+  }
   return [
-    lines.join('  \n'),
+    blocks.join('\n\n'),
     '',
     `on ${pathTitle(path)} in ${md(component.friendly_name || component.name)}`,
     '',
