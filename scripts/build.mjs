@@ -60,6 +60,13 @@ const targets = {
     entryPoints: { 'client/extension': 'client/src/extension.ts' },
     external: ['vscode'],
   },
+  webview: {
+    // The lineage graph's renderer runs in the webview (a browser), bundled with elkjs.
+    entryPoints: { 'webview/graph': 'webview/src/main.ts' },
+    platform: 'browser',
+    target: 'chrome120',
+    format: 'iife',
+  },
   server: {
     entryPoints: { 'server/server': 'server/src/server.ts' },
     // jsonc-parser's UMD build (its `main`) requires files at run time that a bundle lacks; its ESM

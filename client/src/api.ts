@@ -1,6 +1,7 @@
 // What `activate` returns: read-only handles for tests and other extensions. It holds no credentials.
 import type * as vscode from 'vscode';
-import type { ServiceStatus } from '../../common/src/protocol';
+import type { FieldFlowResult, ImpactResult, ServiceStatus } from '../../common/src/protocol';
+import type { RenderedEvent } from './graph/graphPanel';
 import type { NodeTreeProvider, TreeNode } from './views/treeNode';
 
 export interface LineageLensApi {
@@ -13,9 +14,17 @@ export interface LineageLensApi {
     contracts: NodeTreeProvider;
     assets: NodeTreeProvider;
     service: NodeTreeProvider;
+    impact: NodeTreeProvider;
   };
   /** The tree views of those providers (selection and visibility, e.g. after Reveal Path). */
-  treeViews: { components: vscode.TreeView<TreeNode> };
+  treeViews: { components: vscode.TreeView<TreeNode>; impact: vscode.TreeView<TreeNode> };
+  /** The lineage graph panel: when it has drawn, what a field selection highlighted, the Impact view's data. */
+  graph: {
+    onDidRender: vscode.Event<RenderedEvent>;
+    onDidHighlight: vscode.Event<FieldFlowResult>;
+    visible(): boolean;
+    impact(): ImpactResult | undefined;
+  };
   status(): ServiceStatus;
   onDidChangeStatus: vscode.Event<ServiceStatus>;
   /** URL of the local demo service started by this window, if running. */

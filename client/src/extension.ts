@@ -21,6 +21,9 @@ import { ComponentsView } from './views/componentsView';
 import { ContractsView } from './views/contractsView';
 import { ServiceView } from './views/serviceView';
 import type { LineageLensApi } from './api';
+import { GraphPanels } from './graph/graphPanel';
+import { ImpactView } from './graph/impactView';
+import { registerGraphCommands } from './graph/graphCommands';
 
 let current: LineageContext | undefined;
 
@@ -56,6 +59,10 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   registerAssetCommands(ctx, assets);
   registerServiceCommands(ctx, service);
   registerCopyIdCommand(ctx);
+  const graph = new GraphPanels(ctx);
+  const impact = new ImpactView();
+  ctx.push(graph, impact);
+  registerGraphCommands(ctx, graph, impact, components);
 
   await ctx.pushCredentials(); // sets the signed-in context key before the views render
   const ready = ctx.startWhenNeeded().catch((err) => {
@@ -72,8 +79,15 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
       contracts: contracts.provider,
       assets: assets.provider,
       service: service.provider,
+      impact: impact.provider,
     },
-    treeViews: { components: components.view },
+    treeViews: { components: components.view, impact: impact.view },
+    graph: {
+      onDidRender: graph.onDidRender,
+      onDidHighlight: graph.onDidHighlight,
+      visible: () => graph.visible,
+      impact: () => impact.result,
+    },
     status: () => ctx.status,
     onDidChangeStatus: ctx.onDidChangeStatus,
     demoServiceUrl: () => demo.serviceUrl,

@@ -379,6 +379,27 @@ export function parseFieldId(id: string): FieldRef | undefined {
   return i > 0 && i < id.length - 1 ? { boundaryId: id.slice(0, i), field: id.slice(i + 1) } : undefined;
 }
 
+/** The graph's id of a CODE boundary: its component and coordinates (as the service keys its tags). */
+export function boundaryNodeId(
+  componentId: string,
+  b:
+    | {
+        boundary_coordinates?: { payload_name: string | null; signature_name: string | null };
+        payload_name?: string;
+        signature_name?: string;
+      }
+    | undefined,
+): string {
+  const payload = b?.boundary_coordinates?.payload_name ?? b?.payload_name ?? '';
+  const signature = b?.boundary_coordinates?.signature_name ?? b?.signature_name ?? '';
+  const enc = encodeURIComponent;
+  return `b:${enc(componentId)}:${enc(payload)}:${enc(signature)}`;
+}
+/** The graph's id of a DATA_STORE's schema. */
+export function storeNodeId(componentId: string): string {
+  return `s:${encodeURIComponent(componentId)}`;
+}
+
 /** What a graph or an impact is centred on. */
 export type GraphFocus =
   | { kind: 'component'; componentId: string }
@@ -530,6 +551,8 @@ export interface ImpactComponent {
   namespace: string;
   /** Nearest hops of its fields. */
   hops: number;
+  /** Fields reached in this component (all counted; `fields` lists the nearest, see ImpactResult.truncated). */
+  fieldCount: number;
   fields: ImpactField[];
 }
 export interface ImpactContract {
@@ -552,6 +575,8 @@ export interface ImpactResult {
   components: ImpactComponent[];
   contracts: ImpactContract[];
   counts: { fields: number; components: number; dataStores: number; contracts: number };
+  /** Set when only the nearest fields are listed (counts stay exact). */
+  truncated?: string;
 }
 export const ImpactRequest = new RequestType<{ target: ImpactTarget }, ImpactResult, void>(
   'lineageLens/impact',

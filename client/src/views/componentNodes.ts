@@ -7,6 +7,8 @@ import {
   type ComponentSummary,
   type PathView,
   type ResolvedAnchor,
+  boundaryNodeId,
+  type FieldRef,
 } from '../../../common/src/protocol';
 import { flattenSchema, type PathBoundary, type Projection } from '../../../common/src/api';
 import type { LineageContext } from '../lineageContext';
@@ -183,8 +185,8 @@ export class PathNode extends TreeNode implements PathTarget {
   override children(): TreeNode[] {
     const p = this.view.path;
     const nodes: TreeNode[] = [
-      new BoundaryNode('ingress', p.ingress, this.short.ingress),
-      new BoundaryNode('egress', p.egress, this.short.egress),
+      new BoundaryNode('ingress', p.ingress, this.short.ingress, this.componentId),
+      new BoundaryNode('egress', p.egress, this.short.egress, this.componentId),
     ];
     const mappings = p.field_mappings ?? [];
     if (mappings.length) nodes.push(new MappingsNode(mappings));
@@ -199,6 +201,7 @@ export class BoundaryNode extends TreeNode {
     private readonly boundary: PathBoundary,
     /** The side's short name as its path row shows it (the full signature is in the tooltip). */
     private readonly shortName = shortSignature(boundary.signature_name),
+    private readonly componentId?: string,
   ) {
     super();
   }
@@ -229,7 +232,17 @@ export class BoundaryNode extends TreeNode {
     );
     const paths = [...new Set([...types.keys(), ...applied.keys(), ...dependsOn.keys()])];
     if (paths.length === 0) return [new MessageNode(vscode.l10n.t('No fields in this boundary schema'))];
-    return paths.map((p) => new FieldNode(p, types.get(p), applied.get(p) ?? [], dependsOn.get(p) ?? []));
+    const boundaryId = this.componentId ? boundaryNodeId(this.componentId, b) : undefined;
+    return paths.map(
+      (p) =>
+        new FieldNode(
+          p,
+          types.get(p),
+          applied.get(p) ?? [],
+          dependsOn.get(p) ?? [],
+          boundaryId ? { boundaryId, field: p } : undefined,
+        ),
+    );
   }
 }
 
@@ -239,6 +252,8 @@ export class FieldNode extends TreeNode {
     private readonly type: string | undefined,
     private readonly applied: string[],
     private readonly dependsOn: { name: string; hops: number }[],
+    /** The field in the lineage graph (Show Lineage Graph / Show Impact on it). */
+    readonly ref?: FieldRef,
   ) {
     super();
   }

@@ -71,6 +71,14 @@ export class ComponentsView implements vscode.Disposable {
     }
   }
 
+  /** Finds the tree node of a component, for reveal (e.g. from the lineage graph). */
+  async findComponent(componentId: string): Promise<ComponentNode | undefined> {
+    for (const ns of await this.provider.getChildren())
+      for (const comp of await this.provider.getChildren(ns))
+        if (comp instanceof ComponentNode && comp.id === componentId) return comp;
+    return undefined;
+  }
+
   /** Finds the tree node of a path (loading its component), for reveal. */
   async findPath(target: PathTarget): Promise<PathNode | undefined> {
     for (const ns of await this.provider.getChildren()) {

@@ -4,7 +4,7 @@
 // then the tagged fields in plain words, the other mappings on one line, the transformation, links.
 import type { Completeness, ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
 import { shortSignature } from '../../../common/src/pathLabels';
-import { COMMANDS, type PathRef } from '../../../common/src/protocol';
+import { COMMANDS, boundaryNodeId, type FieldRef, type PathRef } from '../../../common/src/protocol';
 import type { TrackedAnchor } from '../anchors/types';
 import { commandLink, externalLink, md } from '../util/markdown';
 import { pathFields, type FieldMatch, type PathField } from './pathFields';
@@ -80,10 +80,22 @@ function sinceScanNote(t: TrackedAnchor): string | undefined {
   return `✎ *Changed since the scan: the code at ${lines}${renamed} of commit ${md(s.commit.slice(0, 12))} was partly rewritten.*`;
 }
 
-export function links(ref: PathRef, anchorUrl: string | undefined): string {
+/** The graph's field of a hovered field (its boundary keyed as the graph keys it). */
+function fieldRefOf(componentId: string, path: LineagePath, f: PathField): FieldRef {
+  return { boundaryId: boundaryNodeId(componentId, path[f.side]), field: f.fieldPath };
+}
+
+/**
+ * The links line: the path in the tree and its document, then the lineage graph and the Impact view
+ * (centred on the hovered field when there is one), then the code host.
+ */
+export function links(ref: PathRef, anchorUrl: string | undefined, field?: FieldRef): string {
+  const target = field ? { kind: 'field', field } : undefined;
   const l = [
     commandLink('Reveal in Lineage view', COMMANDS.revealPath, [ref]),
     commandLink('Edit path', COMMANDS.editPath, [ref]),
+    commandLink('Lineage graph', COMMANDS.showGraph, [target ?? ref]),
+    commandLink('Impact', COMMANDS.showImpact, [target ?? { kind: 'path', ...ref }]),
   ];
   const ext = externalLink('Open in code host', anchorUrl);
   if (ext) l.push(ext);
@@ -197,6 +209,6 @@ export function fieldSection(
     '',
     `on ${pathTitle(path)} in ${md(component.friendly_name || component.name)}`,
     '',
-    links(ref, anchor.entry.anchor.url),
+    links(ref, anchor.entry.anchor.url, fields[0] ? fieldRefOf(component.id, path, fields[0]) : undefined),
   ];
 }

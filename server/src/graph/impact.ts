@@ -18,6 +18,11 @@ import type { LineageModel } from './lineageModel';
 import { contractMatchesStore } from './matching';
 import { arcEdgeId, kindsOnTheWay, walk, type Reached } from './traverse';
 
+/** Fields listed at most in one answer (nearest first); the counts always cover all of them. */
+export const MAX_LISTED_FIELDS = 2000;
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Where a path's first resolved anchor is, if it is. */
 export type AnchorLookup = (componentId: string, pathId: string) => ImpactLocation | undefined;
 
@@ -54,9 +59,11 @@ export function impactOf(
   const { starts, label } = startFields(model, target);
   const reached = walk(model, starts, 'down');
   const startSet = new Set(starts);
+  const kinds = kindsOnTheWay(reached);
   const byComponent = new Map<string, ImpactComponent>();
   const storeFields = new Map<string, { hops: number; fields: Set<string> }>();
   let fieldCount = 0;
+  let listed = 0;
   for (const [v, r] of reached) {
     if (startSet.has(v)) continue;
     const f = model.fields[v]!;
@@ -69,17 +76,29 @@ export function impactOf(
         type: c.detail.type,
         namespace: c.detail.namespace ?? '',
         hops: r.hops,
+        fieldCount: 0,
         fields: [],
       };
       byComponent.set(c.detail.id, ic);
     }
     ic.hops = Math.min(ic.hops, r.hops);
+    ic.fieldCount++;
+    fieldCount++;
+    if (c.detail.type === 'DATA_STORE') {
+      let s = storeFields.get(c.detail.id);
+      if (!s) storeFields.set(c.detail.id, (s = { hops: r.hops, fields: new Set() }));
+      s.hops = Math.min(s.hops, r.hops);
+      s.fields.add(f.name);
+    }
+    // The walk meets fields nearest first, so the listed ones are the nearest.
+    if (listed >= MAX_LISTED_FIELDS) continue;
+    listed++;
     const entry: ImpactField = {
       id: f.id,
       field: f.name,
       boundaryLabel: f.boundary.label,
       hops: r.hops,
-      kinds: kindsOnTheWay(reached, v),
+      kinds: kinds.get(v) ?? [],
     };
     const pathId = model.pathOfField.get(v);
     if (pathId) {
@@ -88,18 +107,9 @@ export function impactOf(
       if (anchor) entry.anchor = anchor;
     }
     ic.fields.push(entry);
-    fieldCount++;
-    if (c.detail.type === 'DATA_STORE') {
-      let s = storeFields.get(c.detail.id);
-      if (!s) storeFields.set(c.detail.id, (s = { hops: r.hops, fields: new Set() }));
-      s.hops = Math.min(s.hops, r.hops);
-      s.fields.add(f.name);
-    }
   }
-  const components = [...byComponent.values()].sort(
-    (a, b) => a.hops - b.hops || a.label.localeCompare(b.label),
-  );
-  for (const c of components) c.fields.sort((a, b) => a.hops - b.hops || a.field.localeCompare(b.field));
+  const components = [...byComponent.values()].sort((a, b) => a.hops - b.hops || byText(a.label, b.label));
+  for (const c of components) c.fields.sort((a, b) => a.hops - b.hops || byText(a.field, b.field));
 
   const matched: ImpactContract[] = [];
   for (const contract of contracts) {
@@ -130,6 +140,9 @@ export function impactOf(
       dataStores: storeFields.size,
       contracts: matched.length,
     },
+    ...(fieldCount > listed
+      ? { truncated: `The nearest ${listed} of ${fieldCount} downstream fields are listed.` }
+      : {}),
   };
 }
 

@@ -4,7 +4,7 @@
 // paths inside a component and field-to-same-field crossings between components (see matching.ts).
 import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
 import { flattenSchema } from '../../../common/src/api/fields';
-import type { GraphTag, MappingKind } from '../../../common/src/protocol';
+import { boundaryNodeId, storeNodeId, type GraphTag, type MappingKind } from '../../../common/src/protocol';
 import type { ComponentStore } from '../session/componentStore';
 import { boundariesAddressingStore, samePayload } from './matching';
 
@@ -58,8 +58,6 @@ export interface Arc {
   kind: MappingKind | 'crossing';
   pathId?: string;
 }
-
-const enc = encodeURIComponent;
 
 export class LineageModel {
   readonly components = new Map<string, ComponentModel>();
@@ -162,7 +160,7 @@ export class LineageModel {
     const cm: ComponentModel = { detail: d, boundaries: [], paths: [] };
     this.components.set(d.id, cm);
     if (d.type === 'DATA_STORE') {
-      const b = this.newBoundary(`s:${enc(d.id)}`, d.id, d.friendly_name || d.name, 'schema');
+      const b = this.newBoundary(storeNodeId(d.id), d.id, d.friendly_name || d.name, 'schema');
       b.kind = d.store_kind;
       cm.boundaries.push(b);
       for (const f of flattenSchema(d.schema)) this.field(b, f.path);
@@ -220,10 +218,7 @@ export class LineageModel {
     p: LineagePath,
     role: Role,
   ): BoundaryModel {
-    const coords = pb?.boundary_coordinates;
-    const payload = coords?.payload_name ?? pb?.payload_name ?? '';
-    const signature = coords?.signature_name ?? pb?.signature_name ?? '';
-    const id = `b:${enc(cm.detail.id)}:${enc(payload)}:${enc(signature)}`;
+    const id = boundaryNodeId(cm.detail.id, pb);
     let b = this.boundaries.get(id);
     if (b) {
       b.roles.add(role);

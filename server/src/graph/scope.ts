@@ -19,7 +19,7 @@ import type { BoundaryModel, ComponentModel, LineageModel } from './lineageModel
 import { arcEdgeId, walk } from './traverse';
 
 /** Components drawn at most (nearest first). */
-export const MAX_COMPONENTS = 150;
+export const MAX_COMPONENTS = 100;
 /** Components a namespace view draws at most (component level). */
 export const MAX_NAMESPACE_COMPONENTS = 400;
 /** Up to this many components in scope, all are expanded to boundaries and fields. */

@@ -60,13 +60,19 @@ export function walk(
   return reached;
 }
 
-/** Mapping kinds on the way from a start to `v` (in walking order, without repeats). */
-export function kindsOnTheWay(reached: Map<number, Reached>, v: number): MappingKind[] {
-  const kinds: MappingKind[] = [];
-  for (let r = reached.get(v); r && r.parent >= 0; r = reached.get(r.parent)) {
-    if (r.arc && r.arc.kind !== 'crossing' && !kinds.includes(r.arc.kind)) kinds.unshift(r.arc.kind);
+/**
+ * Mapping kinds on the way from a start to every reached field (in walking order, without repeats).
+ * A field is always reached after its parent (the map keeps insertion order), so one pass suffices.
+ */
+export function kindsOnTheWay(reached: Map<number, Reached>): Map<number, MappingKind[]> {
+  const out = new Map<number, MappingKind[]>();
+  const none: MappingKind[] = [];
+  for (const [v, r] of reached) {
+    const before = r.parent >= 0 ? (out.get(r.parent) ?? none) : none;
+    const k = r.arc?.kind;
+    out.set(v, k && k !== 'crossing' && !before.includes(k) ? [...before, k] : before);
   }
-  return kinds;
+  return out;
 }
 
 /** The id of a field arc as the graph names its edge. */

@@ -1,0 +1,99 @@
+// The lineage-graph webview's page: a strict Content-Security-Policy (scripts and styles only with this
+// load's nonce, nothing remote), the renderer bundle from dist/webview, and styles on VS Code's theme
+// variables (light, dark and high contrast).
+import { randomBytes } from 'node:crypto';
+import type * as vscode from 'vscode';
+
+export function graphHtml(webview: vscode.Webview, scriptUri: vscode.Uri): string {
+  const nonce = randomBytes(16).toString('base64');
+  const csp = [
+    "default-src 'none'",
+    `img-src ${webview.cspSource} data:`,
+    `style-src 'nonce-${nonce}'`,
+    `font-src ${webview.cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Lineage graph</title>
+<style nonce="${nonce}">${STYLE}</style>
+</head>
+<body>
+<div id="toolbar" role="toolbar" aria-label="Graph filters">
+  <label>Namespace <select id="namespace"></select></label>
+  <label>Tag <select id="tag"></select></label>
+  <span class="kinds" role="group" aria-label="Mapping kinds">
+    <label class="k-data"><input type="checkbox" id="kind-DataFlow" checked> DataFlow</label>
+    <label class="k-control"><input type="checkbox" id="kind-ControlFlow" checked> ControlFlow</label>
+    <label class="k-kvb"><input type="checkbox" id="kind-KeyValueBridge" checked> KeyValueBridge</label>
+  </span>
+  <label>Up <input type="number" id="depthUp" min="0" max="6" value="2"></label>
+  <label>Down <input type="number" id="depthDown" min="0" max="6" value="2"></label>
+  <button id="fit" title="Fit to window (0)">Fit</button>
+  <button id="export" title="Export the graph as SVG">Export SVG</button>
+</div>
+<div id="details" aria-live="polite"></div>
+<div id="canvas" tabindex="-1"></div>
+<div id="status" role="status" aria-live="polite"></div>
+<script nonce="${nonce}" src="${scriptUri.toString()}"></script>
+</body>
+</html>`;
+}
+
+const STYLE = `
+body { margin: 0; padding: 0; color: var(--vscode-foreground); background: var(--vscode-editor-background);
+  font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); height: 100vh; display: flex; flex-direction: column; overflow: hidden; }
+#toolbar { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; padding: 6px 10px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
+#toolbar select, #toolbar input[type=number] { background: var(--vscode-dropdown-background); color: var(--vscode-dropdown-foreground); border: 1px solid var(--vscode-dropdown-border, transparent); }
+#toolbar input[type=number] { width: 3em; }
+button { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); border: 1px solid var(--vscode-button-border, transparent); padding: 2px 8px; cursor: pointer; margin-left: 6px; }
+button:hover { background: var(--vscode-button-secondaryHoverBackground); }
+:focus-visible { outline: 2px solid var(--vscode-focusBorder); outline-offset: 1px; }
+#details { padding: 4px 10px; min-height: 1.6em; }
+#details .path-row { margin: 2px 0 0 12px; }
+#canvas { flex: 1; overflow: hidden; position: relative; }
+#canvas svg { width: 100%; height: 100%; user-select: none; }
+#status { padding: 3px 10px; color: var(--vscode-descriptionForeground); border-top: 1px solid var(--vscode-panel-border, transparent); }
+.node-box { fill: var(--vscode-sideBar-background, var(--vscode-editor-background)); stroke: var(--vscode-editorWidget-border, var(--vscode-contrastBorder, #888)); stroke-width: 1; }
+.store .node-box { fill: var(--vscode-editorWidget-background); stroke-dasharray: 5 3; }
+.centre > .node-box, .boundary.centre > .boundary-box { stroke: var(--vscode-focusBorder); stroke-width: 2.5; }
+.node-title { font-weight: 600; fill: var(--vscode-foreground); }
+.counts { fill: var(--vscode-foreground); font-size: 11px; }
+.dim-text { fill: var(--vscode-descriptionForeground); }
+.hit { fill: transparent; cursor: pointer; }
+.boundary-box { fill: var(--vscode-editor-background); stroke: var(--vscode-editorWidget-border, #888); }
+.boundary-title { fill: var(--vscode-descriptionForeground); font-size: 11px; }
+.field-row { fill: transparent; cursor: pointer; }
+.field:hover .field-row { fill: var(--vscode-list-hoverBackground); }
+.field-name { fill: var(--vscode-foreground); font-size: 12px; }
+.field-tags { fill: var(--vscode-descriptionForeground); font-size: 11px; }
+.field-tags.applied { fill: var(--vscode-charts-orange, #d18616); font-weight: 600; }
+.field.centre .field-row { fill: var(--vscode-editor-selectionBackground); }
+.edge { fill: none; stroke: var(--vscode-charts-blue, #3794ff); stroke-width: 1.4; }
+.edge-component { stroke: var(--vscode-descriptionForeground); stroke-width: 1.6; }
+.edge-path { stroke: var(--vscode-descriptionForeground); stroke-dasharray: 2 2; }
+.edge-crossing { stroke: var(--vscode-charts-purple, #b180d7); stroke-width: 1.8; }
+.kind-DataFlow { stroke: var(--vscode-charts-blue, #3794ff); }
+.kind-ControlFlow { stroke: var(--vscode-charts-orange, #d18616); stroke-dasharray: 6 4; }
+.kind-KeyValueBridge { stroke: var(--vscode-charts-green, #89d185); stroke-width: 4; }
+.edge-kvb-inner { fill: none; stroke: var(--vscode-editor-background); stroke-width: 1.5; pointer-events: none; }
+.suppressed { stroke: var(--vscode-disabledForeground, #888); stroke-dasharray: 1 4; opacity: .7; }
+.arrow { fill: var(--vscode-descriptionForeground); }
+.arrow-hl { fill: var(--vscode-charts-red, #f14c4c); }
+.k-data { color: var(--vscode-charts-blue, #3794ff); } .k-control { color: var(--vscode-charts-orange, #d18616); } .k-kvb { color: var(--vscode-charts-green, #89d185); }
+svg.field-mode .edge:not(.hl), svg.field-mode .edge-kvb-inner { opacity: .15; }
+svg.field-mode .node:not(.hl) { opacity: .35; }
+.edge.hl { stroke-width: 3; }
+.field.hl .field-row { fill: var(--vscode-editor-findMatchHighlightBackground, rgba(234,92,0,.33)); }
+.field.selected .field-row { fill: var(--vscode-editor-findMatchBackground, rgba(81,92,106,.8)); }
+.field.hl-up .field-name::before { content: ''; }
+.focusable:focus { outline: none; }
+.focusable:focus > rect { stroke: var(--vscode-focusBorder); stroke-width: 2; }
+body.vscode-high-contrast .node-box, body.vscode-high-contrast .boundary-box { stroke: var(--vscode-contrastBorder); stroke-width: 2; }
+body.vscode-high-contrast .edge { stroke-width: 2.2; }
+body.vscode-high-contrast .field.hl .field-row { fill: none; stroke: var(--vscode-contrastActiveBorder); stroke-width: 2; }
+`;

@@ -1,0 +1,202 @@
+// The lineage-graph panel: one webview panel, restored after a reload (WebviewPanelSerializer). It asks
+// the language server for the graph and field flows and relays the renderer's choices to commands;
+// every message from the webview is checked (common/src/graphMessages.ts) before it is acted on.
+import * as vscode from 'vscode';
+import {
+  type FieldFlowResult,
+  FieldFlowRequest,
+  type GraphParams,
+  GraphRequest,
+  parseFieldId,
+} from '../../../common/src/protocol';
+import {
+  type FromWebview,
+  type GraphViewState,
+  type ToWebview,
+  parseFromWebview,
+  parseViewState,
+} from '../../../common/src/graphMessages';
+import type { LineageContext } from '../lineageContext';
+import { errorText } from '../logging';
+import { graphHtml } from './graphHtml';
+
+export const GRAPH_VIEW_TYPE = 'lineageLens.graph';
+
+export interface RenderedEvent {
+  nodes: number;
+  edges: number;
+  layoutMs: number;
+  drawMs: number;
+}
+
+export class GraphPanels implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private state: GraphViewState | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly rendered = new vscode.EventEmitter<RenderedEvent>();
+  /** Fires when the webview has drawn a graph (tests and logs use it). */
+  readonly onDidRender = this.rendered.event;
+  private readonly selected = new vscode.EventEmitter<FieldFlowResult>();
+  readonly onDidHighlight = this.selected.event;
+
+  constructor(private readonly ctx: LineageContext) {
+    this.disposables.push(
+      this.rendered,
+      this.selected,
+      vscode.window.registerWebviewPanelSerializer(GRAPH_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel, raw) => {
+          const state = parseViewState(raw);
+          if (!state) return panel.dispose();
+          this.adopt(panel, state);
+        },
+      }),
+      ctx.onDidChangeData(() => void this.reload()),
+    );
+  }
+
+  get visible(): boolean {
+    return this.panel !== undefined;
+  }
+
+  /** Opens the panel (or brings it forward) centred on what it was opened from. */
+  show(params: GraphParams, selectedField?: string): void {
+    const filters = params.filters ?? this.state?.params.filters;
+    const state: GraphViewState = { params: { ...params, ...(filters ? { filters } : {}) } };
+    if (selectedField) state.selectedField = selectedField;
+    if (this.panel) {
+      this.state = state;
+      this.panel.reveal(vscode.ViewColumn.Beside);
+      void this.reload();
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      GRAPH_VIEW_TYPE,
+      vscode.l10n.t('Lineage Graph'),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      this.options(),
+    );
+    this.adopt(panel, state);
+  }
+
+  private options(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+    return {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview')],
+    };
+  }
+
+  private adopt(panel: vscode.WebviewPanel, state: GraphViewState): void {
+    this.panel = panel;
+    this.state = state;
+    panel.iconPath = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'media', 'lineage.svg');
+    panel.webview.options = this.options();
+    const script = panel.webview.asWebviewUri(
+      vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview', 'graph.js'),
+    );
+    panel.webview.html = graphHtml(panel.webview, script);
+    const subs = [
+      panel.webview.onDidReceiveMessage((raw: unknown) => {
+        const m = parseFromWebview(raw);
+        if (!m) return this.ctx.log.warn('Lineage graph: ignored a malformed message from the webview.');
+        void this.onMessage(m).catch((err: unknown) => this.post({ type: 'error', message: errorText(err) }));
+      }),
+      panel.onDidDispose(() => {
+        if (this.panel === panel) this.panel = undefined;
+        for (const s of subs) s.dispose();
+      }),
+    ];
+  }
+
+  private post(m: ToWebview): void {
+    void this.panel?.webview.postMessage(m);
+  }
+
+  private async reload(): Promise<void> {
+    if (!this.panel || !this.state) return;
+    const state = this.state;
+    try {
+      const graph = await this.ctx.request(GraphRequest, state.params);
+      if (this.state === state) this.post({ type: 'graph', graph, state });
+    } catch (err) {
+      this.post({
+        type: 'error',
+        message: vscode.l10n.t('The lineage graph could not be loaded: {0}', errorText(err)),
+      });
+    }
+  }
+
+  private async onMessage(m: FromWebview): Promise<void> {
+    const state = this.state;
+    if (!state) return;
+    switch (m.type) {
+      case 'ready':
+        return this.reload();
+      case 'rendered':
+        this.ctx.log.info(
+          `Lineage graph drawn: ${m.nodes} components, ${m.edges} edges (layout ${m.layoutMs} ms, draw ${m.drawMs} ms).`,
+        );
+        this.rendered.fire(m);
+        return;
+      case 'filters':
+        this.state = { params: { ...state.params, filters: m.filters } };
+        return this.reload();
+      case 'expand': {
+        const expand = new Set(state.params.expand ?? []);
+        if (m.expanded) expand.add(m.componentId);
+        else expand.delete(m.componentId);
+        this.state = { ...state, params: { ...state.params, expand: [...expand] } };
+        return this.reload();
+      }
+      case 'focus':
+        this.state = {
+          params: { ...state.params, focus: { kind: 'component', componentId: m.componentId } },
+        };
+        return this.reload();
+      case 'selectField': {
+        const flow = await this.ctx.request(FieldFlowRequest, {
+          field: m.field,
+          ...(state.params.filters ? { filters: state.params.filters } : {}),
+        });
+        this.state = { ...state, selectedField: m.field };
+        this.post({ type: 'flow', flow });
+        this.selected.fire(flow);
+        return;
+      }
+      case 'impact': {
+        const field = parseFieldId(m.field);
+        if (field) await vscode.commands.executeCommand('lineageLens.showImpact', { kind: 'field', field });
+        return;
+      }
+      case 'open': {
+        const ref = m.pathId ? { componentId: m.componentId, pathId: m.pathId } : undefined;
+        if (m.action === 'reveal')
+          await vscode.commands.executeCommand('lineageLens.revealComponent', { componentId: m.componentId });
+        else if (m.action === 'source' && ref)
+          await vscode.commands.executeCommand('lineageLens.goToAnchor', ref);
+        else if (m.action === 'document' && ref)
+          await vscode.commands.executeCommand('lineageLens.editPath', ref);
+        return;
+      }
+      case 'exportSvg': {
+        const target = await vscode.window.showSaveDialog({
+          filters: { SVG: ['svg'] },
+          defaultUri: vscode.Uri.joinPath(
+            vscode.workspace.workspaceFolders?.[0]?.uri ?? this.ctx.extension.globalStorageUri,
+            'lineage-graph.svg',
+          ),
+        });
+        if (!target) return;
+        await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(m.svg));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Lineage graph saved to {0}.', target.fsPath),
+        );
+        return;
+      }
+    }
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}

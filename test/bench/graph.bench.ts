@@ -1,0 +1,168 @@
+// Lineage graph and impact benchmark (issue 11; not a test: it only reports). The service benchmark's
+// dataset (2,000 components / 20,000 paths / 200,000 fields), the real local service, the real language
+// server over stdio holding all of it, and the real webview bundle in Debian's Chromium. Reports:
+// - impact of one field (median, p99, max over BENCH_FIELDS fields; first call includes the model build);
+// - the 3-hop neighbourhood of one field: the graph request, then layout (elkjs) and drawing in Chromium;
+// - a whole namespace collapsed to component level with counts: request, layout and drawing.
+// Run: npm run bench -- graph. Sizes: BENCH_COMPONENTS, BENCH_PATHS, BENCH_FIELDS_TOTAL; BENCH_FIELDS (200).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as P from '../../common/src/protocol';
+import { startLocalService } from '../helpers/localService';
+import { LspClient, repoRoot } from '../helpers/lspClient';
+import { openWebviewPage } from '../helpers/webviewPage';
+
+const sizes = {
+  components: process.env.BENCH_COMPONENTS ?? '2000',
+  paths: process.env.BENCH_PATHS ?? '20000',
+  fields: process.env.BENCH_FIELDS_TOTAL ?? '200000',
+};
+const N_IMPACTS = Number(process.env.BENCH_FIELDS ?? 200);
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return {
+    median: s[Math.floor(s.length / 2)] ?? NaN,
+    p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))] ?? NaN,
+    max: s[s.length - 1] ?? NaN,
+  };
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t = performance.now();
+  const r = await fn();
+  return [r, performance.now() - t];
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lineage-graph-bench-'));
+  const datasetFile = join(dir, 'bench.json');
+  console.log(`generating ${sizes.components} components / ${sizes.paths} paths / ${sizes.fields} fields …`);
+  execFileSync(process.execPath, [
+    join(repoRoot, 'scripts/generate-dataset.mjs'),
+    '--components',
+    sizes.components,
+    '--paths',
+    sizes.paths,
+    '--fields',
+    sizes.fields,
+    '--out',
+    datasetFile,
+  ]);
+  const ids = (
+    JSON.parse(readFileSync(datasetFile, 'utf8')) as { components: Array<{ id: string }> }
+  ).components.map((c) => c.id);
+  const service = await startLocalService({ seed: datasetFile, startTimeoutMs: 15 * 60_000 });
+  console.log(`service listening at ${service.url}`);
+  const workspace = join(dir, 'workspace');
+  mkdirSync(workspace);
+  const client = await LspClient.start({
+    workspaceFolder: workspace,
+    initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+    settings: { components: ids, maxConcurrency: 16, refreshIntervalSeconds: 0 },
+    timeoutMs: 15 * 60_000,
+  });
+  let webview: Awaited<ReturnType<typeof openWebviewPage>> | undefined;
+  try {
+    const loaded = await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
+    console.log(`server holds ${loaded.componentCount} of ${ids.length} components`);
+    webview = await openWebviewPage();
+
+    // A namespace view first: it lists every component of a namespace (and builds the model).
+    const [ns0, buildMs] = await time(() =>
+      client.conn.sendRequest(P.GraphRequest, { focus: { kind: 'namespace', namespace: 'ns-0' } }),
+    );
+    console.log(`model build + first graph request: ${ms(buildMs)}`);
+
+    // Fields to analyse: egress-side fields of CODE boundaries met in namespace views.
+    const fields: P.FieldRef[] = [];
+    for (const ns of ns0.namespaces) {
+      if (fields.length >= N_IMPACTS) break;
+      const g = await client.conn.sendRequest(P.GraphRequest, {
+        focus: { kind: 'namespace', namespace: ns },
+        expand: [],
+      });
+      for (const n of g.nodes.filter((x) => x.type === 'CODE').slice(0, 4)) {
+        const c = await client.conn.sendRequest(P.GraphRequest, {
+          focus: { kind: 'component', componentId: n.id },
+          filters: { depthUp: 0, depthDown: 0 },
+        });
+        for (const b of c.nodes[0]?.boundaries ?? [])
+          if (b.roles.includes('ingress') && b.fields[0]) fields.push(P.parseFieldId(b.fields[0].id)!);
+      }
+    }
+    const times: number[] = [];
+    let widest = { fields: 0, contracts: 0, field: fields[0]! };
+    for (const f of fields.slice(0, N_IMPACTS)) {
+      const [r, t] = await time(() =>
+        client.conn.sendRequest(P.ImpactRequest, { target: { kind: 'field', field: f } }),
+      );
+      times.push(t);
+      if (r.counts.fields > widest.fields)
+        widest = { fields: r.counts.fields, contracts: r.counts.contracts, field: f };
+    }
+    const s = stats(times);
+    console.log(
+      `impact of one field over LSP (${times.length} fields): median ${ms(s.median)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; widest reach ${widest.fields} downstream fields`,
+    );
+
+    // The 3-hop neighbourhood of the field with the widest reach, laid out and drawn in Chromium.
+    const [hood, reqMs] = await time(() =>
+      client.conn.sendRequest(P.GraphRequest, {
+        focus: { kind: 'field', field: widest.field },
+        filters: { depthUp: 3, depthDown: 3 },
+      }),
+    );
+    const rows = hood.nodes.reduce((n, x) => n + x.boundaries.reduce((m, b) => m + b.fields.length, 0), 0);
+    const state = { params: { focus: hood.focus, filters: { depthUp: 3, depthDown: 3 } } };
+    const first = await webview.render(hood, state);
+    const runs = [];
+    for (let i = 0; i < 5; i++) runs.push(await webview.render(hood, state));
+    const wall = stats(runs.map((r) => r.wallMs));
+    const layout = stats(runs.map((r) => r.layoutMs));
+    const draw = stats(runs.map((r) => r.drawMs));
+    console.log(
+      `3-hop neighbourhood of one field: ${hood.nodes.length} components, ${rows} field rows, ${hood.edges.length} edges; ` +
+        `graph request ${ms(reqMs)}; in Chromium first ${first.wallMs} ms, then median ${wall.median} ms ` +
+        `(layout ${layout.median} ms, draw ${draw.median} ms)${hood.truncated ? `; ${hood.truncated}` : ''}`,
+    );
+    mkdirSync(join(repoRoot, '.test-artifacts', 'screenshots'), { recursive: true });
+    await webview.page.screenshot({
+      path: join(repoRoot, '.test-artifacts', 'screenshots', 'bench-graph-field.png'),
+    });
+
+    // The largest namespace, collapsed to component level with counts.
+    let largest = ns0;
+    for (const ns of ns0.namespaces) {
+      const g = await client.conn.sendRequest(P.GraphRequest, {
+        focus: { kind: 'namespace', namespace: ns },
+      });
+      if (g.nodes.length > largest.nodes.length) largest = g;
+    }
+    const [nsGraph, nsReq] = await time(() =>
+      client.conn.sendRequest(P.GraphRequest, { focus: largest.focus }),
+    );
+    const nsRender = await webview.render(nsGraph, { params: { focus: nsGraph.focus } });
+    console.log(
+      `namespace ${(nsGraph.focus as { namespace: string }).namespace} collapsed: ${nsGraph.nodes.length} components, ${nsGraph.edges.length} edges; ` +
+        `graph request ${ms(nsReq)}; in Chromium ${nsRender.wallMs} ms (layout ${nsRender.layoutMs} ms, draw ${nsRender.drawMs} ms)`,
+    );
+    await webview.page.screenshot({
+      path: join(repoRoot, '.test-artifacts', 'screenshots', 'bench-graph-namespace.png'),
+    });
+  } finally {
+    await webview?.close();
+    await client.stop();
+    await service.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,150 @@
+// Layout of a GraphResult with elkjs (layered, left to right): components are compound nodes holding
+// their boundaries; each field row has a port on both sides so field edges meet their rows. All
+// coordinates come back absolute (shapeCoords/edgeCoords ROOT), ready for SVG.
+import ELK, { type ElkExtendedEdge, type ElkNode, type ElkPort } from 'elkjs/lib/elk.bundled.js';
+import type { GraphBoundary, GraphNode, GraphResult } from '../../common/src/protocol';
+
+export const ROW = 18;
+export const HEADER = 24;
+export const NODE_HEADER = 30;
+export const BOX_WIDTH = 230;
+const COLLAPSED_HEIGHT = 58;
+const PAD = 10;
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export interface Laid {
+  nodes: Map<string, Box>;
+  boundaries: Map<string, Box>;
+  edges: Map<string, Array<{ x: number; y: number }>>;
+  width: number;
+  height: number;
+}
+
+const elk = new ELK();
+
+export function boundaryHeight(b: GraphBoundary): number {
+  return HEADER + b.fields.length * ROW + (b.moreFields > 0 ? ROW : 0) + 4;
+}
+
+function boundaryNode(b: GraphBoundary): ElkNode {
+  const ports: ElkPort[] = [
+    {
+      id: `${b.id}:in`,
+      x: 0,
+      y: HEADER / 2,
+      width: 1,
+      height: 1,
+      layoutOptions: { 'elk.port.side': 'WEST' },
+    },
+    {
+      id: `${b.id}:out`,
+      x: BOX_WIDTH,
+      y: HEADER / 2,
+      width: 1,
+      height: 1,
+      layoutOptions: { 'elk.port.side': 'EAST' },
+    },
+  ];
+  b.fields.forEach((f, i) => {
+    const y = HEADER + i * ROW + ROW / 2;
+    ports.push(
+      { id: `${f.id}:in`, x: 0, y, width: 1, height: 1, layoutOptions: { 'elk.port.side': 'WEST' } },
+      { id: `${f.id}:out`, x: BOX_WIDTH, y, width: 1, height: 1, layoutOptions: { 'elk.port.side': 'EAST' } },
+    );
+  });
+  return {
+    id: b.id,
+    width: BOX_WIDTH,
+    height: boundaryHeight(b),
+    ports,
+    layoutOptions: { 'elk.portConstraints': 'FIXED_POS' },
+  };
+}
+
+function componentNode(n: GraphNode): ElkNode {
+  if (!n.expanded || n.boundaries.length === 0)
+    return { id: n.id, width: BOX_WIDTH, height: COLLAPSED_HEIGHT };
+  return {
+    id: n.id,
+    children: n.boundaries.map(boundaryNode),
+    layoutOptions: {
+      'elk.padding': `[top=${NODE_HEADER},left=${PAD},bottom=${PAD},right=${PAD}]`,
+      'elk.direction': 'RIGHT',
+    },
+  };
+}
+
+export async function layout(g: GraphResult): Promise<Laid> {
+  const endpoints = new Map<string, { in: string; out: string }>();
+  for (const n of g.nodes) {
+    endpoints.set(n.id, { in: n.id, out: n.id });
+    for (const b of n.boundaries) {
+      endpoints.set(b.id, { in: `${b.id}:in`, out: `${b.id}:out` });
+      for (const f of b.fields) endpoints.set(f.id, { in: `${f.id}:in`, out: `${f.id}:out` });
+    }
+  }
+  const edges: ElkExtendedEdge[] = [];
+  for (const e of g.edges) {
+    const s = endpoints.get(e.source);
+    const t = endpoints.get(e.target);
+    if (s && t) edges.push({ id: e.id, sources: [s.out], targets: [t.in] });
+  }
+  // Compound nodes with field ports need hierarchy-wide routing; a graph of collapsed components
+  // (a namespace) does not, and takes the cheapest layered settings so hundreds of edges stay quick.
+  const compound = g.nodes.some((n) => n.expanded && n.boundaries.length > 0);
+  const root: ElkNode = {
+    id: '__root',
+    children: g.nodes.map(componentNode),
+    edges,
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'RIGHT',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '60',
+      'elk.spacing.nodeNode': '24',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '16',
+      'elk.layered.thoroughness': g.nodes.length > 40 ? '1' : '4',
+      'elk.json.shapeCoords': 'ROOT',
+      'elk.json.edgeCoords': 'ROOT',
+      ...(compound
+        ? { 'elk.hierarchyHandling': 'INCLUDE_CHILDREN', 'elk.edgeRouting': 'ORTHOGONAL' }
+        : {
+            'elk.edgeRouting': 'POLYLINE',
+            'elk.layered.mergeEdges': 'true',
+            'elk.layered.layering.strategy': 'LONGEST_PATH',
+            'elk.layered.cycleBreaking.strategy': 'GREEDY',
+            'elk.layered.crossingMinimization.strategy': 'INTERACTIVE',
+            'elk.layered.nodePlacement.strategy': 'SIMPLE',
+          }),
+    },
+  };
+  const out = await elk.layout(root);
+  const laid: Laid = {
+    nodes: new Map(),
+    boundaries: new Map(),
+    edges: new Map(),
+    width: out.width ?? 0,
+    height: out.height ?? 0,
+  };
+  for (const c of out.children ?? []) {
+    laid.nodes.set(c.id, { x: c.x ?? 0, y: c.y ?? 0, width: c.width ?? 0, height: c.height ?? 0 });
+    for (const b of c.children ?? [])
+      laid.boundaries.set(b.id, { x: b.x ?? 0, y: b.y ?? 0, width: b.width ?? 0, height: b.height ?? 0 });
+  }
+  const collect = (n: ElkNode) => {
+    for (const e of n.edges ?? []) {
+      const pts: Array<{ x: number; y: number }> = [];
+      for (const s of e.sections ?? []) {
+        pts.push(s.startPoint, ...(s.bendPoints ?? []), s.endPoint);
+      }
+      if (pts.length) laid.edges.set(e.id, pts);
+    }
+    for (const c of n.children ?? []) collect(c);
+  };
+  collect(out);
+  return laid;
+}

@@ -1,0 +1,556 @@
+// The lineage-graph webview: a thin renderer. It lays out and draws what the extension sends (the
+// language server's graph), highlights a field's flow, and posts the user's choices back. It never
+// talks to the service; every string from the data is set as text, never as markup.
+import type { GraphFilters, GraphNode, GraphResult, MappingKind } from '../../common/src/protocol';
+import { type FromWebview, type GraphViewState, parseToWebview } from '../../common/src/graphMessages';
+import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, layout, type Laid } from './layout';
+
+interface VsCodeApi {
+  postMessage(m: FromWebview): void;
+  getState(): unknown;
+  setState(s: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const SVG = 'http://www.w3.org/2000/svg';
+const KINDS: MappingKind[] = ['DataFlow', 'ControlFlow', 'KeyValueBridge'];
+
+let graph: GraphResult | undefined;
+let state: GraphViewState | undefined;
+let laid: Laid | undefined;
+let view = { x: 0, y: 0, scale: 1 };
+let selectedNode: string | undefined;
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const canvas = $<HTMLDivElement>('canvas');
+const status = $<HTMLDivElement>('status');
+const details = $<HTMLDivElement>('details');
+
+function el<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+  text?: string,
+) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function post(m: FromWebview): void {
+  vscode.postMessage(m);
+}
+
+function save(): void {
+  if (state) vscode.setState(state);
+}
+
+// ---- filters ---------------------------------------------------------------------------------------
+
+const nsSelect = $<HTMLSelectElement>('namespace');
+const tagSelect = $<HTMLSelectElement>('tag');
+const depthUp = $<HTMLInputElement>('depthUp');
+const depthDown = $<HTMLInputElement>('depthDown');
+const kindBoxes = KINDS.map((k) => $<HTMLInputElement>(`kind-${k}`));
+
+function fillSelect(
+  select: HTMLSelectElement,
+  values: string[],
+  current: string | undefined,
+  all: string,
+): void {
+  select.replaceChildren();
+  const none = document.createElement('option');
+  none.value = '';
+  none.textContent = all;
+  select.append(none);
+  for (const v of values) {
+    const o = document.createElement('option');
+    o.value = v;
+    o.textContent = v || '(no namespace)';
+    select.append(o);
+  }
+  select.value = current ?? '';
+}
+
+function filtersFromUi(): GraphFilters {
+  const f: GraphFilters = {
+    depthUp: Math.max(0, Math.min(6, Number(depthUp.value) || 0)),
+    depthDown: Math.max(0, Math.min(6, Number(depthDown.value) || 0)),
+  };
+  if (nsSelect.value) f.namespaces = [nsSelect.value];
+  if (tagSelect.value) f.tag = tagSelect.value;
+  const kinds = KINDS.filter((_, i) => kindBoxes[i]!.checked);
+  if (kinds.length < KINDS.length) f.kinds = kinds;
+  return f;
+}
+
+for (const input of [nsSelect, tagSelect, depthUp, depthDown, ...kindBoxes])
+  input.addEventListener('change', () => post({ type: 'filters', filters: filtersFromUi() }));
+
+$('export').addEventListener('click', () => {
+  const svg = canvas.querySelector('svg');
+  if (svg) post({ type: 'exportSvg', svg: exportable(svg) });
+});
+$('fit').addEventListener('click', () => fit());
+
+/** A standalone SVG: the theme's colours resolved into the copy, so it reads outside VS Code too. */
+function exportable(svg: SVGSVGElement): string {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.setAttribute('xmlns', SVG);
+  copy.setAttribute('viewBox', `0 0 ${laid?.width ?? 0} ${laid?.height ?? 0}`);
+  copy.querySelector('g.viewport')?.removeAttribute('transform');
+  const originals = svg.querySelectorAll('*');
+  copy.querySelectorAll('*').forEach((node, i) => {
+    const cs = getComputedStyle(originals[i]!);
+    const style = [
+      'fill',
+      'stroke',
+      'stroke-width',
+      'stroke-dasharray',
+      'opacity',
+      'font-size',
+      'font-family',
+      'font-weight',
+    ]
+      .map((p) => `${p}:${cs.getPropertyValue(p)}`)
+      .join(';');
+    (node as SVGElement).setAttribute('style', style);
+  });
+  return new XMLSerializer().serializeToString(copy);
+}
+
+// ---- drawing -----------------------------------------------------------------------------------------
+
+function tagText(f: { tags: { name: string }[]; dependsOn: { name: string; hops?: number }[] }): string {
+  const applied = f.tags.map((t) => `● ${t.name}`);
+  const derived = f.dependsOn.map((t) => `◌ ${t.name}${t.hops !== undefined ? ` ·${t.hops}` : ''}`);
+  return [...applied, ...derived].join('  ');
+}
+
+function focusable(g: SVGGElement, label: string): void {
+  g.setAttribute('tabindex', '0');
+  g.setAttribute('role', 'button');
+  g.setAttribute('aria-label', label);
+  g.classList.add('focusable');
+}
+
+function nodeLabel(n: GraphNode): string {
+  return n.type === 'DATA_STORE' ? `${n.label} (${n.storeKind ?? 'store'})` : n.label;
+}
+
+function draw(g: GraphResult, l: Laid): void {
+  const svg = el('svg', { class: 'graph', role: 'application', 'aria-label': 'Lineage graph' });
+  const defs = el('defs');
+  for (const kind of ['arrow', 'arrow-hl']) {
+    const m = el('marker', {
+      id: kind,
+      viewBox: '0 0 10 10',
+      refX: 9,
+      refY: 5,
+      markerWidth: 7,
+      markerHeight: 7,
+      orient: 'auto-start-reverse',
+    });
+    m.append(el('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: kind }));
+    defs.append(m);
+  }
+  svg.append(defs);
+  const vp = el('g', { class: 'viewport' });
+  svg.append(vp);
+  const centre = new Set(g.centre);
+
+  for (const n of g.nodes) {
+    const box = l.nodes.get(n.id);
+    if (!box) continue;
+    const ng = el('g', {
+      class: `node ${n.type === 'DATA_STORE' ? 'store' : 'code'}${n.expanded ? ' expanded' : ''}`,
+      'data-id': n.id,
+    });
+    if (centre.has(n.id)) ng.classList.add('centre');
+    ng.append(
+      el('rect', { x: box.x, y: box.y, width: box.width, height: box.height, rx: 6, class: 'node-box' }),
+    );
+    const header = el('g', { class: 'node-header', 'data-node': n.id });
+    focusable(
+      header,
+      `${n.type === 'DATA_STORE' ? 'Data store' : 'Component'} ${nodeLabel(n)}, namespace ${n.namespace}`,
+    );
+    header.append(
+      el('rect', { x: box.x, y: box.y, width: box.width, height: NODE_HEADER - 4, rx: 6, class: 'hit' }),
+    );
+    header.append(
+      el(
+        'text',
+        { x: box.x + 10, y: box.y + 18, class: 'node-title' },
+        `${n.type === 'DATA_STORE' ? '🗄 ' : ''}${nodeLabel(n)}`,
+      ),
+    );
+    ng.append(header);
+    if (!n.expanded) {
+      const c = n.counts;
+      ng.append(
+        el(
+          'text',
+          { x: box.x + 10, y: box.y + 38, class: 'counts' },
+          `${c.paths} paths · ${c.fields} fields${c.taggedFields ? ` · ${c.taggedFields} tagged` : ''}`,
+        ),
+        el(
+          'text',
+          { x: box.x + 10, y: box.y + 52, class: 'counts dim-text' },
+          `${n.namespace}${n.hiddenNeighbours ? ` · +${n.hiddenNeighbours} more linked` : ''}`,
+        ),
+      );
+    } else if (n.moreBoundaries || n.hiddenNeighbours) {
+      ng.append(
+        el(
+          'text',
+          { x: box.x + box.width - 8, y: box.y + 18, class: 'counts dim-text', 'text-anchor': 'end' },
+          [
+            n.moreBoundaries ? `+${n.moreBoundaries} boundaries` : '',
+            n.hiddenNeighbours ? `+${n.hiddenNeighbours} linked` : '',
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        ),
+      );
+    }
+    for (const b of n.boundaries) {
+      const bb = l.boundaries.get(b.id);
+      if (!bb) continue;
+      const bg = el('g', { class: `boundary ${b.roles.join(' ')}`, 'data-id': b.id });
+      if (centre.has(b.id)) bg.classList.add('centre');
+      bg.append(
+        el('rect', { x: bb.x, y: bb.y, width: bb.width, height: bb.height, rx: 4, class: 'boundary-box' }),
+      );
+      const title = `${b.roles.includes('schema') ? 'schema' : b.roles.join('/')} · ${b.label}`;
+      const tt = el('text', { x: bb.x + 8, y: bb.y + 16, class: 'boundary-title' }, title);
+      if (b.signature) tt.append(el('title', {}, b.signature));
+      bg.append(tt);
+      b.fields.forEach((f, i) => {
+        const y = bb.y + HEADER + i * ROW;
+        const fg = el('g', { class: 'field', 'data-field': f.id, 'data-node': n.id });
+        if (centre.has(f.id)) fg.classList.add('centre');
+        focusable(
+          fg,
+          `Field ${f.name} on ${b.label}${f.tags.length ? `, tagged ${f.tags.map((t) => t.name).join(', ')}` : ''}`,
+        );
+        fg.append(el('rect', { x: bb.x + 1, y, width: BOX_WIDTH - 2, height: ROW, class: 'field-row' }));
+        fg.append(el('text', { x: bb.x + 8, y: y + 13, class: 'field-name' }, f.name));
+        const tags = tagText(f);
+        if (tags)
+          fg.append(
+            el(
+              'text',
+              {
+                x: bb.x + BOX_WIDTH - 6,
+                y: y + 13,
+                class: `field-tags${f.tags.length ? ' applied' : ''}`,
+                'text-anchor': 'end',
+              },
+              tags,
+            ),
+          );
+        bg.append(fg);
+      });
+      if (b.moreFields > 0)
+        bg.append(
+          el(
+            'text',
+            { x: bb.x + 8, y: bb.y + HEADER + b.fields.length * ROW + 13, class: 'counts dim-text' },
+            `+${b.moreFields} more fields`,
+          ),
+        );
+      ng.append(bg);
+    }
+    vp.append(ng);
+  }
+  const eg = el('g', { class: 'edges' });
+  for (const e of g.edges) {
+    const pts = l.edges.get(e.id);
+    if (!pts || pts.length < 2) continue;
+    const d = pts.map((p, i) => `${i ? 'L' : 'M'} ${p.x} ${p.y}`).join(' ');
+    const cls = ['edge', `edge-${e.kind}`];
+    if (e.mapping) cls.push(`kind-${e.mapping}`);
+    if (e.suppressed) cls.push('suppressed');
+    const path = el('path', { d, class: cls.join(' '), 'data-edge': e.id, 'marker-end': 'url(#arrow)' });
+    const label =
+      e.kind === 'component' && e.count
+        ? `${e.count} field flows`
+        : (e.mapping ?? (e.suppressed ? 'suppressed path' : e.kind));
+    path.append(el('title', {}, label));
+    eg.append(path);
+    if (e.kind === 'mapping' && e.mapping === 'KeyValueBridge') {
+      eg.append(el('path', { d, class: 'edge-kvb-inner', 'data-edge': e.id }));
+    }
+  }
+  vp.prepend(eg);
+  canvas.replaceChildren(svg);
+}
+
+function applyView(): void {
+  canvas
+    .querySelector('g.viewport')
+    ?.setAttribute('transform', `translate(${view.x} ${view.y}) scale(${view.scale})`);
+}
+
+function fit(): void {
+  if (!laid) return;
+  const w = canvas.clientWidth || 800;
+  const h = canvas.clientHeight || 600;
+  const scale = Math.min(1.2, Math.max(0.1, Math.min(w / (laid.width + 40), h / (laid.height + 40))));
+  view = { scale, x: (w - laid.width * scale) / 2, y: Math.max(10, (h - laid.height * scale) / 2) };
+  applyView();
+}
+
+canvas.addEventListener('wheel', (ev) => {
+  ev.preventDefault();
+  const factor = ev.deltaY < 0 ? 1.1 : 1 / 1.1;
+  const r = canvas.getBoundingClientRect();
+  const mx = ev.clientX - r.left;
+  const my = ev.clientY - r.top;
+  view.x = mx - (mx - view.x) * factor;
+  view.y = my - (my - view.y) * factor;
+  view.scale *= factor;
+  applyView();
+});
+let drag: { x: number; y: number } | undefined;
+canvas.addEventListener('pointerdown', (ev) => {
+  if ((ev.target as Element).closest('.focusable')) return;
+  drag = { x: ev.clientX - view.x, y: ev.clientY - view.y };
+});
+window.addEventListener('pointermove', (ev) => {
+  if (!drag) return;
+  view.x = ev.clientX - drag.x;
+  view.y = ev.clientY - drag.y;
+  applyView();
+});
+window.addEventListener('pointerup', () => (drag = undefined));
+
+// ---- selection, field mode and actions ---------------------------------------------------------------
+
+function clearHighlight(): void {
+  canvas.querySelector('svg')?.classList.remove('field-mode');
+  canvas
+    .querySelectorAll('.hl, .hl-up, .hl-down, .selected')
+    .forEach((e) => e.classList.remove('hl', 'hl-up', 'hl-down', 'selected'));
+}
+
+function selectField(id: string): void {
+  if (!state) return;
+  state.selectedField = id;
+  save();
+  post({ type: 'selectField', field: id });
+}
+
+function showFlow(flow: {
+  field: string;
+  upstream: { id: string }[];
+  downstream: { id: string }[];
+  edges: string[];
+}): void {
+  clearHighlight();
+  const svg = canvas.querySelector('svg');
+  if (!svg) return;
+  svg.classList.add('field-mode');
+  const mark = (id: string, cls: string) => {
+    const row = svg.querySelector(`[data-field="${CSS.escape(id)}"]`);
+    row?.classList.add('hl', cls);
+    const nodeId = row?.getAttribute('data-node') ?? componentOfField(id);
+    if (nodeId) svg.querySelector(`g.node[data-id="${CSS.escape(nodeId)}"]`)?.classList.add('hl');
+  };
+  mark(flow.field, 'selected');
+  for (const u of flow.upstream) mark(u.id, 'hl-up');
+  for (const d of flow.downstream) mark(d.id, 'hl-down');
+  for (const e of flow.edges)
+    svg.querySelectorAll(`[data-edge="${CSS.escape(e)}"]`).forEach((p) => {
+      p.classList.add('hl');
+      p.setAttribute('marker-end', 'url(#arrow-hl)');
+    });
+  const up = flow.upstream.length;
+  const down = flow.downstream.length;
+  status.textContent = `Field mode: ${up} upstream, ${down} downstream field${down === 1 ? '' : 's'} highlighted.`;
+  showFieldDetails(flow.field);
+}
+
+/** Field ids start with the boundary id, which names the component (`b:<id>:…` or `s:<id>`). */
+function componentOfField(id: string): string | undefined {
+  const m = /^[bs]:([^:#]+)/.exec(id);
+  return m ? decodeURIComponent(m[1]!) : undefined;
+}
+
+function button(text: string, onClick: () => void): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.textContent = text;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function showFieldDetails(id: string): void {
+  const name = id.slice(id.indexOf('#') + 1);
+  const h = document.createElement('strong');
+  h.textContent = name;
+  details.replaceChildren(
+    h,
+    button('Show impact', () => post({ type: 'impact', field: id })),
+    button('Clear', () => {
+      clearHighlight();
+      if (state) delete state.selectedField;
+      save();
+      details.replaceChildren();
+      status.textContent = '';
+    }),
+  );
+}
+
+function showNodeDetails(n: GraphNode): void {
+  selectedNode = n.id;
+  const h = document.createElement('strong');
+  h.textContent = nodeLabel(n);
+  const parts: HTMLElement[] = [h];
+  parts.push(
+    button('Reveal in Components view', () => post({ type: 'open', action: 'reveal', componentId: n.id })),
+  );
+  parts.push(
+    button(n.expanded ? 'Collapse' : 'Expand', () =>
+      post({ type: 'expand', componentId: n.id, expanded: !n.expanded }),
+    ),
+  );
+  parts.push(button('Centre here', () => post({ type: 'focus', componentId: n.id })));
+  for (const p of n.paths.slice(0, 8)) {
+    const row = document.createElement('div');
+    row.className = 'path-row';
+    const label = document.createElement('span');
+    label.textContent = `${p.label}${p.suppressed ? ' (suppressed)' : ''}`;
+    row.append(label);
+    if (p.anchored)
+      row.append(
+        button('Open source', () =>
+          post({ type: 'open', action: 'source', componentId: n.id, pathId: p.id }),
+        ),
+      );
+    row.append(
+      button('Open path document', () =>
+        post({ type: 'open', action: 'document', componentId: n.id, pathId: p.id }),
+      ),
+    );
+    parts.push(row);
+  }
+  details.replaceChildren(...parts);
+}
+
+canvas.addEventListener('click', (ev) => activate(ev.target as Element));
+canvas.addEventListener('keydown', (ev) => {
+  const target = ev.target as Element;
+  if (ev.key === 'Enter' || ev.key === ' ') {
+    ev.preventDefault();
+    activate(target);
+  } else if (ev.key.startsWith('Arrow')) {
+    ev.preventDefault();
+    moveFocus(target, ev.key);
+  } else if (ev.key === 'Escape') {
+    clearHighlight();
+    details.replaceChildren();
+  } else if (ev.key === '+' || ev.key === '=') {
+    view.scale *= 1.2;
+    applyView();
+  } else if (ev.key === '-') {
+    view.scale /= 1.2;
+    applyView();
+  } else if (ev.key === '0') fit();
+  else if (ev.key === 'e' && selectedNode) {
+    const n = graph?.nodes.find((x) => x.id === selectedNode);
+    if (n) post({ type: 'expand', componentId: n.id, expanded: !n.expanded });
+  }
+});
+
+function activate(target: Element): void {
+  const field = target.closest('[data-field]');
+  if (field) return selectField(field.getAttribute('data-field')!);
+  const header = target.closest('.node-header');
+  if (header) {
+    const n = graph?.nodes.find((x) => x.id === header.getAttribute('data-node'));
+    if (n) showNodeDetails(n);
+  }
+}
+
+/** Arrow keys move to the nearest focusable item in that direction (by the items' centres on screen). */
+function moveFocus(from: Element, key: string): void {
+  const items = [...canvas.querySelectorAll<SVGGElement>('.focusable')];
+  if (!items.length) return;
+  if (!items.includes(from as SVGGElement)) return items[0]!.focus();
+  const c = (e: Element) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  };
+  const o = c(from);
+  let best: SVGGElement | undefined;
+  let bestScore = Infinity;
+  for (const it of items) {
+    if (it === from) continue;
+    const p = c(it);
+    const dx = p.x - o.x;
+    const dy = p.y - o.y;
+    const along = key === 'ArrowRight' ? dx : key === 'ArrowLeft' ? -dx : key === 'ArrowDown' ? dy : -dy;
+    const across = key === 'ArrowRight' || key === 'ArrowLeft' ? Math.abs(dy) : Math.abs(dx);
+    if (along <= 1) continue;
+    const score = along + across * 2;
+    if (score < bestScore) {
+      bestScore = score;
+      best = it;
+    }
+  }
+  best?.focus();
+}
+
+// ---- messages ----------------------------------------------------------------------------------------
+
+async function render(g: GraphResult, s: GraphViewState): Promise<void> {
+  graph = g;
+  state = s;
+  save();
+  const f = s.params.filters ?? {};
+  fillSelect(nsSelect, g.namespaces, f.namespaces?.[0], 'All namespaces');
+  fillSelect(tagSelect, g.tags, f.tag, 'Any tag');
+  depthUp.value = String(f.depthUp ?? 2);
+  depthDown.value = String(f.depthDown ?? 2);
+  KINDS.forEach((k, i) => (kindBoxes[i]!.checked = !f.kinds || f.kinds.includes(k)));
+  status.textContent = 'Laying out…';
+  const t0 = performance.now();
+  laid = await layout(g);
+  const t1 = performance.now();
+  draw(g, laid);
+  fit();
+  // Two frames: the SVG has been styled and painted once the second callback runs.
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const t2 = performance.now();
+  const note = [
+    `${g.nodes.length} component${g.nodes.length === 1 ? '' : 's'}`,
+    g.collapsed ? 'collapsed to components with counts' : '',
+    g.truncated ?? '',
+  ].filter(Boolean);
+  status.textContent = note.join(' · ');
+  document.body.dataset.ready = 'true';
+  post({
+    type: 'rendered',
+    nodes: g.nodes.length,
+    edges: g.edges.length,
+    layoutMs: Math.round(t1 - t0),
+    drawMs: Math.round(t2 - t1),
+  });
+  if (s.selectedField && g.nodes.length) post({ type: 'selectField', field: s.selectedField });
+}
+
+window.addEventListener('message', (ev: MessageEvent) => {
+  const m = parseToWebview(ev.data);
+  if (!m) return;
+  if (m.type === 'graph') {
+    render(m.graph, m.state).catch((err: unknown) => {
+      status.textContent = `The graph could not be laid out: ${String((err as Error)?.message ?? err)}`;
+    });
+  } else if (m.type === 'flow') showFlow(m.flow);
+  else status.textContent = m.message;
+});
+
+post({ type: 'ready' });
