@@ -67,9 +67,18 @@ describe('language server: source features', function () {
     const links = commandLinks(text);
     assert.deepEqual(
       links.map((l) => l.command),
-      [COMMANDS.revealPath, COMMANDS.revealPath, COMMANDS.revealPath, COMMANDS.editPath],
+      [
+        COMMANDS.revealPath,
+        COMMANDS.revealPath,
+        COMMANDS.revealPath,
+        COMMANDS.editPath,
+        COMMANDS.showGraph,
+        COMMANDS.showImpact,
+      ],
     );
-    for (const l of links) assert.deepEqual(l.args, [{ componentId: ORDERS, pathId: P_CREATE }]);
+    for (const l of links.slice(0, 5)) assert.deepEqual(l.args, [{ componentId: ORDERS, pathId: P_CREATE }]);
+    // Impact of a path is the impact of what it writes (its egress fields).
+    assert.deepEqual(links[5]!.args, [{ kind: 'path', componentId: ORDERS, pathId: P_CREATE }]);
     assert.match(text, /\[Open in code host\]\(https:\/\/git\.example\/orders\/src\/orders\.ts#L3\)/);
   });
 
