@@ -5,17 +5,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { darnAt, findDarns } from '../../common/src/darns';
 import { DARN_PATTERN } from '../../common/src/api';
+import { DARN_FORMS } from '../helpers/darnForms';
 
 const repoRoot = join(__dirname, '..', '..', '..');
-const FORMS = [
-  'postgres://db.example:5432:shop.public.orders',
-  'mysql://mysql.example:3306:shop.orders',
-  'protobuf://git@github.example:org/repo.git:proto/orders.proto:shop.Order',
-  'avro://registry.example:orders-value',
-  'json_schema://schemas.example:orders/order.json',
-  's3://shop-events:orders/*.parquet',
-  'kafka://events:order-created',
-];
+const FORMS = [...DARN_FORMS, 'kafka://events:order-created'];
 const NOT = ['https://example.com:8080/x', 'http://localhost:3000/a', 'file://host:c/x', 'ssh://git@host:22'];
 
 describe('DARNs in text', () => {

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { VersionEntry } from '../../../common/src/api';
-import { demoDataset, lineageApi, serviceGet, signIn, waitForStatus } from './helpers';
+import { demoDataset, diagnosticsWhere, lineageApi, serviceGet, signIn, waitForStatus } from './helpers';
 import {
   onePrompt,
   scriptDialogs,
@@ -15,34 +15,6 @@ import {
 } from './support/scriptedDialogs';
 
 const FILE = 'checkout-api/src/handlers/health.ts';
-
-/** Resolves when the diagnostics of `uri` satisfy `pred` (now or on a later change). */
-function diagnosticsWhere(
-  uri: vscode.Uri,
-  pred: (d: vscode.Diagnostic[]) => boolean,
-  timeoutMs = 20_000,
-): Promise<vscode.Diagnostic[]> {
-  const now = vscode.languages.getDiagnostics(uri);
-  if (pred(now)) return Promise.resolve(now);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(
-        new Error(
-          `diagnostics of ${uri.toString()} not as expected: ${JSON.stringify(vscode.languages.getDiagnostics(uri))}`,
-        ),
-      );
-    }, timeoutMs);
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (!e.uris.some((u) => u.toString() === uri.toString())) return;
-      const d = vscode.languages.getDiagnostics(uri);
-      if (!pred(d)) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(d);
-    });
-  });
-}
 
 const relocated = (ds: vscode.Diagnostic[]) =>
   ds.find((d) => d.source === 'Lineage Lens' && codeOf(d) === 'anchor-relocated');

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { demoDataset, labelOf, lineageApi, signIn } from './helpers';
 import { tokenize } from './tokenize';
+import { DARN_FORMS } from '../../helpers/darnForms';
 
 describe('data assets and grammars', () => {
   before(async () => signIn(await lineageApi()));
@@ -54,14 +55,7 @@ describe('data assets and grammars', () => {
   });
 
   it('highlights every DARN form in YAML, JSON and source-code strings, and no web URL', async () => {
-    const forms = [
-      'postgres://db.example:5432:shop.public.orders',
-      'mysql://mysql.example:3306:shop.orders',
-      'protobuf://git@github.example:org/repo.git:proto/orders.proto:shop.Order',
-      'avro://registry.example:orders-value',
-      'json_schema://schemas.example:orders/order.json',
-      's3://shop-events:orders/*.parquet',
-    ];
+    const forms = DARN_FORMS;
     const typeOf = (d: string) => d.slice(0, d.indexOf('://'));
     const highlighted = (toks: Array<{ text: string; scopes: string[] }>, d: string) =>
       toks.some((t) => t.text === typeOf(d) && t.scopes.includes('keyword.other.darn.type.lineage-lens')) &&

@@ -4,37 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ComplianceResponse } from '../../../common/src/api';
-import { labelOf, lineageApi, signIn } from './helpers';
+import { diagnosticsWhere, labelOf, lineageApi, signIn } from './helpers';
 
 type Result = ComplianceResponse & { darn: string; name?: string };
-
-/** Resolves with the diagnostics of `uri` once `pred` holds for them. */
-function diagnosticsWhere(
-  uri: vscode.Uri,
-  pred: (d: vscode.Diagnostic[]) => boolean,
-  timeoutMs = 20_000,
-): Promise<vscode.Diagnostic[]> {
-  const now = vscode.languages.getDiagnostics(uri);
-  if (pred(now)) return Promise.resolve(now);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(
-        new Error(
-          `diagnostics of ${uri.path}: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => [d.source, d.code, d.message]))}`,
-        ),
-      );
-    }, timeoutMs);
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (!e.uris.some((u) => u.toString() === uri.toString())) return;
-      const d = vscode.languages.getDiagnostics(uri);
-      if (!pred(d)) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(d);
-    });
-  });
-}
 
 const lineOf = (doc: vscode.TextDocument, text: string) => {
   for (let i = 0; i < doc.lineCount; i++) if (doc.lineAt(i).text.includes(text)) return i;

@@ -60,24 +60,38 @@ export async function signIn(api: LineageLensApi): Promise<void> {
   await waitForStatus(api, inState('connected'));
 }
 
-/** Fires when diagnostics of `uri` change to a non-empty list (or are already non-empty). */
-export function waitForDiagnostics(uri: vscode.Uri, timeoutMs = 20_000): Promise<vscode.Diagnostic[]> {
+/** Resolves with the diagnostics of `uri` once `pred` holds for them (now or on a later change). */
+export function diagnosticsWhere(
+  uri: vscode.Uri,
+  pred: (d: vscode.Diagnostic[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<vscode.Diagnostic[]> {
   const now = vscode.languages.getDiagnostics(uri);
-  if (now.length) return Promise.resolve(now);
+  if (pred(now)) return Promise.resolve(now);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       sub.dispose();
-      reject(new Error(`no diagnostics for ${uri.toString()} within ${timeoutMs} ms`));
+      const got = vscode.languages.getDiagnostics(uri).map((d) => [d.source, d.code, d.message]);
+      reject(
+        new Error(
+          `diagnostics of ${uri.toString()} not as expected within ${timeoutMs} ms: ${JSON.stringify(got)}`,
+        ),
+      );
     }, timeoutMs);
     const sub = vscode.languages.onDidChangeDiagnostics((e) => {
       if (!e.uris.some((u) => u.toString() === uri.toString())) return;
       const d = vscode.languages.getDiagnostics(uri);
-      if (!d.length) return;
+      if (!pred(d)) return;
       clearTimeout(timer);
       sub.dispose();
       resolve(d);
     });
   });
+}
+
+/** Fires when diagnostics of `uri` change to a non-empty list (or are already non-empty). */
+export function waitForDiagnostics(uri: vscode.Uri, timeoutMs = 20_000): Promise<vscode.Diagnostic[]> {
+  return diagnosticsWhere(uri, (d) => d.length > 0, timeoutMs);
 }
 
 /** The demo dataset the runner seeded the service with. */
