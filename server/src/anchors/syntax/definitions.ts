@@ -23,20 +23,20 @@ export function extractDefinitions(grammar: LoadedGrammar, text: string): Defini
   if (!tree) return new Map();
   const out = new Map<string, Definition[]>();
   try {
-    for (const match of grammar.query.matches(tree.rootNode)) {
-      const def = match.captures.find((c) => c.name === 'def')?.node;
-      const name = match.captures.find((c) => c.name === 'name')?.node;
-      if (!def || !name) continue;
+    // Only @name is captured (one object per definition); the definition is the name's parent node.
+    for (const { node: name } of grammar.query.captures(tree.rootNode)) {
+      const def = name.parent;
+      if (!def) continue;
       // `const f = () => …`: the definition is the whole declaration statement.
       const whole = def.type === 'variable_declarator' && def.parent ? def.parent : def;
+      const start = utf16Column(text, name.startIndex);
       const d: Definition = {
         name: name.text,
         startLine: whole.startPosition.row,
         endLine: whole.endPosition.row,
         nameLine: name.startPosition.row,
-        // tree-sitter columns are UTF-8 bytes; the name's own text gives its UTF-16 length.
-        nameStart: utf16Column(text, name.startIndex),
-        nameEnd: utf16Column(text, name.startIndex) + name.text.length,
+        nameStart: start,
+        nameEnd: start + name.text.length,
       };
       const list = out.get(d.name);
       if (list) list.push(d);

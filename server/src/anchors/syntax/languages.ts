@@ -1,45 +1,45 @@
-// Which files are parsed, with which grammar, and which nodes count as definitions. Each query
-// captures a definition as @def and its name as @name; calls, imports and comments are never captured,
-// so they can never become relocation targets. Files of other languages keep the text rules.
+// Which files are parsed, with which grammar, and which nodes count as definitions. Each pattern
+// captures a definition's name as @name, and the definition is the name's parent node; calls, imports
+// and comments are never captured, so they can never become relocation targets. Files of other languages keep the text rules.
 import * as path from 'node:path';
 
 export type GrammarName = 'go' | 'python' | 'typescript' | 'tsx' | 'javascript' | 'java';
 
 const FUNCTIONS_JS = `
-(function_declaration name: (identifier) @name) @def
-(generator_function_declaration name: (identifier) @name) @def
-(method_definition name: (_) @name) @def
-(variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)]) @def`;
+(function_declaration name: (identifier) @name)
+(generator_function_declaration name: (identifier) @name)
+(method_definition name: (_) @name)
+(variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])`;
 
 const TYPESCRIPT = `${FUNCTIONS_JS}
-(class_declaration name: (type_identifier) @name) @def
-(abstract_class_declaration name: (type_identifier) @name) @def
-(abstract_method_signature name: (_) @name) @def
-(interface_declaration name: (type_identifier) @name) @def
-(type_alias_declaration name: (type_identifier) @name) @def
-(enum_declaration name: (identifier) @name) @def
-(public_field_definition name: (_) @name value: [(arrow_function) (function_expression)]) @def`;
+(class_declaration name: (type_identifier) @name)
+(abstract_class_declaration name: (type_identifier) @name)
+(abstract_method_signature name: (_) @name)
+(interface_declaration name: (type_identifier) @name)
+(type_alias_declaration name: (type_identifier) @name)
+(enum_declaration name: (identifier) @name)
+(public_field_definition name: (_) @name value: [(arrow_function) (function_expression)])`;
 
 export const QUERIES: Record<GrammarName, string> = {
   go: `
-(function_declaration name: (identifier) @name) @def
-(method_declaration name: (field_identifier) @name) @def
-(type_spec name: (type_identifier) @name) @def`,
+(function_declaration name: (identifier) @name)
+(method_declaration name: (field_identifier) @name)
+(type_spec name: (type_identifier) @name)`,
   python: `
-(function_definition name: (identifier) @name) @def
-(class_definition name: (identifier) @name) @def`,
+(function_definition name: (identifier) @name)
+(class_definition name: (identifier) @name)`,
   typescript: TYPESCRIPT,
   tsx: TYPESCRIPT,
   javascript: `${FUNCTIONS_JS}
-(class_declaration name: (identifier) @name) @def
-(field_definition property: (_) @name value: [(arrow_function) (function_expression)]) @def`,
+(class_declaration name: (identifier) @name)
+(field_definition property: (_) @name value: [(arrow_function) (function_expression)])`,
   java: `
-(method_declaration name: (identifier) @name) @def
-(constructor_declaration name: (identifier) @name) @def
-(class_declaration name: (identifier) @name) @def
-(interface_declaration name: (identifier) @name) @def
-(enum_declaration name: (identifier) @name) @def
-(record_declaration name: (identifier) @name) @def`,
+(method_declaration name: (identifier) @name)
+(constructor_declaration name: (identifier) @name)
+(class_declaration name: (identifier) @name)
+(interface_declaration name: (identifier) @name)
+(enum_declaration name: (identifier) @name)
+(record_declaration name: (identifier) @name)`,
 };
 
 const BY_EXTENSION: Record<string, GrammarName> = {
