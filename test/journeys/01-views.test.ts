@@ -9,6 +9,7 @@ import {
   screenshot,
   screenshotOnFailure,
   signInThroughUi,
+  rowPartFits,
   textOf,
   treeRow,
   viewPane,
@@ -24,6 +25,15 @@ describe('journey 1: the Lineage views fill from the local service', () => {
     const components = viewPane(page, 'Components');
     // Signed out: the view invites the user to connect instead of showing an empty tree.
     await components.getByText('Start the Local Demo Service').first().waitFor({ timeout: UI_TIMEOUT });
+    // Sign In first: what npm start tells the user to do.
+    const welcomeButtons = await components
+      .locator('.welcome-view-content a.monaco-button, .welcome-view-content .monaco-button')
+      .allInnerTexts();
+    assert.equal(
+      welcomeButtons[0]?.trim(),
+      'Sign In',
+      `the first welcome button: ${JSON.stringify(welcomeButtons)}`,
+    );
     await statusBarShows(page, /signed out/i);
     await screenshot(page, '01-1-before-sign-in');
 
@@ -33,7 +43,8 @@ describe('journey 1: the Lineage views fill from the local service', () => {
       await treeRow(components, displayName(c)).waitFor({ timeout: UI_TIMEOUT });
     await screenshot(page, '01-2-components');
 
-    // What the user reads: each namespace with its component count, each component with its type.
+    // What the user reads: each namespace with its component count, each component with its type (as
+    // its icon) and approval.
     const namespaces = new Map<string, number>();
     for (const c of dataset.components) namespaces.set(c.namespace, (namespaces.get(c.namespace) ?? 0) + 1);
     for (const [ns, n] of namespaces) {
@@ -41,11 +52,14 @@ describe('journey 1: the Lineage views fill from the local service', () => {
       assert.match(row, new RegExp(`^${ns}\\s*${n} components$`), `namespace row of ${ns}: ${row}`);
     }
     for (const c of dataset.components) {
-      const row = await textOf(treeRow(components, displayName(c)));
-      assert.ok(
-        row.startsWith(displayName(c)) && row.includes(c.type),
-        `row of ${c.name} shows its name and type ${c.type}: ${row}`,
-      );
+      const rowLocator = treeRow(components, displayName(c));
+      const row = await textOf(rowLocator);
+      const approval = c.approval?.status === 'APPROVED' ? 'approved' : 'unapproved';
+      assert.equal(row, `${displayName(c)}${approval}`, `row of ${c.name}: its name and approval in a word`);
+      const icon = c.type === 'DATA_STORE' ? 'codicon-database' : 'codicon-symbol-class';
+      assert.equal(await rowLocator.locator(`.${icon}`).count(), 1, `${c.name} has the ${icon} icon`);
+      // At the default side-bar width the whole description is visible.
+      assert.ok(await rowPartFits(rowLocator, '.label-description'), `the description of ${row} is cut off`);
     }
     assert.match(await statusBarShows(page, /Lineage: connected/), /Lineage: connected/);
 

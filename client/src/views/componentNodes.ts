@@ -66,16 +66,17 @@ export class ComponentNode extends TreeNode {
       vscode.TreeItemCollapsibleState.Collapsed,
     );
     item.id = `component:${s.id}`;
-    item.description = [s.type, s.approvalStatus]
-      .filter(Boolean)
-      .map((v) => safeText(v, 40))
-      .join(' · ');
+    // "DATA_STORE · UNAPPROVED" was cut off at the default side-bar width: the icon tells the type
+    // (database or class; the tooltip says it in words), the description the approval, in a word.
+    item.description = s.approvalStatus ? approvalWord(s.approvalStatus) : '';
     item.iconPath = new vscode.ThemeIcon(
       s.error ? 'warning' : s.type === 'DATA_STORE' ? 'database' : 'symbol-class',
     );
     const tip = new vscode.MarkdownString();
     tip.appendMarkdown(`**${markdownText(redact(s.name), 200)}**  \n`);
-    tip.appendText(`${s.type} · ${s.namespace}${s.approvalStatus ? ` · ${s.approvalStatus}` : ''}\n`);
+    tip.appendText(
+      `${typeWord(s.type)} · ${s.namespace}${s.approvalStatus ? ` · ${approvalWord(s.approvalStatus)}` : ''}\n`,
+    );
     tip.appendText(vscode.l10n.t('{0} paths · id {1}', s.pathCount, s.id));
     if (s.error) tip.appendText(`\n${safeText(s.error)}`);
     item.tooltip = tip;
@@ -337,4 +338,16 @@ export class AnchorNode extends TreeNode {
     item.contextValue = a.drifted ? 'anchor.drifted' : 'anchor';
     return item;
   }
+}
+
+function typeWord(type: string): string {
+  if (type === 'CODE') return vscode.l10n.t('code');
+  if (type === 'DATA_STORE') return vscode.l10n.t('data store');
+  return safeText(type, 20).toLowerCase();
+}
+
+function approvalWord(status: string): string {
+  if (status === 'APPROVED') return vscode.l10n.t('approved');
+  if (status === 'UNAPPROVED') return vscode.l10n.t('unapproved');
+  return safeText(status, 20).replace(/_/g, ' ').toLowerCase();
 }

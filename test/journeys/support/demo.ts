@@ -30,6 +30,7 @@ export interface DemoComponent {
   friendly_name?: string;
   namespace: string;
   type: string;
+  approval?: { status: string };
   paths?: DemoPath[];
 }
 

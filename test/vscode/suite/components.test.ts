@@ -191,7 +191,13 @@ describe('Components view', () => {
         );
       }
       assert.ok(node, `${componentLabel(store)} is in the tree`);
-      assert.match(String(tree.getTreeItem(node).description), /DATA_STORE/);
+      const item = tree.getTreeItem(node);
+      assert.equal(
+        (item.iconPath as vscode.ThemeIcon).id,
+        'database',
+        'a data store shows the database icon',
+      );
+      assert.match((item.tooltip as vscode.MarkdownString).value, /data store · /);
       const fields = (await tree.getChildren(node)).map((f) => tree.getTreeItem(f));
       assert.deepEqual(
         fields.map((f) => `${labelOf(f)}:${String(f.description)}`),
