@@ -50,7 +50,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
 
   const components = new ComponentsView(ctx);
   const contracts = new ContractsView(ctx);
-  const assets = new AssetsView(ctx);
+  const assets = new AssetsView(ctx, (darn) => contracts.contractName(darn));
   const service = new ServiceView(ctx);
   ctx.push(components, contracts, assets, service);
   registerComponentCommands(ctx, components);

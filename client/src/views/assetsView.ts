@@ -10,7 +10,11 @@ import { errorNode, MessageNode, NodeTreeProvider, TreeNode, ValueNode } from '.
 const QUERY_KEY = 'lineageLens.assetQuery';
 
 export class AssetNode extends TreeNode {
-  constructor(readonly item: DataAssetItem) {
+  /** `contractName`: the name the workspace gives the contract of a DARN (see ContractsView). */
+  constructor(
+    readonly item: DataAssetItem,
+    private readonly contractName: (darn: string) => string | undefined = () => undefined,
+  ) {
     super();
   }
   treeItem(): vscode.TreeItem {
@@ -35,9 +39,23 @@ export class AssetNode extends TreeNode {
       [vscode.l10n.t('path'), d.path],
       [vscode.l10n.t('type'), d.type],
       [vscode.l10n.t('updated'), d.updatedAt],
-      [vscode.l10n.t('contract'), d.contractId],
     ];
-    return rows.filter((r): r is [string, string] => !!r[1]).map(([k, v]) => new ValueNode(k, v));
+    const nodes = rows.filter((r): r is [string, string] => !!r[1]).map(([k, v]) => new ValueNode(k, v));
+    if (d.contractId) {
+      // The contract by the name the workspace knows it by, its id in the tooltip.
+      const name = this.contractName(this.item.darn);
+      nodes.push(
+        name
+          ? new ValueNode(
+              vscode.l10n.t('contract'),
+              name,
+              undefined,
+              vscode.l10n.t('{0}\nContract id {1}', name, d.contractId),
+            )
+          : new ValueNode(vscode.l10n.t('contract'), d.contractId),
+      );
+    }
+    return nodes;
   }
 }
 
@@ -50,7 +68,10 @@ export class AssetsView implements vscode.Disposable {
   private loadError: unknown;
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly ctx: LineageContext) {
+  constructor(
+    private readonly ctx: LineageContext,
+    private readonly contractName: (darn: string) => string | undefined = () => undefined,
+  ) {
     this.darns = ctx.extension.workspaceState.get<string[]>(QUERY_KEY) ?? [];
     this.provider = new NodeTreeProvider(async () => this.roots());
     this.view = vscode.window.createTreeView('lineageLens.assets', { treeDataProvider: this.provider });
@@ -99,7 +120,7 @@ export class AssetsView implements vscode.Disposable {
 
   private roots(): TreeNode[] {
     if (this.darns.length === 0) return []; // welcome content: look up DARNs
-    const nodes: TreeNode[] = this.items.map((i) => new AssetNode(i));
+    const nodes: TreeNode[] = this.items.map((i) => new AssetNode(i, this.contractName));
     if (this.loadError) nodes.push(errorNode(vscode.l10n.t('Could not load data assets'), this.loadError));
     else if (this.items.length === 0)
       nodes.push(new MessageNode(vscode.l10n.t('No data assets found for {0} DARNs', this.darns.length)));

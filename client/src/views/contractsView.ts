@@ -5,13 +5,15 @@ import { ContractFilesRequest } from '../../../common/src/protocol';
 import { contractIds, SECTION } from '../config';
 import { findContractFiles, watchContractFiles } from '../contractFiles';
 import type { LineageContext } from '../lineageContext';
-import { ContractFileNode, ContractNode, type ComplianceResult } from './contractNodes';
+import { ContractFileNode, contractFileLabel, ContractNode, type ComplianceResult } from './contractNodes';
 import { errorNode, NodeTreeProvider, type TreeNode } from './treeNode';
 
 export class ContractsView implements vscode.Disposable {
   readonly provider: NodeTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
   private readonly results = new Map<string, ComplianceResult>();
+  /** DARN → the name of the workspace's contract file for it (its file-form name, else the file's). */
+  private readonly namesByDarn = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly ctx: LineageContext) {
@@ -42,6 +44,11 @@ export class ContractsView implements vscode.Disposable {
     );
   }
 
+  /** The name the workspace gives the contract of a data asset, if a contract file describes it. */
+  contractName(darn: string): string | undefined {
+    return this.namesByDarn.get(darn);
+  }
+
   setResult(uri: vscode.Uri, result: ComplianceResult): void {
     this.results.set(uri.toString(), result);
     this.provider.refresh();
@@ -57,6 +64,11 @@ export class ContractsView implements vscode.Disposable {
         .request(ContractFilesRequest, { uris: uris.map((u) => u.toString()) })
         .catch(() => undefined);
       const byUri = new Map(summaries?.map((s) => [s.uri, s]));
+      this.namesByDarn.clear();
+      for (const s of summaries ?? []) {
+        if (s.darn && !this.namesByDarn.has(s.darn))
+          this.namesByDarn.set(s.darn, s.name || contractFileLabel(vscode.Uri.parse(s.uri).path));
+      }
       for (const uri of uris) {
         const summary = byUri.get(uri.toString());
         if (summaries && !summary) continue;

@@ -38,13 +38,14 @@ export class ValueNode extends TreeNode {
     private readonly label: string,
     private readonly value: string,
     private readonly icon?: string,
+    private readonly tooltip?: string,
   ) {
     super();
   }
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.description = safeText(this.value, 200);
-    item.tooltip = safeText(this.value, 2000);
+    item.tooltip = safeText(this.tooltip ?? this.value, 2000);
     if (this.icon) item.iconPath = new vscode.ThemeIcon(this.icon);
     item.contextValue = 'value';
     return item;

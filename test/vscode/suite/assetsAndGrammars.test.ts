@@ -28,6 +28,25 @@ describe('data assets and grammars', () => {
     assert.ok(details.includes('id') && details.includes('type'), `asset details: ${details.join(', ')}`);
   });
 
+  it("names an asset's contract as the workspace's contract file does, its id in the tooltip", async () => {
+    const api = await lineageApi();
+    await api.trees.contracts.getChildren(); // the Contracts view reads the workspace's contract files
+    const darn = 'postgres://orders-db:public.orders';
+    const asset = (
+      demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string; contractId?: string }> }
+    ).dataAssets!.find((a) => a.dataAssetResourceName === darn)!;
+    assert.ok(asset.contractId, 'the demo asset has a contract');
+    await vscode.commands.executeCommand('lineageLens.lookUpDataAssets', [darn]);
+    const tree = api.trees.assets;
+    const node = (await tree.getChildren()).find((n) => labelOf(tree.getTreeItem(n)) === darn)!;
+    const contract = (await tree.getChildren(node))
+      .map((n) => tree.getTreeItem(n))
+      .find((i) => labelOf(i) === 'contract')!;
+    // contracts/orders.contract.yaml describes this asset (request form: no name of its own).
+    assert.equal(contract.description, 'orders');
+    assert.match(String(contract.tooltip), new RegExp(`Contract id ${asset.contractId}`));
+  });
+
   it('highlights DARNs in YAML contract files', async () => {
     const [uri] = await vscode.workspace.findFiles('**/*.contract.yaml', undefined, 1);
     assert.ok(uri);
