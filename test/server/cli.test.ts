@@ -189,6 +189,11 @@ describe('lineage-lens check (command line)', function () {
       cpSync(join(WORKSPACE, 'src'), join(clean, 'src'), { recursive: true });
       const r = await run(['check', '--component', ORDERS, '--no-anchors', clean], repo, env);
       assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.doesNotMatch(
+        r.stderr,
+        /Loaded \d+ components/,
+        'no component is loaded without anchors to check',
+      );
       assert.match(r.stdout, /^0 errors, 0 warnings, 0 notes \(0 code anchors, 0 contract files checked\)$/m);
       // Warnings alone fail only at --fail-on warning.
       writeFileSync(join(clean, 'x.contract.yaml'), workspaceWarningOnly());

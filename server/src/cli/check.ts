@@ -50,7 +50,14 @@ const MAX_CONTRACT_BYTES = 1_048_576;
 const COMPLIANCE_CONCURRENCY = 8;
 
 export async function runCheck(o: CheckOptions): Promise<CheckResult> {
-  const settings = normalizeSettings({ ...o.settings, refreshIntervalSeconds: 0 });
+  const configured = normalizeSettings(o.settings);
+  const anchorsWanted = o.anchors && (configured.components.length > 0 || configured.namespace !== '');
+  // Without anchors to check, no component is loaded (contracts need only operation 10).
+  const settings = normalizeSettings({
+    ...o.settings,
+    refreshIntervalSeconds: 0,
+    ...(anchorsWanted ? {} : { components: [], namespace: '' }),
+  });
   const folder: WorkspaceFolderInfo = {
     uri: fileUri(o.root),
     fsPath: o.root,
@@ -79,12 +86,11 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   try {
     await session.setSettings(settings);
     await session.setFolders([folder]);
-    const configured = settings.components.length > 0 || settings.namespace !== '';
-    if (o.anchors && !configured)
+    if (o.anchors && !anchorsWanted)
       o.progress(
         'No components configured (lineageLens.components / lineageLens.namespace, or --component): code anchors are not checked.',
       );
-    if ((o.anchors && configured) || o.contracts) {
+    if (anchorsWanted || o.contracts) {
       o.progress(`Connecting to ${o.serviceUrl} …`);
       const t0 = performance.now();
       await session.setCredentials({ serviceUrl: o.serviceUrl, apiKey: o.apiKey });
@@ -95,7 +101,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
         );
       if (st.state !== 'connected')
         throw new ConnectionError(`The service at ${o.serviceUrl} could not be used: ${st.message}`);
-      if (o.anchors && configured) {
+      if (anchorsWanted) {
         anchorCount = st.anchorCount;
         o.progress(
           `Loaded ${session.store.size} components and placed ${anchorCount} code anchors in ${filesWithAnchors.size} files (${Math.round(performance.now() - t0)} ms).`,
