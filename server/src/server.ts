@@ -211,7 +211,7 @@ connection.onHover(
     if (P.parsePathDocumentUri(uri)) return doc ? hoverPathDocument(doc, p.position) : null;
     const darn = doc && uri.startsWith('file:') ? await darns.hover(doc, p.position) : null;
     if (darn) return darn;
-    const contract = contracts.get(doc);
+    const contract = contracts.forAssist(doc);
     if (contract) return hoverContract(contract, p.position);
     return sourceHover(session, uri, p.position, doc?.getText());
   }),
@@ -256,7 +256,7 @@ connection.onCompletion(
   feature(log, 'completion', [], (p) => {
     const ref = P.parsePathDocumentUri(p.textDocument.uri);
     const doc = docs.get(p.textDocument.uri);
-    const contract = contracts.get(doc);
+    const contract = contracts.forAssist(doc);
     if (contract) return completeContract(contract, p.position);
     if (!ref || !doc) return [];
     return completePathDocument(doc, p.position, session.store.findPath(ref.componentId, ref.pathId));

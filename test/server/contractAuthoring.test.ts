@@ -203,4 +203,29 @@ describe('language server: contract files another extension validates', function
     const all = await client.waitForDiagnostics(other, (x) => x.length > 0, from2);
     assert.equal(all.length, 5);
   });
+
+  it('leaves completion and member hovers to that extension too, not the outline or quick fixes', async () => {
+    const uri = client.fileUri('contracts/broken.yaml');
+    const completion = await client.conn.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: 7, character: 10 },
+    });
+    assert.deepEqual(completion, []);
+    const hover = await client.conn.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: { line: 2, character: 2 },
+    });
+    assert.equal(hover, null);
+    const syms = (await client.conn.sendRequest(DocumentSymbolRequest.type, {
+      textDocument: { uri },
+    })) as DocumentSymbol[];
+    assert.ok(syms.some((s) => s.name === 'schema'));
+    // Outside the contribution's globs (matched by content only), our completion still answers.
+    const other = client.fileUri('schemas/broken.yml');
+    const items = (await client.conn.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: other },
+      position: { line: 7, character: 10 },
+    })) as CompletionItem[];
+    assert.ok(items.some((i) => i.label === 'timestamp'));
+  });
 });

@@ -41,13 +41,25 @@ export class OpenContracts {
     return isContractFileName(pathOf(`file:///${inside}`).slice(1));
   }
 
+  /**
+   * Whether another extension serves this file from the contributed schema (its problems, completion
+   * and hovers): the manifest's validation contributions cover exactly the files named like contracts.
+   */
+  coveredExternally(doc: TextDocument): boolean {
+    const syntax = syntaxOf(doc);
+    return this.namedLikeContract(doc.uri) && syntax !== undefined && this.external[syntax];
+  }
+
   diagnostics(doc: TextDocument | undefined): Diagnostic[] {
     const cd = this.get(doc);
     if (!doc || !cd) return [];
-    const syntax = syntaxOf(doc);
-    // The manifest's validation contributions cover exactly the files named like contracts.
-    const covered = this.namedLikeContract(doc.uri) && syntax !== undefined && this.external[syntax];
-    return validateContractDocument(cd, { externallyValidated: covered });
+    return validateContractDocument(cd, { externallyValidated: this.coveredExternally(doc) });
+  }
+
+  /** The contract for completion and member hovers, unless another extension gives them from the schema. */
+  forAssist(doc: TextDocument | undefined): ContractDocument | undefined {
+    const cd = this.get(doc);
+    return cd && doc && !this.coveredExternally(doc) ? cd : undefined;
   }
 }
 
