@@ -72,6 +72,7 @@ const session = new Session({
     status: (s) => void connection.sendNotification(P.StatusNotification, s),
     dataChanged: (ids) => {
       graph.contracts.invalidate(); // a refresh also picks up contract files created on disk
+      graph.warmSoon(); // build the lineage model now, not when someone first asks for it
       void connection.sendNotification(P.DataChangedNotification, { componentIds: ids });
       refreshLenses();
     },

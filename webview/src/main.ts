@@ -93,7 +93,7 @@ $('export').addEventListener('click', () => {
   const svg = canvas.querySelector('svg');
   if (svg) post({ type: 'exportSvg', svg: exportable(svg) });
 });
-$('fit').addEventListener('click', () => fit());
+$('fit').addEventListener('click', () => fit(true));
 
 /** A standalone SVG: the theme's colours resolved into the copy, so it reads outside VS Code too. */
 function exportable(svg: SVGSVGElement): string {
@@ -295,13 +295,29 @@ function applyView(): void {
     ?.setAttribute('transform', `translate(${view.x} ${view.y}) scale(${view.scale})`);
 }
 
-function fit(): void {
+/** Shows the whole graph, or when it would be too small to read, what it was opened on at full size. */
+function fit(whole = false): void {
   if (!laid) return;
   const w = canvas.clientWidth || 800;
   const h = canvas.clientHeight || 600;
-  const scale = Math.min(1.2, Math.max(0.1, Math.min(w / (laid.width + 40), h / (laid.height + 40))));
-  view = { scale, x: (w - laid.width * scale) / 2, y: Math.max(10, (h - laid.height * scale) / 2) };
+  const scale = Math.min(1.2, Math.max(0.05, Math.min(w / (laid.width + 40), h / (laid.height + 40))));
+  const centre = whole ? undefined : centreBox();
+  if (scale < 0.6 && centre) {
+    view = { scale: 1, x: w / 2 - (centre.x + centre.width / 2), y: h / 2 - (centre.y + centre.height / 2) };
+  } else {
+    view = { scale, x: (w - laid.width * scale) / 2, y: Math.max(10, (h - laid.height * scale) / 2) };
+  }
   applyView();
+}
+
+/** The box of what the graph is centred on (a node, a boundary, or the boundary of a field). */
+function centreBox(): { x: number; y: number; width: number; height: number } | undefined {
+  for (const id of graph?.centre ?? []) {
+    const box =
+      laid?.nodes.get(id) ?? laid?.boundaries.get(id) ?? laid?.boundaries.get(id.slice(0, id.indexOf('#')));
+    if (box) return box;
+  }
+  return undefined;
 }
 
 canvas.addEventListener('wheel', (ev) => {
@@ -458,7 +474,7 @@ canvas.addEventListener('keydown', (ev) => {
   } else if (ev.key === '-') {
     view.scale /= 1.2;
     applyView();
-  } else if (ev.key === '0') fit();
+  } else if (ev.key === '0') fit(true);
   else if (ev.key === 'e' && selectedNode) {
     const n = graph?.nodes.find((x) => x.id === selectedNode);
     if (n) post({ type: 'expand', componentId: n.id, expanded: !n.expanded });

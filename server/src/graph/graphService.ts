@@ -32,6 +32,17 @@ export class GraphService {
     return this.models.get();
   }
 
+  /** Builds the model for new data once the current work is done (it takes seconds at 2,000 components). */
+  warmSoon(): void {
+    setImmediate(() => {
+      try {
+        this.models.get();
+      } catch {
+        // A build that fails here fails again, reported, on the first request.
+      }
+    }).unref();
+  }
+
   setFolders(folders: WorkspaceFolderInfo[]): void {
     this.contracts.setFolders(folders);
   }

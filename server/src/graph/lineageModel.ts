@@ -71,6 +71,8 @@ export class LineageModel {
   readonly compIn = new Map<string, Set<string>>();
   /** Tag name → field nodes carrying it (applied or depended on). */
   readonly fieldsByTag = new Map<string, Set<number>>();
+  /** Crossing arcs already made (from * 2^22 + to), so a pair linked by two edges is linked once. */
+  private readonly crossed = new Set<number>();
   /** The first path carrying each field (to open its document and anchor). */
   readonly pathOfField = new Map<number, string>();
 
@@ -282,7 +284,11 @@ export class LineageModel {
   private cross(from: BoundaryModel, to: BoundaryModel): void {
     for (const [name, i] of from.fieldIndex) {
       const j = to.fieldIndex.get(name);
-      if (j !== undefined && !this.out[i]!.some((a) => a.to === j)) this.arc(i, j, 'crossing');
+      if (j === undefined) continue;
+      const key = i * 4_194_304 + j;
+      if (this.crossed.has(key)) continue;
+      this.crossed.add(key);
+      this.arc(i, j, 'crossing');
     }
   }
 }
