@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { VersionEntry, VersionsResponse } from '../../../common/src/api';
 import { VersionsRequest } from '../../../common/src/protocol';
 import type { LineageContext } from '../lineageContext';
-import { describeError } from '../serviceErrors';
+import { describeError, safePickText } from '../serviceErrors';
 
 export interface VersionPages {
   versions: VersionEntry[];
@@ -54,13 +54,15 @@ export async function pickVersion<T extends vscode.QuickPickItem>(
         total = page.totalCount ?? 0;
       } catch (err) {
         next = undefined;
-        const note = { label: vscode.l10n.t('Versions could not be loaded: {0}', describeError(err)) };
+        const note = {
+          label: vscode.l10n.t('Versions could not be loaded: {0}', safePickText(describeError(err))),
+        };
         notes.add(note);
         shown.push(note);
       }
       if (next === undefined) return [...shown];
       loadMore.label = vscode.l10n.t('$(ellipsis) Load More Versions…');
-      loadMore.description = vscode.l10n.t('{0} of {1} shown', next, total);
+      loadMore.description = vscode.l10n.t('{0} of {1} versions read', next, total);
       return [...shown, loadMore];
     })();
     const pick = await vscode.window.showQuickPick(items, pickOptions);
