@@ -228,4 +228,27 @@ describe('language server: contract files another extension validates', function
     })) as CompletionItem[];
     assert.ok(items.some((i) => i.label === 'timestamp'));
   });
+
+  it("offers the quick fix for the JSON extension's missing-property problem", async () => {
+    const uri = client.fileUri('contracts/partial.contract.json');
+    const text = '{\n  "spec-version": "0.1.0",\n  "name": "P"\n}\n';
+    await client.open(uri, text, 'json');
+    // As VS Code's JSON language service reports it, on the object.
+    const fromJson: Diagnostic = {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+      severity: 2,
+      message: 'Missing property "namespace".',
+    };
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: fromJson.range,
+      context: { diagnostics: [fromJson] },
+    })) as Array<{ title: string; edit: WorkspaceEdit }>;
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Add the required member namespace'],
+    );
+    const fixed = apply(text, actions[0]!.edit.changes![uri]!);
+    assert.deepEqual(Object.keys(JSON.parse(fixed) as object), ['namespace', 'spec-version', 'name']);
+  });
 });

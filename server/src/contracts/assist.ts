@@ -17,7 +17,7 @@ import {
 import { CONTRACT_FIELD_TYPES, SCHEMA_MEMBER } from '../../../common/src/api';
 import { enumValues, objectBranch, type SchemaNode } from '../pathDocs/schemaNav';
 import { locate, offsetAt, rangeOf, resolve, rootSchema, type ContractDocument } from './contractDocument';
-import { CONTRACT_CODES, type MissingMemberData } from './validate';
+import { CONTRACT_CODES, CONTRACT_SOURCE, type MissingMemberData } from './validate';
 
 const FIELD_SCHEMA_KEYS = new Set(['name', 'type']);
 
@@ -191,8 +191,9 @@ export function contractCodeActions(
 ): CodeAction[] {
   const out: CodeAction[] = [];
   for (const d of diagnostics) {
-    if (d.code !== CONTRACT_CODES.missing.code || !d.data) continue;
-    const { member, mapOffset } = d.data as MissingMemberData;
+    const missing = missingMemberOf(cd, d);
+    if (!missing) continue;
+    const { member, mapOffset } = missing;
     const edit = insertMember(cd, mapOffset, member);
     if (!edit) continue;
     out.push({
@@ -204,6 +205,17 @@ export function contractCodeActions(
     });
   }
   return out;
+}
+
+/**
+ * The missing member a diagnostic names: ours, or the JSON/YAML extension's schema problem
+ * (`Missing property "name".` on the object) when that extension validates the file.
+ */
+function missingMemberOf(cd: ContractDocument, d: Diagnostic): MissingMemberData | undefined {
+  if (d.code === CONTRACT_CODES.missing.code && d.data) return d.data as MissingMemberData;
+  const m = /^Missing property "([\w-]+)"\.?$/.exec(d.message);
+  if (!m || d.source === CONTRACT_SOURCE) return undefined;
+  return { member: m[1]!, mapOffset: cd.lines.offsetAt(d.range.start) };
 }
 
 function insertMember(cd: ContractDocument, mapOffset: number, member: string) {
