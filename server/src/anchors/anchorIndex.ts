@@ -19,6 +19,7 @@ import { unresolvedMessage } from './messages';
 import { diagnosticsOf } from './diagnostics';
 import { fileUri, uriToFsPath } from './uris';
 import { mapLimit } from './mapLimit';
+import type { FileLineMap } from './git/lineMap';
 import { driftOf, type AnchorDrift } from './drift';
 
 /** How many files are resolved or read at once while building. */
@@ -378,9 +379,16 @@ export class AnchorIndex {
     fa.dirty = false;
     const definitions = this.definitionsOf(key, lines);
     const git = this.opts.git;
+    // One lookup per commit for the file, not per anchor (a file's anchors mostly share a commit).
+    let lastCommit: string | undefined;
+    let lastMap: FileLineMap | undefined;
     for (const s of fa.slots) {
       const commit = s.t.entry.commit;
-      place(s, fa.uri, lines, definitions, git && commit ? git.fileMap(key, commit) : undefined);
+      if (git && commit && commit !== lastCommit) {
+        lastCommit = commit;
+        lastMap = git.fileMap(key, commit);
+      }
+      place(s, fa.uri, lines, definitions, git && commit ? lastMap : undefined);
     }
   }
 

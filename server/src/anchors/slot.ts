@@ -90,6 +90,7 @@ function throughGit(
     recordedLines: { start, end: Math.max(start, end) },
   };
   if (map.renamedFrom) sinceScan.renamedFrom = map.renamedFrom;
+  if (m.start === start && m.end === end && m.startKept && m.endKept) return { anchor, sinceScan };
   const moved: PathCodeAnchor = { ...anchor, line_start: m.start + 1, line_end: m.end + 1 };
   // Columns hold only on lines git did not touch.
   if (!m.startKept) delete moved.column_start;
