@@ -188,6 +188,26 @@ describe('contract files (vendor file form)', function () {
       // VS Code's JSON extension (its diagnostics carry no source here) with the contributed schema.
       assert.notEqual(onVarchar[0]!.source, 'lineage-contract-file');
       assert.match(onVarchar[0]!.message, /Valid values: .*"timestamp"/);
+
+      // The JSON extension's missing-property problem gets Lineage Lens's quick fix.
+      const editor = vscode.window.activeTextEditor!;
+      await editor.edit((e) => e.replace(doc.lineAt(lineOf(doc, '"namespace"')).range, ''));
+      const missing = await diagnosticsWhere(
+        uri,
+        (x) => x.some((y) => /Missing property "namespace"/.test(y.message)),
+        30_000,
+      );
+      const problem = missing.find((y) => /Missing property "namespace"/.test(y.message))!;
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        uri,
+        problem.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
+      assert.ok(
+        actions.some((a) => a.title === 'Add the required member namespace'),
+        actions.map((a) => a.title).join('; '),
+      );
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       await vscode.workspace.fs.delete(uri);
