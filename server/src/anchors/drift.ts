@@ -46,11 +46,14 @@ export function coordinatesAt(recorded: AnchorCoordinates, range: Range): Anchor
 /**
  * The drift of a placed anchor, or undefined when it is where the record says, has no place (stale,
  * unresolved, outside), covers the whole file, or only looks moved because its record did not fit the
- * file (clamped).
+ * file (clamped, and not relocated).
  */
 export function driftOf(t: TrackedAnchor, clamped: boolean): AnchorDrift | undefined {
-  if (!t.range || !t.uri || clamped) return undefined;
+  if (!t.range || !t.uri) return undefined;
   if (t.state !== 'resolved' && t.state !== 'relocated') return undefined;
+  // A record that does not fit the text is no drift where the anchor stayed; once relocated, the
+  // definition's place is real (the old coordinates often no longer fit the changed lines).
+  if (clamped && t.state !== 'relocated') return undefined;
   const recorded = coordinatesOf(t.entry.anchor);
   if (!isNum(recorded.line_start)) return undefined;
   const current = coordinatesAt(recorded, t.range);

@@ -205,6 +205,28 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     assert.deepEqual(t!.range, range(22, 0, 24, 1));
   });
 
+  it('a relocated anchor is drifted even when its recorded columns no longer fit the old lines', async () => {
+    // Recorded with columns on a long line that is now short: clamped there, then relocated.
+    const t = await one('svc/orders.go', GO, {
+      name: 'shipOrder',
+      line_start: 1,
+      line_end: 2,
+      column_start: 1,
+      column_end: 80,
+    });
+    assert.equal(t.state, 'relocated');
+    const d = index.drift(t.entry.componentId, t.entry.pathId, t.entry.anchor.anchor_id);
+    assert.deepEqual(d?.current, { line_start: 18, line_end: 21, column_start: 1, column_end: 1 });
+    assert.deepEqual(d?.recorded, { line_start: 1, line_end: 2, column_start: 1, column_end: 80 });
+    // Where the anchor stays at a record that does not fit, there is nothing better to record.
+    const stays = await one('svc/orders.go', GO, { name: 'shipOrder', line_start: 18, line_end: 40 });
+    assert.equal(stays.state, 'resolved');
+    assert.equal(
+      index.drift(stays.entry.componentId, stays.entry.pathId, stays.entry.anchor.anchor_id),
+      undefined,
+    );
+  });
+
   it('other languages keep the text rules (a unique occurrence, even a call, is taken)', async () => {
     const t = await one('lib/orders.rb', 'def x\n  ship_order\nend\n' + '\n'.repeat(10), {
       name: 'ship_order',
