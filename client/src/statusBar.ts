@@ -5,6 +5,8 @@ import { RefreshRequest, type ConnectionState, type ServiceStatus } from '../../
 import { serviceUrl } from './config';
 import type { LineageContext } from './lineageContext';
 import { safeText, showRequestError } from './serviceErrors';
+import { count } from './counts';
+import { formatMoment } from '../../common/src/moments';
 
 const ICONS: Record<ConnectionState, string> = {
   signedOut: '$(account)',
@@ -45,15 +47,14 @@ export function registerStatusBar(ctx: LineageContext, localDatabase: () => stri
       : `${ICONS[s.state]} ${vscode.l10n.t('Lineage: {0}', stateLabel(s.state))}`;
     const lines = [safeText(s.message)];
     if (s.state === 'connected' || s.state === 'stale') {
-      lines.push(vscode.l10n.t('{0} components, {1} anchors', s.componentCount, s.anchorCount));
+      lines.push(`${count(s.componentCount, 'component')}, ${count(s.anchorCount, 'anchor')}`);
     }
     // Which service, so two local services are never mistaken for one.
     const url = serviceUrl();
     if (url) lines.push(vscode.l10n.t('Service: {0}', url));
     const db = localDatabase();
     if (db) lines.push(vscode.l10n.t('Local demo service, database: {0}', db));
-    if (s.lastLoadedAt)
-      lines.push(vscode.l10n.t('Last loaded: {0}', new Date(s.lastLoadedAt).toLocaleString()));
+    if (s.lastLoadedAt) lines.push(vscode.l10n.t('Last loaded: {0}', formatMoment(s.lastLoadedAt)));
     item.tooltip = lines.filter(Boolean).join('\n');
     item.backgroundColor =
       s.state === 'keyRejected' || s.state === 'unreachable'

@@ -16,6 +16,7 @@ import { describeError, safeMessage, safePickText, safeText, showRequestError } 
 import { AnchorNode, ComponentNode, PathNode, type PathTarget } from '../views/componentNodes';
 import type { ComponentsView } from '../views/componentsView';
 import { pickVersion, versionsPage } from './versionPages';
+import { formatMoment } from '../../../common/src/moments';
 
 function asPathTarget(arg: unknown): PathTarget | undefined {
   if (arg instanceof PathNode) return { componentId: arg.componentId, pathId: arg.pathId };
@@ -168,7 +169,7 @@ async function showVersions(ctx: LineageContext, componentId: string | undefined
   const toItems = (versions: VersionEntry[]) =>
     versions.map((v) => ({
       label: `${v.kind === 'SCAN' ? '$(search)' : v.kind === 'BYO_PATH_ADDED' ? '$(add)' : '$(remove)'} ${v.kind}`,
-      description: safePickText(`${v.commit_sha.slice(0, 12)} · ${new Date(v.recorded_at).toLocaleString()}`),
+      description: safePickText(`${v.commit_sha.slice(0, 12)} · ${formatMoment(v.recorded_at)}`),
       detail: safePickText(
         [v.branch, v.job_trigger, v.path_id ? vscode.l10n.t('path {0}', v.path_id) : '', v.reason]
           .filter(Boolean)

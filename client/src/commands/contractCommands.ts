@@ -13,6 +13,7 @@ import { safeMessage, showRequestError } from '../serviceErrors';
 import { ContractFileNode, ContractNode } from '../views/contractNodes';
 import type { ContractsView } from '../views/contractsView';
 import { withNotificationProgress } from '../notificationProgress';
+import { count as countOf } from '../counts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,7 +83,7 @@ async function checkCompliance(
       checkedAt: new Date().toISOString(),
     });
     const count = result.violations.length;
-    ctx.log.info(`Compliance of ${name} (${result.darn}): ${count} violations`);
+    ctx.log.info(`Compliance of ${name} (${result.darn}): ${count} violation${count === 1 ? '' : 's'}`);
     if (count === 0) {
       void vscode.window.showInformationMessage(
         vscode.l10n.t('{0} is compliant with its contract ({1}).', name, safeMessage(result.darn, 200)),
@@ -92,9 +93,9 @@ async function checkCompliance(
       void vscode.window
         .showWarningMessage(
           vscode.l10n.t(
-            '{0}: {1} violations of the contract on {2}.',
+            '{0}: {1} of the contract on {2}.',
             name,
-            count,
+            countOf(count, 'violation'),
             safeMessage(result.darn, 200),
           ),
           problems,

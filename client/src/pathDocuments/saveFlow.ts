@@ -10,6 +10,7 @@ import { describeError, isCancelled, safeMessage, safePickText, safeText } from 
 import { remoteDocuments } from './remoteDocuments';
 import { withNotificationProgress } from '../notificationProgress';
 import { pickVersion } from '../commands/versionPages';
+import { formatMoment } from '../../../common/src/moments';
 
 export interface SaveOptions {
   reason?: string;
@@ -152,9 +153,7 @@ async function pickCommit(
       .filter((v) => !seen.has(v.commit_sha) && seen.add(v.commit_sha))
       .map((v) => ({
         label: safePickText(v.commit_sha.slice(0, 12)),
-        description: safePickText(
-          [v.branch, new Date(v.committed_at).toLocaleString()].filter(Boolean).join(' · '),
-        ),
+        description: safePickText([v.branch, formatMoment(v.committed_at)].filter(Boolean).join(' · ')),
         detail: safePickText(v.kind + (v.reason ? ` — ${v.reason}` : '')),
         sha: v.commit_sha,
       }));

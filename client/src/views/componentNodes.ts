@@ -17,6 +17,7 @@ import { redact } from '../logging';
 import { safeText } from '../serviceErrors';
 import { errorNode, MessageNode, TreeNode } from './treeNode';
 import { pathLabel, shortPathSides, shortSignature, type PathSides } from '../../../common/src/pathLabels';
+import { count } from '../counts';
 
 /** Something that names one path, from a tree node or from a server link (PathRef). */
 export interface PathTarget {
@@ -38,7 +39,7 @@ export class NamespaceNode extends TreeNode {
     );
     item.id = `ns:${this.name}`;
     item.iconPath = new vscode.ThemeIcon('symbol-namespace');
-    item.description = vscode.l10n.t('{0} components', this.components.length);
+    item.description = count(this.components.length, 'component');
     item.contextValue = 'namespace';
     return item;
   }
@@ -77,7 +78,7 @@ export class ComponentNode extends TreeNode {
     tip.appendText(
       `${typeWord(s.type)} · ${s.namespace}${s.approvalStatus ? ` · ${approvalWord(s.approvalStatus)}` : ''}\n`,
     );
-    tip.appendText(vscode.l10n.t('{0} paths · id {1}', s.pathCount, s.id));
+    tip.appendText(`${count(s.pathCount, 'path')} · ${vscode.l10n.t('id {0}', s.id)}`);
     if (s.error) tip.appendText(`\n${safeText(s.error)}`);
     item.tooltip = tip;
     item.contextValue = `component.${s.type === 'DATA_STORE' ? 'dataStore' : 'code'}`;

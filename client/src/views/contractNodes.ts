@@ -6,6 +6,8 @@ import type { Violation } from '../../../common/src/api';
 import type { LineageContext } from '../lineageContext';
 import { safeText } from '../serviceErrors';
 import { errorNode, MessageNode, TreeNode } from './treeNode';
+import { count } from '../counts';
+import { formatMoment } from '../../../common/src/moments';
 
 export class ContractNode extends TreeNode {
   constructor(
@@ -53,12 +55,8 @@ export class ViolationStateNode extends TreeNode {
       compliant ? 'pass' : 'error',
       new vscode.ThemeColor(compliant ? 'testing.iconPassed' : 'problemsErrorIcon.foreground'),
     );
-    const when = this.checkedAt
-      ? vscode.l10n.t('checked {0}', new Date(this.checkedAt).toLocaleString())
-      : '';
-    item.description = [vscode.l10n.t('{0} violations', this.violations.length), when]
-      .filter(Boolean)
-      .join(' · ');
+    const when = this.checkedAt ? vscode.l10n.t('checked {0}', formatMoment(this.checkedAt)) : '';
+    item.description = [count(this.violations.length, 'violation'), when].filter(Boolean).join(' · ');
     item.contextValue = 'violationState';
     return item;
   }
@@ -124,7 +122,7 @@ export class ContractFileNode extends TreeNode {
     item.iconPath = new vscode.ThemeIcon('file-code');
     item.description = this.result
       ? this.result.violations.length
-        ? vscode.l10n.t('{0} violations', this.result.violations.length)
+        ? count(this.result.violations.length, 'violation')
         : vscode.l10n.t('compliant')
       : vscode.l10n.t('not checked');
     item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [this.uri] };

@@ -3,6 +3,7 @@
 // document link that reveals the asset in the Data assets view. Answers are kept briefly, so moving the
 // mouse over the same DARN does not call the service each time.
 import { LRUCache } from 'lru-cache';
+import { formatMoment } from '../../../common/src/moments';
 import type { DocumentLink, Hover, Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DataAsset, ViolationStatus } from '../../../common/src/api';
@@ -103,10 +104,7 @@ function render(info: AssetInfo): string[] {
   row('type', a.type);
   row('domain', a.domain);
   row('path', a.path);
-  row(
-    'updated',
-    a.updatedAt ? new Date(a.updatedAt).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : undefined,
-  );
+  row('updated', a.updatedAt ? formatMoment(a.updatedAt) : undefined);
   row('contract', a.contractId);
   const out = rows.length ? ['| | |', '|---|---|', ...rows] : [];
   if (!a.contractId) return [...out, '', '*No contract on this asset.*'];

@@ -1,5 +1,6 @@
 // The connection state shown to the user, with the times that make "stale since 10:42" possible.
 import type { ConnectionState, ServiceStatus } from '../../../common/src/protocol';
+import { formatClock } from '../../../common/src/moments';
 
 export class StatusTracker {
   state: ConnectionState = 'signedOut';
@@ -77,12 +78,5 @@ export class StatusTracker {
   }
 }
 
-/** HH:MM:SS in UTC with the date when not today: unambiguous in logs and hovers. */
-export function clock(d: Date | undefined): string {
-  if (!d) return 'unknown';
-  const iso = d.toISOString();
-  const today = new Date().toISOString().slice(0, 10);
-  return iso.slice(0, 10) === today
-    ? `${iso.slice(11, 19)} UTC`
-    : `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-}
+/** HH:MM:SS in UTC, with the date when not today (common/src/moments.ts): unambiguous in logs and hovers. */
+export const clock = (d: Date | undefined): string => formatClock(d);

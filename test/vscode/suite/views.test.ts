@@ -30,6 +30,13 @@ describe('Contracts and Service views', () => {
       `/v0/contract/${encodeURIComponent(contract.id)}/violation-status`,
     );
     assert.equal(labelOf(tree.getTreeItem(state)), expected.violation_state);
+    // The count in words and the check time in the one date format (common/src/moments.ts).
+    const n = expected.violations.length;
+    const iso = new Date(expected.checkedAt).toISOString();
+    assert.equal(
+      tree.getTreeItem(state).description,
+      `${n} ${n === 1 ? 'violation' : 'violations'} · checked ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`,
+    );
     assert.equal((await tree.getChildren(state)).length, expected.violations.length);
   });
 
