@@ -75,6 +75,9 @@ function componentNode(n: GraphNode): ElkNode {
     layoutOptions: {
       'elk.padding': `[top=${NODE_HEADER},left=${PAD},bottom=${PAD},right=${PAD}]`,
       'elk.direction': 'RIGHT',
+      // Room between a component's ingress and egress columns for its mapping edges to be seen.
+      'elk.layered.spacing.nodeNodeBetweenLayers': '70',
+      'elk.spacing.nodeNode': '16',
     },
   };
 }

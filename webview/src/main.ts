@@ -285,7 +285,8 @@ function draw(g: GraphResult, l: Laid): void {
       eg.append(el('path', { d, class: 'edge-kvb-inner', 'data-edge': e.id }));
     }
   }
-  vp.prepend(eg);
+  // Above the boxes: a mapping inside a component runs over the component's own box.
+  vp.append(eg);
   canvas.replaceChildren(svg);
 }
 
@@ -370,9 +371,13 @@ function showFlow(flow: {
   const svg = canvas.querySelector('svg');
   if (!svg) return;
   svg.classList.add('field-mode');
+  let drawnUp = 0;
+  let drawnDown = 0;
   const mark = (id: string, cls: string) => {
     const row = svg.querySelector(`[data-field="${CSS.escape(id)}"]`);
     row?.classList.add('hl', cls);
+    if (row && cls === 'hl-up') drawnUp++;
+    if (row && cls === 'hl-down') drawnDown++;
     const nodeId = row?.getAttribute('data-node') ?? componentOfField(id);
     if (nodeId) svg.querySelector(`g.node[data-id="${CSS.escape(nodeId)}"]`)?.classList.add('hl');
   };
@@ -386,7 +391,13 @@ function showFlow(flow: {
     });
   const up = flow.upstream.length;
   const down = flow.downstream.length;
-  status.textContent = `Field mode: ${up} upstream, ${down} downstream field${down === 1 ? '' : 's'} highlighted.`;
+  // Fields of collapsed components or beyond a boundary's row limit are on the flow but not drawn.
+  const hidden = up - drawnUp + (down - drawnDown);
+  status.textContent =
+    `Field mode: ${drawnUp} upstream, ${drawnDown} downstream fields highlighted` +
+    (hidden
+      ? ` (of ${up} upstream and ${down} downstream; ${hidden} are in collapsed components or folded rows).`
+      : '.');
   showFieldDetails(flow.field);
 }
 

@@ -1,0 +1,101 @@
+// Journey 7: hover a field name in anchored code, open the lineage graph from the hover's link, select
+// the tagged field in the graph and see its flow highlighted across services and data stores, then
+// open its impact in the Impact view.
+import * as assert from 'node:assert/strict';
+import type { FrameLocator, Page } from 'playwright-core';
+import { component } from './support/demo';
+import {
+  goToLine,
+  hoverAtCursor,
+  hoverWidget,
+  openFile,
+  runCommand,
+  openWorkbench,
+  screenshot,
+  screenshotOnFailure,
+  signInThroughUi,
+  textOf,
+  treeRow,
+  UI_TIMEOUT,
+  viewPane,
+} from './support/workbench';
+
+/** The graph webview's document: VS Code nests it in two frames (the host and the active frame). */
+function graphFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+}
+
+describe('journey 7: lineage graph and impact of a field', () => {
+  screenshotOnFailure('07');
+  const checkout = component('checkout-api');
+  // createOrder → chargeCard is anchored at the chargeCard call; `billingEmail: body.email` is in it.
+  const charge = checkout.paths!.find((p) => p.code_anchors?.some((a) => a.name === 'chargeCard'))!;
+  const anchor = charge.code_anchors!.find((a) => a.name === 'chargeCard' && a.file.includes('handlers'))!;
+  const file = `checkout-api/${anchor.file.replace(/^checkout-api\//, '')}`;
+  const mappings = (
+    checkout.paths as unknown as Array<{
+      field_mappings?: Array<{ ingress_field: string; egress_field: string }>;
+    }>
+  ).flatMap((p) => p.field_mappings ?? []);
+  const emailTo = (egress: string) =>
+    mappings.some((m) => m.ingress_field === 'email' && m.egress_field === egress);
+
+  it('opens the graph from the hover on a tagged field and highlights where it flows', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    await openFile(page, file);
+    // `billingEmail: body.email,` three lines below the chargeCard call: the cursor on `email`.
+    await goToLine(page, anchor.line_start + 3, 27);
+    await hoverAtCursor(page);
+    const hover = hoverWidget(page);
+    const link = hover.getByRole('link', { name: 'Lineage graph' }).first();
+    await link.waitFor({ timeout: UI_TIMEOUT });
+    assert.match(await textOf(hover), /email/);
+    await link.click();
+
+    const frame = graphFrame(page);
+    await frame.locator('body[data-ready="true"]').waitFor({ timeout: UI_TIMEOUT });
+    // Opened on the field: its row is the centre, and it carries its applied tag (●).
+    const centre = frame.locator('g.field.centre').first();
+    await centre.waitFor({ timeout: UI_TIMEOUT });
+    assert.match((await centre.locator('.field-name').textContent()) ?? '', /^email$/);
+    assert.match((await centre.locator('.field-tags').textContent()) ?? '', /● pii/);
+
+    // Select it as a user does: a click on its row.
+    await centre.click();
+    await frame.locator('svg.field-mode').waitFor({ timeout: UI_TIMEOUT });
+    const status = await frame.locator('#status').textContent();
+    const m = /(\d+) upstream, (\d+) downstream/.exec(status ?? '');
+    assert.ok(m, `the status says what is highlighted: ${status}`);
+    const highlighted = frame.locator('g.field.hl-down');
+    assert.equal(await highlighted.count(), Number(m[2]), 'the status counts the highlighted rows');
+    assert.ok(Number(m[2]) > 0);
+    const names = await highlighted.locator('.field-name').allTextContents();
+    // The dataset maps email to these fields on the paths out of createOrder; each is downstream.
+    for (const egress of ['customer_email', 'billing_email', 'customer.email'])
+      if (emailTo(egress))
+        assert.ok(names.includes(egress), `${egress} is highlighted: ${JSON.stringify(names)}`);
+    // The orders table (a data store) is on the flow and drawn as such.
+    const store = frame.locator('g.node.store.hl');
+    assert.ok((await store.count()) > 0, 'a data store on the flow is highlighted');
+    assert.ok((await frame.locator('path.edge.hl').count()) > 0, 'the edges on the flow are highlighted');
+    await screenshot(page, '07-graph-field-mode');
+
+    // The field's impact, from the graph.
+    await frame.getByRole('button', { name: 'Show impact' }).click();
+    const impact = viewPane(page, 'Impact');
+    await impact.waitFor({ timeout: UI_TIMEOUT });
+    // The field changed, what depends on it by component then field (nearest first).
+    const summary = treeRow(impact, 'email on CreateOrderRequest');
+    await summary.waitFor({ timeout: UI_TIMEOUT });
+    assert.match(
+      await textOf(summary),
+      /\d+ downstream fields · \d+ components · \d+ data stores · \d+ contracts/,
+    );
+    await treeRow(impact, 'Checkout API').waitFor({ timeout: UI_TIMEOUT });
+    for (const egress of ['customer_email', 'billing_email'])
+      if (emailTo(egress)) await treeRow(impact, egress).waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(page, '07-impact-view');
+    await runCommand(page, 'View: Close All Editors');
+  });
+});
