@@ -111,7 +111,7 @@ function render(info: AssetInfo): string[] {
   if (info.statusError) return [...out, '', `*Violation state unavailable: ${md(info.statusError, 200)}*`];
   const s = info.status!;
   const n = s.violations.length;
-  const checked = s.checkedAt ? `, checked ${md(s.checkedAt.replace('T', ' ').slice(0, 16))} UTC` : '';
+  const checked = s.checkedAt ? `, checked ${md(formatMoment(s.checkedAt))}` : '';
   out.push(
     '',
     n === 0
