@@ -463,6 +463,10 @@ describe('language server: syntax-aware relocation and anchor repair', function 
       'anc-load_rows',
       'anc-render',
     ]);
+    // The Components view marks the same anchors (its "Update the Anchor on the Service" action).
+    const detail = await client.conn.sendRequest(P.ComponentDetailRequest, { componentId: COMPONENT });
+    const marked = detail.paths.flatMap((v) => v.anchors.filter((a) => a.drifted).map((a) => a.anchorId));
+    assert.deepEqual(marked.sort(), repairs.map((r) => r.anchorId).sort());
     await assert.rejects(
       client.conn.sendRequest(P.RepairAnchorsRequest, { repairs: [{ ...repairs[0]!, current: {} }] }),
       /current\.line_start is required/,
