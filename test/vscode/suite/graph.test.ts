@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LineageLensApi } from '../../../client/src/api';
 import { COMMANDS } from '../../../common/src/protocol';
-import { demoDataset, inState, lineageApi, signIn, waitForStatus } from './helpers';
+import { demoDataset, hoversAtFirstDemoAnchor, inState, lineageApi, signIn, waitForStatus } from './helpers';
 
 /** The next event, or a failure after timeoutMs (a bound on waiting, not a sleep). */
 function next<T>(event: vscode.Event<T>, what: string, timeoutMs = 30_000): Promise<T> {
@@ -31,22 +31,7 @@ function commandLinks(markdown: string): Array<{ command: string; args: unknown[
 }
 
 async function hoverLinksAtFirstAnchor(): Promise<Array<{ command: string; args: unknown[] }>> {
-  const dataset = demoDataset() as unknown as {
-    components: Array<{
-      paths?: Array<{ code_anchors?: Array<{ file?: string; line_start?: number; column_start?: number }> }>;
-    }>;
-  };
-  const anchor = dataset.components
-    .flatMap((c) => c.paths ?? [])
-    .flatMap((p) => p.code_anchors ?? [])
-    .find((a) => a.file && a.line_start)!;
-  const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, anchor.file!);
-  await vscode.window.showTextDocument(uri, { preview: true });
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
-    'vscode.executeHoverProvider',
-    uri,
-    new vscode.Position(anchor.line_start! - 1, Math.max(0, (anchor.column_start ?? 1) - 1)),
-  );
+  const hovers = await hoversAtFirstDemoAnchor();
   const text = hovers
     .flatMap((h) => h.contents)
     .map((c) => (c instanceof vscode.MarkdownString ? c.value : ''))

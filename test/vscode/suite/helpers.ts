@@ -121,6 +121,26 @@ export function demoDataset(): DemoDataset {
   ) as DemoDataset;
 }
 
+/**
+ * Opens the source file of the demo dataset's first code anchor and answers the hovers at the anchor's
+ * start (where the anchored name begins).
+ */
+export async function hoversAtFirstDemoAnchor(): Promise<vscode.Hover[]> {
+  const dataset = demoDataset() as unknown as {
+    components: Array<{
+      paths?: Array<{ code_anchors?: Array<{ file?: string; line_start?: number; column_start?: number }> }>;
+    }>;
+  };
+  const anchor = dataset.components
+    .flatMap((c) => c.paths ?? [])
+    .flatMap((p) => p.code_anchors ?? [])
+    .find((a) => a.file && a.line_start)!;
+  const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, anchor.file!);
+  await vscode.window.showTextDocument(uri, { preview: true });
+  const at = new vscode.Position(anchor.line_start! - 1, Math.max(0, (anchor.column_start ?? 1) - 1));
+  return vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at);
+}
+
 /** A direct call to the service (to check what it recorded), with the runner's key. */
 export async function serviceGet<T>(pathAndQuery: string): Promise<T> {
   const res = await fetch(new URL(pathAndQuery, env('LINEAGE_SERVICE_URL')), {
