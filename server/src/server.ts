@@ -23,6 +23,7 @@ import { sourceHover } from './features/hover';
 import { codeLenses } from './features/codeLens';
 import { pathDocumentDefinition, pathDocumentLinks, sourceDefinition } from './features/definitions';
 import { workspaceSymbols } from './features/symbols';
+import { SymbolIndex } from './features/symbolIndex';
 import { anchorProblemDiagnostics, DiagnosticsHub } from './features/diagnosticsHub';
 import { OpenPathDocuments, type PathDocumentUriOf } from './pathDocs/pathDocumentUris';
 import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
@@ -64,6 +65,7 @@ const credentialsKey = (c: ReturnType<typeof credentialsOf>) =>
 let clientCanRefreshLenses = false;
 let clientSendsFolderChanges = false;
 
+const symbolIndex = new SymbolIndex();
 const session = new Session({
   index,
   log,
@@ -73,6 +75,10 @@ const session = new Session({
     dataChanged: (ids) => {
       graph.contracts.invalidate(); // a refresh also picks up contract files created on disk
       graph.warmSoon(); // build the lineage model now, not when someone first asks for it
+      // Indexed as components arrive, so workspace/symbol finds the index ready.
+      void symbolIndex
+        .sync(() => session.store.all())
+        .catch((err: unknown) => log.errorOnce(`Symbol index failed: ${(err as Error)?.message}`));
       void connection.sendNotification(P.DataChangedNotification, { componentIds: ids });
       refreshLenses();
     },
@@ -250,7 +256,9 @@ connection.onDocumentLinks(
 );
 
 connection.onWorkspaceSymbol(
-  feature(log, 'workspaceSymbol', [], (p) => workspaceSymbols(session, p.query ?? '', pathDocUri)),
+  feature(log, 'workspaceSymbol', [], (p, token) =>
+    workspaceSymbols(session, symbolIndex, p.query ?? '', pathDocUri, token),
+  ),
 );
 
 connection.onCompletion(

@@ -19,7 +19,8 @@ export async function impactLenses(
   const byLine = new Map<number, PathRef[]>();
   for (const a of anchors) {
     const { componentId, pathId } = a.entry;
-    if (!model.components.get(componentId)?.paths.some((p) => p.id === pathId && !p.suppressed)) continue;
+    const pm = model.components.get(componentId)?.pathById.get(pathId);
+    if (!pm || pm.suppressed) continue;
     const line = a.range!.start.line;
     const list = byLine.get(line) ?? [];
     if (!list.some((t) => t.pathId === pathId && t.componentId === componentId))

@@ -39,7 +39,7 @@ export function startFields(model: LineageModel, target: ImpactTarget): { starts
     const starts: number[] = [];
     const labels: string[] = [];
     for (const ref of refs) {
-      const p = model.components.get(ref?.componentId)?.paths.find((x) => x.id === ref.pathId);
+      const p = model.components.get(ref?.componentId)?.pathById.get(ref?.pathId);
       if (!p) throw new UserInputError(`The path ${ref?.pathId ?? '?'} is not in the loaded lineage.`);
       starts.push(...model.boundaries.get(p.egress)!.fieldIndex.values());
       labels.push(p.label);

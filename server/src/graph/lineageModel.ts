@@ -43,6 +43,8 @@ export interface ComponentModel {
   detail: ComponentDetail;
   boundaries: BoundaryModel[];
   paths: PathModel[];
+  /** The same paths by id (the first of each id): lookups stay O(1) in a component of 100,000 paths. */
+  pathById: Map<string, PathModel>;
 }
 
 export interface FieldNode {
@@ -159,7 +161,7 @@ export class LineageModel {
   }
 
   private addComponent(d: ComponentDetail): void {
-    const cm: ComponentModel = { detail: d, boundaries: [], paths: [] };
+    const cm: ComponentModel = { detail: d, boundaries: [], paths: [], pathById: new Map() };
     this.components.set(d.id, cm);
     if (d.type === 'DATA_STORE') {
       const b = this.newBoundary(storeNodeId(d.id), d.id, d.friendly_name || d.name, 'schema');
@@ -173,7 +175,7 @@ export class LineageModel {
       const egr = this.boundaryOf(cm, p.egress, p, 'egress');
       const suppressed = p.is_suppressed === true;
       const pathId = p.path_id ?? `${ing.id}>${egr.id}`;
-      cm.paths.push({
+      const pm: PathModel = {
         id: pathId,
         componentId: d.id,
         label: `${ing.label} → ${egr.label}`,
@@ -181,7 +183,9 @@ export class LineageModel {
         egress: egr.id,
         suppressed,
         anchored: (p.code_anchors?.length ?? 0) > 0,
-      });
+      };
+      cm.paths.push(pm);
+      if (!cm.pathById.has(pathId)) cm.pathById.set(pathId, pm);
       if (suppressed) continue;
       ing.liveIngress = true;
       egr.liveEgress = true;

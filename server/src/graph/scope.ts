@@ -96,7 +96,7 @@ export function graphFor(model: LineageModel, params: GraphParams): GraphResult 
     scope = neighbourhood(model, c.detail.id, filters);
     ({ scope, truncated } = cap(scope));
     if (focus.kind === 'path') {
-      const p = c.paths.find((x) => x.id === focus.pathId);
+      const p = c.pathById.get(focus.pathId);
       if (!p) throw new UserInputError(`The path ${focus.pathId ?? '?'} is not in the loaded lineage.`);
       centre = [p.ingress, p.egress];
     } else centre = [c.detail.id];

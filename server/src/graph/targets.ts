@@ -26,7 +26,7 @@ export function targetsAt(
     const key = `${componentId}/${pathId}`;
     if (seenPaths.has(key)) continue;
     seenPaths.add(key);
-    const pm = model.components.get(componentId)?.paths.find((p) => p.id === pathId);
+    const pm = model.components.get(componentId)?.pathById.get(pathId);
     const path = store.findPath(componentId, pathId);
     if (!pm || !path) continue;
     out.paths.push({ componentId, pathId, label: pm.label });

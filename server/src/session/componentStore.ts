@@ -39,6 +39,19 @@ export function pathRevision(path: LineagePath): string {
   return createHash('sha256').update(JSON.stringify(path)).digest('hex').slice(0, 24);
 }
 
+// Paths by id per cached detail (details are read-only once cached): hovers and lenses look paths up
+// by id, which was a linear search through every path of a component with 100,000 of them.
+const pathMaps = new WeakMap<ComponentDetail, Map<string, LineagePath>>();
+function pathsById(c: ComponentDetail): Map<string, LineagePath> {
+  let m = pathMaps.get(c);
+  if (!m) {
+    m = new Map();
+    for (const p of c.paths ?? []) if (p.path_id && !m.has(p.path_id)) m.set(p.path_id, p);
+    pathMaps.set(c, m);
+  }
+  return m;
+}
+
 export class ComponentStore {
   private readonly cache: LRUCache<string, ComponentDetail>;
   private readonly failures = new Map<string, string>();
@@ -157,7 +170,8 @@ export class ComponentStore {
   }
 
   findPath(componentId: string, pathId: string): LineagePath | undefined {
-    return this.get(componentId)?.paths?.find((p) => p.path_id === pathId);
+    const c = this.get(componentId);
+    return c ? pathsById(c).get(pathId) : undefined;
   }
 
   async load(api: LineageApi, settings: LineageSettings, signal?: AbortSignal): Promise<LoadResult> {

@@ -41,11 +41,18 @@ export function request<P, R>(
 }
 
 /** An editor feature (hover, lens, …): on failure the editor gets `fallback`, never an error popup. */
-export function feature<P, R>(log: OnceLogger, name: string, fallback: R, fn: (params: P) => R | Promise<R>) {
-  return async (params: P): Promise<R> => {
+export function feature<P, R>(
+  log: OnceLogger,
+  name: string,
+  fallback: R,
+  fn: (params: P, token?: CancellationToken) => R | Promise<R>,
+) {
+  return async (params: P, token?: CancellationToken): Promise<R> => {
     try {
-      return await fn(params);
+      return await fn(params, token);
     } catch (err) {
+      // Cancelled: the client no longer wants an answer; the fallback is as good as any.
+      if (token?.isCancellationRequested) return fallback;
       const e = err as Error;
       log.errorOnce(`${name} failed: ${e?.stack ?? String(err)}`, `${name}:${e?.message}`);
       return fallback;

@@ -1,0 +1,63 @@
+// The workspace-symbol index (issue 13 item 2): built per component detail as components arrive,
+// results capped, a query cancellable between slices, a replaced detail re-indexed.
+import { strict as assert } from 'node:assert';
+import type { ComponentDetail } from '../../common/src/api';
+import { SymbolCancelled, SymbolIndex } from '../../server/src/features/symbolIndex';
+
+function component(id: string, paths: number, prefix = 'Handler'): ComponentDetail {
+  return {
+    id,
+    name: id,
+    type: 'CODE',
+    paths: Array.from({ length: paths }, (_, i) => ({
+      path_id: `${id}-p${i}`,
+      ingress: { signature_name: `svc.${prefix}${i}.receive` },
+      egress: { signature_name: `svc.Store${i % 10}.write` },
+      field_mappings: [{ ingress_field: `in_${i % 7}`, egress_field: `out_${i % 5}` }],
+    })),
+  };
+}
+
+describe('workspace symbol index', () => {
+  it('finds names across paths in component order, capped at the maximum', async () => {
+    const index = new SymbolIndex();
+    const cs = [component('a', 3_000), component('b', 10)];
+    await index.sync(() => cs);
+    const all = await index.search(cs, '', 500);
+    assert.equal(all.length, 500);
+    assert.equal(all[0]!.name, 'a');
+    const exact = await index.search(cs, 'handler2999.receive', 500);
+    assert.ok(exact.some((h) => h.name === 'svc.Handler2999.receive' && h.entry.path?.path_id === 'a-p2999'));
+    const fields = await index.search(cs, 'out_4', 500);
+    assert.ok(
+      fields.length > 0 && fields.every((h) => /out_4/.test(h.name) || /o.*u.*t.*_.*4/i.test(h.name)),
+    );
+  });
+
+  it('stops a query when it is cancelled between slices', async () => {
+    const index = new SymbolIndex();
+    const cs = [component('big', 20_000)];
+    await index.sync(() => cs);
+    let cancelled = false;
+    const token = {
+      get isCancellationRequested() {
+        return cancelled;
+      },
+      onCancellationRequested: () => ({ dispose: () => undefined }),
+    };
+    const query = index.search(cs, 'zzzz', 500, token);
+    cancelled = true; // arrives while the query yields to the event loop
+    await assert.rejects(query, SymbolCancelled);
+  });
+
+  it('re-indexes a component whose detail was replaced and forgets dropped ones', async () => {
+    const index = new SymbolIndex();
+    let cs = [component('a', 5), component('b', 5)];
+    await index.sync(() => cs);
+    assert.ok((await index.search(cs, 'Handler3', 10)).length > 0);
+    cs = [component('a', 5, 'Receiver')];
+    await index.sync(() => cs);
+    assert.equal((await index.search(cs, 'handler', 10)).length, 0);
+    assert.ok((await index.search(cs, 'receiver3', 10)).length > 0);
+  });
+});
