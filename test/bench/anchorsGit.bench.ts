@@ -3,13 +3,13 @@
 // A git repository of 5,000 files / 50,000 anchors, 200 commits past the scanned commit with 1,000
 // changed files (each got lines inserted above its functions and one body rewritten). The same index
 // build with and without git mapping, alternated in one run; the aim is at most 1.5× without git.
-import { execFileSync } from 'node:child_process';
 import { promises as fs, readFile, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AnchorIndex, GitMapper, fileUri, type AnchorEntry } from '../../server/src/anchors';
+import { GitRepo } from '../helpers/gitRepo';
 
 const readFileAsync = promisify(readFile);
 const FILES = 5_000;
@@ -17,20 +17,6 @@ const FNS = 10;
 const COMMITS = 200;
 const FILES_PER_COMMIT = 5;
 const ROUNDS = 3;
-
-const ENV = {
-  ...process.env,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 'Bench',
-  GIT_AUTHOR_EMAIL: 'bench@example.com',
-  GIT_COMMITTER_NAME: 'Bench',
-  GIT_COMMITTER_EMAIL: 'bench@example.com',
-  // No automatic gc in the background while committing: the one gc below packs the repository.
-  GIT_CONFIG_COUNT: '1',
-  GIT_CONFIG_KEY_0: 'gc.auto',
-  GIT_CONFIG_VALUE_0: '0',
-};
 
 function source(prefix: string, header = '', rewrite = -1): string {
   const out: string[] = header ? [header] : [];
@@ -61,12 +47,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
 async function main(): Promise<void> {
-  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'anchors-git-bench-')));
-  const git = (...args: string[]) =>
-    execFileSync('git', args, { cwd: root, env: ENV, encoding: 'utf8' }).trim();
+  const t0 = performance.now();
+  const repo = await GitRepo.create();
+  const root = repo.root;
+  const git = (...args: string[]) => repo.git(...args);
   try {
-    const t0 = performance.now();
-    git('init', '-q', '-b', 'main');
     const files: string[] = [];
     for (let d = 0; d < FILES / 100; d++) {
       await fs.mkdir(path.join(root, 'src', `m${d}`), { recursive: true });
@@ -182,7 +167,7 @@ async function main(): Promise<void> {
       `  load average ${os.loadavg()[0]!.toFixed(1)} · process RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
     );
   } finally {
-    await fs.rm(root, { recursive: true, force: true });
+    await repo.dispose();
   }
 }
 

@@ -1,5 +1,5 @@
-// A real git repository in a temp dir for anchor tests: write, commit, branch, clone; the SHA of
-// each commit. Git runs with a fixed identity and no user or system configuration.
+// A real git repository in a temp dir for anchor tests and benchmarks: write, commit, branch, clone;
+// the SHA of each commit. Git runs with a fixed identity and no user or system configuration.
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
@@ -13,6 +13,10 @@ const ENV = {
   GIT_AUTHOR_EMAIL: 'test@example.com',
   GIT_COMMITTER_NAME: 'Test',
   GIT_COMMITTER_EMAIL: 'test@example.com',
+  // No gc in the background while a test or benchmark commits (and removes the repository after).
+  GIT_CONFIG_COUNT: '1',
+  GIT_CONFIG_KEY_0: 'gc.auto',
+  GIT_CONFIG_VALUE_0: '0',
 };
 
 export class GitRepo {

@@ -1,18 +1,23 @@
 // Data contracts: schema elements, violations, compliance, deletion and subscriptions.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
+/** A struct element's members besides its nested `fields` (the dataset's closed copy reuses them). */
+export const structElementMembers = {
+  type: Type.String(), // `struct` is the one documented value; scalars use their type name
+  name: Type.Optional(Type.String()),
+  alias: Type.Optional(Type.String()),
+  doc: Type.Optional(Type.String()),
+  logical: Type.Optional(Type.String()),
+  optional: Type.Optional(Type.Boolean()),
+};
+
 /** Recursive struct element; `constraints` is allowed on top-level elements only (see ContractSchemaTop). */
 export const StructElement = Type.Recursive(
-  (This) =>
-    Type.Object({
-      type: Type.String(), // `struct` is the one documented value; scalars use their type name
-      name: Type.Optional(Type.String()),
-      fields: Type.Optional(Type.Array(This)),
-      alias: Type.Optional(Type.String()),
-      doc: Type.Optional(Type.String()),
-      logical: Type.Optional(Type.String()),
-      optional: Type.Optional(Type.Boolean()),
-    }),
+  (This) => {
+    // `fields` after `name`, as the published JSON Schema files have always listed it.
+    const { type, name, ...rest } = structElementMembers;
+    return Type.Object({ type, name, fields: Type.Optional(Type.Array(This)), ...rest });
+  },
   { title: 'StructElement' },
 );
 export type StructElement = Static<typeof StructElement>;

@@ -6,31 +6,24 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Approval, SchemaField } from '../api/components';
 import { Completeness, PathCodeAnchor, PathFieldMapping } from '../api/paths';
 import { strictDeep } from './strict';
+import { structElementMembers } from '../api/contracts';
 import { EMAIL_PATTERN } from '../api/contracts';
 
 const Id = Type.String({ minLength: 1 });
 
 // Contract schema elements, closed at every level. The API's TopStructElement is an intersection
 // (an element plus `constraints`), which cannot be closed member by member, so it is spelled out.
-const structMembers = {
-  type: Type.String(),
-  name: Type.Optional(Type.String()),
-  alias: Type.Optional(Type.String()),
-  doc: Type.Optional(Type.String()),
-  logical: Type.Optional(Type.String()),
-  optional: Type.Optional(Type.Boolean()),
-};
 const DatasetStructElement = Type.Recursive(
   (This) =>
     Type.Object(
-      { ...structMembers, fields: Type.Optional(Type.Array(This)) },
+      { ...structElementMembers, fields: Type.Optional(Type.Array(This)) },
       { additionalProperties: false },
     ),
   { title: 'DatasetStructElement' },
 );
 const DatasetTopStructElement = Type.Object(
   {
-    ...structMembers,
+    ...structElementMembers,
     fields: Type.Optional(Type.Array(DatasetStructElement)),
     constraints: Type.Optional(Type.Object({}, { additionalProperties: true })),
   },
