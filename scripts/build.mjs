@@ -1,7 +1,7 @@
 // One build for every bundle: the extension, the language server, the local service and the tests.
 // Usage: node scripts/build.mjs [--production] [--only client|server|cli|service|tests] [--watch]
 import * as esbuild from 'esbuild';
-import { chmodSync, existsSync, mkdirSync, copyFileSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, copyFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
@@ -102,6 +102,11 @@ const targets = {
     ),
     packages: 'external',
     external: ['vscode'],
+    before() {
+      // The runners pick up every *.test.js in dist/test: a renamed or deleted test must not run on
+      // from an earlier build.
+      rmSync(join(root, 'dist/test'), { recursive: true, force: true });
+    },
   },
 };
 
@@ -113,7 +118,8 @@ for (const name of selected) {
     Object.entries(t.entryPoints).filter(([, src]) => existsSync(join(root, src))),
   );
   if (Object.keys(entries).length === 0) continue;
-  const { after, ...opts } = t;
+  const { before, after, ...opts } = t;
+  before?.();
   const options = { ...common, ...opts, entryPoints: entries, outdir: join(root, 'dist') };
   if (args.watch) {
     const ctx = await esbuild.context(options);
