@@ -3,6 +3,9 @@
 // definition (tree-sitter, shipped beside the server) and reports it; the quick fix asks first (old →
 // new lines), Cancel writes nothing, Update writes the path (operation 1) and the service records
 // the update and its two events; the diagnostic then goes away.
+// Named to run late (before zVersionPages): the update replaces the demo's health-check path with a
+// new id, and the suites before it (Components view, Reveal Path) read the demo's paths as the
+// dataset has them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { VersionEntry } from '../../../common/src/api';
