@@ -90,7 +90,13 @@ describe('anchors: git-aware mapping (real repositories)', () => {
   it('a removed function is stale, never moved onto a mention elsewhere', async () => {
     await repo.write('orders.go', GO_V1);
     const scanned = repo.commit('scan');
-    await repo.write('orders.go', GO_V1.replace(/func ShipOrder[^}]*}\n/, ''));
+    // Deleted, with a call of it left elsewhere (the only other occurrence of its name).
+    const now = GO_V1.replace(/func ShipOrder[^}]*}\n/, '').replace(
+      '\treturn decode(raw)',
+      '\tdefer ShipOrder(nil)\n\treturn decode(raw)',
+    );
+    assert.match(now, /ShipOrder\(nil\)/);
+    await repo.write('orders.go', now);
     const ship = anchorAt(scanned, 'orders.go', 7, 9, 'ShipOrder');
     await build([ship]);
     assert.equal(get(ship).state, 'stale');
@@ -133,6 +139,19 @@ describe('anchors: git-aware mapping (real repositories)', () => {
     assert.equal(get(ship).range?.start.line, 6);
     assert.equal(logs.length, 1);
     assert.match(logs[0]!, /git was not found/);
+  });
+
+  it('an index change that changes the mapping (git stash) re-maps; HEAD stays', async () => {
+    await repo.write('orders.go', GO_V1);
+    const scanned = repo.commit('scan');
+    await repo.write('orders.go', lines('// one', '// two', GO_V1.trimEnd()));
+    const ship = anchorAt(scanned, 'orders.go', 7, 9, 'ShipOrder');
+    await build([ship]);
+    assert.equal(get(ship).range?.start.line, 8);
+    const changed = nextChange(index);
+    repo.git('stash', '-q');
+    await changed;
+    assert.equal(get(ship).range?.start.line, 6);
   });
 
   it('re-maps on commit, checkout and branch switch', async () => {
