@@ -144,7 +144,6 @@ function structSchema(fields) {
 
 // ---- Source files of the optional workspace ----
 const LANGS = ['ts', 'py', 'go'];
-const camel = (s) => s.replace(/[_.](\w)/g, (_, c) => c.toUpperCase());
 function functionSource(lang, name, field) {
   if (lang === 'ts')
     return [

@@ -3,7 +3,8 @@
 // runs the same idempotent, cached setup as CI (scripts/vscode/setup.sh: Debian packages, code-server);
 // when that fails, those suites are reported as not run because of the setup (exit code 2), never as
 // failed tests.
-//   node scripts/test.mjs [--skip-vscode] [--no-build] [--only unit,api,service,server,vscode,journeys]
+// Lint (`npm run lint`: ESLint, then Prettier's check) is a step of its own; red lint is a failure.
+//   node scripts/test.mjs [--skip-vscode] [--no-build] [--only lint,unit,api,service,server,vscode,journeys]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -19,7 +20,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
   },
 });
-const wanted = new Set((args.only ?? 'unit,api,service,server,vscode,journeys').split(','));
+const wanted = new Set((args.only ?? 'lint,unit,api,service,server,vscode,journeys').split(','));
 if (args['skip-vscode']) {
   wanted.delete('vscode');
   wanted.delete('journeys');
@@ -62,6 +63,11 @@ if (!args['no-build']) {
     totals.failed += 1;
     failures.push('typecheck failed');
   }
+}
+
+if (wanted.has('lint') && step('lint', 'npm', ['run', '--silent', 'lint']) !== 0) {
+  totals.failed += 1;
+  failures.push('lint failed (npm run lint)');
 }
 
 // Node suites: one mocha run per area so a crash in one does not hide the others.

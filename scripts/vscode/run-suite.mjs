@@ -129,15 +129,6 @@ function registerCleanup(fn, label) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function groupAlive(pgid) {
   try {
     process.kill(-pgid, 0);
@@ -654,7 +645,8 @@ export async function runExtensionTests({
       }
     }
     return code;
-  } catch (e) {
+  } catch (caught) {
+    let e = caught;
     if (interrupted && e.code !== 'EINTERRUPTED') {
       const err = new Error(`interrupted by ${interrupted.signal}`);
       err.code = 'EINTERRUPTED';

@@ -43,11 +43,11 @@ export function parseOptions(argv: string[]): ServiceOptions {
     throw new UsageError(`--port must be an integer 0..65535, not ${values.port}`);
   return {
     port,
-    host: values.host!,
+    host: values.host,
     db: resolve(values.db ?? defaultDbFile()),
     seed: values.seed === undefined ? undefined : resolve(values.seed),
-    reset: values.reset!,
-    printKey: values['print-key']!,
+    reset: values.reset,
+    printKey: values['print-key'],
   };
 }
 

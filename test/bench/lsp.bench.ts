@@ -98,8 +98,8 @@ async function main(): Promise<void> {
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const conn = rpc.createProtocolConnection(
-    new rpc.StreamMessageReader(server.stdout!),
-    new rpc.StreamMessageWriter(server.stdin!),
+    new rpc.StreamMessageReader(server.stdout),
+    new rpc.StreamMessageWriter(server.stdin),
   );
   try {
     // The service builds its lineage graph on the first read; warm it so the load below is the server's.

@@ -38,7 +38,7 @@ export function startLocalService(opts: LocalServiceOptions = {}): Promise<Local
   if (!opts.db || !existsSync(opts.db)) args.push('--seed', seed);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
 
   return new Promise<LocalService>((resolvePromise, reject) => {
@@ -50,7 +50,7 @@ export function startLocalService(opts: LocalServiceOptions = {}): Promise<Local
       () => fail(new Error(`local service did not start within ${opts.startTimeoutMs ?? 15000} ms`)),
       opts.startTimeoutMs ?? 15000,
     );
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
 
     function fail(err: Error): void {
       clearTimeout(timer);
@@ -70,7 +70,7 @@ export function startLocalService(opts: LocalServiceOptions = {}): Promise<Local
         clearTimeout(timer);
         child.off('exit', onEarlyExit);
         lines.close();
-        child.stdout!.resume();
+        child.stdout.resume();
         resolvePromise({
           url,
           apiKey: apiKey ?? '',

@@ -64,11 +64,11 @@ export class LspClient {
   static async start(opts: LspClientOptions): Promise<LspClient> {
     const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const conn = createProtocolConnection(
-      new StreamMessageReader(child.stdout!),
-      new StreamMessageWriter(child.stdin!),
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
     );
     const client = new LspClient(conn, child, opts);
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (client.stderr += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (client.stderr += d));
     // The star handler (every notification) exists at runtime; ProtocolConnection's typing omits it.
     (
       conn as unknown as { onNotification(h: (method: string, params: unknown) => void): void }

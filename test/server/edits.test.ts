@@ -6,7 +6,6 @@ import {
   DiagnosticSeverity,
   HoverRequest,
   type CodeLens,
-  type Hover,
 } from 'vscode-languageserver-protocol';
 import { hoverText, startHarness, stopHarness, workspaceText, type Harness } from './setup';
 
@@ -25,7 +24,7 @@ describe('language server: anchors tracked through edits', function () {
     h.client.conn.sendRequest(HoverRequest.type, {
       textDocument: { uri },
       position: { line, character },
-    }) as Promise<Hover | null>;
+    });
   const lensLines = async () =>
     ((await h.client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[]).map(
       (l) => l.range.start.line,

@@ -247,9 +247,9 @@ describe('language server: lineage graph and impact', function () {
         ['email', 'ingress'],
       ],
     );
-    const lenses = (await client.conn.sendRequest('textDocument/codeLens', {
+    const lenses = await client.conn.sendRequest<CodeLens[]>('textDocument/codeLens', {
       textDocument: { uri },
-    })) as CodeLens[];
+    });
     const lens = lenses.find((l) => l.command?.command === P.COMMANDS.showImpact);
     const union = new Set<string>();
     for (const f of pathA1.egress.fields)
@@ -264,7 +264,7 @@ describe('language server: lineage graph and impact', function () {
     assert.equal(lens?.command?.title, `${union.size} downstream fields · 1 contract`);
     assert.deepEqual(lens?.command?.arguments, [{ kind: 'path', componentId: ids.A, pathId: ids.pathA1 }]);
     const r = await client.conn.sendRequest(P.ImpactRequest, {
-      target: lens!.command!.arguments![0] as P.ImpactTarget,
+      target: lens.command.arguments[0] as P.ImpactTarget,
     });
     assert.equal(r.counts.fields, union.size);
   });

@@ -120,9 +120,14 @@ describe('language server: path documents', function () {
   });
 
   it('validates edits: required members, enums, exact coordinates, unknown members, JSON syntax', async () => {
-    const broken = JSON.parse(doc.text) as Record<string, any>;
+    const broken = JSON.parse(doc.text) as {
+      egress?: unknown;
+      colour?: string;
+      field_mappings: Array<{ kind: string }>;
+      ingress: { boundary_coordinates: Record<string, unknown> };
+    };
     delete broken.egress;
-    broken.field_mappings[0].kind = 'Nope';
+    broken.field_mappings[0]!.kind = 'Nope';
     broken.colour = 'blue';
     broken.ingress.boundary_coordinates.extra = 1;
     const text = JSON.stringify(broken, null, 2);

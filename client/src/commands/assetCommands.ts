@@ -53,7 +53,7 @@ export function registerAssetCommands(ctx: LineageContext, assets: AssetsView): 
           title: vscode.l10n.t('Looking up data assets…'),
           cancellable: true,
         },
-        (_p, token) => assets.lookUp(darns!, token),
+        (_p, token) => assets.lookUp(darns, token),
       );
     }),
     vscode.commands.registerCommand('lineageLens.loadMoreDataAssets', () =>

@@ -12,7 +12,7 @@ import {
 } from '../../../common/src/protocol';
 import type { VersionEntry } from '../../../common/src/api';
 import type { LineageContext } from '../lineageContext';
-import { describeError, safeMessage, safePickText, safeText, showRequestError } from '../serviceErrors';
+import { describeError, safeMessage, safePickText, showRequestError } from '../serviceErrors';
 import { AnchorNode, ComponentNode, PathNode, type PathTarget } from '../views/componentNodes';
 import type { ComponentsView } from '../views/componentsView';
 import { pickVersion, versionsPage } from './versionPages';

@@ -6,7 +6,7 @@ import type { VersionEntry } from '../../../common/src/api';
 import { SavePathRequest, type PathDocument, type SavePathParams } from '../../../common/src/protocol';
 import { promptForSaveReason } from '../config';
 import type { LineageContext } from '../lineageContext';
-import { describeError, isCancelled, safeMessage, safePickText, safeText } from '../serviceErrors';
+import { describeError, isCancelled, safeMessage, safePickText } from '../serviceErrors';
 import { remoteDocuments } from './remoteDocuments';
 import { withNotificationProgress } from '../notificationProgress';
 import { pickVersion } from '../commands/versionPages';

@@ -1,7 +1,7 @@
 // The 13 operations as data: method, path template, and the schemas of their inputs and outputs.
 // The client builds requests from this table and the local service registers its routes from it,
 // so the two cannot drift apart.
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import { ApiKeyList, EdgesResponse, HistoryFilters } from './admin';
 import { DataAssetBulkResult, RegisterObjectStoreRequest, RegisterObjectStoreResponse } from './assets';
 import { ComponentDetailResponse, VersionsResponse } from './components';

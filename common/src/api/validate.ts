@@ -22,7 +22,7 @@ function compiled<T extends TSchema>(schema: T): TypeCheck<T> {
   let check = cache.get(schema) as TypeCheck<T> | undefined;
   if (!check) {
     check = TypeCompiler.Compile(schema);
-    cache.set(schema, check as unknown as TypeCheck<TSchema>);
+    cache.set(schema, check);
   }
   return check;
 }

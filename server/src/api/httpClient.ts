@@ -31,7 +31,7 @@ import {
 } from '../../../common/src/api/operations';
 import type { ApiClientConfig, LineageApi, RequestOptions } from './apiClient';
 import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
-import { mapWithConcurrency } from './concurrency';
+
 import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
 import { interpret } from './responses';
 import { Transport, type Context, type RawResponse } from './transport';

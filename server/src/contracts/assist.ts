@@ -126,7 +126,7 @@ export function contractSymbols(cd: ContractDocument): DocumentSymbol[] {
     if (!isPair(p) || !isScalar(p.key)) continue;
     const k = String(p.key.value);
     const value = p.value as YamlNode | null;
-    const range = rangeOf(cd, { range: [p.key.range![0], (value?.range ?? p.key.range!)[1], 0] });
+    const range = rangeOf(cd, { range: [p.key.range[0], (value?.range ?? p.key.range)[1], 0] });
     const detail = isScalar(value) ? String(value.value ?? '').slice(0, 80) : '';
     out.push({
       name: k,

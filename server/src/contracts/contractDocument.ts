@@ -35,7 +35,7 @@ const RECURSIVE = new Map<string, SchemaNode>();
 function collect(s: unknown): void {
   if (!s || typeof s !== 'object') return;
   const n = s as Record<string, unknown>;
-  if (typeof n.$id === 'string' && !RECURSIVE.has(n.$id)) RECURSIVE.set(n.$id, n as SchemaNode);
+  if (typeof n.$id === 'string' && !RECURSIVE.has(n.$id)) RECURSIVE.set(n.$id, n);
   for (const v of Object.values(n)) {
     if (Array.isArray(v)) v.forEach(collect);
     else collect(v);

@@ -72,7 +72,7 @@ export function contractOf(file: ParsedFile): ContractInFile {
     if (found.length)
       throw new UserInputError(`The contract file has problems: ${describeProblems(found.slice(0, 3))}`);
     const cf = v as unknown as ContractFile;
-    return { contract: contractOfFile(cf), root: file.doc.contents as YamlNode | null, shape, name: cf.name };
+    return { contract: contractOfFile(cf), root: file.doc.contents, shape, name: cf.name };
   }
   const wrapped = v !== null && !('contractSchema' in v);
   const contract = (wrapped ? v.contract : v) as Contract;

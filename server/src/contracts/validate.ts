@@ -109,7 +109,7 @@ function article(t: string): string {
 }
 
 function walk(n: unknown, schema: SchemaNode | undefined, name: string, add: Add, fileForm: boolean): void {
-  const s = resolve(schema) as Ext | undefined;
+  const s: Ext | undefined = resolve(schema);
   if (!s || !n) return;
   const at = n as YamlNode;
   const values = enumValues(s);

@@ -183,7 +183,7 @@ function componentsWithTag(model: LineageModel, tag: string): Set<string> {
   return out;
 }
 
-function fieldOf(model: LineageModel, b: BoundaryModel, name: string): GraphField {
+function fieldOf(b: BoundaryModel, name: string): GraphField {
   return {
     id: `${b.id}#${name}`,
     name,
@@ -247,7 +247,7 @@ function nodeOf(
       id: b.id,
       label: b.label,
       roles: [...b.roles],
-      fields: b.fields.filter((n) => chosen.has(n)).map((n) => fieldOf(model, b, n)),
+      fields: b.fields.filter((n) => chosen.has(n)).map((n) => fieldOf(b, n)),
       moreFields: b.fields.length - chosen.size,
     };
     if (b.signature) gb.signature = b.signature;

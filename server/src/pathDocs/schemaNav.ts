@@ -20,7 +20,7 @@ export interface SchemaNode {
 }
 
 export function node(schema: TSchema): SchemaNode {
-  return schema as unknown as SchemaNode;
+  return schema;
 }
 
 /** The literal values of an enum-like union (every branch a `const`), else undefined. */

@@ -58,7 +58,7 @@ export class ClientSettings {
           ...this.folders.map((f) => ({ scopeUri: f.uri, section: SECTION })),
         ];
         const values = await this.deps.getConfiguration(items);
-        global = { ...(this.initOptions.settings ?? {}), ...((values[0] as object | null) ?? {}) };
+        global = { ...(this.initOptions.settings ?? {}), ...(values[0] ?? {}) };
         perFolder = values.slice(1);
       } catch (err) {
         log.warnOnce(`Reading settings failed, using defaults: ${(err as Error).message}`);

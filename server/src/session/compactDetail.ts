@@ -57,11 +57,11 @@ export class DetailCompactor {
     if (!b) return;
     for (const e of b.field_depends_on_tags ?? []) {
       e.field_path = this.str(e.field_path);
-      this.refList(e.depends_on as unknown[]);
+      this.refList(e.depends_on);
     }
     for (const e of b.field_tags ?? []) {
       e.field_path = this.str(e.field_path);
-      this.refList(e.tags as unknown[]);
+      this.refList(e.tags);
     }
   }
 

@@ -36,7 +36,7 @@ export function installBodyHandling(app: FastifyInstance): void {
         );
         return;
       }
-      parseJson(request, text, done);
+      void parseJson(request, text, done);
     },
   );
   app.addHook('onSend', finishReadingBody);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { LineTable } from '../../../server/src/anchors/lineTable';
 import { toLspRange } from '../../../server/src/anchors/coordinates';
 import { fileUri, uriToFsPath } from '../../../server/src/anchors';
-import { ORDERS_TS, TempWorkspace, entry, range, allAnchors, allDiagnostics } from './workspace';
+import { ORDERS_TS, TempWorkspace, entry, range } from './workspace';
 
 const lines = new LineTable(ORDERS_TS);
 const len = (line1: number) => ORDERS_TS.split('\n')[line1 - 1]!.length;

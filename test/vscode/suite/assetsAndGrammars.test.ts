@@ -100,10 +100,10 @@ describe('data assets and grammars', () => {
   it('highlights enum values and read-only keys in path documents', async () => {
     const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
     const path = comp.paths![0]!;
-    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
       componentId: comp.id,
       pathId: path.path_id,
-    })) as vscode.TextEditor;
+    });
     assert.equal(editor.document.languageId, 'lineage-path');
     const toks = await tokenize(editor.document.getText(), 'source.lineage-path');
     assert.ok(
@@ -122,10 +122,10 @@ describe('data assets and grammars', () => {
   });
   it('validates path documents against the JSON schema too (jsonValidation)', async () => {
     const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
-    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
       componentId: comp.id,
       pathId: comp.paths![0]!.path_id,
-    })) as vscode.TextEditor;
+    });
     const doc = editor.document;
     const parsed = JSON.parse(doc.getText()) as Record<string, unknown>;
     const edit = new vscode.WorkspaceEdit();

@@ -15,8 +15,9 @@ describe('contract compliance', () => {
     const counts = new Set<'one' | 'more'>();
     for (const uri of files) {
       const doc = await vscode.workspace.openTextDocument(uri);
-      const result = (await vscode.commands.executeCommand('lineageLens.checkCompliance', uri)) as
-        (ComplianceResponse & { darn: string }) | undefined;
+      const result = await vscode.commands.executeCommand<
+        (ComplianceResponse & { darn: string }) | undefined
+      >('lineageLens.checkCompliance', uri);
       assert.ok(result, `compliance of ${uri.path} was checked`);
       if (result.violations.length === 0) continue;
       const diagnostics = await waitForDiagnostics(uri);

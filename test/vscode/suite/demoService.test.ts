@@ -38,7 +38,7 @@ describe('local demo service', () => {
     await vscode.workspace
       .getConfiguration('lineageLens')
       .update('serviceUrl', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
-    const url = (await vscode.commands.executeCommand('lineageLens.startDemoService')) as string | undefined;
+    const url = await vscode.commands.executeCommand<string | undefined>('lineageLens.startDemoService');
     assert.ok(url, 'the command returns the service URL');
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.notEqual(url, env('LINEAGE_SERVICE_URL'), 'a service of its own');
@@ -52,10 +52,10 @@ describe('local demo service', () => {
     // A path opened from the demo service, then the service goes away: the save fails on the network
     // and the document keeps the user's text.
     const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
-    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
       componentId: comp.id,
       pathId: comp.paths![0]!.path_id,
-    })) as vscode.TextEditor;
+    });
     const doc = editor.document;
 
     await vscode.commands.executeCommand('lineageLens.stopDemoService');

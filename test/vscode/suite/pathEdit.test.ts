@@ -73,10 +73,10 @@ describe('path documents', () => {
     const target = scanPath[0];
     assert.ok(target, 'the demo has a scan path to edit');
     const startedAt = Date.now();
-    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
       componentId: comp.id,
       pathId: target.path_id,
-    })) as vscode.TextEditor;
+    });
     const doc = editor.document;
     assert.equal(doc.uri.scheme, 'lineage');
     assert.equal(doc.languageId, 'lineage-path');
@@ -135,10 +135,10 @@ describe('path documents', () => {
 
   it('keeps the document dirty, with the typed text, when the service refuses the save', async () => {
     const target = scanPath[1] ?? scanPath[0]!;
-    const editor = (await vscode.commands.executeCommand('lineageLens.editPath', {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
       componentId: comp.id,
       pathId: target.path_id,
-    })) as vscode.TextEditor;
+    });
     const doc = editor.document;
     const original = JSON.parse(doc.getText()) as { ingress: Record<string, unknown> };
     // signature_name is required and must not be empty: the save must be refused.

@@ -72,10 +72,7 @@ describe('path save conflicts (scripted dialogs)', () => {
 
   /** Opens the path, updates it on the service directly, then types an edit in the editor. */
   async function conflictingEdit(target: { componentId: string; pathId: string }, tag: string) {
-    const editor = (await vscode.commands.executeCommand(
-      'lineageLens.editPath',
-      target,
-    )) as vscode.TextEditor;
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', target);
     const doc = (edited = editor.document);
     const opened = JSON.parse(doc.getText()) as LineagePath;
     const theirs = `changed behind the editor's back (${tag} ${Date.now()})`;

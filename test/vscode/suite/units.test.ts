@@ -43,7 +43,7 @@ describe('client helpers', () => {
       for (const status of [401, 403, 404]) {
         const err = new ResponseError(SERVICE_ERROR_CODE, 'refused', { kind: 'http', status });
         await showRequestError('Loading', err);
-        const node = errorNode('Loading', err).treeItem() as vscode.TreeItem;
+        const node = errorNode('Loading', err).treeItem();
         assert.equal(node.command?.command, status === 404 ? 'lineageLens.showOutput' : 'lineageLens.signIn');
       }
     } finally {

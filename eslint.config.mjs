@@ -1,0 +1,113 @@
+// Lint: typescript-eslint's type-checked rules over the TypeScript programs, plus the layering as
+// rules (what each folder may import). Formatting is Prettier's (npm run lint runs both).
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeModules = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      '.cache/',
+      '.test-artifacts/',
+      'node_modules/',
+      'demo/',
+      '**/fixtures/',
+      'test/vscode/harness/selftest/',
+      'common/schemas/',
+      'l10n/',
+    ],
+  },
+  {
+    files: ['**/*.ts'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // The type-checked rules that pay here: promises nobody awaits or handles (a lost error or an
+      // unordered write), promises where a value is expected, awaiting non-promises, and casts the
+      // types already make (noise that hides the casts that matter). The no-unsafe-* family would
+      // mostly flag JSON the schemas have already validated.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/no-for-in-array': 'error',
+      // tree-sitter's runtime is required lazily (only once a parsed language is needed).
+      '@typescript-eslint/no-require-imports': ['error', { allow: ['@vscode/tree-sitter-wasm'] }],
+      // Matching control characters is what the untrusted-text module and its tests are for.
+      'no-control-regex': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Build, test and demo scripts run in Node.
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-control-regex': 'off',
+      'no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  // ---- boundaries: what each program may import --------------------------------------------------
+  {
+    files: ['server/**/*.ts', 'common/**/*.ts', 'service/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vscode',
+              message: 'Only the client runs in VS Code; the server and common/ must not import vscode.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'common/ is shared by every program and must not import vscode.' },
+            ...nodeModules.map((name) => ({
+              name,
+              message: 'common/ runs in every program (and the webview): no Node modules at run time.',
+              allowTypeImports: true,
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/service/**'],
+              message:
+                'The client stays thin: it talks to the server over LSP and never imports server/ or service/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
