@@ -38,7 +38,7 @@ export function findDarns(text: string, max = 500): FoundDarn[] {
     if (NOT_DARN.test(m[1]!)) continue;
     const darn = m[0].replace(/[.:]+$/, '');
     if (!darn.slice(darn.indexOf('://') + 3).includes(':')) continue;
-    out.push({ darn, start: m.index!, end: m.index! + darn.length });
+    out.push({ darn, start: m.index, end: m.index + darn.length });
     if (out.length >= max) break;
   }
   return out;

@@ -111,8 +111,8 @@ async function startServer(
 ): Promise<Server> {
   const child = spawn(process.execPath, argv, { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = rpc.createProtocolConnection(
-    new rpc.StreamMessageReader(child.stdout!),
-    new rpc.StreamMessageWriter(child.stdin!),
+    new rpc.StreamMessageReader(child.stdout),
+    new rpc.StreamMessageWriter(child.stdin),
   );
   conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
   conn.onRequest('client/registerCapability', () => null);

@@ -388,7 +388,7 @@ describe('language server: git-aware anchor mapping (real repository)', function
     const first = lineOf(GO_FEATURE, 'func CancelOrder');
     const d = diagnosticOf(cancel, ds);
     assert.equal(d?.code, 'anchor-relocated');
-    assert.deepEqual([d!.range.start.line, d!.range.end.line], [first, first + 2]);
+    assert.deepEqual([d.range.start.line, d.range.end.line], [first, first + 2]);
     await landsOn(client, cancel, 'go/orders.go', first, first + 2);
     const back = client.mark();
     repo.git('checkout', '-q', 'main');

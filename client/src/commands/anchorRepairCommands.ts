@@ -25,7 +25,7 @@ function scopeOf(arg: unknown): AnchorScope {
   if (arg instanceof PathNode) return { componentId: arg.componentId, pathId: arg.pathId };
   if (arg instanceof ComponentNode) return { componentId: arg.id };
   const a = (arg ?? {}) as Record<string, unknown>;
-  const pick = (k: string) => (typeof a[k] === 'string' && a[k] ? (a[k] as string) : undefined);
+  const pick = (k: string) => (typeof a[k] === 'string' && a[k] ? a[k] : undefined);
   return { componentId: pick('componentId'), pathId: pick('pathId'), anchorId: pick('anchorId') };
 }
 

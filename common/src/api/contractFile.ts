@@ -140,7 +140,6 @@ export function contractShapeOf(value: unknown): ContractShape | undefined {
 /** A cheap look at raw text before parsing: could it be a contract of either shape? */
 export const CONTRACT_TEXT_HINT =
   /(^|[{,])[ \t]*["']?(spec-version|dataAssetResourceName|contractSchema)["']?[ \t]*:/m;
-/^[ \t]*["']?(spec-version|dataAssetResourceName|contractSchema)["']?[ \t]*:/m;
 
 function toElement(f: ContractFileField, top: boolean): TopStructElement {
   const out: TopStructElement = { type: f.type };

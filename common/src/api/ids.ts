@@ -3,7 +3,7 @@
 // id from settings or from the service must be exactly one plain path segment.
 const MAX_ID_LENGTH = 256;
 // Path separators (also encoded forms a proxy might decode), whitespace and control characters.
-const NOT_IN_ID = /[\/\\?#%\s\u0000-\u001f\u007f]/;
+const NOT_IN_ID = /[/\\?#%\s\u0000-\u001f\u007f]/;
 
 /** "." and "..": percent-encoding leaves them as they are, and URL resolution removes them. */
 export function isDotSegment(id: string): boolean {

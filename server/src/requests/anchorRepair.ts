@@ -230,9 +230,8 @@ function checkedRepairs(v: unknown): AnchorRepair[] {
     throw new UserInputError(`At most ${MAX_REPAIRS} anchors can be updated at once.`);
   return v.map((r: Record<string, unknown>, i) => {
     const str = (k: string) => {
-      if (typeof r?.[k] !== 'string' || !(r[k] as string))
-        throw new UserInputError(`repairs[${i}].${k} is required.`);
-      return r[k] as string;
+      if (typeof r?.[k] !== 'string' || !r[k]) throw new UserInputError(`repairs[${i}].${k} is required.`);
+      return r[k];
     };
     const recorded = checkedLines(r.recorded, `repairs[${i}].recorded`);
     const current = checkedLines(r.current, `repairs[${i}].current`);

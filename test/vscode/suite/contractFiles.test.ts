@@ -63,7 +63,7 @@ describe('contract files (vendor file form)', function () {
     const uri = await fileIn('contracts/orders-archive.yaml');
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc);
-    const result = (await vscode.commands.executeCommand('lineageLens.checkCompliance', uri)) as Result;
+    const result = await vscode.commands.executeCommand<Result>('lineageLens.checkCompliance', uri);
     assert.equal(result.name, 'Orders archive for analytics');
     assert.deepEqual(
       result.violations.map((v) => [v.violationType, v.field]),
@@ -86,7 +86,7 @@ describe('contract files (vendor file form)', function () {
     const uri = await fileIn('contracts/refunds.contract.yaml');
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc);
-    const result = (await vscode.commands.executeCommand('lineageLens.checkCompliance', uri)) as Result;
+    const result = await vscode.commands.executeCommand<Result>('lineageLens.checkCompliance', uri);
     assert.deepEqual(
       result.violations.map((v) => v.violationType),
       ['MISSING_DATA_ASSET'],

@@ -22,7 +22,7 @@ describe('local demo service', () => {
   it('uses the service already running at the configured URL instead of starting a second one', async () => {
     const api = await lineageApi();
     await waitForStatus(api, inState('connected'));
-    const url = (await vscode.commands.executeCommand('lineageLens.startDemoService')) as string | undefined;
+    const url = await vscode.commands.executeCommand<string | undefined>('lineageLens.startDemoService');
     assert.equal(url, env('LINEAGE_SERVICE_URL'), 'the running service');
     assert.equal(api.demoServiceUrl(), undefined, 'no service of its own');
     assert.equal(vscode.workspace.getConfiguration('lineageLens').inspect('serviceUrl')?.globalValue, url);
