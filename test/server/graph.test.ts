@@ -8,7 +8,6 @@ import { ResponseError, type CodeLens } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
-import { commandLinks } from './setup';
 import {
   NS1,
   OTHER_DARN,
