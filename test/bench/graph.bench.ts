@@ -108,10 +108,12 @@ async function main(): Promise<void> {
     const pid = client.child.pid!;
     let widest = { fields: 0, contracts: 0, field: fields[0]! };
     for (const f of fields.slice(0, N_IMPACTS)) {
+      const cpu0 = processCpuMs(pid);
       const [r, t] = await time(() =>
         client.conn.sendRequest(P.ImpactRequest, { target: { kind: 'field', field: f } }),
       );
       times.push(t);
+      cpu.push(processCpuMs(pid) - cpu0);
       if (r.counts.fields > widest.fields)
         widest = { fields: r.counts.fields, contracts: r.counts.contracts, field: f };
     }
