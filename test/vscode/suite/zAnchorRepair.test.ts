@@ -57,20 +57,20 @@ describe('anchor repair (quick fix)', () => {
     await waitForStatus(api, (s) => s.state === 'connected' && s.anchorCount > 0);
     const editor = await vscode.window.showTextDocument(uri, { preview: false });
     const doc = editor.document;
+    /** The 0-based index of the first line (from `after`) that `pred` accepts. */
+    const lineWhere = (pred: (l: string) => boolean, after = -1) =>
+      doc
+        .getText()
+        .split('\n')
+        .findIndex((l, i) => i > after && pred(l));
     // The anchor is known before the code moves: its lens is there.
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
       'vscode.executeCodeLensProvider',
       uri,
     );
     assert.ok(lenses.length > 0, `a lens on ${FILE}; status ${JSON.stringify(api.status())}`);
-    const start = doc
-      .getText()
-      .split('\n')
-      .findIndex((l) => l.startsWith('/** GET /healthz'));
-    const end = doc
-      .getText()
-      .split('\n')
-      .findIndex((l, i) => i > start && l === '}');
+    const start = lineWhere((l) => l.startsWith('/** GET /healthz'));
+    const end = lineWhere((l) => l === '}', start);
     const fn = doc.getText(new vscode.Range(start, 0, end + 1, 0));
     // Move the function (with its comment) lower, above new code that calls it: paste a copy below,
     // then cut the original (pasting where code was just cut would refill the anchor, as an undo does).
@@ -88,14 +88,8 @@ describe('anchor repair (quick fix)', () => {
     cut.delete(uri, new vscode.Range(start, 0, end + 1, 0));
     assert.ok(await vscode.workspace.applyEdit(cut));
     assert.ok(await doc.save());
-    const defLine = doc
-      .getText()
-      .split('\n')
-      .findIndex((l) => l.startsWith('export async function ping'));
-    const closeLine = doc
-      .getText()
-      .split('\n')
-      .findIndex((l, i) => i > defLine && l === '}');
+    const defLine = lineWhere((l) => l.startsWith('export async function ping'));
+    const closeLine = lineWhere((l) => l === '}', defLine);
 
     const d = relocated(await diagnosticsWhere(uri, (ds) => relocated(ds) !== undefined))!;
     assert.deepEqual([d.range.start.line, d.range.end.line], [defLine, closeLine]);
