@@ -269,8 +269,10 @@ export class LineageContext implements vscode.Disposable {
     if (!client) return;
     // Pushes come from many places (key store events, settings, restored editors waiting for a
     // sign-in); a server that has these credentials already needs nothing, and the log says it once.
-    if (this.sent?.client === client && this.sent.fingerprint === fingerprint) return;
-    this.sent = { client, fingerprint };
+    // Allowing plain http changes what the server may do with the same URL and key: send it too.
+    const sentKey = `${fingerprint}\u0000${creds.allowInsecureHttp === true}`;
+    if (this.sent?.client === client && this.sent.fingerprint === sentKey) return;
+    this.sent = { client, fingerprint: sentKey };
     this.log.info(
       creds.apiKey
         ? `Credentials set for ${creds.serviceUrl}`
