@@ -10,6 +10,7 @@ import {
   clickRowAction,
   expandRow,
   inputBox,
+  quickInput,
   openLineageContainer,
   openWorkbench,
   runCommand,
@@ -72,6 +73,14 @@ describe('journey 4: edit a path and save it to the service', () => {
     // Save: the extension asks for an optional reason before sending the update.
     await page.keyboard.press('Control+S');
     const reasonBox = await inputBox(page, 'Save Path to the Service');
+    // The commit button is an icon: its tooltip and the prompt name it.
+    const widget = quickInput(page);
+    await widget
+      .locator('[aria-label="Choose Commit…"], [title="Choose Commit…"]')
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    assert.match(await textOf(widget), /the commit button at the top right \(Choose Commit…\) picks another/);
+    await screenshot(page, '04-0-save-prompt');
     await reasonBox.fill(reason);
     await page.keyboard.press('Enter');
 

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import {
+  ComponentDetailRequest,
   PATH_DOCUMENT_LANGUAGE,
   PATH_DOCUMENT_SCHEME,
   PathDetailRequest,
@@ -10,13 +11,12 @@ import {
   pathDocumentUri,
   type ResolvedAnchor,
 } from '../../../common/src/protocol';
-import type { VersionEntry } from '../../../common/src/api';
 import type { LineageContext } from '../lineageContext';
 import { describeError, safeMessage, safePickText, showRequestError } from '../serviceErrors';
 import { AnchorNode, ComponentNode, PathNode, type PathTarget } from '../views/componentNodes';
 import type { ComponentsView } from '../views/componentsView';
 import { pickVersion, versionsPage } from './versionPages';
-import { formatMoment } from '../../../common/src/moments';
+import { versionItems } from './versionItems';
 
 function asPathTarget(arg: unknown): PathTarget | undefined {
   if (arg instanceof PathNode) return { componentId: arg.componentId, pathId: arg.pathId };
@@ -56,7 +56,7 @@ export function registerComponentCommands(ctx: LineageContext, components: Compo
     }),
     vscode.commands.registerCommand('lineageLens.goToAnchor', (arg?: unknown) => goToAnchor(ctx, arg)),
     vscode.commands.registerCommand('lineageLens.showVersions', (arg?: unknown) =>
-      showVersions(ctx, componentIdOf(arg)),
+      showVersions(ctx, componentIdOf(arg), arg),
     ),
     vscode.commands.registerCommand('lineageLens.showAllPaths', () => components.setProjection('all')),
     vscode.commands.registerCommand('lineageLens.showCollapsedPaths', () =>
@@ -153,7 +153,22 @@ async function openAnchor(a: ResolvedAnchor): Promise<void> {
   }
 }
 
-async function showVersions(ctx: LineageContext, componentId: string | undefined): Promise<void> {
+/** A component's display name: from its tree node, else from the server's copy, else its id. */
+async function componentName(ctx: LineageContext, componentId: string, arg: unknown): Promise<string> {
+  if (arg instanceof ComponentNode) return safePickText(arg.summary.friendlyName || arg.summary.name);
+  try {
+    const { component } = await ctx.request(ComponentDetailRequest, { componentId });
+    return safePickText(component.friendly_name || component.name);
+  } catch {
+    return componentId;
+  }
+}
+
+async function showVersions(
+  ctx: LineageContext,
+  componentId: string | undefined,
+  arg?: unknown,
+): Promise<void> {
   if (!componentId)
     return void vscode.window.showInformationMessage(
       vscode.l10n.t('Choose a component in the Components view.'),
@@ -166,17 +181,7 @@ async function showVersions(ctx: LineageContext, componentId: string | undefined
     },
     (_p, token) => versionsPage(ctx, componentId, 0, token),
   );
-  const toItems = (versions: VersionEntry[]) =>
-    versions.map((v) => ({
-      label: `${v.kind === 'SCAN' ? '$(search)' : v.kind === 'BYO_PATH_ADDED' ? '$(add)' : '$(remove)'} ${v.kind}`,
-      description: safePickText(`${v.commit_sha.slice(0, 12)} · ${formatMoment(v.recorded_at)}`),
-      detail: safePickText(
-        [v.branch, v.job_trigger, v.path_id ? vscode.l10n.t('path {0}', v.path_id) : '', v.reason]
-          .filter(Boolean)
-          .join(' · '),
-      ),
-      sha: v.commit_sha,
-    }));
+  const toItems = versionItems;
   try {
     const page = await first;
     if (page.versions.length === 0)
@@ -185,7 +190,7 @@ async function showVersions(ctx: LineageContext, componentId: string | undefined
       );
     const pick = await pickVersion(ctx, componentId, toItems, {
       first: page,
-      title: vscode.l10n.t('Versions of {0}', componentId),
+      title: vscode.l10n.t('Versions of {0}', await componentName(ctx, componentId, arg)),
       placeHolder: vscode.l10n.t('Select a version to copy its commit SHA'),
       matchOnDescription: true,
       matchOnDetail: true,

@@ -104,13 +104,14 @@ async function askSaveOptions(ctx: LineageContext, componentId: string): Promise
       const box = vscode.window.createInputBox();
       const pickButton: vscode.QuickInputButton = {
         iconPath: new vscode.ThemeIcon('git-commit'),
-        tooltip: vscode.l10n.t('Choose the commit the change is effective from'),
+        tooltip: vscode.l10n.t('Choose Commit…'),
       };
+      // The button is an icon only (VS Code has no labelled input-box buttons): the prompt names it.
       box.title = vscode.l10n.t('Save Path to the Service');
       box.prompt = commit
         ? vscode.l10n.t('Reason for the change (optional). Effective from commit {0}.', commit.slice(0, 12))
         : vscode.l10n.t(
-            'Reason for the change (optional). Effective from the latest scanned commit unless you choose one.',
+            'Reason for the change (optional). Effective from the latest scanned commit; the commit button at the top right (Choose Commit…) picks another.',
           );
       box.placeholder = vscode.l10n.t('Reason (optional)');
       box.value = reason;

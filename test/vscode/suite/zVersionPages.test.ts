@@ -54,11 +54,19 @@ describe('Show Versions reads versions a page at a time', () => {
     assert.equal(first.choices.length, VERSIONS_PAGE.default + 1, 'one page and the Load More item');
     assert.equal(first.choices.at(-1), '$(ellipsis) Load More Versions…');
     assert.equal(second.choices.length, total, 'every version, and no Load More item');
-    const kindIcon = { SCAN: '$(search)', BYO_PATH_ADDED: '$(add)', BYO_PATH_DELETED: '$(remove)' } as const;
+    // Events in words, never the service's kind names.
+    const words = {
+      SCAN: '$(search) Scanned',
+      BYO_PATH_ADDED: '$(edit) Path edited: new version',
+      BYO_PATH_DELETED: '$(history) Path edited: previous version retired',
+    } as const;
     assert.deepEqual(
       second.choices,
-      all.versions.map((v) => `${kindIcon[v.kind]} ${v.kind}`),
+      all.versions.map((v) => words[v.kind]),
       'in the service order, newest first',
     );
+    // Titled with the component's name, not its id.
+    assert.match(first.text, new RegExp(`Versions of ${component.friendly_name ?? component.name}`));
+    assert.doesNotMatch(first.text, new RegExp(component.id));
   });
 });
