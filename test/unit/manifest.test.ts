@@ -2,22 +2,13 @@
 // Markdown code spans) and the defaults that protect path documents.
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import {
   isContractFileName,
   JSON_CONTRACT_GLOBS,
   YAML_CONTRACT_GLOBS,
 } from '../../common/src/contractFileNames';
-
-function repoRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package.nls.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('package.nls.json not found above ' + __dirname);
-    dir = up;
-  }
-  return dir;
-}
+import { repoRoot } from '../helpers/repoRoot';
 
 const root = repoRoot();
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {

@@ -3,19 +3,10 @@
 // the versions npm ci installs, so an engines floor above ours (cookie@2 needs Node 22) fails here
 // before a user sees EBADENGINE.
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import semver from 'semver';
-
-function repoRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package-lock.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('package-lock.json not found above ' + __dirname);
-    dir = up;
-  }
-  return dir;
-}
+import { repoRoot } from '../../helpers/repoRoot';
 
 const root = repoRoot();
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {

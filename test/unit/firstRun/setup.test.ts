@@ -7,17 +7,8 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-
-function repoRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package-lock.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('package-lock.json not found above ' + __dirname);
-    dir = up;
-  }
-  return dir;
-}
+import { join } from 'node:path';
+import { repoRoot } from '../../helpers/repoRoot';
 
 const root = repoRoot();
 

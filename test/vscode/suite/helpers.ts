@@ -171,3 +171,12 @@ export async function noSaveReasonPrompt(): Promise<void> {
     await cfg.update('promptForSaveReason', false, vscode.ConfigurationTarget.Global);
   }
 }
+
+/** The .log files under a folder (the extension's log folder: api.logUri). */
+export function logFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? logFiles(p) : e.name.endsWith('.log') ? [p] : [];
+  });
+}

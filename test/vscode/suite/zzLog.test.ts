@@ -3,20 +3,12 @@
 // credentials line is written when the credentials change, not on every push.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { lineageApi } from './helpers';
+import { lineageApi, logFiles } from './helpers';
 
 function lineageLog(dir: string): string {
-  const found: string[] = [];
-  const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.log')) found.push(p);
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return found.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  return logFiles(dir)
+    .map((f) => fs.readFileSync(f, 'utf8'))
+    .join('\n');
 }
 
 describe('the Lineage Lens log', () => {

@@ -1,17 +1,8 @@
 // Runs last: after everything above, the API key is in no setting and in no log file.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { env, lineageApi, serviceGet } from './helpers';
-
-function logFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? logFiles(p) : e.name.endsWith('.log') ? [p] : [];
-  });
-}
+import { env, lineageApi, logFiles, serviceGet } from './helpers';
 
 describe('the API key stays secret', () => {
   it('is in no Lineage Lens setting at any level', async () => {
