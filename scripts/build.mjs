@@ -1,6 +1,7 @@
 // One build for every bundle: the extension, the language server, the local service and the tests.
 // Usage: node scripts/build.mjs [--production] [--only client|server|cli|service|tests] [--watch]
 import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, copyFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -109,6 +110,9 @@ const targets = {
     },
   },
 };
+
+// The bundles import the command ids generated from package.json: generate them first.
+spawnSync(process.execPath, [join(root, 'scripts/generate-commands.mjs')], { stdio: 'inherit' });
 
 const selected = args.only ? args.only.split(',') : Object.keys(targets);
 for (const name of selected) {

@@ -2,6 +2,7 @@
 // dataset on 127.0.0.1, a port the OS picks, and a database in the extension's global storage. Its URL
 // and key come from its stdout; the key goes to SecretStorage only (its line is never logged). The
 // process is stopped on deactivate.
+import { Commands } from '../../common/src/commands.generated';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -47,7 +48,7 @@ export class DemoService implements vscode.Disposable {
     this.ctx.log.info(`A service answers at the configured URL ${url}: using it instead of starting another`);
     if (!(await this.ctx.keys.keyFor(url))) {
       // Its key was printed where it was started (npm start's terminal): the Sign In prompt asks for it.
-      await vscode.commands.executeCommand('lineageLens.signIn');
+      await vscode.commands.executeCommand(Commands.signIn);
     }
     await this.ctx.pushCredentials();
     return { url, signedIn: (await this.ctx.keys.keyFor(url)) !== null };
@@ -169,7 +170,7 @@ export function registerDemoService(ctx: LineageContext): DemoService {
   const demo = new DemoService(ctx);
   ctx.push(demo);
   ctx.push(
-    vscode.commands.registerCommand('lineageLens.startDemoService', async () => {
+    vscode.commands.registerCommand(Commands.startDemoService, async () => {
       try {
         const reused = await demo.reuseConfigured();
         if (reused) {
@@ -199,7 +200,7 @@ export function registerDemoService(ctx: LineageContext): DemoService {
         return undefined;
       }
     }),
-    vscode.commands.registerCommand('lineageLens.stopDemoService', () => demo.stop()),
+    vscode.commands.registerCommand(Commands.stopDemoService, () => demo.stop()),
   );
   return demo;
 }

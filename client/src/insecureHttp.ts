@@ -1,6 +1,7 @@
 // Plain http:// to a host other than this machine would carry the API key in clear text. The language
 // server sends nothing to such a URL unless `lineageLens.allowInsecureHttp` is on; this tells the user
 // why (once per URL and window) and offers to allow it or to pick another URL.
+import { Commands } from '../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { insecureHttpHost } from '../../common/src/api/loopback';
 import type { Credentials } from '../../common/src/protocol';
@@ -30,6 +31,6 @@ export function warnInsecureHttp(ctx: { log: SafeLog }, creds: Credentials): voi
     )
     .then(async (choice) => {
       if (choice === allow) await setAllowInsecureHttp(true);
-      else if (choice === change) await vscode.commands.executeCommand('lineageLens.connect');
+      else if (choice === change) await vscode.commands.executeCommand(Commands.connect);
     });
 }

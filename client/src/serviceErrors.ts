@@ -1,6 +1,7 @@
 // Turning errors from the language server (ResponseError with ServiceErrorData) into short, safe text
 // for the user. Text that came from the service is untrusted: it is trimmed, stripped of control
 // characters and of markdown link syntax (notifications render links) before it is shown.
+import { Commands } from '../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
 import { SERVICE_ERROR_CODE, type ServiceErrorData } from '../../common/src/protocol';
@@ -75,7 +76,7 @@ export async function showRequestError(what: string, err: unknown): Promise<void
   const output = vscode.l10n.t('Show Output');
   const actions = needsSignIn(data) ? [signIn, output] : [output];
   void vscode.window.showErrorMessage(`${what}: ${describeError(err)}`, ...actions).then((choice) => {
-    if (choice === signIn) void vscode.commands.executeCommand('lineageLens.signIn');
-    if (choice === output) void vscode.commands.executeCommand('lineageLens.showOutput');
+    if (choice === signIn) void vscode.commands.executeCommand(Commands.signIn);
+    if (choice === output) void vscode.commands.executeCommand(Commands.showOutput);
   });
 }

@@ -1,5 +1,6 @@
 // The status bar item mirrors the server's StatusNotification; its click offers the actions that fit
 // the state (QuickPick).
+import { Commands } from '../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { RefreshRequest, type ConnectionState, type ServiceStatus } from '../../common/src/protocol';
 import { serviceUrl } from './config';
@@ -38,7 +39,7 @@ function stateLabel(state: ConnectionState): string {
 export function registerStatusBar(ctx: LineageContext, localDatabase: () => string | undefined): void {
   const item = vscode.window.createStatusBarItem('lineageLens.status', vscode.StatusBarAlignment.Left, 50);
   item.name = vscode.l10n.t('Lineage Lens Connection');
-  item.command = 'lineageLens.statusActions';
+  item.command = Commands.statusActions;
   const render = (s: ServiceStatus): void => {
     // Connected with incomplete data (discovery failed, capped, failed components): a warning, not a tick.
     const incomplete = s.state === 'connected' && !!s.warning;
@@ -66,8 +67,8 @@ export function registerStatusBar(ctx: LineageContext, localDatabase: () => stri
   render(ctx.status);
   item.show();
   ctx.push(item, ctx.onDidChangeStatus(render));
-  ctx.push(vscode.commands.registerCommand('lineageLens.statusActions', () => showActions(ctx)));
-  ctx.push(vscode.commands.registerCommand('lineageLens.refresh', () => refresh(ctx)));
+  ctx.push(vscode.commands.registerCommand(Commands.statusActions, () => showActions(ctx)));
+  ctx.push(vscode.commands.registerCommand(Commands.refresh, () => refresh(ctx)));
 }
 
 interface Action extends vscode.QuickPickItem {
@@ -76,12 +77,12 @@ interface Action extends vscode.QuickPickItem {
 
 function actionsFor(state: ConnectionState): Action[] {
   const a = (label: string, command: string, detail?: string): Action => ({ label, command, detail });
-  const signIn = a(`$(sign-in) ${vscode.l10n.t('Sign In')}`, 'lineageLens.signIn');
-  const connect = a(`$(plug) ${vscode.l10n.t('Connect to a Service…')}`, 'lineageLens.connect');
-  const demo = a(`$(play) ${vscode.l10n.t('Start the Local Demo Service')}`, 'lineageLens.startDemoService');
-  const refresh = a(`$(refresh) ${vscode.l10n.t('Refresh')}`, 'lineageLens.refresh');
-  const signOut = a(`$(sign-out) ${vscode.l10n.t('Sign Out')}`, 'lineageLens.signOut');
-  const output = a(`$(output) ${vscode.l10n.t('Show Output')}`, 'lineageLens.showOutput');
+  const signIn = a(`$(sign-in) ${vscode.l10n.t('Sign In')}`, Commands.signIn);
+  const connect = a(`$(plug) ${vscode.l10n.t('Connect to a Service…')}`, Commands.connect);
+  const demo = a(`$(play) ${vscode.l10n.t('Start the Local Demo Service')}`, Commands.startDemoService);
+  const refresh = a(`$(refresh) ${vscode.l10n.t('Refresh')}`, Commands.refresh);
+  const signOut = a(`$(sign-out) ${vscode.l10n.t('Sign Out')}`, Commands.signOut);
+  const output = a(`$(output) ${vscode.l10n.t('Show Output')}`, Commands.showOutput);
   switch (state) {
     case 'signedOut':
       return [signIn, connect, demo, output];

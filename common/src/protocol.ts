@@ -1,5 +1,6 @@
 // The custom LSP messages between the extension (client) and the language server: the one place
 // where their names and payloads are defined. Both sides import from here.
+import type { CommandId } from './commands.generated';
 import { fileNameSegment } from './untrustedText';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type {
@@ -625,7 +626,7 @@ export const COMMANDS = {
   revealDataAsset: 'lineageLens.revealDataAsset',
   /** Arguments: an AnchorScope (a code action passes the anchor of its diagnostic). */
   repairAnchor: 'lineageLens.repairAnchor',
-} as const;
+} as const satisfies Record<string, CommandId>;
 /** Arguments of revealPath / editPath. */
 export interface PathRef {
   componentId: string;

@@ -2,6 +2,7 @@
 // anchor in the Components view) and "Update Drifted Anchors on the Service" (a component, or the whole
 // workspace): show what changes (old → new lines), write only after the user confirms, say per path
 // what was written and what was refused and why. The server finds the drift and does the writing.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import {
   AnchorRepairsRequest,
@@ -32,7 +33,7 @@ function scopeOf(arg: unknown): AnchorScope {
 export function registerAnchorRepairCommands(ctx: LineageContext): void {
   ctx.push(
     vscode.commands.registerCommand(COMMANDS.repairAnchor, (arg?: unknown) => repair(ctx, scopeOf(arg))),
-    vscode.commands.registerCommand('lineageLens.repairDriftedAnchors', (arg?: unknown) =>
+    vscode.commands.registerCommand(Commands.repairDriftedAnchors, (arg?: unknown) =>
       repair(ctx, arg instanceof ComponentNode ? { componentId: arg.id } : {}),
     ),
   );

@@ -1,5 +1,6 @@
 // Data asset commands: look up DARNs (5), load the next page, and register object-store assets from a
 // file (11): a dry run first, the real run only after a modal confirmation.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { RegisterObjectStoreRequest } from '../../../common/src/protocol';
 import { DARN_PATTERN } from '../../../common/src/api';
@@ -26,7 +27,7 @@ export function parseDarnList(input: string): { darns: string[]; invalid: string
 
 export function registerAssetCommands(ctx: LineageContext, assets: AssetsView): void {
   ctx.push(
-    vscode.commands.registerCommand('lineageLens.lookUpDataAssets', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.lookUpDataAssets, async (arg?: unknown) => {
       let darns: string[] | undefined = Array.isArray(arg)
         ? arg.filter((d): d is string => typeof d === 'string')
         : undefined;
@@ -56,7 +57,7 @@ export function registerAssetCommands(ctx: LineageContext, assets: AssetsView): 
         (_p, token) => assets.lookUp(darns, token),
       );
     }),
-    vscode.commands.registerCommand('lineageLens.loadMoreDataAssets', () =>
+    vscode.commands.registerCommand(Commands.loadMoreDataAssets, () =>
       vscode.window.withProgress(
         {
           location: { viewId: 'lineageLens.assets' },
@@ -77,9 +78,7 @@ export function registerAssetCommands(ctx: LineageContext, assets: AssetsView): 
       );
       await assets.revealFirst();
     }),
-    vscode.commands.registerCommand('lineageLens.registerAssets', (arg?: unknown) =>
-      registerAssets(ctx, arg),
-    ),
+    vscode.commands.registerCommand(Commands.registerAssets, (arg?: unknown) => registerAssets(ctx, arg)),
   );
 }
 
@@ -146,8 +145,7 @@ async function registerAssets(ctx: LineageContext, arg: unknown): Promise<void> 
       vscode.l10n.t('{0} ({1} registered)', safeMessage(done.message), done.registered.length),
       ...(done.registered.length ? [show] : []),
     );
-    if (choice === show)
-      await vscode.commands.executeCommand('lineageLens.lookUpDataAssets', done.registered);
+    if (choice === show) await vscode.commands.executeCommand(Commands.lookUpDataAssets, done.registered);
   } catch (err) {
     await showRequestError(vscode.l10n.t('Registration from {0} failed', name), err);
   }

@@ -1,5 +1,6 @@
 // Commands of the Components view and of the server's hovers and lenses: Edit Path, Reveal Path, Go
 // to Anchor, Show Versions, Copy ID and the projection toggle.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import {
@@ -36,7 +37,7 @@ function componentIdOf(arg: unknown): string | undefined {
 
 export function registerComponentCommands(ctx: LineageContext, components: ComponentsView): void {
   ctx.push(
-    vscode.commands.registerCommand('lineageLens.editPath', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.editPath, async (arg?: unknown) => {
       const target = asPathTarget(arg);
       if (!target)
         return void vscode.window.showInformationMessage(
@@ -44,7 +45,7 @@ export function registerComponentCommands(ctx: LineageContext, components: Compo
         );
       return openPathDocument(target, await labelOf(ctx, arg, target));
     }),
-    vscode.commands.registerCommand('lineageLens.revealPath', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.revealPath, async (arg?: unknown) => {
       const target = asPathTarget(arg);
       if (!target) return;
       const node = await components.findPath(target);
@@ -54,14 +55,12 @@ export function registerComponentCommands(ctx: LineageContext, components: Compo
           vscode.l10n.t('Path {0} is not in the Components view.', target.pathId),
         );
     }),
-    vscode.commands.registerCommand('lineageLens.goToAnchor', (arg?: unknown) => goToAnchor(ctx, arg)),
-    vscode.commands.registerCommand('lineageLens.showVersions', (arg?: unknown) =>
+    vscode.commands.registerCommand(Commands.goToAnchor, (arg?: unknown) => goToAnchor(ctx, arg)),
+    vscode.commands.registerCommand(Commands.showVersions, (arg?: unknown) =>
       showVersions(ctx, componentIdOf(arg), arg),
     ),
-    vscode.commands.registerCommand('lineageLens.showAllPaths', () => components.setProjection('all')),
-    vscode.commands.registerCommand('lineageLens.showCollapsedPaths', () =>
-      components.setProjection('collapsed'),
-    ),
+    vscode.commands.registerCommand(Commands.showAllPaths, () => components.setProjection('all')),
+    vscode.commands.registerCommand(Commands.showCollapsedPaths, () => components.setProjection('collapsed')),
   );
 }
 

@@ -1,4 +1,5 @@
 // Sign In, Sign Out, Connect to a Service and Show Output.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../../../common/src/untrustedText';
 import { serviceUrl, setServiceUrl, validateServiceUrl } from '../config';
@@ -16,12 +17,12 @@ function isSignInArgs(arg: unknown): arg is SignInArgs {
 
 export function registerConnectionCommands(ctx: LineageContext): void {
   ctx.push(
-    vscode.commands.registerCommand('lineageLens.signIn', (arg?: unknown) =>
+    vscode.commands.registerCommand(Commands.signIn, (arg?: unknown) =>
       signIn(ctx, isSignInArgs(arg) ? arg : undefined),
     ),
-    vscode.commands.registerCommand('lineageLens.signOut', () => signOut(ctx)),
-    vscode.commands.registerCommand('lineageLens.connect', () => connect(ctx)),
-    vscode.commands.registerCommand('lineageLens.showOutput', () => ctx.log.channel.show(true)),
+    vscode.commands.registerCommand(Commands.signOut, () => signOut(ctx)),
+    vscode.commands.registerCommand(Commands.connect, () => connect(ctx)),
+    vscode.commands.registerCommand(Commands.showOutput, () => ctx.log.channel.show(true)),
   );
 }
 

@@ -1,5 +1,6 @@
 // Contract commands: Check Compliance (10) on a contract file, Delete (8), Edit Subscription (3), and
 // adding/removing contract ids shown in the view.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import {
   CheckComplianceRequest,
@@ -24,19 +25,19 @@ function contractIdOf(arg: unknown): string | undefined {
 
 export function registerContractCommands(ctx: LineageContext, contracts: ContractsView): void {
   ctx.push(
-    vscode.commands.registerCommand('lineageLens.checkCompliance', (arg?: unknown) =>
+    vscode.commands.registerCommand(Commands.checkCompliance, (arg?: unknown) =>
       checkCompliance(ctx, contracts, arg),
     ),
-    vscode.commands.registerCommand('lineageLens.deleteContract', (arg?: unknown) =>
+    vscode.commands.registerCommand(Commands.deleteContract, (arg?: unknown) =>
       deleteContract(ctx, contracts, contractIdOf(arg)),
     ),
-    vscode.commands.registerCommand('lineageLens.editSubscription', (arg?: unknown) =>
+    vscode.commands.registerCommand(Commands.editSubscription, (arg?: unknown) =>
       editSubscription(ctx, contractIdOf(arg)),
     ),
-    vscode.commands.registerCommand('lineageLens.refreshContract', (arg?: unknown) =>
+    vscode.commands.registerCommand(Commands.refreshContract, (arg?: unknown) =>
       contracts.provider.refresh(arg instanceof ContractNode ? arg : undefined),
     ),
-    vscode.commands.registerCommand('lineageLens.addContract', async () => {
+    vscode.commands.registerCommand(Commands.addContract, async () => {
       const id = await vscode.window.showInputBox({
         title: vscode.l10n.t('Add Contract'),
         prompt: vscode.l10n.t('Id of a contract to show in the Contracts view'),
@@ -45,7 +46,7 @@ export function registerContractCommands(ctx: LineageContext, contracts: Contrac
       });
       if (id?.trim()) await updateIdList('contracts', id.trim(), true);
     }),
-    vscode.commands.registerCommand('lineageLens.removeContract', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.removeContract, async (arg?: unknown) => {
       const id = contractIdOf(arg);
       if (id) await updateIdList('contracts', id, false);
     }),

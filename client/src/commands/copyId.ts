@@ -1,4 +1,5 @@
 // Copy ID on any tree node that names something on the service.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import type { LineageContext } from '../lineageContext';
 import { AssetNode } from '../views/assetsView';
@@ -19,7 +20,7 @@ export function idOf(node: unknown): string | undefined {
 
 export function registerCopyIdCommand(ctx: LineageContext): void {
   ctx.push(
-    vscode.commands.registerCommand('lineageLens.copyId', async (node?: unknown) => {
+    vscode.commands.registerCommand(Commands.copyId, async (node?: unknown) => {
       const id = idOf(node);
       if (!id) return;
       await vscode.env.clipboard.writeText(id);

@@ -1,5 +1,6 @@
 // Service administration commands: copy an API key (after asking), add and delete webhooks (13,
 // after confirmation) and the commit-SHA search of the history filters (7).
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { ApiKeyValueRequest, DeleteWebhookRequest } from '../../../common/src/protocol';
 import { updateIdList } from '../config';
@@ -11,7 +12,7 @@ import { withNotificationProgress } from '../notificationProgress';
 
 export function registerServiceCommands(ctx: LineageContext, service: ServiceView): void {
   ctx.push(
-    vscode.commands.registerCommand('lineageLens.copyApiKey', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.copyApiKey, async (arg?: unknown) => {
       if (!(arg instanceof ApiKeyNode)) return;
       const copy = vscode.l10n.t('Copy Key');
       const sure = await vscode.window.showWarningMessage(
@@ -30,7 +31,7 @@ export function registerServiceCommands(ctx: LineageContext, service: ServiceVie
         await showRequestError(vscode.l10n.t('Could not copy the API key'), err);
       }
     }),
-    vscode.commands.registerCommand('lineageLens.addWebhook', async () => {
+    vscode.commands.registerCommand(Commands.addWebhook, async () => {
       const id = await vscode.window.showInputBox({
         title: vscode.l10n.t('Add Webhook'),
         prompt: vscode.l10n.t('Id of a webhook to manage in the Service view'),
@@ -39,7 +40,7 @@ export function registerServiceCommands(ctx: LineageContext, service: ServiceVie
       });
       if (id?.trim()) await updateIdList('webhooks', id.trim(), true);
     }),
-    vscode.commands.registerCommand('lineageLens.deleteWebhook', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.deleteWebhook, async (arg?: unknown) => {
       const id = arg instanceof WebhookNode ? arg.webhookId : typeof arg === 'string' ? arg : undefined;
       if (!id) return;
       const del = vscode.l10n.t('Delete');
@@ -60,7 +61,7 @@ export function registerServiceCommands(ctx: LineageContext, service: ServiceVie
         await showRequestError(vscode.l10n.t('Could not delete the webhook'), err);
       }
     }),
-    vscode.commands.registerCommand('lineageLens.searchHistory', async () => {
+    vscode.commands.registerCommand(Commands.searchHistory, async () => {
       const sha = await vscode.window.showInputBox({
         title: vscode.l10n.t('Search History Filters by Commit SHA'),
         prompt: vscode.l10n.t('Commit SHA or its beginning; leave empty to show all'),

@@ -1,6 +1,7 @@
 // Show Lineage Graph and Show Impact: from the Components view (component, path, field), a hover link,
 // a code lens, or the editor (the anchored code or field name under the cursor), and Reveal Component
 // for the graph's "reveal in the Components view".
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import {
   type FieldRef,
@@ -72,7 +73,7 @@ export function registerGraphCommands(
   components: ComponentsView,
 ): void {
   ctx.push(
-    vscode.commands.registerCommand('lineageLens.showGraph', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.showGraph, async (arg?: unknown) => {
       try {
         const t = arg === undefined || arg instanceof vscode.Uri ? await targetAtCursor(ctx) : targetOf(arg);
         if (!t) return;
@@ -89,11 +90,11 @@ export function registerGraphCommands(
         await showRequestError(vscode.l10n.t('Show Lineage Graph'), err);
       }
     }),
-    vscode.commands.registerCommand('lineageLens.showNamespaceGraph', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.showNamespaceGraph, async (arg?: unknown) => {
       const name = (arg as { name?: unknown } | undefined)?.name;
       if (typeof name === 'string') graph.show({ focus: { kind: 'namespace', namespace: name } });
     }),
-    vscode.commands.registerCommand('lineageLens.showImpact', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.showImpact, async (arg?: unknown) => {
       try {
         const t = arg === undefined || arg instanceof vscode.Uri ? await targetAtCursor(ctx) : targetOf(arg);
         if (!t || t.kind === 'component') {
@@ -108,7 +109,7 @@ export function registerGraphCommands(
         await showRequestError(vscode.l10n.t('Show Impact'), err);
       }
     }),
-    vscode.commands.registerCommand('lineageLens.revealComponent', async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.revealComponent, async (arg?: unknown) => {
       const id = (arg as { componentId?: unknown } | undefined)?.componentId;
       if (typeof id !== 'string') return;
       const node = await components.findComponent(id);

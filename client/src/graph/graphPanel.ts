@@ -1,6 +1,7 @@
 // The lineage-graph panel: one webview panel, restored after a reload (WebviewPanelSerializer). It asks
 // the language server for the graph and field flows and relays the renderer's choices to commands;
 // every message from the webview is checked (common/src/graphMessages.ts) before it is acted on.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import {
   type FieldFlowResult,
@@ -164,17 +165,15 @@ export class GraphPanels implements vscode.Disposable {
       }
       case 'impact': {
         const field = parseFieldId(m.field);
-        if (field) await vscode.commands.executeCommand('lineageLens.showImpact', { kind: 'field', field });
+        if (field) await vscode.commands.executeCommand(Commands.showImpact, { kind: 'field', field });
         return;
       }
       case 'open': {
         const ref = m.pathId ? { componentId: m.componentId, pathId: m.pathId } : undefined;
         if (m.action === 'reveal')
-          await vscode.commands.executeCommand('lineageLens.revealComponent', { componentId: m.componentId });
-        else if (m.action === 'source' && ref)
-          await vscode.commands.executeCommand('lineageLens.goToAnchor', ref);
-        else if (m.action === 'document' && ref)
-          await vscode.commands.executeCommand('lineageLens.editPath', ref);
+          await vscode.commands.executeCommand(Commands.revealComponent, { componentId: m.componentId });
+        else if (m.action === 'source' && ref) await vscode.commands.executeCommand(Commands.goToAnchor, ref);
+        else if (m.action === 'document' && ref) await vscode.commands.executeCommand(Commands.editPath, ref);
         return;
       }
       case 'exportSvg': {

@@ -1,5 +1,6 @@
 // The Impact view: what depends on a field (or on what a path writes), by component then field, with
 // the contracts reached; every entry opens its anchor, its path document or its contract file.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { type ImpactComponent, type ImpactField, type ImpactResult } from '../../../common/src/protocol';
 import { safeText } from '../serviceErrors';
@@ -78,7 +79,7 @@ class FieldImpactNode extends TreeNode {
       };
     } else if (f.path) {
       item.command = {
-        command: 'lineageLens.editPath',
+        command: Commands.editPath,
         title: vscode.l10n.t('Open Path Document'),
         arguments: [f.path],
       };

@@ -2,6 +2,7 @@
 // lineage:/<componentId>/<pathId>.lineage-path.json. Reading asks the language server for the text;
 // writing runs the save flow (saveFlow.ts). A save gives the path a new id on the service; the open
 // URI keeps working because old ids are mapped to the newest one.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import {
   PATH_DOCUMENT_SCHEME,
@@ -129,7 +130,7 @@ export class PathFileSystem implements vscode.FileSystemProvider {
         .then(async (choice) => {
           this.signInOffered.delete(uri.toString());
           if (choice !== signIn) return;
-          if (await vscode.commands.executeCommand<boolean>('lineageLens.signIn'))
+          if (await vscode.commands.executeCommand<boolean>(Commands.signIn))
             await vscode.commands.executeCommand('vscode.open', uri);
         });
     }

@@ -1,5 +1,6 @@
 // The Data assets view: the result of a DARN look-up (5), a page of up to 1,000 at a time with a
 // "Load more" item while the service has more.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { DataAssetsRequest } from '../../../common/src/protocol';
 import { DATA_ASSET_LIMIT_MAX, type DataAssetItem } from '../../../common/src/api';
@@ -129,7 +130,7 @@ export class AssetsView implements vscode.Disposable {
         new MessageNode(
           vscode.l10n.t('Load more ({0} of {1} shown)', this.items.length, this.total),
           'ellipsis',
-          { command: 'lineageLens.loadMoreDataAssets', title: vscode.l10n.t('Load More') },
+          { command: Commands.loadMoreDataAssets, title: vscode.l10n.t('Load More') },
         ),
       );
     }

@@ -1,5 +1,6 @@
 // Nodes of the Components view: namespace → component → paths → boundaries → fields (with applied
 // and depends-on tags kept apart), and a DATA_STORE's schema fields.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { hopsBadge, hopsWords } from './tagWords';
 import {
@@ -96,7 +97,7 @@ export class ComponentNode extends TreeNode {
     if (this.summary.error)
       return [
         new MessageNode(safeText(this.summary.error), 'warning', {
-          command: 'lineageLens.showOutput',
+          command: Commands.showOutput,
           title: '',
         }),
       ];
@@ -332,7 +333,7 @@ export class AnchorNode extends TreeNode {
     item.iconPath = new vscode.ThemeIcon(a.location ? 'go-to-file' : 'warning');
     item.tooltip = safeText(a.problem ?? where, 500);
     item.command = {
-      command: 'lineageLens.goToAnchor',
+      command: Commands.goToAnchor,
       title: vscode.l10n.t('Go to Anchor'),
       arguments: [this],
     };

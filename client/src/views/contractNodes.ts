@@ -1,5 +1,6 @@
 // Nodes of the Contracts view: a contract by id → its violation state (6) → violations; a contract
 // file → the violations of its last compliance check (10).
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { ViolationStatusRequest, type ContractFileSummary } from '../../../common/src/protocol';
 import type { Violation } from '../../../common/src/api';
@@ -133,7 +134,7 @@ export class ContractFileNode extends TreeNode {
     if (!this.result) {
       return [
         new MessageNode(vscode.l10n.t('Run Check Compliance to see violations'), 'check-all', {
-          command: 'lineageLens.checkCompliance',
+          command: Commands.checkCompliance,
           title: vscode.l10n.t('Check Compliance'),
           arguments: [this.uri],
         }),

@@ -1,5 +1,6 @@
 // The Service view: API keys (2, values masked), webhooks from the `lineageLens.webhooks` setting
 // (deletable, 13), edges (12) and history filters (7) with an optional commit-SHA search.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { ApiKeysRequest, EdgesRequest, HistoryFiltersRequest } from '../../../common/src/protocol';
 import type { ApiKeyRecord, Edge } from '../../../common/src/api';
@@ -139,7 +140,7 @@ export class ServiceView implements vscode.Disposable {
         if (ids.length) return ids.map((id) => new WebhookNode(id));
         return [
           new MessageNode(vscode.l10n.t('Add webhook ids to manage them here'), 'add', {
-            command: 'lineageLens.addWebhook',
+            command: Commands.addWebhook,
             title: '',
           }),
         ];
@@ -208,7 +209,7 @@ export class ServiceView implements vscode.Disposable {
           new MessageNode(
             vscode.l10n.t('Commit SHA search: {0} (click to change)', this.commitSha),
             'search',
-            { command: 'lineageLens.searchHistory', title: '' },
+            { command: Commands.searchHistory, title: '' },
           ),
         );
       }

@@ -1,5 +1,6 @@
 // A small node-based TreeDataProvider shared by the four views: each node makes its own TreeItem and
 // children; loading failures become a message node that says what to do.
+import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { needsSignIn } from '../../../common/src/serviceErrors';
 import { describeError, safeText, serviceErrorData } from '../serviceErrors';
@@ -60,8 +61,8 @@ export function errorNode(what: string, err: unknown): MessageNode {
     `${what}: ${describeError(err)}`,
     'error',
     signIn
-      ? { command: 'lineageLens.signIn', title: vscode.l10n.t('Sign In') }
-      : { command: 'lineageLens.showOutput', title: vscode.l10n.t('Show Output') },
+      ? { command: Commands.signIn, title: vscode.l10n.t('Sign In') }
+      : { command: Commands.showOutput, title: vscode.l10n.t('Show Output') },
     signIn ? vscode.l10n.t('Click to sign in') : vscode.l10n.t('Click to show the output'),
   );
 }
