@@ -1,4 +1,4 @@
-// Journey 7: hover a field name in anchored code, open the lineage graph from the hover's link, select
+// Journey 8: hover a field name in anchored code, open the lineage graph from the hover's link, select
 // the tagged field in the graph and see its flow highlighted across services and data stores, then
 // open its impact in the Impact view.
 import * as assert from 'node:assert/strict';
@@ -25,8 +25,8 @@ function graphFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
 }
 
-describe('journey 7: lineage graph and impact of a field', () => {
-  screenshotOnFailure('07');
+describe('journey 8: lineage graph and impact of a field', () => {
+  screenshotOnFailure('08');
   const checkout = component('checkout-api');
   // createOrder → chargeCard is anchored at the chargeCard call; `billingEmail: body.email` is in it.
   const charge = checkout.paths!.find((p) => p.code_anchors?.some((a) => a.name === 'chargeCard'))!;
@@ -79,7 +79,7 @@ describe('journey 7: lineage graph and impact of a field', () => {
     const store = frame.locator('g.node.store.hl');
     assert.ok((await store.count()) > 0, 'a data store on the flow is highlighted');
     assert.ok((await frame.locator('path.edge.hl').count()) > 0, 'the edges on the flow are highlighted');
-    await screenshot(page, '07-graph-field-mode');
+    await screenshot(page, '08-graph-field-mode');
 
     // The field's impact, from the graph.
     await frame.getByRole('button', { name: 'Show impact' }).click();
@@ -95,7 +95,7 @@ describe('journey 7: lineage graph and impact of a field', () => {
     await treeRow(impact, 'Checkout API').waitFor({ timeout: UI_TIMEOUT });
     for (const egress of ['customer_email', 'billing_email'])
       if (emailTo(egress)) await treeRow(impact, egress).waitFor({ timeout: UI_TIMEOUT });
-    await screenshot(page, '07-impact-view');
+    await screenshot(page, '08-impact-view');
     await runCommand(page, 'View: Close All Editors');
   });
 });
