@@ -1,11 +1,11 @@
 // "Update the anchor on the service", the quick fix on a relocated anchor, in the real VS Code: the
-// anchored function is moved in the editor (cut, pasted lower), the server relocates its anchor to the
-// definition (tree-sitter, shipped beside the server) and reports it; the quick fix asks first (old →
+// anchored function moved lower since the scan (and a call of it was added); the server relocates
+// its anchor to the definition (tree-sitter, shipped beside the server) and reports it; the quick fix asks first (old →
 // new lines), Cancel writes nothing, Update writes the path (operation 1) and the service records
 // the update and its two events; the diagnostic then goes away.
 // Named to run late (before zVersionPages): the update replaces the demo's health-check path with a
 // new id, and the suites before it (Components view, Reveal Path) read the demo's paths as the
-// dataset has them.
+// dataset has them. Then Update Drifted Anchors on the Service lists drifted anchors before writing.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { VersionEntry } from '../../../common/src/api';
@@ -55,41 +55,27 @@ describe('anchor repair (quick fix)', () => {
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, FILE);
     const api = await lineageApi();
     await waitForStatus(api, (s) => s.state === 'connected' && s.anchorCount > 0);
-    const editor = await vscode.window.showTextDocument(uri, { preview: false });
-    const doc = editor.document;
-    /** The 0-based index of the first line (from `after`) that `pred` accepts. */
-    const lineWhere = (pred: (l: string) => boolean, after = -1) =>
-      doc
-        .getText()
-        .split('\n')
-        .findIndex((l, i) => i > after && pred(l));
-    // The anchor is known before the code moves: its lens is there.
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
-      'vscode.executeCodeLensProvider',
-      uri,
-    );
-    assert.ok(lenses.length > 0, `a lens on ${FILE}; status ${JSON.stringify(api.status())}`);
-    const start = lineWhere((l) => l.startsWith('/** GET /healthz'));
-    const end = lineWhere((l) => l === '}', start);
-    const fn = doc.getText(new vscode.Range(start, 0, end + 1, 0));
-    // Move the function (with its comment) lower, above new code that calls it: paste a copy below,
-    // then cut the original (pasting where code was just cut would refill the anchor, as an undo does).
-    const paste = new vscode.WorkspaceEdit();
-    paste.insert(
-      uri,
-      doc.lineAt(doc.lineCount - 1).range.end,
+    // The code moved since the scan (changed on disk before it is opened, as after a pull): the
+    // function, with its comment, now sits lower, above new code that calls it.
+    const scanned = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).split('\n');
+    const start = scanned.findIndex((l) => l.startsWith('/** GET /healthz'));
+    const end = scanned.findIndex((l, i) => i > start && l === '}');
+    const moved = [
+      ...scanned.slice(0, start),
+      ...scanned.slice(end + 1),
       // Far enough down that the name is not near the recorded lines (the name check looks ±3 lines).
-      '\n'.repeat(10) +
-        fn +
-        '\nexport async function probe(req: FastifyRequest, reply: FastifyReply) {\n  return ping(req, reply);\n}\n',
-    );
-    assert.ok(await vscode.workspace.applyEdit(paste));
-    const cut = new vscode.WorkspaceEdit();
-    cut.delete(uri, new vscode.Range(start, 0, end + 1, 0));
-    assert.ok(await vscode.workspace.applyEdit(cut));
-    assert.ok(await doc.save());
-    const defLine = lineWhere((l) => l.startsWith('export async function ping'));
-    const closeLine = lineWhere((l) => l === '}', defLine);
+      ...Array<string>(10).fill(''),
+      ...scanned.slice(start, end + 1),
+      '',
+      'export async function probe(req: FastifyRequest, reply: FastifyReply) {',
+      '  return ping(req, reply);',
+      '}',
+      '',
+    ];
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(moved.join('\n')));
+    await vscode.window.showTextDocument(uri, { preview: false });
+    const defLine = moved.findIndex((l) => l.startsWith('export async function ping'));
+    const closeLine = moved.findIndex((l, i) => i > defLine && l === '}');
 
     const d = relocated(await diagnosticsWhere(uri, (ds) => relocated(ds) !== undefined))!;
     assert.deepEqual([d.range.start.line, d.range.end.line], [defLine, closeLine]);
@@ -147,5 +133,43 @@ describe('anchor repair (quick fix)', () => {
 
     // The record now holds the new lines: the anchor is where it is, nothing left to report.
     await diagnosticsWhere(uri, (ds) => relocated(ds) === undefined);
+  });
+
+  it('Update Drifted Anchors on the Service lists every drifted anchor first; Cancel writes nothing', async () => {
+    // Ten new lines above every anchor of a file (unsaved): each anchor there is 10 lines off its record.
+    const file = 'checkout-api/src/handlers/createOrder.ts';
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, file);
+    await vscode.window.showTextDocument(uri, { preview: false });
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(uri, new vscode.Position(0, 0), '// new\n'.repeat(10));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const before = (
+      await serviceGet<{ versions: VersionEntry[] }>(
+        `/v0/experimental/components/${encodeURIComponent(comp.id)}/versions`,
+      )
+    ).versions;
+
+    dialogs = scriptDialogs().answer('warning', undefined, /drifted anchors/);
+    assert.equal(await vscode.commands.executeCommand('lineageLens.repairDriftedAnchors'), undefined);
+    const asked = onePrompt(dialogs, 'warning', /^Update \d+ drifted anchors on the service\?$/);
+    assert.equal(asked.modal, true);
+    const create = demoDataset()
+      .components.flatMap((c) => (c.paths ?? []) as DemoPath[])
+      .flatMap((p) => p.code_anchors ?? [])
+      .find((a) => a.file === file && (a as { name?: string }).name === 'createOrder')!;
+    assert.match(
+      asked.detail ?? '',
+      new RegExp(
+        `"createOrder" in ${file}: lines ${create.line_start}(:\\d+)?–${create.line_end}(:\\d+)? → ${create.line_start! + 10}(:\\d+)?–${create.line_end! + 10}`,
+      ),
+    );
+    assert.match(asked.detail ?? '', /paths are written, each with the reasons of its anchors/);
+    const after = (
+      await serviceGet<{ versions: VersionEntry[] }>(
+        `/v0/experimental/components/${encodeURIComponent(comp.id)}/versions`,
+      )
+    ).versions;
+    assert.deepEqual(after, before);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });
