@@ -9,7 +9,7 @@ import type { LineagePath } from '../../common/src/api';
 import type { LineageApi } from '../../server/src/api/apiClient';
 import { describeError } from '../../server/src/api/describeError';
 import { ServiceError } from '../../server/src/api/errors';
-import { mapSettled } from '../../server/src/api/concurrency';
+import { mapSettled } from '../../server/src/util/concurrency';
 import { HttpLineageApi } from '../../server/src/api/httpClient';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { rejection } from './assertions';

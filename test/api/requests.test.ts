@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { LineagePath } from '../../common/src/api';
 import { InvalidRequestError, ServiceError } from '../../server/src/api/errors';
-import { mapSettled } from '../../server/src/api/concurrency';
+import { mapSettled } from '../../server/src/util/concurrency';
 import { HttpLineageApi } from '../../server/src/api/httpClient';
 import { rejection } from './assertions';
 import { json, startScriptedServer, type ScriptedServer } from './scriptedServer';

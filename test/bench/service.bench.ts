@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { mapSettled } from '../../server/src/api/concurrency';
+import { mapSettled } from '../../server/src/util/concurrency';
 import { HttpLineageApi } from '../../server/src/api/httpClient';
 import { startLocalService } from '../helpers/localService';
 

@@ -18,7 +18,7 @@ import { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitio
 import { unresolvedMessage } from './messages';
 import { diagnosticsOf } from './diagnostics';
 import { fileUri, uriToFsPath } from './uris';
-import { mapLimit } from './mapLimit';
+import { mapLimit } from '../util/concurrency';
 import type { FileLineMap } from './git/lineMap';
 import { driftOf, type AnchorDrift } from './drift';
 

@@ -10,7 +10,7 @@ import { contractSyntaxOf, isContractFileName } from '../../../common/src/contra
 import { fileUri, uriToFsPath, type AnchorIndex } from '../anchors';
 import type { TrackedAnchor, WorkspaceFolderInfo } from '../anchors/types';
 import { createEditorAnchorIndex } from '../anchors/editorIndex';
-import { mapLimit } from '../anchors/mapLimit';
+import { mapLimit } from '../util/concurrency';
 import { WorkspaceFiles } from '../anchors/workspaceFiles';
 import { HttpLineageApi } from '../api/httpClient';
 import { checkContractText } from '../contracts/compliance';

@@ -1,6 +1,6 @@
 // The bulk-read limiter: never more than `limit` calls in flight, every item done, order kept.
 import assert from 'node:assert/strict';
-import { mapWithConcurrency } from '../../../server/src/api/concurrency';
+import { mapWithConcurrency } from '../../../server/src/util/concurrency';
 
 interface Deferred {
   resolve(v: string): void;

@@ -10,7 +10,7 @@ import type { Disposable, GitMapping, WorkspaceFolderInfo } from '../types';
 import { DiffParser, type ParsedDiff } from './diffParser';
 import { unchangedFile, type FileLineMap } from './lineMap';
 import { GitError, runGit } from './gitCli';
-import { mapLimit } from '../mapLimit';
+import { mapLimit } from '../../util/concurrency';
 
 export interface GitMapperOptions {
   /** The git executable (default `git`, found on the PATH). */

@@ -1,4 +1,5 @@
-// Runs an async function over many items with at most `limit` calls in flight, keeping input order.
+// Bounded concurrency, one implementation for the whole server: the component loads (at most
+// maxConcurrency requests in flight), the anchor index's file I/O, git and the CLI's file reads.
 
 export async function mapWithConcurrency<T, R>(
   items: readonly T[],
@@ -35,4 +36,13 @@ export function mapSettled<T, R>(
       return { item, error: e instanceof Error ? e : new Error(String(e)) };
     }
   });
+}
+
+/** fn over every item with at most `limit` calls in flight, for work that returns nothing. */
+export async function mapLimit<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  await mapWithConcurrency(items, limit, fn);
 }
