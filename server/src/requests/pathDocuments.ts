@@ -12,7 +12,7 @@ import {
 } from '../../../common/src/protocol';
 import type { RequestOptions } from '../api/apiClient';
 import { renderPathDocument } from '../pathDocs/render';
-import { pathRevision } from '../session/componentStore';
+import { pathRevision } from '../pathDocs/revision';
 import type { Session } from '../session/session';
 import type { OnceLogger } from '../util/log';
 import { UserInputError } from '../util/serviceErrors';

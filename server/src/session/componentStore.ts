@@ -1,12 +1,11 @@
 // The bounded cache of component details and the load that fills it: ids from the settings plus
 // discovery through edges (operation 12, both endpoints), details through operation 4 with bounded
 // concurrency. A failed component is remembered with its reason and skipped; the rest still load.
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { ComponentDetail, Edge, LineagePath } from '../../../common/src/api';
 import type { LineageSettings } from '../../../common/src/protocol';
 import type { LineageApi } from '../api/apiClient';
-import { mapSettled } from '../api/concurrency';
+import { mapSettled } from '../util/concurrency';
 import { isOneUrlSegment } from '../../../common/src/api/ids';
 import { DetailCompactor } from './compactDetail';
 import { readScanCommits, type ScanCommits } from './scanCommits';
@@ -33,11 +32,6 @@ export interface StoreLimits {
 const MAX_FAILURE_LINES = 20;
 
 export const DEFAULT_LIMITS: StoreLimits = { maxPaths: 200_000 };
-
-/** Opaque revision of a path as the service sent it: the hash of its JSON. */
-export function pathRevision(path: LineagePath): string {
-  return createHash('sha256').update(JSON.stringify(path)).digest('hex').slice(0, 24);
-}
 
 // Paths by id per cached detail (details are read-only once cached): hovers and lenses look paths up
 // by id, which was a linear search through every path of a component with 100,000 of them.
