@@ -1,0 +1,65 @@
+// Service text reaches lens titles and hovers cleaned for where it is shown (issue 13, item 9): a tag
+// name holding `$(icon)` syntax, a bidi override and isolates, from the real service over stdio.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CodeLensRequest, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol';
+import { COMMANDS } from '../../common/src/protocol';
+import { startLocalService, type LocalService } from '../helpers/localService';
+import { LspClient } from '../helpers/lspClient';
+import { DATASET, ORDERS, WORKSPACE, workspaceText } from './setup';
+
+const HOSTILE_TAG = 'pii $(zap)\u202e\u2066x\u061c';
+
+describe('language server: hostile service text in lenses and hovers', () => {
+  let service: LocalService | undefined;
+  let client: LspClient | undefined;
+  let ordersUri: string;
+
+  before(async () => {
+    const dataset = JSON.parse(readFileSync(DATASET, 'utf8')) as {
+      tagDefinitions?: unknown[];
+      tagApplications: Array<Record<string, unknown>>;
+    };
+    // The pii application becomes one of a USER tag the service names with hostile text.
+    dataset.tagDefinitions = [{ id: 'hostile-tag', name: HOSTILE_TAG, kind: 'USER' }];
+    for (const a of dataset.tagApplications) {
+      a.tag = 'hostile-tag';
+      a.source = 'user';
+      delete a.detection_category;
+    }
+    const seed = join(mkdtempSync(join(tmpdir(), 'lineage-lens-hostile-')), 'dataset.json');
+    writeFileSync(seed, JSON.stringify(dataset));
+    service = await startLocalService({ seed });
+    client = await LspClient.start({
+      workspaceFolder: WORKSPACE,
+      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+      settings: { components: [ORDERS], namespace: 'fx' },
+    });
+    await client.waitForStatus((s) => s.state === 'connected' && s.componentCount === 2);
+    ordersUri = client.fileUri('src/orders.ts');
+    await client.open(ordersUri, workspaceText('src/orders.ts'));
+  });
+  after(async () => {
+    await client?.stop();
+    await service?.stop();
+  });
+
+  it('a lens title shows `$(icon)` as typed (escaped) and drops bidi overrides and isolates', async () => {
+    const lenses = await client!.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: ordersUri } });
+    const title = lenses?.find((l) => l.command?.command === COMMANDS.revealPath && l.range.start.line === 2)
+      ?.command?.title;
+    assert.equal(title, 'createOrder → insertOrder · pii \\$(zap) x');
+  });
+
+  it('a hover escapes the icon syntax as Markdown and drops the invisible characters', async () => {
+    const hover = await client!.conn.sendRequest(HoverRequest.type, {
+      textDocument: { uri: ordersUri },
+      position: { line: 2, character: 20 },
+    });
+    const text = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+    assert.match(text, /pii \\\$\\\(zap\\\)x/);
+    assert.doesNotMatch(text, /[\u202e\u2066\u061c]|(^|[^\\])\$\(/);
+  });
+});
