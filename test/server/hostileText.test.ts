@@ -6,15 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodeLensRequest, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol';
 import { COMMANDS } from '../../common/src/protocol';
-import { startLocalService, type LocalService } from '../helpers/localService';
-import { LspClient } from '../helpers/lspClient';
-import { DATASET, ORDERS, WORKSPACE, workspaceText } from './setup';
+import { DATASET, startHarness, stopHarness, workspaceText, type Harness } from './setup';
 
 const HOSTILE_TAG = 'pii $(zap)\u202e\u2066x\u061c';
 
 describe('language server: hostile service text in lenses and hovers', () => {
-  let service: LocalService | undefined;
-  let client: LspClient | undefined;
+  let h: Harness | undefined;
   let ordersUri: string;
 
   before(async () => {
@@ -31,30 +28,23 @@ describe('language server: hostile service text in lenses and hovers', () => {
     }
     const seed = join(mkdtempSync(join(tmpdir(), 'lineage-lens-hostile-')), 'dataset.json');
     writeFileSync(seed, JSON.stringify(dataset));
-    service = await startLocalService({ seed });
-    client = await LspClient.start({
-      workspaceFolder: WORKSPACE,
-      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
-      settings: { components: [ORDERS], namespace: 'fx' },
-    });
-    await client.waitForStatus((s) => s.state === 'connected' && s.componentCount === 2);
-    ordersUri = client.fileUri('src/orders.ts');
-    await client.open(ordersUri, workspaceText('src/orders.ts'));
+    h = await startHarness(seed);
+    ordersUri = h.client.fileUri('src/orders.ts');
+    await h.client.open(ordersUri, workspaceText('src/orders.ts'));
   });
-  after(async () => {
-    await client?.stop();
-    await service?.stop();
-  });
+  after(async () => stopHarness(h));
 
   it('a lens title shows `$(icon)` as typed (escaped) and drops bidi overrides and isolates', async () => {
-    const lenses = await client!.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: ordersUri } });
+    const lenses = await h!.client.conn.sendRequest(CodeLensRequest.type, {
+      textDocument: { uri: ordersUri },
+    });
     const title = lenses?.find((l) => l.command?.command === COMMANDS.revealPath && l.range.start.line === 2)
       ?.command?.title;
     assert.equal(title, 'createOrder → insertOrder · pii \\$(zap) x');
   });
 
   it('a hover escapes the icon syntax as Markdown and drops the invisible characters', async () => {
-    const hover = await client!.conn.sendRequest(HoverRequest.type, {
+    const hover = await h!.client.conn.sendRequest(HoverRequest.type, {
       textDocument: { uri: ordersUri },
       position: { line: 2, character: 20 },
     });

@@ -27,8 +27,8 @@ export interface Harness {
 }
 
 /** Starts the service and a signed-in server, and waits until the data and anchors are loaded. */
-export async function startHarness(): Promise<Harness> {
-  const service = await startLocalService({ seed: DATASET });
+export async function startHarness(seed = DATASET): Promise<Harness> {
+  const service = await startLocalService({ seed });
   const client = await LspClient.start({
     workspaceFolder: WORKSPACE,
     initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
