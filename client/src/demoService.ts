@@ -12,6 +12,7 @@ import type { LineageContext } from './lineageContext';
 import { addSecret, errorText } from './logging';
 import { withNotificationProgress } from './notificationProgress';
 import { SERVICE_KEY_LINE, SERVICE_URL_LINE } from '../../common/src/serviceAnnouncement';
+import { isLoopbackHost } from '../../common/src/api/loopback';
 
 /** Key of the demo database, so a restarted demo can reuse its database. */
 const DEMO_KEY_SECRET = 'lineageLens.demoServiceApiKey';
@@ -207,12 +208,7 @@ export function registerDemoService(ctx: LineageContext): DemoService {
 
 /** Whether a URL names this machine (only such a service can be one `npm start` or we run). */
 function isLoopbackUrl(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
-  } catch {
-    return false;
-  }
+  return URL.canParse(url) && isLoopbackHost(new URL(url).hostname);
 }
 
 /** Whether anything answers HTTP at the URL within 2 s (no key is sent). */
