@@ -32,12 +32,6 @@ const stats = (xs: number[]) => {
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-/** CPU time (user + system) a process has used, from /proc (10 ms resolution): what the server spent. */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
 async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
   const r = await fn();
@@ -104,24 +98,16 @@ async function main(): Promise<void> {
       }
     }
     const times: number[] = [];
-    const cpu: number[] = [];
-    const pid = client.child.pid!;
     let widest = { fields: 0, contracts: 0, field: fields[0]! };
     for (const f of fields.slice(0, N_IMPACTS)) {
-      const cpu0 = processCpuMs(pid);
       const [r, t] = await time(() =>
         client.conn.sendRequest(P.ImpactRequest, { target: { kind: 'field', field: f } }),
       );
       times.push(t);
-      cpu.push(processCpuMs(pid) - cpu0);
       if (r.counts.fields > widest.fields)
         widest = { fields: r.counts.fields, contracts: r.counts.contracts, field: f };
     }
     const s = stats(times);
-    const c = stats(cpu);
-    console.log(
-      `impact of one field, server CPU per request: median ${ms(c.median)}, p99 ${ms(c.p99)}, max ${ms(c.max)} (10 ms resolution)`,
-    );
     console.log(
       `impact of one field over LSP (${times.length} fields): median ${ms(s.median)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; widest reach ${widest.fields} downstream fields`,
     );
