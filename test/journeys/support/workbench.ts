@@ -106,6 +106,9 @@ export async function openFile(page: Page, relativePath: string): Promise<void> 
   await row.waitFor({ timeout: UI_TIMEOUT });
   await row.click();
   await activeTab(page, base).waitFor({ timeout: UI_TIMEOUT });
+  // Commands whose palette entry needs the editor's context (editorLangId) are listed only once the
+  // opened editor has focus: wait for it, as a user's next keystroke would land there.
+  await activeEditor(page).and(page.locator('.monaco-editor.focused')).waitFor({ timeout: UI_TIMEOUT });
 }
 
 /** The active editor tab whose label is `name`. */
