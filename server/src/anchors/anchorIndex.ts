@@ -1,7 +1,7 @@
 // The anchor index: every code anchor resolved to a workspace file, placed in the file's text and
 // tracked through incremental edits of open documents. See README.md for the semantics.
 import * as path from 'node:path';
-import type { Diagnostic, Position, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { Diagnostic, Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type {
   AnchorEntry,
   AnchorIndexOptions,
@@ -117,8 +117,13 @@ export class AnchorIndex {
     const fa = this.byFile.get(key);
     if (!fa) return;
     for (const change of changes) {
-      if (!('range' in change)) {
-        // A full replacement loses the mapping: place everything afresh from the recorded coordinates.
+      // A full replacement loses the mapping, and so does one change that replaces an anchored range
+      // whole (VS Code reloading an open file changed on disk sends the changed middle as one edit):
+      // place everything afresh from the recorded coordinates (git mapping, name check, relocation).
+      if (
+        !('range' in change) ||
+        (change.text !== '' && fa.slots.some((s) => swallows(change.range, s.t.range)))
+      ) {
         this.placeFile(key, fa, fa.uri);
         this.emit([fa.uri]);
         return;
@@ -471,6 +476,15 @@ function commitsOf(fa: FileAnchors): Set<string> {
   const out = new Set<string>();
   for (const s of fa.slots) if (s.t.entry.commit) out.add(s.t.entry.commit);
   return out;
+}
+
+/** The change replaces all of a non-empty range's text, and more of the document than that range (a pure
+ * deletion is tracked instead: the anchor goes stale and an undo restores it). */
+function swallows(change: Range, range: Range | undefined): boolean {
+  if (!range || (range.start.line === range.end.line && range.start.character === range.end.character))
+    return false;
+  const covers = !before(range.start, change.start) && !before(change.end, range.end);
+  return covers && change.end.line - change.start.line > range.end.line - range.start.line;
 }
 
 function span(t: TrackedAnchor): number {

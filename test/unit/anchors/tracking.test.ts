@@ -86,6 +86,15 @@ describe('anchors: tracking through edits', () => {
     assert.equal(get(parse).state, 'stale');
   });
 
+  it('a change that replaces an anchored range whole (a reload from disk) places anchors afresh', () => {
+    // VS Code reloading an open file sends the changed middle as one edit: here parseOrder moved 7 lines
+    // down. Tracked, the range would swallow the whole replaced region; placed afresh, it is relocated.
+    const fn = ORDERS_TS.split('\n').slice(2, 6).join('\n');
+    ed.edit({ range: range(1, 0, 6, 0), text: '\n'.repeat(8) + fn + '\n' });
+    assert.deepEqual(get(parse).range, range(9, 0, 12, 1));
+    assert.equal(get(parse).state, 'relocated');
+  });
+
   it('applies the changes of one event in order', () => {
     ed.edit(
       { range: range(0, 0, 0, 0), text: '// one\n' }, // parse → 3..6, ship → 12..14
