@@ -1,6 +1,6 @@
-// What the language-server and check benchmarks share: a generated workspace and dataset
+// What the benchmarks share: a generated workspace and dataset
 // (scripts/generate-dataset.mjs, seeded and deterministic), and the CPU time of a child process.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type StdioOptions } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -36,6 +36,22 @@ export function generateWorkspace(o: { dir: string; components: number; anchors:
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   return { ws, datasetFile };
+}
+
+/** Writes a dataset of `components` components, `paths` paths and `fields` fields to `out` (no workspace). */
+export function generateDataset(
+  sizes: { components: string; paths: string; fields: string },
+  out: string,
+  stdio?: StdioOptions,
+): void {
+  execFileSync(
+    process.execPath,
+    [
+      join(repoRoot, 'scripts/generate-dataset.mjs'),
+      ...['--components', sizes.components, '--paths', sizes.paths, '--fields', sizes.fields, '--out', out],
+    ],
+    stdio === undefined ? {} : { stdio },
+  );
 }
 
 /** utime + stime of a process from /proc/<pid>/stat, in ms (clock ticks of 10 ms on Linux). */

@@ -5,7 +5,6 @@
 // - the 3-hop neighbourhood of one field: the graph request, then layout (elkjs) and drawing in Chromium;
 // - a whole namespace collapsed to component level with counts: request, layout and drawing.
 // Run: npm run bench -- graph. Sizes: BENCH_COMPONENTS, BENCH_PATHS, BENCH_FIELDS_TOTAL; BENCH_FIELDS (200).
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import * as P from '../../common/src/protocol';
 import { startLocalService } from '../helpers/localService';
 import { LspClient, repoRoot } from '../helpers/lspClient';
 import { openWebviewPage } from '../helpers/webviewPage';
+import { generateDataset } from './generatedWorkspace';
 
 const sizes = {
   components: process.env.BENCH_COMPONENTS ?? '2000',
@@ -42,17 +42,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lineage-graph-bench-'));
   const datasetFile = join(dir, 'bench.json');
   console.log(`generating ${sizes.components} components / ${sizes.paths} paths / ${sizes.fields} fields …`);
-  execFileSync(process.execPath, [
-    join(repoRoot, 'scripts/generate-dataset.mjs'),
-    '--components',
-    sizes.components,
-    '--paths',
-    sizes.paths,
-    '--fields',
-    sizes.fields,
-    '--out',
-    datasetFile,
-  ]);
+  generateDataset(sizes, datasetFile);
   const ids = (
     JSON.parse(readFileSync(datasetFile, 'utf8')) as { components: Array<{ id: string }> }
   ).components.map((c) => c.id);

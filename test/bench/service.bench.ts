@@ -1,16 +1,14 @@
 // Benchmark of the local service and the API client (issue 2): not a test, no assertions on time.
 // Generates 2,000 components / 20,000 paths / 200,000 fields, starts the real service on it and reports
 // medians over HTTP. Run: npm run bench (or node dist/test/bench/service.bench.js after a build).
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { mapSettled } from '../../server/src/util/concurrency';
 import { HttpLineageApi } from '../../server/src/api/httpClient';
 import { startLocalService } from '../helpers/localService';
-
-const repoRoot = resolve(__dirname, '..', '..', '..');
+import { generateDataset } from './generatedWorkspace';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -35,21 +33,7 @@ async function main(): Promise<void> {
     fields: process.env.BENCH_FIELDS ?? '200000',
   };
   console.log(`generating ${sizes.components} components / ${sizes.paths} paths / ${sizes.fields} fields …`);
-  execFileSync(
-    process.execPath,
-    [
-      join(repoRoot, 'scripts/generate-dataset.mjs'),
-      '--components',
-      sizes.components,
-      '--paths',
-      sizes.paths,
-      '--fields',
-      sizes.fields,
-      '--out',
-      datasetFile,
-    ],
-    { stdio: 'inherit' },
-  );
+  generateDataset(sizes, datasetFile, 'inherit');
   const dataset = JSON.parse(readFileSync(datasetFile, 'utf8')) as {
     components: Array<{ id: string; type: string }>;
     dataAssets?: Array<{ dataAssetResourceName: string }>;
