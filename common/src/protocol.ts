@@ -318,6 +318,10 @@ export interface AnchorRepair {
   anchorId: string;
   /** The anchor's name, else its id (service text: escape it for where it is shown). */
   label: string;
+  /** The component's friendly name, else its name, else its id (service text). */
+  componentName: string;
+  /** The path's short label, "createOrder → insertOrder" (service text). */
+  pathLabel: string;
   /** The anchor's `file` as recorded. */
   file: string;
   /** The file it was found in, and its current range there. */

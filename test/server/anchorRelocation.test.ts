@@ -396,6 +396,9 @@ describe('language server: syntax-aware relocation and anchor repair', function 
     const reason = `anchor moved from ${rFirst + 1}–${rLast + 1} to ${first + 1}–${last + 1}`;
     assert.equal(repairs[0]!.reason, reason);
     assert.deepEqual(repairs[0]!.current, { line_start: first + 1, line_end: last + 1 });
+    // Named as the user knows them (the confirmation shows names; ids only in its details).
+    assert.equal(repairs[0]!.componentName, 'orders');
+    assert.equal(repairs[0]!.pathLabel, 'shipOrder → p0');
 
     // A repair made against an outdated record is refused, and nothing is written.
     const before = (await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT })).versions;

@@ -24,16 +24,21 @@ import { describeError } from '../api/describeError';
 import type { Session } from '../session/session';
 import type { OnceLogger } from '../util/log';
 import { UserInputError } from '../util/serviceErrors';
+import { shortPathLabel } from '../features/pathSummary';
 
 const MAX_REPAIRS = 1_000;
 
-function toRepair(d: AnchorDrift): AnchorRepair {
+function toRepair(session: Session, d: AnchorDrift): AnchorRepair {
   const e = d.anchor.entry;
+  const component = session.store.get(e.componentId);
+  const path = session.store.findPath(e.componentId, e.pathId);
   return {
     componentId: e.componentId,
     pathId: e.pathId,
     anchorId: e.anchor.anchor_id,
     label: e.anchor.name?.trim() || e.anchor.anchor_id,
+    componentName: component?.friendly_name || component?.name || e.componentId,
+    pathLabel: path ? shortPathLabel(path) : e.pathId,
     file: e.anchor.file ?? '',
     uri: d.anchor.uri!,
     range: d.anchor.range!,
@@ -52,7 +57,7 @@ export function anchorRepairs(session: Session, scope: AnchorScope | undefined):
   };
   const repairs = session.index
     .drifts(filter)
-    .map(toRepair)
+    .map((d) => toRepair(session, d))
     .sort((a, b) => a.uri.localeCompare(b.uri) || a.range.start.line - b.range.start.line);
   return { repairs };
 }
@@ -128,6 +133,9 @@ export async function repairAnchors(
   }
   const results: AnchorRepairResult[] = [];
   const changed = new Set<string>();
+  // Components whose cached paths are behind the service (a refusal said so): read again too, so the
+  // views and diagnostics show what the service holds now.
+  const stale = new Set<string>();
   for (const group of byPath.values()) {
     const { componentId, pathId } = group[0]!;
     const anchorIds = group.map((r) => r.anchorId);
@@ -138,11 +146,16 @@ export async function repairAnchors(
       const { component } = await api.getComponent(componentId, { projection: 'all' }, opts);
       const path = component.paths?.find((x) => x.path_id === pathId);
       if (!path) {
-        refuse(`Path ${pathId} no longer exists in component ${componentId}; refresh and look again.`);
+        const named = group[0]!.pathLabel || pathId;
+        stale.add(componentId);
+        refuse(
+          `Path ${named} is no longer on the service (it changed or was removed since it was checked); nothing was written. Refresh and look again.`,
+        );
         continue;
       }
       const updated = withRepairedAnchors(path, group);
       if (typeof updated === 'string') {
+        stale.add(componentId);
         refuse(updated);
         continue;
       }
@@ -162,12 +175,12 @@ export async function repairAnchors(
     }
   }
   // The index then holds the new records, so the repaired anchors are no longer drifted.
-  for (const id of changed) {
+  for (const id of new Set([...changed, ...stale])) {
     try {
       await session.store.reloadOne(api, id, session.settings);
       await session.componentChanged(id);
     } catch (err) {
-      log.warnOnce(`Updated anchors of component ${id}, but re-reading it failed: ${describeError(err)}`);
+      log.warnOnce(`Re-reading component ${id} after updating its anchors failed: ${describeError(err)}`);
     }
   }
   return { results };
@@ -178,7 +191,8 @@ function withRepairedAnchors(path: LineagePath, repairs: readonly AnchorRepair[]
   const anchors = [...(path.code_anchors ?? [])];
   for (const r of repairs) {
     const i = anchors.findIndex((a) => a.anchor_id === r.anchorId);
-    if (i < 0) return `Anchor ${r.label} is no longer on path ${r.pathId}; refresh and look again.`;
+    if (i < 0)
+      return `Anchor ${r.label} is no longer on path ${r.pathLabel || r.pathId}; nothing was written. Refresh and look again.`;
     const now = anchors[i]!;
     if (!sameLines(coordinatesOf(now), r.recorded))
       return `Anchor ${r.label} changed on the service since it was checked (it now says lines ${describeAnchorLines(coordinatesOf(now))}); nothing was written. Refresh and look again.`;
@@ -241,6 +255,8 @@ function checkedRepairs(v: unknown): AnchorRepair[] {
       pathId: str('pathId'),
       anchorId,
       label: typeof r.label === 'string' && r.label ? r.label : anchorId,
+      componentName: typeof r.componentName === 'string' && r.componentName ? r.componentName : '',
+      pathLabel: typeof r.pathLabel === 'string' && r.pathLabel ? r.pathLabel : '',
       file: typeof r.file === 'string' ? r.file : '',
       uri: typeof r.uri === 'string' ? r.uri : '',
       range: (r.range as AnchorRepair['range']) ?? {
