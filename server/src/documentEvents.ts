@@ -12,7 +12,7 @@ import { isContractPath } from './graph/contractCatalog';
 import type { OpenPathDocuments } from './pathDocs/pathDocumentUris';
 import { validatePathDocument } from './pathDocs/validate';
 import { checkCompliance } from './requests/service';
-import type { Session } from './session/session';
+import type { ServiceAccess, SettingsSource } from './session/parts';
 import type { OnceLogger } from './util/log';
 import { notification } from './util/handlers';
 
@@ -24,7 +24,7 @@ export interface DocumentEventsDeps {
   hub: DiagnosticsHub;
   openPathDocs: OpenPathDocuments;
   graph: GraphService;
-  session: Session;
+  session: ServiceAccess & SettingsSource;
   /** Re-publishes the anchor problems (they follow a path document to the URI it is open under). */
   publishAnchorProblems(): void;
 }

@@ -18,6 +18,7 @@ import { readContractDocument } from '../contracts/contractDocument';
 import { validateContractDocument } from '../contracts/validate';
 import { anchorProblemDiagnostic } from '../features/diagnosticsHub';
 import { Session } from '../session/session';
+import type { ComponentReader, ServiceAccess } from '../session/parts';
 import { DEFAULT_LIMITS } from '../session/componentStore';
 import { normalizeSettings } from '../session/settings';
 import { OnceLogger } from '../util/log';
@@ -123,7 +124,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
 }
 
 function anchorFindings(
-  session: Session,
+  session: { store: ComponentReader },
   index: AnchorIndex,
   files: ReadonlySet<string>,
   rel: (fsPath: string) => string,
@@ -158,7 +159,7 @@ function anchorFindings(
 }
 
 async function contractFindings(
-  session: Session,
+  session: ServiceAccess,
   folder: WorkspaceFolderInfo,
   rel: (fsPath: string) => string,
   progress: (m: string) => void,

@@ -5,7 +5,7 @@ import type { CodeLens } from 'vscode-languageserver';
 import type { LineagePath } from '../../../common/src/api';
 import { COMMANDS, type PathRef } from '../../../common/src/protocol';
 import { iconLabelText } from '../../../common/src/untrustedText';
-import type { Session } from '../session/session';
+import type { AnchorReader, ComponentReader } from '../session/parts';
 import { carriedTags, shortPathLabel } from './pathSummary';
 
 const MAX_TITLE = 100;
@@ -18,7 +18,10 @@ interface LineGroup {
   paths: LineagePath[];
 }
 
-export function codeLenses(session: Session, uri: string): CodeLens[] {
+export function codeLenses(
+  session: { index: AnchorReader; store: ComponentReader },
+  uri: string,
+): CodeLens[] {
   const byLine = new Map<number, LineGroup>();
   for (const a of session.index.anchorsInFile(uri)) {
     if (!a.range || (a.state !== 'resolved' && a.state !== 'relocated')) continue;

@@ -9,7 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DataAsset, ViolationStatus } from '../../../common/src/api';
 import { darnAt, findDarns } from '../../../common/src/darns';
 import { COMMANDS } from '../../../common/src/protocol';
-import type { Session } from '../session/session';
+import type { ServiceAccess } from '../session/parts';
 import { commandLink, md } from '../util/markdown';
 
 const MAX_LINKS = 500;
@@ -26,7 +26,7 @@ interface AssetInfo {
 export class DarnFeatures {
   private readonly cache = new LRUCache<string, Promise<AssetInfo>>({ max: 200, ttl: TTL_MS });
 
-  constructor(private readonly session: Session) {}
+  constructor(private readonly session: ServiceAccess) {}
 
   /** Drop what was learnt (e.g. after a compliance check or a sign-in). */
   clear(): void {

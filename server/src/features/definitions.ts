@@ -7,7 +7,10 @@ import { parsePathDocumentUri } from '../../../common/src/protocol';
 import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
 import { renderPathDocument } from '../pathDocs/render';
 import { parsedPathDocument, parsePathText } from '../pathDocs/parsedDocument';
-import type { Session } from '../session/session';
+import type { AnchorReader, ComponentReader } from '../session/parts';
+
+/** What definitions read: the anchor index and the cached paths. */
+type Sources = { index: AnchorReader; store: ComponentReader };
 
 const TOP = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -30,7 +33,7 @@ function anchorNodes(root: Node | undefined): Array<{ anchorId: string; node: No
 }
 
 function targetOf(
-  session: Session,
+  session: Sources,
   componentId: string,
   pathId: string,
   anchorId: string,
@@ -45,7 +48,7 @@ function withPosition(uri: string, pos: Position): string {
   return `${uri}#L${pos.line + 1},${pos.character + 1}`;
 }
 
-export function pathDocumentLinks(session: Session, doc: TextDocument): DocumentLink[] {
+export function pathDocumentLinks(session: Sources, doc: TextDocument): DocumentLink[] {
   const ref = parsePathDocumentUri(doc.uri);
   if (!ref) return [];
   const links: DocumentLink[] = [];
@@ -63,7 +66,7 @@ export function pathDocumentLinks(session: Session, doc: TextDocument): Document
 }
 
 export function pathDocumentDefinition(
-  session: Session,
+  session: Sources,
   doc: TextDocument,
   pos: Position,
 ): LocationLink[] | null {
@@ -125,7 +128,7 @@ function positionOf(starts: number[], offset: number): Position {
  * `uriOf` names a path's document (see pathDocumentUris.ts), `textOf` gives the text of an open one.
  */
 export function sourceDefinition(
-  session: Session,
+  session: Sources,
   uri: string,
   pos: Position,
   uriOf: PathDocumentUriOf,

@@ -3,7 +3,11 @@
 import type { Hover, Position } from 'vscode-languageserver';
 import type { TrackedAnchor } from '../anchors/types';
 import { COMMANDS } from '../../../common/src/protocol';
-import type { Session } from '../session/session';
+import type { AnchorReader, ComponentReader, SettingsSource, StatusSource } from '../session/parts';
+
+/** What the hover reads: anchors, cached paths, the settings (is lineage asked for?) and the status. */
+type Sources = { index: AnchorReader; store: ComponentReader } & SettingsSource &
+  Pick<StatusSource, 'status'>;
 import { clock } from '../session/status';
 import { commandLink, md } from '../util/markdown';
 import { fieldsMatching } from './pathFields';
@@ -13,7 +17,7 @@ import { identifierAt } from './identifier';
 const MAX_PATHS = 5;
 
 export function sourceHover(
-  session: Session,
+  session: Sources,
   uri: string,
   pos: Position,
   text: string | undefined,
@@ -67,7 +71,7 @@ function rangeOf(a: TrackedAnchor): Hover['range'] {
 }
 
 /** A line above the data when it may be out of date. */
-function statusBanner(session: Session): string | undefined {
+function statusBanner(session: Sources): string | undefined {
   const s = session.status;
   if (s.state === 'stale') {
     return `⚠ *Lineage service unreachable since ${md(clock(s.unreachableSince))}; data from ${md(clock(s.lastLoadedAt))}.*`;
@@ -81,7 +85,7 @@ function statusBanner(session: Session): string | undefined {
  * Without any loaded data nothing is known to be anchored; when the workspace asks for lineage
  * (components or a namespace configured) the hover says why there is none instead of staying silent.
  */
-function noDataHover(session: Session): Hover | null {
+function noDataHover(session: Sources): Hover | null {
   if (session.store.size > 0) return null;
   const configured = session.settings.components.length > 0 || session.settings.namespace !== '';
   if (!configured) return null;

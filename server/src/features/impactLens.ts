@@ -2,11 +2,11 @@
 // opening the Impact view for that path.
 import type { CodeLens } from 'vscode-languageserver';
 import { COMMANDS, type ImpactTarget, type PathRef } from '../../../common/src/protocol';
-import type { AnchorIndex } from '../anchors';
+import type { AnchorReader } from '../session/parts';
 import type { GraphService } from '../graph/graphService';
 
 export async function impactLenses(
-  index: AnchorIndex,
+  index: AnchorReader,
   graph: GraphService,
   uri: string,
 ): Promise<CodeLens[]> {

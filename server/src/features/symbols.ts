@@ -4,7 +4,7 @@
 import type { CancellationToken, Location, SymbolInformation } from 'vscode-languageserver';
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
 import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
-import type { Session } from '../session/session';
+import type { AnchorReader, ComponentReader } from '../session/parts';
 import type { SymbolIndex } from './symbolIndex';
 
 const MAX_RESULTS = 500;
@@ -13,7 +13,7 @@ const COMPONENT_LOCATION_PATHS = 1_000;
 const TOP = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 export async function workspaceSymbols(
-  session: Session,
+  session: { index: AnchorReader; store: ComponentReader },
   symbols: SymbolIndex,
   query: string,
   uriOf: PathDocumentUriOf,

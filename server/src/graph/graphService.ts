@@ -12,7 +12,14 @@ import type {
   TargetsAt,
 } from '../../../common/src/protocol';
 import type { WorkspaceFolderInfo } from '../anchors/types';
-import type { Session } from '../session/session';
+import type { AnchorReader, ComponentReader } from '../session/parts';
+import type { ComponentStore } from '../session/componentStore';
+
+/** What the graph reads: the anchors, and the cache with its version and edges (to rebuild when it changes). */
+type GraphSources = {
+  index: AnchorReader;
+  store: ComponentReader & Pick<ComponentStore, 'version' | 'edges'>;
+};
 import { UserInputError } from '../util/serviceErrors';
 import { ContractCatalog } from './contractCatalog';
 import { fieldFlow, impactOf } from './impact';
@@ -24,7 +31,7 @@ export class GraphService {
   readonly contracts = new ContractCatalog();
   private readonly models: LineageModelCache;
 
-  constructor(private readonly session: Session) {
+  constructor(private readonly session: GraphSources) {
     this.models = new LineageModelCache(session.store);
   }
 

@@ -306,7 +306,7 @@ export function shortSignature(signature: string): string {
 export class LineageModelCache {
   private built: { version: number; model: LineageModel } | undefined;
 
-  constructor(private readonly store: ComponentStore) {}
+  constructor(private readonly store: Pick<ComponentStore, 'version' | 'all' | 'edges'>) {}
 
   get(): LineageModel {
     const v = this.store.version;

@@ -2,16 +2,15 @@
 // anchored paths named by the identifier under the cursor, else the anchored paths themselves.
 import type { Position } from 'vscode-languageserver';
 import type { TargetsAt } from '../../../common/src/protocol';
-import type { AnchorIndex } from '../anchors';
-import type { ComponentStore } from '../session/componentStore';
+import type { AnchorReader, ComponentReader } from '../session/parts';
 import { fieldsMatching } from '../features/pathFields';
 import { identifierAt } from '../features/identifier';
 import type { LineageModel } from './lineageModel';
 
 export function targetsAt(
   model: LineageModel,
-  index: AnchorIndex,
-  store: ComponentStore,
+  index: AnchorReader,
+  store: ComponentReader,
   uri: string,
   pos: Position,
   text: string | undefined,

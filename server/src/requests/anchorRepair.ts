@@ -21,7 +21,7 @@ import {
 import { describeAnchorLines } from '../../../common/src/anchorLines';
 import type { RequestOptions } from '../api/apiClient';
 import { describeError } from '../api/describeError';
-import type { Session } from '../session/session';
+import type { AnchorReader, ComponentWriter } from '../session/parts';
 import type { OnceLogger } from '../util/log';
 import { UserInputError } from '../util/serviceErrors';
 import { shortPathLabel } from '../features/pathSummary';
@@ -49,7 +49,10 @@ function toRepair(session: Session, d: AnchorDrift): AnchorRepair {
 }
 
 /** The drifted anchors of a scope (empty scope: the workspace), in file and line order. */
-export function anchorRepairs(session: Session, scope: AnchorScope | undefined): { repairs: AnchorRepair[] } {
+export function anchorRepairs(
+  session: { index: AnchorReader },
+  scope: AnchorScope | undefined,
+): { repairs: AnchorRepair[] } {
   const filter = {
     componentId: optionalString(scope?.componentId, 'componentId'),
     pathId: optionalString(scope?.pathId, 'pathId'),
@@ -64,7 +67,7 @@ export function anchorRepairs(session: Session, scope: AnchorScope | undefined):
 
 /** Quick fixes for the anchors of the diagnostics VS Code sends (and any drifted anchor at the range). */
 export function anchorRepairCodeActions(
-  session: Session,
+  session: { index: AnchorReader },
   uri: string,
   range: Range,
   diagnostics: readonly Diagnostic[],
@@ -119,7 +122,7 @@ export function anchorRepairCodeActions(
 
 /** Writes confirmed repairs, one operation 1 per path; each path's result says what happened. */
 export async function repairAnchors(
-  session: Session,
+  session: ComponentWriter,
   log: OnceLogger,
   p: { repairs?: unknown } | undefined,
   opts: RequestOptions,

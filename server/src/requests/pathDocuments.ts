@@ -10,16 +10,16 @@ import {
   type SavePathResult,
   type ServiceErrorData,
 } from '../../../common/src/protocol';
-import type { RequestOptions } from '../api/apiClient';
+import type { LineageApi, RequestOptions } from '../api/apiClient';
 import { renderPathDocument } from '../pathDocs/render';
 import { pathRevision } from '../pathDocs/revision';
-import type { Session } from '../session/session';
+import type { ComponentWriter } from '../session/parts';
 import type { OnceLogger } from '../util/log';
 import { UserInputError } from '../util/serviceErrors';
-import { findServicePath } from './views';
+import { findServicePath, type ViewSources } from './views';
 
 export async function pathDocument(
-  session: Session,
+  session: ViewSources,
   p: { componentId: string; pathId: string },
   opts: RequestOptions,
 ): Promise<PathDocument> {
@@ -37,7 +37,7 @@ export async function pathDocument(
  * is what the service applies now (for Compare): the replacing override, matched by its boundaries.
  */
 async function inEffect(
-  api: ReturnType<Session['api']>,
+  api: LineageApi,
   componentId: string,
   path: LineagePath,
   opts: RequestOptions,
@@ -83,7 +83,7 @@ export function parseForSave(text: string): { value: LineagePath } | { message: 
 }
 
 export async function savePath(
-  session: Session,
+  session: ComponentWriter,
   log: OnceLogger,
   p: SavePathParams,
   opts: RequestOptions,

@@ -3,7 +3,7 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import type { ApiKeyRecord, ComplianceResponse, RegisterObjectStoreResponse } from '../../../common/src/api';
 import type { RequestOptions } from '../api/apiClient';
-import type { Session } from '../session/session';
+import type { ServiceAccess } from '../session/parts';
 import type { Documents } from '../documents';
 import { parseFile, registrationOf } from '../contracts/contractFile';
 import { checkContractText } from '../contracts/compliance';
@@ -15,7 +15,7 @@ function requireString(v: unknown, name: string): string {
 }
 
 export async function checkCompliance(
-  session: Session,
+  session: ServiceAccess,
   docs: Documents,
   uri: string,
   publish: (uri: string, diagnostics: Diagnostic[]) => void,
@@ -28,7 +28,7 @@ export async function checkCompliance(
 }
 
 export async function registerObjectStore(
-  session: Session,
+  session: ServiceAccess,
   docs: Documents,
   p: { uri: string; dryRun: boolean; prLink?: string },
   opts: RequestOptions,
@@ -38,14 +38,14 @@ export async function registerObjectStore(
 }
 
 /** Key records with the secret value masked: the key itself never leaves the service through us. */
-export async function apiKeys(session: Session, opts: RequestOptions): Promise<ApiKeyRecord[]> {
+export async function apiKeys(session: ServiceAccess, opts: RequestOptions): Promise<ApiKeyRecord[]> {
   const keys = await session.api().listApiKeys(opts);
   return keys.map((k) => ({ id: k.id, name: k.name, value: mask(k.value) }));
 }
 
 /** One key's value, for Copy API Key after the user confirmed (the client redacts `secretValue` in traces). */
 export async function apiKeyValue(
-  session: Session,
+  session: ServiceAccess,
   p: { keyId: string },
   opts: RequestOptions,
 ): Promise<{ secretValue: string }> {

@@ -8,11 +8,17 @@ import type {
   ResolvedAnchor,
   ServiceStatus,
 } from '../../../common/src/protocol';
-import type { Session } from '../session/session';
+import type { AnchorReader, ServiceAccess, SettingsSource, StatusSource, ViewStore } from '../session/parts';
+
+/** What the views read: the cache, the anchors, the settings, the status, and the service when the cache has no answer. */
+export type ViewSources = { index: AnchorReader; store: ViewStore } & ServiceAccess & SettingsSource;
 import type { RequestOptions } from '../api/apiClient';
 import { UserInputError } from '../util/serviceErrors';
 
-export function componentTree(session: Session): { namespaces: NamespaceNode[]; status: ServiceStatus } {
+export function componentTree(session: { store: ViewStore } & Pick<StatusSource, 'snapshot'>): {
+  namespaces: NamespaceNode[];
+  status: ServiceStatus;
+} {
   const byNs = new Map<string, ComponentSummary[]>();
   for (const id of session.store.wantedIds()) {
     const c = session.store.get(id);
@@ -44,7 +50,11 @@ export function componentTree(session: Session): { namespaces: NamespaceNode[]; 
   return { namespaces, status: session.snapshot() };
 }
 
-export function resolvedAnchors(session: Session, componentId: string, path: LineagePath): ResolvedAnchor[] {
+export function resolvedAnchors(
+  session: { index: AnchorReader },
+  componentId: string,
+  path: LineagePath,
+): ResolvedAnchor[] {
   return (path.code_anchors ?? []).map((a) => {
     const t = path.path_id ? session.index.anchor(componentId, path.path_id, a.anchor_id) : undefined;
     return {
@@ -62,7 +72,7 @@ export function resolvedAnchors(session: Session, componentId: string, path: Lin
   });
 }
 
-function pathViews(session: Session, c: ComponentDetail): PathView[] {
+function pathViews(session: { index: AnchorReader }, c: ComponentDetail): PathView[] {
   return (c.paths ?? []).map((path) => ({
     componentId: c.id,
     path,
@@ -71,7 +81,7 @@ function pathViews(session: Session, c: ComponentDetail): PathView[] {
 }
 
 export async function componentDetail(
-  session: Session,
+  session: ViewSources,
   p: { componentId: string; projection?: Projection },
   opts: RequestOptions,
 ): Promise<ComponentDetailResult> {
@@ -85,7 +95,7 @@ export async function componentDetail(
 }
 
 export async function pathDetail(
-  session: Session,
+  session: ViewSources,
   p: { componentId: string; pathId: string },
   opts: RequestOptions,
 ): Promise<PathView> {
@@ -103,7 +113,7 @@ export async function pathDetail(
 
 /** The path as the service has it now: from the cache, else from the service in either projection. */
 export async function findServicePath(
-  session: Session,
+  session: ViewSources,
   componentId: string,
   pathId: string,
   opts: RequestOptions,
