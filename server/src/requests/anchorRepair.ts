@@ -21,14 +21,17 @@ import {
 import { describeAnchorLines } from '../../../common/src/anchorLines';
 import type { RequestOptions } from '../api/apiClient';
 import { describeError } from '../api/describeError';
-import type { AnchorReader, ComponentWriter } from '../session/parts';
+import type { AnchorReader, ComponentReader, ComponentWriter } from '../session/parts';
 import type { OnceLogger } from '../util/log';
 import { UserInputError } from '../util/serviceErrors';
 import { shortPathLabel } from '../features/pathSummary';
 
 const MAX_REPAIRS = 1_000;
 
-function toRepair(session: Session, d: AnchorDrift): AnchorRepair {
+/** What listing repairs reads: the drifted anchors, and the cache for their component and path names. */
+type RepairSources = { index: AnchorReader; store: ComponentReader };
+
+function toRepair(session: RepairSources, d: AnchorDrift): AnchorRepair {
   const e = d.anchor.entry;
   const component = session.store.get(e.componentId);
   const path = session.store.findPath(e.componentId, e.pathId);
@@ -50,7 +53,7 @@ function toRepair(session: Session, d: AnchorDrift): AnchorRepair {
 
 /** The drifted anchors of a scope (empty scope: the workspace), in file and line order. */
 export function anchorRepairs(
-  session: { index: AnchorReader },
+  session: RepairSources,
   scope: AnchorScope | undefined,
 ): { repairs: AnchorRepair[] } {
   const filter = {
