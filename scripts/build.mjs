@@ -97,9 +97,12 @@ const targets = {
   tests: {
     // Tests keep their packages external: they run from the repo with node_modules beside them.
     entryPoints: Object.fromEntries(
-      [...find('test', '.test.ts'), ...find('test', '.bench.ts'), ...find('test/vscode/suite', '.ts')].map(
-        (f) => [join('test', relative('test', f)).replace(/\.ts$/, ''), f],
-      ),
+      [
+        ...find('test', '.test.ts'),
+        ...find('test', '.bench.ts'),
+        ...find('test/vscode/suite', '.ts'),
+        ...find('test/vscode/firstWindow', '.ts'),
+      ].map((f) => [join('test', relative('test', f)).replace(/\.ts$/, ''), f]),
     ),
     packages: 'external',
     external: ['vscode'],

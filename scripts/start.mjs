@@ -10,7 +10,12 @@
 // Stable ports (service 7878, code-server 7879, when free) keep that sign-in valid on the next run.
 //
 // Ctrl-C (or SIGTERM) stops everything this started.
+// The editor also gets the service's URL and database file in its environment
+// (LINEAGE_LENS_LOCAL_SERVICE_URL, LINEAGE_LENS_LOCAL_SERVICE_DB): no API operation names a database,
+// and the status bar's tooltip names it while the configured URL is this service.
+//
 // Usage: node scripts/start.mjs [--no-build] [--browser-vscode] [--port 7878] [--editor-port 7879] [--reset]
+//                               [--state-dir DIR]  (default .cache; the database, profile and logs live there)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -138,6 +143,7 @@ async function main() {
       port: { type: 'string', default: '7878' },
       'editor-port': { type: 'string', default: '7879' },
       reset: { type: 'boolean', default: false },
+      'state-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -145,14 +151,18 @@ async function main() {
     console.log(
       'usage: npm start [-- --no-build] [--browser-vscode] [--port 7878] [--editor-port 7879] [--reset]\n' +
         '  --browser-vscode  use the browser VS Code even when `code` is on the PATH\n' +
-        '  --reset           start over from demo/dataset.json (deletes .cache/demo-service/)',
+        '  --reset           start over from demo/dataset.json (deletes .cache/demo-service/)\n' +
+        '  --state-dir DIR   keep the database, editor profile and logs under DIR instead of .cache/',
     );
     return 0;
   }
-  const cacheDir = path.join(REPO_ROOT, '.cache');
+  const cacheDir = path.resolve(args['state-dir'] ?? path.join(REPO_ROOT, '.cache'));
   const serviceDir = path.join(cacheDir, 'demo-service');
   const workspace = path.join(REPO_ROOT, 'demo', 'workspace');
   if (args.reset) fs.rmSync(serviceDir, { recursive: true, force: true });
+  const shown = (p) => path.relative(REPO_ROOT, p) || p;
+  const serviceDb = path.join(serviceDir, 'service.db');
+  const serviceLog = path.join(serviceDir, 'service.log');
 
   if (!args['no-build']) {
     say('building (node scripts/build.mjs)');
@@ -187,11 +197,11 @@ async function main() {
   if (servicePort === 0)
     say(`port ${preferred} is taken; the service takes a free port (you will have to sign in again)`);
   const service = await startServiceProcess({
-    db: path.join(serviceDir, 'service.db'),
+    db: serviceDb,
     seed: path.join(REPO_ROOT, 'demo', 'dataset.json'),
     port: servicePort,
     printKey: true,
-    logFile: path.join(serviceDir, 'service.log'),
+    logFile: serviceLog,
   });
   cleanups.push(async () => {
     say('stopping the local service');
@@ -203,13 +213,16 @@ async function main() {
   });
   service.exited.then(() => {
     if (!stopping) {
-      say('the local service exited; see .cache/demo-service/service.log');
+      say(`the local service exited; see ${shown(serviceLog)}`);
       stopAll().then(() => process.exit(1));
     }
   });
   say(
-    `local service: ${service.url} (${service.newDatabase ? 'new database seeded from demo/dataset.json' : 'existing database, kept from the last run'}; log: .cache/demo-service/service.log)`,
+    `local service: ${service.url} (${service.newDatabase ? 'new database seeded from demo/dataset.json' : 'existing database, kept from the last run'}; log: ${shown(serviceLog)})`,
   );
+
+  // What the extension shows about this service (its database file) when the configured URL is it.
+  const editorEnv = { LINEAGE_LENS_LOCAL_SERVICE_URL: service.url, LINEAGE_LENS_LOCAL_SERVICE_DB: serviceDb };
 
   const useDesktop = !args['browser-vscode'] && onPath('code');
   const profileDir = path.join(cacheDir, 'start', useDesktop ? 'desktop-user-data' : 'code-server-user-data');
@@ -249,7 +262,7 @@ async function main() {
       workspace,
     ];
     say(`opening VS Code: code ${codeArgs.join(' ')}`);
-    const code = spawn('code', codeArgs, { stdio: 'inherit' });
+    const code = spawn('code', codeArgs, { stdio: 'inherit', env: { ...process.env, ...editorEnv } });
     signInHelp();
     say('close the VS Code window or press Ctrl-C here to stop the service');
     const closed = new Promise((resolve) => code.once('exit', () => resolve(0)));
@@ -270,13 +283,16 @@ async function main() {
     }
   }
   const { startCodeServer, workbenchUrl } = await import('./vscode/run-suite.mjs');
+  const editorLog = path.join(cacheDir, 'start', 'code-server.log');
   const preferredEditor = Number(args['editor-port']);
   const server = await startCodeServer({
     workspace,
     userDataDir: profileDir,
     extensionsDir: path.join(cacheDir, 'start', 'code-server-extensions'),
-    port: (await portFree(preferredEditor)) ? preferredEditor : undefined,
-    logFile: path.join(cacheDir, 'start', 'code-server.log'),
+    // 0 (or a taken port): any free one.
+    port: preferredEditor > 0 && (await portFree(preferredEditor)) ? preferredEditor : undefined,
+    logFile: editorLog,
+    env: editorEnv,
   });
   cleanups.push(async () => {
     await server.stop();
@@ -284,12 +300,12 @@ async function main() {
   });
   server.exited.then(() => {
     if (!stopping) {
-      say('code-server exited; see .cache/start/code-server.log');
+      say(`code-server exited; see ${shown(editorLog)}`);
       stopAll().then(() => process.exit(1));
     }
   });
   const url = workbenchUrl({ ...server, workspace, extensionDevelopmentPath: REPO_ROOT });
-  say(`browser VS Code (code-server) on 127.0.0.1 (log: .cache/start/code-server.log). Open:`);
+  say(`browser VS Code (code-server) on 127.0.0.1 (log: ${shown(editorLog)}). Open:`);
   console.log(`\n  ${url}\n`);
   signInHelp();
   say('press Ctrl-C to stop the service and the browser VS Code');

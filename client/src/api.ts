@@ -26,6 +26,10 @@ export interface LineageLensApi {
     impact(): ImpactResult | undefined;
   };
   status(): ServiceStatus;
+  /** The language server: whether it was asked to start, and when it first has. */
+  languageServer: { requested(): boolean; started: Promise<void> };
+  /** The status bar item's tooltip (service URL, a local service's database file, …). */
+  statusTooltip(): string;
   onDidChangeStatus: vscode.Event<ServiceStatus>;
   /** URL of the local demo service started by this window, if running. */
   demoServiceUrl(): string | undefined;

@@ -11,6 +11,7 @@ import { registerServiceCommands } from './commands/serviceCommands';
 import { registerCopyIdCommand } from './commands/copyId';
 import { serviceUrl } from './config';
 import { registerDemoService } from './demoService';
+import { launchedServiceDatabase } from './launchedService';
 import { LineageContext } from './lineageContext';
 import { errorText } from './logging';
 import { PathFileSystem } from './pathDocuments/pathFileSystem';
@@ -39,7 +40,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
 
   registerConnectionCommands(ctx);
   const demo = registerDemoService(ctx);
-  registerStatusBar(ctx, () => demo.database);
+  // The database of the service this window runs, else of the one `npm start` runs at the configured URL.
+  const statusTooltip = registerStatusBar(ctx, () => demo.database ?? launchedServiceDatabase(serviceUrl()));
 
   const fs = new PathFileSystem(ctx);
   ctx.push(
@@ -89,6 +91,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
       impact: () => impact.result,
     },
     status: () => ctx.status,
+    languageServer: { requested: () => ctx.serverRequested, started: ctx.whenServerStarted() },
+    statusTooltip,
     onDidChangeStatus: ctx.onDidChangeStatus,
     demoServiceUrl: () => demo.serviceUrl,
   };

@@ -94,6 +94,16 @@ export class LineageContext implements vscode.Disposable {
     return this.statusValue;
   }
 
+  /** Whether the language server has been asked to start (it starts only where there is something for it). */
+  get serverRequested(): boolean {
+    return this.starting !== undefined;
+  }
+
+  /** Resolves once the language server has started for the first time. */
+  whenServerStarted(): Promise<void> {
+    return this.started;
+  }
+
   /** Registers disposables to be disposed on deactivate. */
   push(...items: vscode.Disposable[]): void {
     this.disposables.push(...items);

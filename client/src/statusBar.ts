@@ -35,8 +35,14 @@ function stateLabel(state: ConnectionState): string {
   }
 }
 
-/** `localDatabase`: the database file of the local service this extension runs, if any. */
-export function registerStatusBar(ctx: LineageContext, localDatabase: () => string | undefined): void {
+/**
+ * `localDatabase`: the database file of the local service at the configured URL, when it is one this
+ * extension runs or `npm start` runs. Returns the item's current tooltip text (for the extension's API).
+ */
+export function registerStatusBar(
+  ctx: LineageContext,
+  localDatabase: () => string | undefined,
+): () => string {
   const item = vscode.window.createStatusBarItem('lineageLens.status', vscode.StatusBarAlignment.Left, 50);
   item.name = vscode.l10n.t('Lineage Lens Connection');
   item.command = Commands.statusActions;
@@ -66,9 +72,17 @@ export function registerStatusBar(ctx: LineageContext, localDatabase: () => stri
   };
   render(ctx.status);
   item.show();
-  ctx.push(item, ctx.onDidChangeStatus(render));
+  ctx.push(
+    item,
+    ctx.onDidChangeStatus(render),
+    // The tooltip names the configured service (and its database): current even before a new status.
+    vscode.workspace.onDidChangeConfiguration(
+      (e) => e.affectsConfiguration('lineageLens.serviceUrl') && render(ctx.status),
+    ),
+  );
   ctx.push(vscode.commands.registerCommand(Commands.statusActions, () => showActions(ctx)));
   ctx.push(vscode.commands.registerCommand(Commands.refresh, () => refresh(ctx)));
+  return () => (typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? ''));
 }
 
 interface Action extends vscode.QuickPickItem {

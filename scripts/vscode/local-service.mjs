@@ -4,14 +4,15 @@
 import path from 'node:path';
 import { startServiceProcess } from '../start.mjs';
 
-/** @returns {Promise<{url: string, apiKey: string, logFile: string, stop(): Promise<void>}>} */
+/** @returns {Promise<{url: string, apiKey: string, db: string, logFile: string, stop(): Promise<void>}>} */
 export async function startLocalService({
   repoRoot,
   tmpDir,
   seed = path.join(repoRoot, 'demo', 'dataset.json'),
 }) {
   const logFile = path.join(tmpDir, 'service.log');
-  const s = await startServiceProcess({ db: path.join(tmpDir, 'service.db'), seed, logFile });
+  const db = path.join(tmpDir, 'service.db');
+  const s = await startServiceProcess({ db, seed, logFile });
   if (!s.apiKey) throw new Error(`the local service printed no API key for a new database; see ${logFile}`);
-  return { url: s.url, apiKey: s.apiKey, logFile, stop: s.stop };
+  return { url: s.url, apiKey: s.apiKey, db, logFile, stop: s.stop };
 }

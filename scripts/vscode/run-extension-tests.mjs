@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs the extension-host suite (test/vscode/suite) in a real VS Code: builds everything, starts the
+// Runs the extension-host suite (test/vscode/suite) in a real VS Code, then test/vscode/firstWindow in a
+// second launch (empty folder, fresh profile, signed out): builds everything, starts the
 // local service with the demo dataset on 127.0.0.1, copies the demo workspace to a temporary folder,
 // and runs the suite with the harness (run-suite.mjs). Exits with the suite's exit code.
 // With --vsix the extension is packaged with vsce and installed from that .vsix (what ships is what is
@@ -66,6 +67,9 @@ async function main() {
         LINEAGE_API_KEY: service.apiKey,
         LINEAGE_TEST_RESULTS: resultsFile,
         LINEAGE_REPO_ROOT: REPO_ROOT,
+        // As `npm start` tells the editor it launches (the status bar names the service's database).
+        LINEAGE_LENS_LOCAL_SERVICE_URL: service.url,
+        LINEAGE_LENS_LOCAL_SERVICE_DB: service.db,
         ...(args.grep ? { LINEAGE_TEST_GREP: args.grep } : {}),
         ...(vsixFile ? { LINEAGE_TEST_FROM_VSIX: '1' } : {}),
       },
@@ -75,9 +79,53 @@ async function main() {
     code = 1;
   } finally {
     await service.stop();
+  }
+  // A second window as a new user opens it: an empty folder, a fresh profile, no key, no service
+  // (test/vscode/firstWindow: the language server starts only where there is something for it).
+  const firstWindowResults = resultsFile.replace(/(\.json)?$/, '-first-window.json');
+  fs.rmSync(firstWindowResults, { force: true });
+  let firstWindowCode = 1;
+  try {
+    log('second launch: an empty window, signed out');
+    firstWindowCode = await runExtensionTests({
+      name: 'first-window',
+      extensionDevelopmentPath: vsixFile ? undefined : REPO_ROOT,
+      vsix: vsixFile ? [vsixFile] : [],
+      extensionTestsPath: path.join(REPO_ROOT, 'dist/test/vscode/firstWindow/index.js'),
+      timeoutMs: Number(args.timeout) * 1000,
+      env: {
+        LINEAGE_TEST_RESULTS: firstWindowResults,
+        LINEAGE_REPO_ROOT: REPO_ROOT,
+        // A --grep aimed at the main suite may match nothing here.
+        ...(args.grep ? { LINEAGE_TEST_GREP: args.grep, LINEAGE_TEST_ALLOW_NONE: '1' } : {}),
+        ...(vsixFile ? { LINEAGE_TEST_FROM_VSIX: '1' } : {}),
+      },
+    });
+  } catch (err) {
+    console.error(`[extension-tests] first window: ${err?.message ?? err}`);
+  } finally {
     if (!process.env.LINEAGE_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   }
+  if (!mergeResults(resultsFile, firstWindowResults)) firstWindowCode = firstWindowCode || 1;
+  code = code || firstWindowCode;
   return reportSuiteResults(resultsFile, code, log);
+}
+
+/** Adds the second launch's results to the first's file; false when the second wrote none. */
+function mergeResults(into, from) {
+  if (!fs.existsSync(from)) {
+    log(`the second launch wrote no results (${path.relative(REPO_ROOT, from)})`);
+    return false;
+  }
+  const b = JSON.parse(fs.readFileSync(from, 'utf8'));
+  const a = fs.existsSync(into)
+    ? JSON.parse(fs.readFileSync(into, 'utf8'))
+    : { passed: 0, failed: 0, pending: 0, tests: [] };
+  for (const k of ['passed', 'failed', 'pending']) a[k] = (a[k] ?? 0) + (b[k] ?? 0);
+  a.tests = [...(a.tests ?? []), ...(b.tests ?? [])];
+  a.finishedAt = b.finishedAt ?? a.finishedAt;
+  fs.writeFileSync(into, JSON.stringify(a, null, 2));
+  return true;
 }
 
 process.exitCode = await main();

@@ -3,9 +3,13 @@
 // output, signs in, and stops it again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { demoDataset, env, inState, lineageApi, noSaveReasonPrompt, waitForStatus } from './helpers';
+import type { LineageLensApi } from '../../../client/src/api';
+import { demoDataset, env, inState, lineageApi, noSaveReasonPrompt, signIn, waitForStatus } from './helpers';
+
+const tooltipLines = (api: LineageLensApi): string[] => api.statusTooltip().split('\n');
 
 describe('local demo service', () => {
+  before(async () => signIn(await lineageApi()));
   after(async () => {
     // Back to the runner's service for the tests that follow.
     const api = await lineageApi();
@@ -29,6 +33,28 @@ describe('local demo service', () => {
     assert.equal(api.status().state, 'connected');
   });
 
+  it("names the database of npm start's service in the status bar tooltip while the configured URL is it", async () => {
+    const api = await lineageApi();
+    await waitForStatus(api, inState('connected'));
+    const url = env('LINEAGE_SERVICE_URL');
+    // The runner passes the service's URL and database as npm start does (no API operation names it).
+    const db = env('LINEAGE_LENS_LOCAL_SERVICE_DB');
+    assert.ok(tooltipLines(api).includes(`Service: ${url}`), api.statusTooltip());
+    assert.ok(api.statusTooltip().includes(`database: ${db}`), api.statusTooltip());
+    // Another service configured: its database is not that one, so none is named.
+    await vscode.workspace
+      .getConfiguration('lineageLens')
+      .update('serviceUrl', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
+    await waitForStatus(api, inState('signedOut', 'unreachable'));
+    assert.match(api.statusTooltip(), /Service: http:\/\/127\.0\.0\.1:9$/m);
+    assert.ok(!api.statusTooltip().includes('database'), api.statusTooltip());
+    await vscode.workspace
+      .getConfiguration('lineageLens')
+      .update('serviceUrl', url, vscode.ConfigurationTarget.Global);
+    await waitForStatus(api, inState('connected'));
+    assert.ok(api.statusTooltip().includes(`database: ${db}`), api.statusTooltip());
+  });
+
   it('starts, signs in to it, and stops', async function () {
     this.timeout(120_000); // starts a service process besides the one of the runner
     const api = await lineageApi();
@@ -46,6 +72,9 @@ describe('local demo service', () => {
     assert.equal(vscode.workspace.getConfiguration('lineageLens').inspect('serviceUrl')?.globalValue, url);
     const s = await waitForStatus(api, inState('connected'));
     assert.ok(s.componentCount > 0, 'components loaded from the demo service');
+    // The tooltip names this window's own service and its database, not npm start's.
+    assert.match(api.statusTooltip(), /database: .*demo-service\.db$/m);
+    assert.ok(!api.statusTooltip().includes(env('LINEAGE_LENS_LOCAL_SERVICE_DB')), api.statusTooltip());
     const health = await fetch(url + '/v0/api-keys');
     assert.equal(health.status, 401, 'the demo service answers (and wants a key)');
 

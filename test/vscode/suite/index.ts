@@ -46,7 +46,9 @@ export function run(): Promise<void> {
         fs.writeFileSync(out, JSON.stringify(summary, null, 2));
       }
       if (failures > 0) reject(new Error(`${failures} extension-host tests failed`));
-      else if (results.length === 0) reject(new Error('no extension-host tests ran'));
+      // A runner's grep may match nothing in a second launch (LINEAGE_TEST_ALLOW_NONE).
+      else if (results.length === 0 && !process.env.LINEAGE_TEST_ALLOW_NONE)
+        reject(new Error('no extension-host tests ran'));
       else resolve();
     });
     runner.on('pass', (t) =>
