@@ -160,7 +160,8 @@ async function main() {
   const serviceDir = path.join(cacheDir, 'demo-service');
   const workspace = path.join(REPO_ROOT, 'demo', 'workspace');
   if (args.reset) fs.rmSync(serviceDir, { recursive: true, force: true });
-  const shown = (p) => path.relative(REPO_ROOT, p) || p;
+  // Paths inside the repository relative to it (where the user ran npm start), others as they are.
+  const shown = (p) => (p.startsWith(REPO_ROOT + path.sep) ? path.relative(REPO_ROOT, p) : p);
   const serviceDb = path.join(serviceDir, 'service.db');
   const serviceLog = path.join(serviceDir, 'service.log');
 
@@ -176,7 +177,6 @@ async function main() {
     if (stopping) return;
     stopping = true;
     if (why) say(`${why}: stopping what npm start started`);
-    // In parallel: the harness's own signal handler exits once code-server is down.
     await Promise.all(
       cleanups.map((fn) => fn().catch((e) => console.error('[start] cleanup:', e?.message ?? e))),
     );
@@ -194,7 +194,7 @@ async function main() {
   // ---- the local service
   const preferred = Number(args.port);
   const servicePort = (await portFree(preferred)) ? preferred : 0;
-  if (servicePort === 0)
+  if (servicePort === 0 && preferred !== 0)
     say(`port ${preferred} is taken; the service takes a free port (you will have to sign in again)`);
   const service = await startServiceProcess({
     db: serviceDb,
@@ -282,7 +282,10 @@ async function main() {
       return s.status;
     }
   }
-  const { startCodeServer, workbenchUrl } = await import('./vscode/run-suite.mjs');
+  const { startCodeServer, workbenchUrl, leaveSignalsToCaller } = await import('./vscode/run-suite.mjs');
+  // Ctrl-C is ours: stopAll stops the service and code-server and says so (the harness would exit as
+  // soon as code-server is down, before the service's stop is reported).
+  leaveSignalsToCaller();
   const editorLog = path.join(cacheDir, 'start', 'code-server.log');
   const preferredEditor = Number(args['editor-port']);
   const server = await startCodeServer({

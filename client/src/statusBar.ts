@@ -61,7 +61,9 @@ export function registerStatusBar(
     if (url) lines.push(vscode.l10n.t('Service: {0}', url));
     const db = localDatabase();
     if (db) lines.push(vscode.l10n.t('Local demo service, database: {0}', db));
-    if (s.lastLoadedAt) lines.push(vscode.l10n.t('Last loaded: {0}', formatMoment(s.lastLoadedAt)));
+    // Connected and stale messages say when the data was loaded already; one time, said once.
+    if (s.lastLoadedAt && s.state !== 'connected' && s.state !== 'stale')
+      lines.push(vscode.l10n.t('Last loaded: {0}', formatMoment(s.lastLoadedAt)));
     item.tooltip = lines.filter(Boolean).join('\n');
     item.backgroundColor =
       s.state === 'keyRejected' || s.state === 'unreachable'

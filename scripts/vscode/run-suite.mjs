@@ -9,7 +9,7 @@
 // `window.codeAutomationExit(code, logs)`; that code is the result.
 //
 // API (ESM):  startCodeServer, launchBrowser, runExtensionTests, installVsix, saveScreenshot,
-//             codeServerDir, REPO_ROOT, ARTIFACTS_DIR
+//             leaveSignalsToCaller, codeServerDir, REPO_ROOT, ARTIFACTS_DIR
 // CLI:        node scripts/vscode/run-suite.mjs --extension <dir> --tests <suite/index.js>
 //                  [--workspace <dir>] [--timeout 600] [--screenshot <name>] [--env K=V ...]
 //                  [--vsix <file.vsix> ...]
@@ -69,9 +69,30 @@ let signalHandlersInstalled = false;
 let interrupted = null;
 const interruptListeners = new Set();
 
+let callerHandlesSignals = false;
+
+/**
+ * For a program with its own Ctrl-C handling (npm start): the harness then installs no signal handlers,
+ * the caller stops what it started (e.g. `server.stop()`) and reports it in its own words; the 'exit'
+ * hook still kills any process group left alive. Call before starting anything.
+ */
+export function leaveSignalsToCaller() {
+  callerHandlesSignals = true;
+}
+
 function installSignalHandlers() {
   if (signalHandlersInstalled) return;
   signalHandlersInstalled = true;
+  process.on('exit', () => {
+    for (const pid of liveGroups) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+  });
+  if (callerHandlesSignals) return;
   const onSignal = (sig, code) => {
     if (interrupted) return;
     interrupted = { signal: sig, exitCode: code };
@@ -88,15 +109,6 @@ function installSignalHandlers() {
   process.once('SIGINT', () => onSignal('SIGINT', 130));
   process.once('SIGTERM', () => onSignal('SIGTERM', 143));
   process.once('SIGHUP', () => onSignal('SIGHUP', 129));
-  process.on('exit', () => {
-    for (const pid of liveGroups) {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }
-  });
 }
 
 async function runAllCleanups() {
