@@ -5,6 +5,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { CancellationToken } from 'vscode-languageclient';
 import type { RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import {
+  AnchorDriftChangedNotification,
   ComplianceCheckedNotification,
   DataChangedNotification,
   SetCredentialsNotification,
@@ -39,6 +40,7 @@ export class LineageContext implements vscode.Disposable {
   private statusValue: ServiceStatus = INITIAL_STATUS;
   private readonly statusChanged = new vscode.EventEmitter<ServiceStatus>();
   private readonly dataChanged = new vscode.EventEmitter<string[]>();
+  private readonly driftChanged = new vscode.EventEmitter<string[]>();
   private readonly credentialsChanged = new vscode.EventEmitter<Credentials>();
   private readonly complianceChecked = new vscode.EventEmitter<ComplianceChecked>();
   /** Fires when the server checked a contract file on its own (on save). */
@@ -59,10 +61,19 @@ export class LineageContext implements vscode.Disposable {
   readonly onDidChangeStatus = this.statusChanged.event;
   /** Fires with the component ids whose data changed (empty: everything). */
   readonly onDidChangeData = this.dataChanged.event;
+  /** Fires with the component ids whose drifted anchors changed (code moved away from the records). */
+  readonly onDidChangeAnchorDrift = this.driftChanged.event;
 
   constructor(readonly extension: vscode.ExtensionContext) {
     const channel = createLog();
-    this.push(channel, this.statusChanged, this.dataChanged, this.credentialsChanged, this.complianceChecked);
+    this.push(
+      channel,
+      this.statusChanged,
+      this.dataChanged,
+      this.driftChanged,
+      this.credentialsChanged,
+      this.complianceChecked,
+    );
     this.log = new SafeLog(channel);
     void vscode.commands.executeCommand('setContext', 'lineageLens.state', INITIAL_STATUS.state);
     this.keys = new ApiKeyStore(extension.secrets);
@@ -157,6 +168,9 @@ export class LineageContext implements vscode.Disposable {
     this.clientDisposables.push(
       client.onNotification(StatusNotification, (s) => this.setStatus(s)),
       client.onNotification(DataChangedNotification, (p) => this.dataChanged.fire(p.componentIds ?? [])),
+      client.onNotification(AnchorDriftChangedNotification, (p) =>
+        this.driftChanged.fire(p.componentIds ?? []),
+      ),
       client.onNotification(ComplianceCheckedNotification, (p) => this.complianceChecked.fire(p)),
     );
     this.clientReady = client.start().then(

@@ -112,6 +112,15 @@ export const DataChangedNotification = new NotificationType<{ componentIds: stri
   'lineageLens/dataChanged',
 );
 
+/**
+ * Server → client when the set of drifted anchors of some components changed (an edit, a relocation, a
+ * git change, a repair), so the Components view's markers and its "Update the Anchor on the Service"
+ * action follow the code between data refreshes.
+ */
+export const AnchorDriftChangedNotification = new NotificationType<{ componentIds: string[] }>(
+  'lineageLens/anchorDriftChanged',
+);
+
 export const RefreshRequest = new RequestType0<ServiceStatus, void>('lineageLens/refresh');
 
 // ---- Components tree ------------------------------------------------------------------------------

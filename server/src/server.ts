@@ -24,6 +24,7 @@ import { codeLenses } from './features/codeLens';
 import { pathDocumentDefinition, pathDocumentLinks, sourceDefinition } from './features/definitions';
 import { workspaceSymbols } from './features/symbols';
 import { SymbolIndex } from './features/symbolIndex';
+import { AnchorDriftChanges } from './features/anchorDriftChanges';
 import { anchorProblemDiagnostics, DiagnosticsHub } from './features/diagnosticsHub';
 import { OpenPathDocuments, type PathDocumentUriOf } from './pathDocs/pathDocumentUris';
 import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
@@ -105,8 +106,12 @@ const clientSettings = new ClientSettings({
   },
 });
 
+const driftChanges = new AnchorDriftChanges(index);
 index.onDidChange((uris) => {
   for (const uri of uris) hub.set('anchors', uri, index.diagnosticsFor(uri));
+  const componentIds = driftChanges.update(uris);
+  if (componentIds.length)
+    void connection.sendNotification(P.AnchorDriftChangedNotification, { componentIds });
 });
 
 /** Where the server sends the user for a path: the tab open for it, else a labelled URI. */

@@ -1,5 +1,6 @@
 // didChange sequences through the whole server: anchored ranges move with inserted lines, grow with
-// edits inside, go stale when deleted, and come back from disk when the document is closed.
+// edits inside, go stale when deleted, and come back from disk when the document is closed. The client
+// hears when a component's drifted anchors change (the Components view marks them and offers repair).
 import { strict as assert } from 'node:assert';
 import {
   CodeLensRequest,
@@ -7,7 +8,8 @@ import {
   HoverRequest,
   type CodeLens,
 } from 'vscode-languageserver-protocol';
-import { hoverText, startHarness, stopHarness, workspaceText, type Harness } from './setup';
+import { AnchorDriftChangedNotification } from '../../common/src/protocol';
+import { hoverText, MAILER, startHarness, stopHarness, workspaceText, type Harness } from './setup';
 
 describe('language server: anchors tracked through edits', function () {
   let h: Harness;
@@ -36,7 +38,15 @@ describe('language server: anchors tracked through edits', function () {
     assert.deepEqual(hv?.range, { start: { line: 0, character: 0 }, end: { line: 3, character: 1 } });
   });
 
+  const driftChanged = (from: number) =>
+    h.client.waitFor<{ componentIds: string[] }>(
+      AnchorDriftChangedNotification.method,
+      (p) => p.componentIds.includes(MAILER),
+      from,
+    );
+
   it('moves the range down when lines are inserted above it', async () => {
+    const from = h.client.mark();
     await h.client.change(uri, [
       {
         range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
@@ -48,6 +58,8 @@ describe('language server: anchors tracked through edits', function () {
     const hv = await hover(3, 4);
     assert.match(hoverText(hv), /^\*\*readOrder → sendReceipt\*\*/);
     assert.deepEqual(hv?.range, { start: { line: 2, character: 0 }, end: { line: 5, character: 1 } });
+    // Now two lines below its record: drifted, and the client is told.
+    await driftChanged(from);
   });
 
   it('grows the range with an edit inside it', async () => {
@@ -83,6 +95,8 @@ describe('language server: anchors tracked through edits', function () {
       from,
     );
     assert.equal(diags.find((x) => x.code === 'anchor-stale')!.severity, DiagnosticSeverity.Warning);
+    // A stale anchor has no better place to record: no longer drifted.
+    await driftChanged(from);
   });
 
   it('places the anchor from disk again when the document is closed', async () => {

@@ -30,6 +30,7 @@ export class ComponentsView implements vscode.Disposable {
       this.provider,
       this.view,
       ctx.onDidChangeData(() => this.provider.refresh()),
+      ctx.onDidChangeAnchorDrift((ids) => this.refreshComponents(ids)),
       ctx.onDidChangeStatus((s) => {
         if (s.state !== lastState) this.provider.refresh();
         lastState = s.state;
@@ -69,6 +70,17 @@ export class ComponentsView implements vscode.Disposable {
       this.ctx.log.error('Loading the components tree', err);
       return [errorNode(vscode.l10n.t('Could not load components'), err)];
     }
+  }
+
+  /** Reloads the loaded rows of these components (their drift markers and repair actions changed). */
+  private refreshComponents(ids: readonly string[]): void {
+    const wanted = new Set(ids);
+    for (const ns of this.provider.loadedRoots())
+      for (const comp of ns instanceof NamespaceNode ? ns.components : [])
+        if (wanted.has(comp.id)) {
+          comp.reset();
+          this.provider.refresh(comp);
+        }
   }
 
   /** Finds the tree node of a component, for reveal (e.g. from the lineage graph). */

@@ -99,6 +99,11 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     return this.rootsCache;
   }
 
+  /** The root nodes if the view has loaded them (nothing is requested). */
+  loadedRoots(): readonly TreeNode[] {
+    return this.rootsCache ?? [];
+  }
+
   getParent(node: TreeNode): TreeNode | undefined {
     return node.parent;
   }
