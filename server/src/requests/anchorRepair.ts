@@ -148,14 +148,16 @@ export async function repairAnchors(
     const refuse = (message: string) =>
       results.push({ kind: 'refused', componentId, pathId, anchorIds, message });
     try {
-      // What the service holds now, not the cache: a repair must not undo someone else's change.
-      const { component } = await api.getComponent(componentId, { projection: 'all' }, opts);
+      // What the service holds now, not the cache: a repair must not undo someone else's change. The
+      // effective paths (collapsed): a scan path stays after an update, beside the override that
+      // replaces it, and writing it again would supersede (delete) that newer override.
+      const { component } = await api.getComponent(componentId, { projection: 'collapsed' }, opts);
       const path = component.paths?.find((x) => x.path_id === pathId);
       if (!path) {
         const named = group[0]!.pathLabel || pathId;
         stale.add(componentId);
         refuse(
-          `Path ${named} is no longer on the service (it changed or was removed since it was checked); nothing was written. Refresh and look again.`,
+          `Path ${named} is no longer on the service as it was (it changed or was removed since it was checked); nothing was written. Refresh and look again.`,
         );
         continue;
       }
