@@ -1,7 +1,8 @@
 // "Update the anchor on the service" (quick fix on a drifted anchor's diagnostic, and on a path or
 // anchor in the Components view) and "Update Drifted Anchors on the Service" (a component, or the whole
-// workspace): show what changes (old → new lines), write only after the user confirms, say per path
-// what was written and what was refused and why. The server finds the drift and does the writing.
+// workspace): show what changes (old → new lines; anchorRepairPrompts.ts), save the files first when
+// the user asks to, write only what was confirmed, say what was written and what was refused and why.
+// The server finds the drift and does the writing.
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import {
@@ -9,16 +10,15 @@ import {
   COMMANDS,
   RepairAnchorsRequest,
   type AnchorRepair,
+  type AnchorRepairResult,
   type AnchorScope,
 } from '../../../common/src/protocol';
-import { describeAnchorLines } from '../../../common/src/anchorLines';
+import { count } from '../counts';
 import type { LineageContext } from '../lineageContext';
 import { withNotificationProgress } from '../notificationProgress';
 import { safeMessage, showRequestError } from '../serviceErrors';
 import { AnchorNode, ComponentNode, PathNode } from '../views/componentNodes';
-
-/** Drifted anchors listed one per line in the confirmation; the rest are counted. */
-const LISTED = 12;
+import { chooseMany, confirmOne, repairKey, type ConfirmedRepairs } from './anchorRepairPrompts';
 
 function scopeOf(arg: unknown): AnchorScope {
   if (arg instanceof AnchorNode)
@@ -39,26 +39,37 @@ export function registerAnchorRepairCommands(ctx: LineageContext): void {
   );
 }
 
-function describe(r: AnchorRepair): string {
-  return vscode.l10n.t(
-    '"{0}" in {1}: lines {2} → {3}',
-    safeMessage(r.label, 80),
-    safeMessage(r.file || vscode.workspace.asRelativePath(vscode.Uri.parse(r.uri)), 120),
-    describeAnchorLines(r.recorded),
-    describeAnchorLines(r.current),
-  );
-}
-
-/** Lists the drifted anchors of a scope, confirms, writes; returns what happened (for tests). */
-async function repair(ctx: LineageContext, scope: AnchorScope): Promise<unknown> {
-  let repairs: AnchorRepair[];
+/** The drifted anchors of a scope, or undefined when the server could not say (shown). */
+async function listRepairs(ctx: LineageContext, scope: AnchorScope): Promise<AnchorRepair[] | undefined> {
   try {
-    repairs = (await ctx.request(AnchorRepairsRequest, scope)).repairs;
+    return (await ctx.request(AnchorRepairsRequest, scope)).repairs;
   } catch (err) {
     await showRequestError(vscode.l10n.t('Could not check the anchors'), err);
     return undefined;
   }
-  if (repairs.length === 0) {
+}
+
+/** Saves the documents; on a failure says which one and that nothing was written. */
+async function saveDocuments(docs: readonly vscode.TextDocument[]): Promise<boolean> {
+  for (const d of docs) {
+    if (!d.isDirty || (await d.save())) continue;
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Could not save {0}: no anchor was updated.', vscode.workspace.asRelativePath(d.uri)),
+    );
+    return false;
+  }
+  return true;
+}
+
+const sameLines = (a: AnchorRepair, b: AnchorRepair) =>
+  JSON.stringify([a.recorded, a.current]) === JSON.stringify([b.recorded, b.current]);
+
+/** Lists the drifted anchors of a scope, confirms, writes; returns what happened (for tests). */
+async function repair(ctx: LineageContext, scope: AnchorScope): Promise<unknown> {
+  const listed = await listRepairs(ctx, scope);
+  if (!listed) return undefined;
+  let shown: AnchorRepair[] = listed;
+  if (shown.length === 0) {
     void vscode.window.showInformationMessage(
       scope.anchorId
         ? vscode.l10n.t('This anchor is where the service records it: nothing to update.')
@@ -66,7 +77,33 @@ async function repair(ctx: LineageContext, scope: AnchorScope): Promise<unknown>
     );
     return { results: [] };
   }
-  if (!(await confirm(repairs))) return undefined;
+  let repairs: AnchorRepair[];
+  for (;;) {
+    const confirmed: ConfirmedRepairs | undefined =
+      shown.length === 1 ? await confirmOne(shown[0]!) : await chooseMany(shown);
+    if (!confirmed) return undefined;
+    if (confirmed.save.length === 0) {
+      repairs = confirmed.repairs;
+      break;
+    }
+    if (!(await saveDocuments(confirmed.save))) return undefined;
+    // A save participant (format on save) can move code: write only what the user saw, else ask again.
+    const fresh = await listRepairs(ctx, scope);
+    if (!fresh) return undefined;
+    const byKey = new Map(fresh.map((r) => [repairKey(r), r]));
+    const now: AnchorRepair[] = confirmed.repairs.flatMap((r) => byKey.get(repairKey(r)) ?? []);
+    if (now.length === confirmed.repairs.length && now.every((r, i) => sameLines(r, confirmed.repairs[i]!))) {
+      repairs = now;
+      break;
+    }
+    if (now.length === 0) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('After saving, the anchors are where the service records them: nothing to update.'),
+      );
+      return { results: [] };
+    }
+    shown = now;
+  }
   let results;
   try {
     ({ results } = await withNotificationProgress(
@@ -77,6 +114,12 @@ async function repair(ctx: LineageContext, scope: AnchorScope): Promise<unknown>
     await showRequestError(vscode.l10n.t('Could not update the anchors'), err);
     return undefined;
   }
+  report(ctx, repairs, results);
+  return { results };
+}
+
+/** Says what was written and, for a path the service refused, why (every refusal is in the log). */
+function report(ctx: LineageContext, repairs: readonly AnchorRepair[], results: AnchorRepairResult[]): void {
   const saved = results.filter((r) => r.kind === 'saved');
   const refused = results.flatMap((r) => (r.kind === 'refused' ? [r] : []));
   for (const r of saved) ctx.log.info(`Updated path ${r.pathId} of ${r.componentId}: ${r.reason}`);
@@ -88,44 +131,31 @@ async function repair(ctx: LineageContext, scope: AnchorScope): Promise<unknown>
         ? vscode.l10n.t('Updated the anchor on the service.')
         : vscode.l10n.t('Updated {0} anchors on the service.', anchors),
     );
-  } else {
-    // Nothing is lost: the anchors stay drifted (and marked) until updated or re-scanned.
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        '{0} of {1} paths not updated: {2}',
-        refused.length,
-        results.length,
-        safeMessage(refused[0]!.message, 400),
-      ),
-    );
+    return;
   }
-  return { results };
-}
-
-async function confirm(repairs: AnchorRepair[]): Promise<boolean> {
-  const first = repairs[0]!;
-  const paths = new Set(repairs.map((r) => `${r.componentId}\0${r.pathId}`)).size;
-  const update =
-    repairs.length === 1 ? vscode.l10n.t('Update') : vscode.l10n.t('Update {0} Anchors', repairs.length);
-  const message =
-    repairs.length === 1
-      ? vscode.l10n.t('Update the anchor "{0}" on the service?', safeMessage(first.label, 80))
-      : vscode.l10n.t('Update {0} drifted anchors on the service?', repairs.length);
-  const listed = repairs.slice(0, LISTED).map(describe);
-  if (repairs.length > LISTED) listed.push(vscode.l10n.t('and {0} more', repairs.length - LISTED));
-  const how =
-    repairs.length === 1
-      ? vscode.l10n.t(
-          'Path {0} of component {1} is written with the reason "{2}".',
-          safeMessage(first.pathId, 80),
-          safeMessage(first.componentId, 80),
-          first.reason,
-        )
-      : vscode.l10n.t('{0} paths are written, each with the reasons of its anchors.', paths);
-  const sure = await vscode.window.showWarningMessage(
-    message,
-    { modal: true, detail: [...listed, '', how].join('\n') },
-    update,
+  // Nothing is lost: the anchors stay drifted (and marked) until updated or re-scanned.
+  const first = refused[0]!;
+  const of = repairs.find((r) => r.componentId === first.componentId && r.pathId === first.pathId);
+  const named = vscode.l10n.t(
+    '{0} of {1}',
+    safeMessage(of?.pathLabel || first.pathId, 160),
+    safeMessage(of?.componentName || first.componentId, 80),
   );
-  return sure === update;
+  const why = safeMessage(first.message, 400);
+  const message =
+    results.length === 1
+      ? repairs.length === 1
+        ? vscode.l10n.t('The anchor "{0}" was not updated: {1}', safeMessage(repairs[0]!.label, 80), why)
+        : vscode.l10n.t('The anchors of {0} were not updated: {1}', named, why)
+      : vscode.l10n.t(
+          'Updated {0} on the service; {1} not updated. {2}: {3}',
+          count(anchors, 'anchor'),
+          count(refused.length, 'path'),
+          named,
+          why,
+        );
+  const output = vscode.l10n.t('Show Output');
+  void vscode.window.showWarningMessage(message, output).then((choice) => {
+    if (choice === output) void vscode.commands.executeCommand(Commands.showOutput);
+  });
 }
