@@ -28,6 +28,8 @@ export interface ShownPrompt {
   choices: string[];
   /** Options as given (input box, quick pick). */
   options?: vscode.InputBoxOptions | vscode.QuickPickOptions;
+  /** The items as given (quick picks; separators included). */
+  items?: vscode.QuickPickItem[];
   /** Messages `validateInput` gave for the scripted values it refused (input boxes). */
   refused: string[];
   /** What the script answered (undefined = dismissed / Cancel / Escape). */
@@ -37,9 +39,11 @@ export interface ShownPrompt {
 /**
  * An answer: a button title or item label to pick, `undefined` to dismiss, or for input boxes a list
  * of values typed one after another: each is run through `validateInput`, refused ones are recorded,
- * and the first accepted one is the answer (none accepted = the user gave up with Escape).
+ * and the first accepted one is the answer (none accepted = the user gave up with Escape); for a
+ * multi-select quick pick (`canPickMany`), `pick` says which items are selected when it is accepted.
  */
-export type Answer = string | undefined | { type: string[] };
+export type Answer =
+  string | undefined | { type: string[] } | { pick: (item: vscode.QuickPickItem) => boolean };
 
 interface Step {
   kind: PromptKind;
@@ -179,7 +183,9 @@ export class ScriptedDialogs {
     if (step) {
       const typed =
         typeof step.answer === 'object' && step.answer
-          ? step.answer.type
+          ? 'type' in step.answer
+            ? step.answer.type
+            : []
           : step.answer === undefined
             ? []
             : [step.answer];
@@ -203,6 +209,30 @@ export class ScriptedDialogs {
     const labels = list.map((i) => (typeof i === 'string' ? i : i.label));
     const text = [options.title, options.placeHolder].filter(Boolean).join(' — ');
     const step = this.take('quickPick', text, true);
+    const objects = list.map((i) => (typeof i === 'string' ? { label: i } : i));
+    if (options.canPickMany) {
+      const pick =
+        step?.answer && typeof step.answer === 'object' && 'pick' in step.answer
+          ? step.answer.pick
+          : undefined;
+      const picked = pick
+        ? list.filter((_, i) => objects[i]!.kind !== vscode.QuickPickItemKind.Separator && pick(objects[i]!))
+        : undefined;
+      if (step)
+        this.record({
+          kind: 'quickPick',
+          text,
+          modal: true,
+          options,
+          items: objects,
+          choices: labels,
+          refused: [],
+          answer: picked
+            ? JSON.stringify(picked.map((i) => (typeof i === 'string' ? i : i.label)))
+            : undefined,
+        });
+      return picked;
+    }
     const answer = step && typeof step.answer === 'string' ? step.answer : undefined;
     if (answer !== undefined)
       assert.ok(
@@ -210,7 +240,16 @@ export class ScriptedDialogs {
         `scripted pick ${JSON.stringify(answer)} is not an item: ${JSON.stringify(labels)}`,
       );
     if (step)
-      this.record({ kind: 'quickPick', text, modal: true, options, choices: labels, refused: [], answer });
+      this.record({
+        kind: 'quickPick',
+        text,
+        modal: true,
+        options,
+        items: objects,
+        choices: labels,
+        refused: [],
+        answer,
+      });
     return answer === undefined ? undefined : list[labels.indexOf(answer)];
   }
 }
