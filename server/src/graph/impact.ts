@@ -17,6 +17,7 @@ import type { ContractEntry } from './contractCatalog';
 import type { LineageModel } from './lineageModel';
 import { contractMatchesStore } from './matching';
 import { arcEdgeId, kindsOnTheWay, walk, type Reached } from './traverse';
+import { compareText } from '../../../common/src/textOrder';
 
 /** Fields listed at most in one answer (nearest first); the counts always cover all of them. */
 export const MAX_LISTED_FIELDS = 2000;
@@ -127,7 +128,7 @@ export function impactOf(
       });
     }
   }
-  matched.sort((a, b) => a.hops - b.hops || a.name.localeCompare(b.name));
+  matched.sort((a, b) => a.hops - b.hops || compareText(a.name, b.name));
   return {
     target,
     label,

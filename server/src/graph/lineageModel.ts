@@ -7,6 +7,7 @@ import { flattenSchema } from '../../../common/src/api/fields';
 import { boundaryNodeId, storeNodeId, type GraphTag, type MappingKind } from '../../../common/src/protocol';
 import type { ComponentStore } from '../session/componentStore';
 import { boundariesAddressingStore, samePayload } from './matching';
+import { compareText } from '../../../common/src/textOrder';
 
 export type Role = 'ingress' | 'egress' | 'schema';
 
@@ -117,7 +118,7 @@ export class LineageModel {
       if (best.size)
         store.dependsOn.set(
           name,
-          [...best.values()].sort((x, y) => x.name.localeCompare(y.name)),
+          [...best.values()].sort((x, y) => compareText(x.name, y.name)),
         );
     }
   }

@@ -14,6 +14,7 @@ import type { AnchorReader, ServiceAccess, SettingsSource, StatusSource, ViewSto
 export type ViewSources = { index: AnchorReader; store: ViewStore } & ServiceAccess & SettingsSource;
 import type { RequestOptions } from '../api/apiClient';
 import { UserInputError } from '../util/serviceErrors';
+import { compareText } from '../../../common/src/textOrder';
 
 export function componentTree(session: { store: ViewStore } & Pick<StatusSource, 'snapshot'>): {
   namespaces: NamespaceNode[];
@@ -40,12 +41,10 @@ export function componentTree(session: { store: ViewStore } & Pick<StatusSource,
     byNs.set(summary.namespace, list);
   }
   const namespaces = [...byNs.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => compareText(a, b))
     .map(([name, components]) => ({
       name,
-      components: components.sort((x, y) =>
-        (x.friendlyName ?? x.name).localeCompare(y.friendlyName ?? y.name),
-      ),
+      components: components.sort((x, y) => compareText(x.friendlyName ?? x.name, y.friendlyName ?? y.name)),
     }));
   return { namespaces, status: session.snapshot() };
 }

@@ -12,9 +12,13 @@
 // and tag definitions are read once: no operation of the service writes them.
 import type { DependsOnTagRef, FieldDependsOnTagEntry } from '../../../common/src/api/tags';
 import type { Store } from '../model/store';
-import { type Boundary, coordinateKey } from '../model/types';
+import { type Boundary, coordinateKey, type TagDefinition } from '../model/types';
 import { type Adjacency, FieldGraph } from './fieldGraph';
 import { effectiveTagsAt } from './fieldTags';
+import { compareText } from '../../../common/src/textOrder';
+
+/** Hops are below this (a crossing per component); a rank and hops share one number. */
+const HOPS_SPAN = 1 << 20;
 
 /** For each node v, its (tag index, hops) pairs are pairs[2*start[v] .. 2*start[v+1]). */
 interface Reached {
@@ -30,6 +34,12 @@ export class DependsOnIndex {
   private tags: string[] = [];
   /** coordinate key -> field -> indexes of the tags applied directly to that field. */
   private directAt = new Map<string, Map<string, number[]>>();
+  /**
+   * Tag index -> its place in the shown order (by name, equal names by tag id), -1 when the tag
+   * has no definition; ranked once, as tag definitions never change while the service runs.
+   */
+  private rank = new Int32Array(0);
+  private byRank: TagDefinition[] = [];
   /** node id -> indexes of its direct tags (sources of the walk). */
   private readonly direct = new Map<number, number[]>();
 
@@ -45,26 +55,32 @@ export class DependsOnIndex {
     const fields = this.graph!.byKey.get(coordinateKey(b.componentId, b.coords));
     if (!fields) return [];
     const out: FieldDependsOnTagEntry[] = [];
+    const found: number[] = [];
     for (const [field_path, v] of fields) {
-      const refs: Array<DependsOnTagRef & { index: number }> = [];
+      // (rank, hops) packed in one number: a numeric sort puts the refs in their shown order.
+      found.length = 0;
       for (let k = reached.start[v]!; k < reached.start[v + 1]!; k++) {
-        const index = reached.pairs[2 * k]!;
-        const def = this.store.tagDefinitions.get(this.tags[index]!);
-        if (!def) continue;
-        const ref = {
-          tag_id: def.id,
-          name: def.name,
-          kind: def.kind,
-          nearest_hops: reached.pairs[2 * k + 1]!,
-        };
-        refs.push(def.color === undefined ? { ...ref, index } : { ...ref, color: def.color, index });
+        const rank = this.rank[reached.pairs[2 * k]!]!;
+        if (rank >= 0) found.push(rank * HOPS_SPAN + reached.pairs[2 * k + 1]!);
       }
-      if (refs.length === 0) continue;
-      // By name; equal names in tag id order.
-      refs.sort((x, y) => x.name.localeCompare(y.name) || x.index - y.index);
-      out.push({ field_path, depends_on: refs.map(({ index: _, ...r }) => r) });
+      if (found.length === 0) continue;
+      found.sort((x, y) => x - y);
+      out.push({
+        field_path,
+        depends_on: found.map((packed) => {
+          const def = this.byRank[Math.floor(packed / HOPS_SPAN)]!;
+          const ref: DependsOnTagRef = {
+            tag_id: def.id,
+            name: def.name,
+            kind: def.kind,
+            nearest_hops: packed % HOPS_SPAN,
+          };
+          if (def.color !== undefined) ref.color = def.color;
+          return ref;
+        }),
+      });
     }
-    return out.sort((x, y) => x.field_path.localeCompare(y.field_path));
+    return out.sort((x, y) => compareText(x.field_path, y.field_path));
   }
 
   /** Brings the index up to date now (called when the service is otherwise idle). */
@@ -97,7 +113,15 @@ export class DependsOnIndex {
         }
       }
     }
-    this.tags = [...byTag.keys()].sort((a, b) => a.localeCompare(b));
+    this.tags = [...byTag.keys()].sort(compareText);
+    const defs = this.tags.map((id) => this.store.tagDefinitions.get(id));
+    const ranked = defs
+      .map((def, index) => ({ def, index }))
+      .filter((x): x is { def: TagDefinition; index: number } => x.def !== undefined)
+      .sort((x, y) => compareText(x.def.name, y.def.name) || x.index - y.index);
+    this.rank = new Int32Array(this.tags.length).fill(-1);
+    ranked.forEach((x, r) => (this.rank[x.index] = r));
+    this.byRank = ranked.map((x) => x.def);
     this.directAt = new Map();
     this.tags.forEach((tagId, index) => {
       for (const [key, field] of byTag.get(tagId)!) {

@@ -4,6 +4,7 @@
 import type { FieldTagEntry, FieldTagRef } from '../../../common/src/api/tags';
 import type { Store } from '../model/store';
 import { type Boundary, coordinateKey } from '../model/types';
+import { compareText } from '../../../common/src/textOrder';
 
 /** field path -> tag id -> the rendered reference, for the boundaries at one coordinate key. */
 export function effectiveTagsAt(store: Store, key: string): Map<string, Map<string, FieldTagRef>> {
@@ -30,9 +31,9 @@ export function effectiveTagsAt(store: Store, key: string): Map<string, Map<stri
 export function fieldTagsOf(store: Store, b: Boundary): FieldTagEntry[] {
   const tags = effectiveTagsAt(store, coordinateKey(b.componentId, b.coords));
   return [...tags.entries()]
-    .sort(([a], [b2]) => a.localeCompare(b2))
+    .sort(([a], [b2]) => compareText(a, b2))
     .map(([field_path, refs]) => ({
       field_path,
-      tags: [...refs.values()].sort((x, y) => x.name.localeCompare(y.name)),
+      tags: [...refs.values()].sort((x, y) => compareText(x.name, y.name)),
     }));
 }
