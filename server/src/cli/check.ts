@@ -84,6 +84,11 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const rel = (fsPath: string) => relative(o.root, fsPath).split(sep).join('/');
   const findings: Finding[] = [];
   let anchorCount = 0;
+  // Contract files are found, read and validated while the components load (that wait is the
+  // service's); only their compliance checks need the connection.
+  const contractsRead = o.contracts ? readContractFiles(folder, rel) : undefined;
+  // Settled here too, so an early connection error leaves no unhandled rejection behind.
+  contractsRead?.catch(() => undefined);
   try {
     await session.setSettings(settings);
     await session.setFolders([folder]);
@@ -111,8 +116,8 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
       }
     }
     let contractCount = 0;
-    if (o.contracts) {
-      const result = await contractFindings(session, folder, rel, o.progress);
+    if (contractsRead) {
+      const result = await contractFindings(session, await contractsRead, o.progress);
       findings.push(...result.findings);
       contractCount = result.count;
     }
@@ -158,17 +163,23 @@ function anchorFindings(
   return out;
 }
 
-async function contractFindings(
-  session: ServiceAccess,
+interface ContractFiles {
+  /** Syntax findings of every contract file. */
+  findings: Finding[];
+  /** The files without syntax errors, to check for compliance. */
+  valid: Array<{ file: string; text: string }>;
+  count: number;
+}
+
+async function readContractFiles(
   folder: WorkspaceFolderInfo,
   rel: (fsPath: string) => string,
-  progress: (m: string) => void,
-): Promise<{ findings: Finding[]; count: number }> {
+): Promise<ContractFiles> {
   const candidates = (await new WorkspaceFiles([folder]).all()).filter(
     (f) => contractSyntaxOf(f) !== undefined,
   );
-  const found: Array<{ file: string; text: string }> = [];
-  const out: Finding[] = [];
+  const valid: Array<{ file: string; text: string }> = [];
+  const findings: Finding[] = [];
   let count = 0;
   await mapLimit(candidates, 16, async (fsPath) => {
     const st = await stat(fsPath).catch(() => undefined);
@@ -179,9 +190,18 @@ async function contractFindings(
     if (!cd || text === undefined) return;
     count++;
     const diagnostics = validateContractDocument(cd);
-    out.push(...diagnostics.map((d) => findingOf(d, file)));
-    if (!diagnostics.some((d) => d.severity === 1)) found.push({ file, text });
+    findings.push(...diagnostics.map((d) => findingOf(d, file)));
+    if (!diagnostics.some((d) => d.severity === 1)) valid.push({ file, text });
   });
+  return { findings, valid, count };
+}
+
+async function contractFindings(
+  session: ServiceAccess,
+  { findings, valid: found, count }: ContractFiles,
+  progress: (m: string) => void,
+): Promise<{ findings: Finding[]; count: number }> {
+  const out = [...findings];
   progress(`Checking compliance of ${found.length} contract files …`);
   let done = 0;
   await mapLimit(found, COMPLIANCE_CONCURRENCY, async ({ file, text }) => {
