@@ -57,11 +57,12 @@ export class ContractsView implements vscode.Disposable {
   private async loadRoots(): Promise<TreeNode[]> {
     const nodes: TreeNode[] = contractIds().map((id) => new ContractNode(this.ctx, id));
     try {
-      const uris = await findContractFiles();
+      const { named, candidates } = await findContractFiles();
       // The server says which files hold a contract (by content) and their names; files it does not
-      // recognise (e.g. a registration file under contracts/) are left out.
+      // recognise (e.g. a registration file under contracts/) are left out. Without it (not started
+      // yet, or failing), the files named as contracts are listed as they are.
       const summaries = await this.ctx
-        .request(ContractFilesRequest, { uris: uris.map((u) => u.toString()) })
+        .request(ContractFilesRequest, { uris: [...named, ...candidates].map((u) => u.toString()) })
         .catch(() => undefined);
       const byUri = new Map(summaries?.map((s) => [s.uri, s]));
       this.namesByDarn.clear();
@@ -69,11 +70,9 @@ export class ContractsView implements vscode.Disposable {
         if (s.darn && !this.namesByDarn.has(s.darn))
           this.namesByDarn.set(s.darn, s.name || contractFileLabel(vscode.Uri.parse(s.uri).path));
       }
-      for (const uri of uris) {
-        const summary = byUri.get(uri.toString());
-        if (summaries && !summary) continue;
-        nodes.push(new ContractFileNode(uri, this.results.get(uri.toString()), summary));
-      }
+      const listed = summaries ? [...named, ...candidates].filter((u) => byUri.has(u.toString())) : named;
+      for (const uri of listed.sort((a, b) => a.path.localeCompare(b.path)))
+        nodes.push(new ContractFileNode(uri, this.results.get(uri.toString()), byUri.get(uri.toString())));
     } catch (err) {
       nodes.push(errorNode(vscode.l10n.t('Could not search the workspace for contract files'), err));
     }

@@ -82,6 +82,49 @@ describe('contract files (vendor file form)', function () {
     assert.match(String(item.description), /^1\b/);
   });
 
+  it('lists a contract recognised only by its content, and drops it when the file goes', async () => {
+    // Neither under contracts/ nor named *.contract.*: only its spec-version and DARN say what it is.
+    const [folder] = vscode.workspace.workspaceFolders!;
+    const uri = vscode.Uri.joinPath(folder!.uri, 'billing-worker', 'invoice-feed.yaml');
+    const contracts = (await lineageApi()).trees.contracts;
+    const listed = async () =>
+      (await contracts.getChildren())
+        .map((n) => contracts.getTreeItem(n))
+        .find((i) => i.resourceUri?.toString() === uri.toString());
+    // Each change of the view is a new look; the condition is checked on the view's own events.
+    const viewWhere = (ok: (item: vscode.TreeItem | undefined) => boolean) =>
+      new Promise<vscode.TreeItem | undefined>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          sub.dispose();
+          reject(new Error('the Contracts view did not change as expected within 20 s'));
+        }, 20_000);
+        const look = () =>
+          void listed().then((item) => {
+            if (!ok(item)) return;
+            clearTimeout(timer);
+            sub.dispose();
+            resolve(item);
+          }, reject);
+        const sub = contracts.onDidChangeTreeData(look);
+        look();
+      });
+    assert.equal(await listed(), undefined);
+    await vscode.workspace.fs.writeFile(
+      uri,
+      Buffer.from(
+        'spec-version: 0.1.0\nid: 3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b\nname: Invoice feed\nnamespace: billing\n' +
+          'dataAssetResourceName: s3://billing-invoices:invoices/*.json\nschema:\n  - name: invoice_id\n    type: string\n',
+      ),
+    );
+    try {
+      const item = await viewWhere((i) => i !== undefined);
+      assert.equal(labelOf(item!), 'Invoice feed');
+    } finally {
+      await vscode.workspace.fs.delete(uri);
+    }
+    await viewWhere((i) => i === undefined);
+  });
+
   it('puts MISSING_DATA_ASSET on the dataAssetResourceName line', async () => {
     const uri = await fileIn('contracts/refunds.contract.yaml');
     const doc = await vscode.workspace.openTextDocument(uri);
