@@ -1,13 +1,10 @@
-// Reading the `lineageLens.*` settings. Which ones need a server restart is listed here so the
-// change handler can offer one (rust-analyzer style) instead of silently ignoring the change.
+// Reading and writing the `lineageLens.*` settings in VS Code. The section's name, defaults, cleaning
+// and which changes need a server restart are common/src/settings.ts's, shared with the server.
 import * as vscode from 'vscode';
-import { DEFAULT_SETTINGS, type LineageSettings } from '../../common/src/protocol';
-import type { Projection } from '../../common/src/api';
+import type { LineageSettings } from '../../common/src/protocol';
+import { namesComponents, normalizeSettings, SECTION, stringList } from '../../common/src/settings';
 
-export const SECTION = 'lineageLens';
-
-/** Settings the language server reads only at start. */
-export const RESTART_NEEDED = ['maxConcurrency'] as const;
+export { RESTART_NEEDED, SECTION } from '../../common/src/settings';
 
 /**
  * The settings for the workspace as a whole. `null` says so explicitly: reading a resource-scoped
@@ -19,16 +16,19 @@ function cfg(): vscode.WorkspaceConfiguration {
 
 /** Every `lineageLens.*` setting of the workspace as a whole, as plain JSON (what the server pulls). */
 export function workspaceSettings(): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(cfg())) as Record<string, unknown>;
+  return plain(cfg());
+}
+
+function plain(c: vscode.WorkspaceConfiguration): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(c)) as Record<string, unknown>;
 }
 
 /** Whether the settings, of the workspace or of any of its folders, name components or a namespace. */
 export function settingsNameComponents(): boolean {
   const scopes = [null, ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri)];
-  return scopes.some((scope) => {
-    const c = vscode.workspace.getConfiguration(SECTION, scope);
-    return c.get<string[]>('components', []).length > 0 || c.get<string>('namespace', '').trim() !== '';
-  });
+  return scopes.some((scope) =>
+    namesComponents(normalizeSettings(plain(vscode.workspace.getConfiguration(SECTION, scope)))),
+  );
 }
 
 /**
@@ -59,18 +59,9 @@ export function validateServiceUrl(value: string): string | undefined {
   }
 }
 
+/** The workspace's settings, cleaned as the server cleans them. */
 export function lineageSettings(): LineageSettings {
-  const c = cfg();
-  return {
-    components: c.get<string[]>('components', DEFAULT_SETTINGS.components),
-    namespace: c.get<string>('namespace', DEFAULT_SETTINGS.namespace),
-    projection: c.get<Projection>('projection', DEFAULT_SETTINGS.projection),
-    refreshIntervalSeconds: c.get<number>('refreshIntervalSeconds', DEFAULT_SETTINGS.refreshIntervalSeconds),
-    projectRoot: c.get<string>('projectRoot', DEFAULT_SETTINGS.projectRoot),
-    maxConcurrency: c.get<number>('maxConcurrency', DEFAULT_SETTINGS.maxConcurrency),
-    complianceOnSave: c.get<boolean>('complianceOnSave', DEFAULT_SETTINGS.complianceOnSave),
-    maxComponents: c.get<number>('maxComponents', DEFAULT_SETTINGS.maxComponents),
-  };
+  return normalizeSettings(workspaceSettings());
 }
 
 /** Whether the user allowed plain http:// to a host other than this machine (a machine setting too). */
@@ -83,11 +74,11 @@ export async function setAllowInsecureHttp(allow: boolean): Promise<void> {
 }
 
 export function contractIds(): string[] {
-  return uniqueStrings(cfg().get<string[]>('contracts', []));
+  return stringList(cfg().get<unknown>('contracts'));
 }
 
 export function webhookIds(): string[] {
-  return uniqueStrings(cfg().get<string[]>('webhooks', []));
+  return stringList(cfg().get<unknown>('webhooks'));
 }
 
 export function promptForSaveReason(): boolean {
@@ -104,16 +95,7 @@ export async function updateIdList(key: 'contracts' | 'webhooks', id: string, ad
       : info?.workspaceValue !== undefined
         ? vscode.ConfigurationTarget.Workspace
         : vscode.ConfigurationTarget.Global;
-  const current = uniqueStrings(c.get<string[]>(key, []));
-  const next = add ? uniqueStrings([...current, id]) : current.filter((x) => x !== id);
+  const current = stringList(c.get<unknown>(key));
+  const next = add ? stringList([...current, id]) : current.filter((x) => x !== id);
   await c.update(key, next, target);
-}
-
-function uniqueStrings(values: unknown): string[] {
-  if (!Array.isArray(values)) return [];
-  return [
-    ...new Set(
-      values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()),
-    ),
-  ];
 }

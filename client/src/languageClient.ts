@@ -67,7 +67,7 @@ export function createLanguageClient(
     markdown: { isTrusted: { enabledCommands: Object.values(COMMANDS) }, supportHtml: false },
   };
   const client = new LanguageClient(
-    'lineageLens',
+    SECTION, // the id names the trace setting too: lineageLens.trace.server
     vscode.l10n.t('Lineage Lens Language Server'),
     serverOptions,
     clientOptions,

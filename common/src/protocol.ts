@@ -58,19 +58,7 @@ export interface LineageSettings {
   maxComponents: number;
 }
 
-export const DEFAULT_SETTINGS: LineageSettings = {
-  components: [],
-  namespace: '',
-  projection: 'collapsed',
-  refreshIntervalSeconds: 300,
-  projectRoot: '',
-  maxConcurrency: 8,
-  complianceOnSave: false,
-  maxComponents: 2000,
-};
-
-/** Shortest automatic refresh interval (seconds): a workspace cannot make the server hammer the service. */
-export const MIN_REFRESH_INTERVAL_SECONDS = 30;
+// Defaults, cleaning and the section name: common/src/settings.ts.
 
 export interface Credentials {
   serviceUrl: string;

@@ -14,7 +14,7 @@ import { createEditorAnchorIndex } from './anchors/editorIndex';
 import { HttpLineageApi } from './api/httpClient';
 import * as P from '../../common/src/protocol';
 import { Session } from './session/session';
-import { SECTION } from './session/settings';
+import { SECTION } from '../../common/src/settings';
 import { ClientSettings, credentialsOf } from './session/clientSettings';
 import { Documents } from './documents';
 import { OnceLogger } from './util/log';

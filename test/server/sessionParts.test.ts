@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import type { ComponentDetail } from '../../common/src/api';
 import { anchorEntries } from '../../server/src/session/anchorFeed';
-import { normalizeSettings, needsReload } from '../../server/src/session/settings';
+import { normalizeSettings, needsReload } from '../../common/src/settings';
 import { OnceLogger } from '../../server/src/util/log';
 
 function logger() {

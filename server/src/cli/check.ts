@@ -20,7 +20,7 @@ import { anchorProblemDiagnostic } from '../features/diagnosticsHub';
 import { Session } from '../session/session';
 import type { ComponentReader, ServiceAccess } from '../session/parts';
 import { DEFAULT_LIMITS } from '../session/componentStore';
-import { normalizeSettings } from '../session/settings';
+import { normalizeSettings } from '../../../common/src/settings';
 import { OnceLogger } from '../util/log';
 import { serviceErrorData, UserInputError } from '../util/serviceErrors';
 import { findingOf, sortFindings, type Finding } from './findings';

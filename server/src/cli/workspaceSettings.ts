@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
-import { SECTION } from '../session/settings';
+import { SECTION } from '../../../common/src/settings';
 
 /** The `lineageLens` members of .vscode/settings.json as a plain object ({} when absent). */
 export function readWorkspaceSettings(root: string): { settings: Record<string, unknown>; problem?: string } {

@@ -9,6 +9,7 @@ import type { AnchorReader, ComponentReader, SettingsSource, StatusSource } from
 type Sources = { index: AnchorReader; store: ComponentReader } & SettingsSource &
   Pick<StatusSource, 'status'>;
 import { clock } from '../session/status';
+import { namesComponents } from '../../../common/src/settings';
 import { commandLink, md } from '../util/markdown';
 import { fieldsMatching } from './pathFields';
 import { fieldSection, pathSection } from './pathHover';
@@ -87,8 +88,7 @@ function statusBanner(session: Sources): string | undefined {
  */
 function noDataHover(session: Sources): Hover | null {
   if (session.store.size > 0) return null;
-  const configured = session.settings.components.length > 0 || session.settings.namespace !== '';
-  if (!configured) return null;
+  if (!namesComponents(session.settings)) return null;
   const s = session.status;
   let why: string;
   switch (s.state) {

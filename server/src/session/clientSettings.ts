@@ -6,7 +6,7 @@ import type * as P from '../../../common/src/protocol';
 import { uriToFsPath } from '../anchors';
 import type { WorkspaceFolderInfo } from '../anchors/types';
 import type { OnceLogger } from '../util/log';
-import { normalizeSettings, SECTION } from './settings';
+import { normalizeSettings, SECTION } from '../../../common/src/settings';
 import type { LineageSettings } from '../../../common/src/protocol';
 
 export interface ClientSettingsDeps {

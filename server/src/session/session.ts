@@ -4,16 +4,11 @@
 import type { ApiClientConfig, LineageApi } from '../api/apiClient';
 import type { AnchorIndex } from '../anchors';
 import type { WorkspaceFolderInfo } from '../anchors/types';
-import {
-  DEFAULT_SETTINGS,
-  type Credentials,
-  type LineageSettings,
-  type ServiceStatus,
-} from '../../../common/src/protocol';
+import type { Credentials, LineageSettings, ServiceStatus } from '../../../common/src/protocol';
+import { DEFAULT_SETTINGS, needsReload } from '../../../common/src/settings';
 import { ComponentStore, DEFAULT_LIMITS, type StoreLimits } from './componentStore';
 import { StatusTracker } from './status';
 import { anchorEntries } from './anchorFeed';
-import { needsReload } from './settings';
 import { insecureHttpHost } from '../../../common/src/api/loopback';
 import { SignedOutError } from '../util/serviceErrors';
 import type { OnceLogger } from '../util/log';

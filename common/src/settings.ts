@@ -1,15 +1,30 @@
-// The `lineageLens` settings: read from workspace/configuration (global and per folder) when the
-// client supports it, otherwise from initializationOptions / didChangeConfiguration. Every value is
-// checked, so a malformed setting falls back to its default instead of breaking the load. Settings can
-// come from an untrusted workspace, so ids must be one URL segment and the refresh has a floor.
-import {
-  DEFAULT_SETTINGS,
-  MIN_REFRESH_INTERVAL_SECONDS,
-  type LineageSettings,
-} from '../../../common/src/protocol';
-import { isOneUrlSegment } from '../../../common/src/api/ids';
+// The `lineageLens` settings section, owned here for every program: its name, the defaults, the
+// cleaning of what was read (client, server and CLI read the same values the same way), which changes
+// need a reload or a restart. Every value is checked, so a malformed setting falls back to its default
+// instead of breaking the load. Settings can come from an untrusted workspace, so ids must be one URL
+// segment and the refresh has a floor.
+import type { LineageSettings } from './protocol';
+import { isOneUrlSegment } from './api/ids';
 
+/** The settings section: `lineageLens.*`. */
 export const SECTION = 'lineageLens';
+
+export const DEFAULT_SETTINGS: LineageSettings = {
+  components: [],
+  namespace: '',
+  projection: 'collapsed',
+  refreshIntervalSeconds: 300,
+  projectRoot: '',
+  maxConcurrency: 8,
+  complianceOnSave: false,
+  maxComponents: 2000,
+};
+
+/** Shortest automatic refresh interval (seconds): a workspace cannot make the server hammer the service. */
+export const MIN_REFRESH_INTERVAL_SECONDS = 30;
+
+/** Settings the language server reads only at start (the client offers a restart when they change). */
+export const RESTART_NEEDED = ['maxConcurrency'] as const;
 
 /** Most component ids taken from the setting (more are ignored and reported). */
 const MAX_CONFIGURED_IDS = 10_000;
@@ -35,9 +50,7 @@ export function normalizeSettings(
 function componentIds(values: unknown[], report: (problem: string) => void): string[] {
   const ids = new Set<string>();
   let refused = 0;
-  for (const v of values) {
-    if (typeof v !== 'string' || v.trim() === '') continue;
-    const id = v.trim();
+  for (const id of stringList(values)) {
     if (isOneUrlSegment(id)) ids.add(id);
     else refused++;
   }
@@ -75,4 +88,19 @@ export function needsReload(a: LineageSettings, b: LineageSettings): boolean {
     a.components.length !== b.components.length ||
     a.components.some((c, i) => c !== b.components[i])
   );
+}
+
+/** A list setting's strings, trimmed, without blanks and repeats (anything but an array is empty). */
+export function stringList(values: unknown): string[] {
+  if (!Array.isArray(values)) return [];
+  return [
+    ...new Set(
+      values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()),
+    ),
+  ];
+}
+
+/** Whether the settings ask for lineage: components or a namespace configured. */
+export function namesComponents(s: Pick<LineageSettings, 'components' | 'namespace'>): boolean {
+  return s.components.length > 0 || s.namespace !== '';
 }
