@@ -2,6 +2,7 @@
 // and which changes need a server restart are common/src/settings.ts's, shared with the server.
 import * as vscode from 'vscode';
 import type { LineageSettings } from '../../common/src/protocol';
+import type { Projection } from '../../common/src/api';
 import { namesComponents, normalizeSettings, SECTION, stringList } from '../../common/src/settings';
 
 export { RESTART_NEEDED, SECTION } from '../../common/src/settings';
@@ -85,17 +86,26 @@ export function promptForSaveReason(): boolean {
   return cfg().get<boolean>('promptForSaveReason', true);
 }
 
+/** Where a setting is defined (user by default), so a write there is the value that takes effect. */
+function targetOf(c: vscode.WorkspaceConfiguration, key: string): vscode.ConfigurationTarget {
+  const info = c.inspect(key);
+  return info?.workspaceFolderValue !== undefined
+    ? vscode.ConfigurationTarget.WorkspaceFolder
+    : info?.workspaceValue !== undefined
+      ? vscode.ConfigurationTarget.Workspace
+      : vscode.ConfigurationTarget.Global;
+}
+
 /** Adds or removes one id of a list setting, at the level where the list is defined (user by default). */
 export async function updateIdList(key: 'contracts' | 'webhooks', id: string, add: boolean): Promise<void> {
   const c = cfg();
-  const info = c.inspect<string[]>(key);
-  const target =
-    info?.workspaceFolderValue !== undefined
-      ? vscode.ConfigurationTarget.WorkspaceFolder
-      : info?.workspaceValue !== undefined
-        ? vscode.ConfigurationTarget.Workspace
-        : vscode.ConfigurationTarget.Global;
   const current = stringList(c.get<unknown>(key));
   const next = add ? stringList([...current, id]) : current.filter((x) => x !== id);
-  await c.update(key, next, target);
+  await c.update(key, next, targetOf(c, key));
+}
+
+/** The Components view's toggle: the projection setting, at the level where it is defined. */
+export async function setProjection(p: Projection): Promise<void> {
+  const c = cfg();
+  await c.update('projection', p, targetOf(c, 'projection'));
 }

@@ -1,24 +1,21 @@
-// The Components view: its tree provider, the projection toggle, and refreshing on data changes.
+// The Components view: its tree provider, the projection toggle, and refreshing on data changes. The
+// projection has one source, the setting lineageLens.projection: the toggle writes it, the tree and
+// the language server (hovers, lenses) both read it, so they cannot disagree.
 import * as vscode from 'vscode';
 import { ComponentTreeRequest } from '../../../common/src/protocol';
 import type { Projection } from '../../../common/src/api';
-import { lineageSettings } from '../config';
+import { lineageSettings, SECTION, setProjection } from '../config';
 import type { LineageContext } from '../lineageContext';
 import { serviceErrorData } from '../serviceErrors';
 import { ComponentNode, NamespaceNode, PathNode, type PathTarget } from './componentNodes';
 import { errorNode, NodeTreeProvider, type TreeNode } from './treeNode';
 
-const PROJECTION_KEY = 'lineageLens.viewProjection';
-
 export class ComponentsView implements vscode.Disposable {
   readonly provider: NodeTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
-  private projectionValue: Projection;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly ctx: LineageContext) {
-    this.projectionValue =
-      ctx.extension.workspaceState.get<Projection>(PROJECTION_KEY) ?? lineageSettings().projection;
     void this.setProjectionContext();
     this.provider = new NodeTreeProvider(() => this.loadRoots());
     this.view = vscode.window.createTreeView('lineageLens.components', {
@@ -31,6 +28,11 @@ export class ComponentsView implements vscode.Disposable {
       this.view,
       ctx.onDidChangeData(() => this.provider.refresh()),
       ctx.onDidChangeAnchorDrift((ids) => this.refreshComponents(ids)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration(`${SECTION}.projection`)) return;
+        void this.setProjectionContext();
+        this.provider.refresh();
+      }),
       ctx.onDidChangeStatus((s) => {
         if (s.state !== lastState) this.provider.refresh();
         lastState = s.state;
@@ -39,18 +41,20 @@ export class ComponentsView implements vscode.Disposable {
   }
 
   get projection(): Projection {
-    return this.projectionValue;
+    return lineageSettings().projection;
   }
 
+  /** Writes the setting; the change (seen above) refreshes the tree, and the server reloads with it. */
   async setProjection(p: Projection): Promise<void> {
-    this.projectionValue = p;
-    await this.ctx.extension.workspaceState.update(PROJECTION_KEY, p);
+    if (p === this.projection) return;
+    await setProjection(p);
+    // Also done by the change event; here so the menus are right once the command settles.
     await this.setProjectionContext();
     this.provider.refresh();
   }
 
   private setProjectionContext(): Thenable<unknown> {
-    return vscode.commands.executeCommand('setContext', 'lineageLens.projection', this.projectionValue);
+    return vscode.commands.executeCommand('setContext', 'lineageLens.projection', this.projection);
   }
 
   private async loadRoots(): Promise<TreeNode[]> {
@@ -62,7 +66,7 @@ export class ComponentsView implements vscode.Disposable {
         (ns) =>
           new NamespaceNode(
             ns.name,
-            ns.components.map((c) => new ComponentNode(this.ctx, c, () => this.projectionValue)),
+            ns.components.map((c) => new ComponentNode(this.ctx, c, () => this.projection)),
           ),
       );
     } catch (err) {

@@ -79,6 +79,99 @@ describe('Components view', () => {
     );
   });
 
+  it('toggles the projection through its one setting: the tree and the hover agree', async () => {
+    const api = await lineageApi();
+    const tree = api.trees.components;
+    type Anchored = {
+      path_id: string;
+      path_type?: string;
+      replaces_path_id?: string;
+      code_anchors?: Array<{ file?: string; line_start?: number; column_start?: number }>;
+    };
+    // An override whose replaced scan path is anchored at the same place: 'all' shows both there.
+    const comp = demoDataset().components.find((c) =>
+      ((c.paths ?? []) as Anchored[]).some(
+        (p) =>
+          p.path_type === 'USER_OVERRIDE' &&
+          ((c.paths ?? []) as Anchored[]).find((r) => r.path_id === p.replaces_path_id)?.code_anchors?.length,
+      ),
+    );
+    assert.ok(comp, 'the demo has an override replacing an anchored scan path');
+    const paths = comp.paths as Anchored[];
+    const override = paths.find((p) => p.path_type === 'USER_OVERRIDE' && p.replaces_path_id)!;
+    const replaced = paths.find((p) => p.path_id === override.replaces_path_id)!;
+    const anchor = replaced.code_anchors!.find((a) => a.file && a.line_start)!;
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, anchor.file!);
+    const at = new vscode.Position(anchor.line_start! - 1, Math.max(0, (anchor.column_start ?? 1) - 1));
+    const hoverText = async () => {
+      await vscode.window.showTextDocument(uri, { preview: true });
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        uri,
+        at,
+      );
+      return hovers
+        .flatMap((h) => h.contents)
+        .map((c) => (typeof c === 'string' ? c : c.value))
+        .join('\n');
+    };
+    const treePathIds = async () => {
+      for (const ns of await tree.getChildren())
+        for (const c of await tree.getChildren(ns))
+          if (labelOf(tree.getTreeItem(c)) === componentLabel(comp))
+            return (await tree.getChildren(c))
+              .map((n) => tree.getTreeItem(n))
+              .filter((i) => i.contextValue?.startsWith('path'))
+              .map((i) => i.id?.split('/').pop());
+      return assert.fail(`${comp.name} not in the tree`);
+    };
+    const setting = () => vscode.workspace.getConfiguration('lineageLens').get<string>('projection');
+    // The server's anchor count in each projection, from the dataset and the components it loaded: a
+    // status with that count says the server has loaded that projection (not just the tree).
+    const loaded = new Set<string>();
+    for (const ns of await tree.getChildren())
+      for (const c of await tree.getChildren(ns)) loaded.add(labelOf(tree.getTreeItem(c)));
+    const anchorsIn = (projection: 'collapsed' | 'all') =>
+      demoDataset()
+        .components.filter((c) => c.type === 'CODE' && loaded.has(componentLabel(c)))
+        .flatMap((c) => {
+          const ps = (c.paths ?? []) as Anchored[];
+          const gone = new Set(ps.map((p) => p.replaces_path_id).filter(Boolean));
+          return projection === 'all' ? ps : ps.filter((p) => !gone.has(p.path_id));
+        })
+        .reduce((n, p) => n + (p.code_anchors?.length ?? 0), 0);
+    const collapsedCount = anchorsIn('collapsed');
+    assert.ok(anchorsIn('all') > collapsedCount, "'all' anchors more than 'collapsed'");
+    const loadedWith = (count: number) => (st: { state: string; anchorCount: number }) =>
+      st.state === 'connected' && st.anchorCount === count;
+
+    await vscode.commands.executeCommand('lineageLens.showCollapsedPaths');
+    await waitForStatus(api, loadedWith(collapsedCount));
+    assert.equal(setting(), 'collapsed');
+    assert.ok(!(await treePathIds()).includes(replaced.path_id), 'collapsed tree: the scan path is replaced');
+    const collapsedHover = await hoverText();
+    assert.ok(collapsedHover.includes(override.path_id), 'collapsed hover shows the override');
+    assert.ok(
+      !collapsedHover.includes(replaced.path_id),
+      'collapsed hover leaves the replaced scan path out',
+    );
+
+    try {
+      await vscode.commands.executeCommand('lineageLens.showAllPaths');
+      assert.equal(setting(), 'all', 'the toggle writes the setting');
+      // The server reloads with the setting: the replaced path's anchors join the index.
+      await waitForStatus(api, loadedWith(anchorsIn('all')));
+      assert.ok((await treePathIds()).includes(replaced.path_id), "'all' tree shows the scan path");
+      const allHover = await hoverText();
+      assert.ok(allHover.includes(override.path_id), "'all' hover shows the override");
+      assert.ok(allHover.includes(replaced.path_id), "'all' hover shows the scan path too, as the tree does");
+    } finally {
+      await vscode.commands.executeCommand('lineageLens.showCollapsedPaths');
+      await waitForStatus(api, loadedWith(collapsedCount));
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
   it('badges fields with their applied tags and, in words, the tags they depend on', async () => {
     const api = await lineageApi();
     const tree = api.trees.components;
