@@ -4,8 +4,7 @@
 // service seeded with anchors recorded at the scanned commit, and the real language server on the
 // repository. Hover, definition, code lens and diagnostics must land on the current lines.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CodeLensRequest,
@@ -15,10 +14,17 @@ import {
   type Location,
 } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
-import { startLocalService, type LocalService } from '../helpers/localService';
-import { LspClient } from '../helpers/lspClient';
+import type { LspClient } from '../helpers/lspClient';
 import { GitRepo } from '../helpers/gitRepo';
 import { hoverText } from './setup';
+import {
+  diagnosticOfAnchor,
+  lineOf,
+  startAnchorServer,
+  startClient,
+  tempDir,
+  type AnchorServer,
+} from './anchorWorkspace';
 
 const COMPONENT = '44444444-4444-4444-8444-444444444444';
 
@@ -140,12 +146,6 @@ const TS_COMMITTED = [
 const TS_NOW = ['// Not committed yet.', '// Neither is this.', ...TS_COMMITTED];
 
 const text = (lines: string[]) => lines.join('\n') + '\n';
-/** 0-based line of the first line containing `needle`, from `after`. */
-function lineOf(lines: string[], needle: string, after = 0): number {
-  const i = lines.findIndex((l, n) => n >= after && l.includes(needle));
-  assert.ok(i >= 0, `no line with ${needle}`);
-  return i;
-}
 
 interface Anchor {
   id: string;
@@ -200,14 +200,13 @@ function dataset(scanned: string): unknown {
   };
 }
 
-const diagnosticOf = (a: Anchor, ds: Diagnostic[]) =>
-  ds.find((d) => (d.data as { anchorId?: string } | undefined)?.anchorId === a.id);
+const diagnosticOf = (a: Anchor, ds: Diagnostic[]) => diagnosticOfAnchor(a.id, ds);
 
 describe('language server: git-aware anchor mapping (real repository)', function () {
   this.timeout(60_000);
   let dir: string;
   let repo: GitRepo;
-  let service: LocalService;
+  let server: AnchorServer | undefined;
   let client: LspClient;
   let scanned: string;
 
@@ -249,7 +248,7 @@ describe('language server: git-aware anchor mapping (real repository)', function
   }
 
   before(async () => {
-    dir = realpathSync(mkdtempSync(join(tmpdir(), 'lineage-git-')));
+    dir = tempDir('lineage-git-');
     repo = await GitRepo.create(join(dir, 'repo'));
     await repo.write('go/orders.go', text(GO_SCANNED));
     await repo.write('py/orders.py', text(PY_SCANNED));
@@ -271,19 +270,19 @@ describe('language server: git-aware anchor mapping (real repository)', function
     // Uncommitted edits.
     await repo.write('ts/orders.ts', text(TS_NOW));
 
-    writeFileSync(join(dir, 'dataset.json'), JSON.stringify(dataset(scanned)));
-    service = await startLocalService({ seed: join(dir, 'dataset.json') });
-    client = await LspClient.start({
-      workspaceFolder: repo.root,
-      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
-      settings: { components: [COMPONENT], namespace: 'git' },
+    server = await startAnchorServer({
+      dir,
+      workspace: repo.root,
+      dataset: dataset(scanned),
+      component: COMPONENT,
+      namespace: 'git',
+      anchorCount: ANCHORS.length,
     });
-    await client.waitForStatus((s) => s.state === 'connected' && s.anchorCount === ANCHORS.length);
+    client = server.client;
   });
   after(async () => {
-    await client?.stop();
-    await service?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (server) await server.stop();
+    else if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('Go: functions pushed down by commits land on their current lines', async () => {
@@ -398,11 +397,7 @@ describe('language server: git-aware anchor mapping (real repository)', function
   it('a shallow clone without the scanned commit: recorded lines and name rules, the reason logged once', async () => {
     const clone = join(dir, 'clone');
     repo.git('clone', '-q', '--depth', '1', `file://${repo.root}`, clone);
-    const c = await LspClient.start({
-      workspaceFolder: clone,
-      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
-      settings: { components: [COMPONENT], namespace: 'git' },
-    });
+    const c = await startClient(server!.service, clone, { component: COMPONENT, namespace: 'git' });
     try {
       await c.waitForStatus((s) => s.state === 'connected' && s.anchorCount === ANCHORS.length);
       const logs = c.received

@@ -6,8 +6,7 @@
 // definition's current lines; a deleted function is stale, never its call. Then the quick fix: the
 // code action, the repair list, the write (operation 1) and its two events (operation 9).
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   CodeActionRequest,
@@ -20,9 +19,9 @@ import {
   type Location,
 } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
-import { startLocalService, type LocalService } from '../helpers/localService';
-import { LspClient } from '../helpers/lspClient';
+import type { LspClient } from '../helpers/lspClient';
 import { hoverText } from './setup';
+import { diagnosticOfAnchor, lineOf, startAnchorServer, tempDir, type AnchorServer } from './anchorWorkspace';
 
 const COMPONENT = '33333333-3333-4333-8333-333333333333';
 
@@ -166,12 +165,6 @@ const FILES: Record<string, { scanned: string[]; now: string[] }> = {
   },
 };
 
-/** 0-based index of the first line of `lines` (from `after`) that starts with `prefix` (indent ignored). */
-function lineOf(lines: string[], prefix: string, after = 0): number {
-  const i = lines.findIndex((l, n) => n >= after && l.trimStart().startsWith(prefix));
-  assert.ok(i >= 0, `no line starting with ${prefix}`);
-  return i;
-}
 /** The 0-based lines of the block a definition line opens: up to the next line closing it at its indent. */
 function blockOf(lines: string[], first: number): [number, number] {
   const indent = /^\s*/.exec(lines[first]!)![0];
@@ -268,32 +261,31 @@ function dataset(): unknown {
 
 describe('language server: syntax-aware relocation and anchor repair', function () {
   let dir: string;
-  let service: LocalService;
+  let server: AnchorServer | undefined;
   let client: LspClient;
   const uriOf = (file: string) => client.fileUri(file);
-  const diagnosticOf = (a: Anchored, ds: Diagnostic[]) =>
-    ds.find((d) => (d.data as { anchorId?: string } | undefined)?.anchorId === `anc-${a.name}`);
+  const diagnosticOf = (a: Anchored, ds: Diagnostic[]) => diagnosticOfAnchor(`anc-${a.name}`, ds);
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'lineage-reloc-'));
+    dir = tempDir('lineage-reloc-');
     const workspace = join(dir, 'workspace');
     for (const [file, { now }] of Object.entries(FILES)) {
       mkdirSync(dirname(join(workspace, file)), { recursive: true });
       writeFileSync(join(workspace, file), now.join('\n') + '\n');
     }
-    writeFileSync(join(dir, 'dataset.json'), JSON.stringify(dataset()));
-    service = await startLocalService({ seed: join(dir, 'dataset.json') });
-    client = await LspClient.start({
-      workspaceFolder: workspace,
-      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
-      settings: { components: [COMPONENT], namespace: 'reloc' },
+    server = await startAnchorServer({
+      dir,
+      workspace,
+      dataset: dataset(),
+      component: COMPONENT,
+      namespace: 'reloc',
+      anchorCount: ANCHORS.length,
     });
-    await client.waitForStatus((s) => s.state === 'connected' && s.anchorCount === ANCHORS.length);
+    client = server.client;
   });
   after(async () => {
-    await client?.stop();
-    await service?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (server) await server.stop();
+    else rmSync(dir, { recursive: true, force: true });
   });
 
   for (const a of ANCHORS.filter((x) => x.nowDef)) {
@@ -484,6 +476,7 @@ describe('language server: syntax-aware relocation and anchor repair', function 
       }>;
     };
   }> {
+    const { service } = server!;
     const res = await fetch(`${service.url}/v0/experimental/components/${COMPONENT}?projection=all`, {
       headers: { 'X-API-KEY': service.apiKey },
     });

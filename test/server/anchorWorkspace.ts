@@ -1,0 +1,74 @@
+// Shared set-up of the anchor stdio tests (git mapping, relocation, repair): a temp directory, the
+// real local service seeded with the dataset the test writes, and the real language server signed in
+// on the test's workspace (a plain folder or a git repository the test made), loaded with every anchor.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { startLocalService, type LocalService } from '../helpers/localService';
+import { LspClient } from '../helpers/lspClient';
+
+/** 0-based line of the first line containing `needle`, from `after`. */
+export function lineOf(lines: readonly string[], needle: string, after = 0): number {
+  const i = lines.findIndex((l, n) => n >= after && l.includes(needle));
+  assert.ok(i >= 0, `no line with ${needle}`);
+  return i;
+}
+
+/** A new temp directory (its real path: git prints real paths). */
+export function tempDir(prefix: string): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+/** The diagnostic an anchor (by anchor id) has among `ds`. */
+export function diagnosticOfAnchor(anchorId: string, ds: Diagnostic[]): Diagnostic | undefined {
+  return ds.find((d) => (d.data as { anchorId?: string } | undefined)?.anchorId === anchorId);
+}
+
+export interface AnchorServer {
+  service: LocalService;
+  client: LspClient;
+  /** Stops the server and the service and removes `dir`. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Writes `dataset` to `dir`/dataset.json, starts the service on it and the server on `workspace`
+ * (settings: the component and namespace), and waits until `anchorCount` anchors are loaded.
+ */
+export async function startAnchorServer(opts: {
+  dir: string;
+  workspace: string;
+  dataset: unknown;
+  component: string;
+  namespace: string;
+  anchorCount: number;
+}): Promise<AnchorServer> {
+  writeFileSync(join(opts.dir, 'dataset.json'), JSON.stringify(opts.dataset));
+  const service = await startLocalService({ seed: join(opts.dir, 'dataset.json') });
+  const client = await startClient(service, opts.workspace, opts);
+  await client.waitForStatus((s) => s.state === 'connected' && s.anchorCount === opts.anchorCount);
+  return {
+    service,
+    client,
+    stop: async () => {
+      await client.stop();
+      await service.stop();
+      rmSync(opts.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Another signed-in server on `workspace`, against the same service. */
+export function startClient(
+  service: LocalService,
+  workspace: string,
+  opts: { component: string; namespace: string },
+): Promise<LspClient> {
+  return LspClient.start({
+    workspaceFolder: workspace,
+    initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+    settings: { components: [opts.component], namespace: opts.namespace },
+  });
+}
