@@ -21,6 +21,7 @@ import { fileUri, uriToFsPath } from './uris';
 import { mapLimit } from '../util/concurrency';
 import type { FileLineMap } from './git/lineMap';
 import { driftOf, type AnchorDrift } from './drift';
+import { bufferLineMap } from './bufferDiff';
 
 /** How many files are resolved or read at once while building. */
 const IO_CONCURRENCY = 32;
@@ -40,6 +41,10 @@ interface OpenDoc {
   uri: string;
   text: string;
   lines?: LineTable;
+  /** The buffer's line changes against the file on disk, as last compared (for `text`). */
+  disk?: { text: string; map: FileLineMap | undefined };
+  /** The buffer map the anchors were last placed through (see placeFile). */
+  placedWith?: FileLineMap;
 }
 
 /** Slots by anchor id (the service's own string: no per-anchor key is built and kept); rarely more than one. */
@@ -66,6 +71,8 @@ export class AnchorIndex {
   private byFile = new Map<string, FileAnchors>();
   private byId = new Map<string, Slot | Slot[]>();
   private readonly open = new Map<string, OpenDoc>();
+  /** Open documents being compared with the disk (see syncWithDisk), and whether to go again. */
+  private readonly syncing = new Map<string, { again: boolean; reloadOnly: boolean }>();
   private readonly listeners = new Set<(uris: string[]) => void>();
   private generation = 0;
   private readonly syntax: DefinitionSource | undefined;
@@ -107,6 +114,11 @@ export class AnchorIndex {
     this.emit([fa.uri]);
   }
 
+  /** Resolves once the open documents' comparisons with the disk (see syncWithDisk) are done. */
+  async idle(): Promise<void> {
+    while (this.syncing.size > 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+
   /** Incremental (or full) changes of an open document; cost proportional to that file's anchors. */
   changeDocument(uri: string, changes: TextDocumentContentChangeEvent[], newText: string): void {
     const key = keyOf(uri);
@@ -116,10 +128,14 @@ export class AnchorIndex {
     doc.lines = undefined;
     const fa = this.byFile.get(key);
     if (!fa) return;
+    // VS Code reloads an open, unmodified document whose file changed on disk with one edit: the lines
+    // between the common first and last lines (so a function moved lower keeps its closing brace as the
+    // "unchanged" last line, and tracking would stretch its range over the new code). When the buffer
+    // then equals the disk, the disk is the truth: place afresh from the recorded coordinates.
+    if (changes.some(spansLines)) this.syncWithDisk(key, true);
     for (const change of changes) {
       // A full replacement loses the mapping, and so does one change that replaces an anchored range
-      // whole (VS Code reloading an open file changed on disk sends the changed middle as one edit):
-      // place everything afresh from the recorded coordinates (git mapping, name check, relocation).
+      // whole: place everything afresh from the recorded coordinates (git mapping, name check, relocation).
       if (
         !('range' in change) ||
         (change.text !== '' && fa.slots.some((s) => swallows(change.range, s.t.range)))
@@ -379,7 +395,7 @@ export class AnchorIndex {
     }
   }
 
-  private placeAll(key: string, fa: FileAnchors, lines: LineTable): void {
+  private placeAll(key: string, fa: FileAnchors, lines: LineTable, bufferMap?: FileLineMap): void {
     fa.version++;
     fa.dirty = false;
     const definitions = this.definitionsOf(key, lines);
@@ -393,7 +409,7 @@ export class AnchorIndex {
         lastCommit = commit;
         lastMap = git.fileMap(key, commit);
       }
-      place(s, fa.uri, lines, definitions, git && commit ? lastMap : undefined);
+      place(s, fa.uri, lines, definitions, git && commit ? lastMap : undefined, bufferMap);
     }
   }
 
@@ -405,10 +421,75 @@ export class AnchorIndex {
     return () => (table === null ? (table = syntax.definitions(key, lines.text)) : table);
   }
 
-  /** Places a file's anchors against its open text; the client's URI spelling wins. */
+  /**
+   * Places a file's anchors against its open text; the client's URI spelling wins. The recorded
+   * coordinates refer to the file on disk (through git): they go through the buffer's unsaved changes
+   * as last compared; the comparison is then renewed in the background (syncWithDisk), which places
+   * again if the disk or git's mapping says otherwise.
+   */
   private placeFile(key: string, fa: FileAnchors, uri: string): void {
     fa.uri = uri;
-    this.placeAll(key, fa, this.linesOf(key)!);
+    const doc = this.open.get(key)!;
+    const map = doc.disk?.text === doc.text ? doc.disk.map : undefined;
+    doc.placedWith = map;
+    this.placeAll(key, fa, this.linesOf(key)!, map);
+    this.syncWithDisk(key, false);
+  }
+
+  /**
+   * Compares an open document with its file on disk (and renews git's mapping of the file if it changed
+   * after its diff was taken). `reloadOnly`: only when the buffer now equals the disk (VS Code reloaded
+   * it, or an undo brought it back) are the anchors placed afresh. Otherwise (just placed): placed again
+   * when the unsaved changes or git's mapping differ from what the placement used. One comparison per
+   * document at a time; requests meanwhile run it once more.
+   */
+  private syncWithDisk(key: string, reloadOnly: boolean): void {
+    const running = this.syncing.get(key);
+    if (running) {
+      running.again = true;
+      running.reloadOnly &&= reloadOnly;
+      return;
+    }
+    const state = { again: true, reloadOnly };
+    this.syncing.set(key, state);
+    void (async () => {
+      try {
+        while (state.again) {
+          state.again = false;
+          const mode = state.reloadOnly;
+          state.reloadOnly = true;
+          await this.compareWithDisk(key, mode);
+        }
+      } catch (err) {
+        this.opts.onError?.(err);
+      } finally {
+        this.syncing.delete(key);
+      }
+    })();
+  }
+
+  private async compareWithDisk(key: string, reloadOnly: boolean): Promise<void> {
+    const doc = this.open.get(key);
+    const fa = this.byFile.get(key);
+    if (!doc || !fa) return;
+    const text = doc.text;
+    const current = () => this.open.get(key) === doc && doc.text === text && this.byFile.get(key) === fa;
+    const disk = await this.read(key);
+    if (disk === undefined || !current()) return;
+    if (reloadOnly && disk !== text) return;
+    const renewed =
+      (await this.opts.git?.refreshFile(key, commitsOf(fa)).catch((err) => {
+        this.opts.onError?.(err);
+        return false;
+      })) === true;
+    if (!current()) return;
+    const map = disk === text ? undefined : bufferLineMap(disk, text);
+    doc.disk = { text, map };
+    if (!reloadOnly && !renewed && sameHunks(map, doc.placedWith)) return;
+    doc.placedWith = map;
+    fa.uri = doc.uri;
+    this.placeAll(key, fa, this.linesOf(key)!, map);
+    this.emit([fa.uri]);
   }
 
   private async reloadFromDisk(key: string, fa: FileAnchors): Promise<void> {
@@ -470,6 +551,28 @@ export class AnchorIndex {
       }
     }
   }
+}
+
+/** The change spans or inserts lines (a keystroke within a line never needs the disk). */
+function spansLines(change: TextDocumentContentChangeEvent): boolean {
+  return (
+    !('range' in change) || change.range.start.line !== change.range.end.line || /[\r\n]/.test(change.text)
+  );
+}
+
+function sameHunks(a: FileLineMap | undefined, b: FileLineMap | undefined): boolean {
+  const ha = a?.hunks ?? [];
+  const hb = b?.hunks ?? [];
+  return (
+    ha.length === hb.length &&
+    ha.every(
+      (h, i) =>
+        h.oldStart === hb[i]!.oldStart &&
+        h.oldCount === hb[i]!.oldCount &&
+        h.newStart === hb[i]!.newStart &&
+        h.newCount === hb[i]!.newCount,
+    )
+  );
 }
 
 function commitsOf(fa: FileAnchors): Set<string> {

@@ -7,7 +7,7 @@ import { toLspRange } from './coordinates';
 import { cleanNames, verify } from './verification';
 import { relocatedMessage, staleMessage } from './messages';
 import type { DefinitionTable } from './syntax/definitions';
-import { mapLines, type FileLineMap } from './git/lineMap';
+import { mapLines, type FileLineMap, type MappedLines } from './git/lineMap';
 
 /** The file's definitions, computed at most once per text and only if asked (see verify). */
 export type Definitions = () => DefinitionTable | undefined;
@@ -38,7 +38,8 @@ export function newSlot(entry: AnchorEntry): Slot {
 /**
  * Places the anchor from its recorded coordinates (fresh text: open, reopened, reloaded) and verifies
  * it. With `gitMap` (the file's changes since the anchor's scanned commit) the coordinates are first
- * carried through git's diff: step 1 of the pipeline in README.md.
+ * carried through git's diff: step 1 of the pipeline in README.md. With `bufferMap` (an open document's
+ * unsaved changes against the file on disk) they are then carried into the buffer.
  */
 export function place(
   slot: Slot,
@@ -46,21 +47,34 @@ export function place(
   lines: LineTable,
   definitions?: Definitions,
   gitMap?: FileLineMap,
+  bufferMap?: FileLineMap,
 ): void {
   const t = slot.t;
-  const mapped = gitMap && t.entry.commit ? throughGit(t.entry.anchor, t.entry.commit, gitMap) : undefined;
-  const { range, clamped } = toLspRange(mapped?.anchor ?? t.entry.anchor, lines);
+  const commit = t.entry.commit;
+  const git = gitMap && commit ? throughMap(t.entry.anchor, gitMap) : undefined;
+  const sinceScan: SinceScan | undefined =
+    git && commit
+      ? {
+          commit,
+          change: git.lines.change,
+          recordedLines: git.recordedLines,
+          ...(gitMap?.renamedFrom ? { renamedFrom: gitMap.renamedFrom } : {}),
+        }
+      : undefined;
+  const onDisk = git?.anchor ?? t.entry.anchor;
+  const edits = bufferMap ? throughMap(onDisk, bufferMap) : undefined;
+  const { range, clamped } = toLspRange(edits?.anchor ?? onDisk, lines);
   t.uri = uri;
   t.range = range;
   t.state = 'resolved';
   t.relocatedFrom = undefined;
   t.otherDefinitions = undefined;
   t.problem = undefined;
-  t.sinceScan = mapped?.sinceScan;
+  t.sinceScan = sinceScan;
   slot.clamped = clamped;
   slot.deleted = false;
   slot.dirty = false;
-  if (mapped?.sinceScan.change === 'removed') {
+  if (sinceScan?.change === 'removed' || edits?.lines.change === 'removed') {
     // Nothing left where the anchor was: only a definition elsewhere can bring it back (else stale).
     t.range = emptyAt(range.start.line);
     slot.deleted = true;
@@ -73,29 +87,30 @@ function emptyAt(line: number): Range {
   return { start: { line, character: 0 }, end: { line, character: 0 } };
 }
 
-/** The anchor's coordinates moved from the scanned commit's file to the working tree's. */
-function throughGit(
+/**
+ * The anchor's coordinates carried through one line map (the scanned commit's file → the working
+ * tree's, or the file on disk → its open buffer). Undefined for a whole-file anchor (nothing to map)
+ * and for a file the map calls added (it did not hold these lines).
+ */
+function throughMap(
   anchor: PathCodeAnchor,
-  commit: string,
   map: FileLineMap,
-): { anchor: PathCodeAnchor; sinceScan: SinceScan } | undefined {
-  // A whole-file anchor needs no mapping; a file git calls added did not hold these lines.
+): { anchor: PathCodeAnchor; lines: MappedLines; recordedLines: { start: number; end: number } } | undefined {
   if (typeof anchor.line_start !== 'number' || map.added) return undefined;
   const start = anchor.line_start - 1;
-  const end = (typeof anchor.line_end === 'number' ? anchor.line_end : anchor.line_start) - 1;
-  const m = mapLines(map, start, Math.max(start, end));
-  const sinceScan: SinceScan = {
-    commit,
-    change: m.change,
-    recordedLines: { start, end: Math.max(start, end) },
-  };
-  if (map.renamedFrom) sinceScan.renamedFrom = map.renamedFrom;
-  if (m.start === start && m.end === end && m.startKept && m.endKept) return { anchor, sinceScan };
+  const end = Math.max(
+    start,
+    (typeof anchor.line_end === 'number' ? anchor.line_end : anchor.line_start) - 1,
+  );
+  const m = mapLines(map, start, end);
+  const recordedLines = { start, end };
+  if (m.start === start && m.end === end && m.startKept && m.endKept)
+    return { anchor, lines: m, recordedLines };
   const moved: PathCodeAnchor = { ...anchor, line_start: m.start + 1, line_end: m.end + 1 };
-  // Columns hold only on lines git did not touch.
+  // Columns hold only on lines the map did not touch.
   if (!m.startKept) delete moved.column_start;
   if (!m.endKept) delete moved.column_end;
-  return { anchor: moved, sinceScan };
+  return { anchor: moved, lines: m, recordedLines };
 }
 
 export function reverify(slot: Slot, lines: LineTable, definitions?: Definitions): void {

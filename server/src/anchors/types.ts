@@ -68,11 +68,11 @@ export interface GitMapping extends Disposable {
   fileMap(fsPath: string, commit: string): import('./git/lineMap').FileLineMap | undefined;
   /**
    * Renews cached mappings of files modified after their diff was taken (one git run per repository
-   * and commit); mappings taken by the last prepare are current and not checked.
+   * and commit); mappings taken by the last prepare are current and not checked. True: some changed.
    */
-  refreshFiles(files: ReadonlyArray<{ fsPath: string; commit: string }>): Promise<void>;
-  /** One file is read again from disk: renews its mapping if the file is newer than its diff. */
-  refreshFile(fsPath: string, commits: Iterable<string>): Promise<void>;
+  refreshFiles(files: ReadonlyArray<{ fsPath: string; commit: string }>): Promise<boolean>;
+  /** One file is read again from disk: renews its mapping if the file is newer than its diff (true: it changed). */
+  refreshFile(fsPath: string, commits: Iterable<string>): Promise<boolean>;
   /**
    * Where a file recorded at `commit` lives now when git knows it was renamed since: a posix path
    * relative to the workspace folder. `file` is the anchor's normalized project-relative path.

@@ -46,6 +46,8 @@ interface DiffState {
   parsed?: ParsedDiff;
   /** Pathspecs the diff was limited to ([] = the whole repository). */
   pathspecs: string[];
+  /** Files diffed again on their own since (repository-relative path → when that diff started). */
+  refreshedAt?: Map<string, number>;
 }
 
 const SHA = /^[0-9a-fA-F]{4,64}$/;
@@ -111,9 +113,13 @@ export class GitMapper implements GitMapping {
 
   /**
    * Files whose diff was taken before they last changed get a fresh one (one git run per repository
-   * and commit). Only cached diffs are checked: a diff taken during this build is current.
+   * and commit). Only cached diffs are checked: a diff taken during this build is current. Resolves
+   * true when some file's mapping changed.
    */
-  async refreshFiles(files: ReadonlyArray<{ fsPath: string; commit: string }>, fresh = this.freshStates) {
+  async refreshFiles(
+    files: ReadonlyArray<{ fsPath: string; commit: string }>,
+    fresh = this.freshStates,
+  ): Promise<boolean> {
     const todo = new Map<DiffState, Set<string>>();
     for (const { fsPath, commit } of files) {
       const where = this.locate(fsPath);
@@ -126,29 +132,41 @@ export class GitMapper implements GitMapping {
       } catch {
         continue;
       }
-      if (mtime < state.startedAt - MTIME_SLACK_MS) continue;
+      const takenAt = state.refreshedAt?.get(where.rel) ?? state.startedAt;
+      if (mtime < takenAt - MTIME_SLACK_MS) continue;
       let set = todo.get(state);
       if (!set) todo.set(state, (set = new Set()));
       set.add(where.rel);
       const from = state.parsed.files.get(where.rel)?.renamedFrom;
       if (from) set.add(from);
     }
+    let changed = false;
     await mapLimit([...todo], GIT_CONCURRENCY, async ([state, rels]) => {
       try {
+        const startedAt = Date.now();
         const parsed = await this.diff(state.repo, state.commit, [...rels]);
-        for (const rel of rels) state.parsed?.files.delete(rel);
-        for (const [rel, map] of parsed.files) state.parsed?.files.set(rel, map);
+        const files = state.parsed?.files;
+        if (!files) return;
+        for (const rel of rels) {
+          const before = JSON.stringify(files.get(rel) ?? null);
+          files.delete(rel);
+          const now = parsed.files.get(rel);
+          if (now) files.set(rel, now);
+          if (before !== JSON.stringify(now ?? null)) changed = true;
+          (state.refreshedAt ??= new Map()).set(rel, startedAt);
+        }
         for (const [from, to] of parsed.renames) state.parsed?.renames.set(from, to);
       } catch {
         // The whole-repository diff still stands for these files; a later build retries.
       }
     });
+    return changed;
   }
 
   /** One file is read again from disk (e.g. its document closed): a diff older than the file is renewed. */
-  async refreshFile(fsPath: string, commits: Iterable<string>): Promise<void> {
+  async refreshFile(fsPath: string, commits: Iterable<string>): Promise<boolean> {
     const list = [...commits].map((commit) => ({ fsPath, commit }));
-    await this.refreshFiles(list, new Set());
+    return this.refreshFiles(list, new Set());
   }
 
   onDidChange(listener: () => void): Disposable {

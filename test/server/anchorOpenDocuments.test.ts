@@ -1,0 +1,259 @@
+// Open documents and the file on disk, over stdio, sending exactly what VS Code sends:
+// - an open, unmodified document whose file changes on disk is reloaded by VS Code with one edit (the
+//   lines between the common first and last lines; test/helpers/vscodeReload.ts). A function moved
+//   lower keeps its closing brace as a "common" last line, so tracking that edit stretched the anchor
+//   over the new code, where a call of the function passed the name check: no relocation. The
+//   extension-host suite met this when an earlier test had left the file open (preview editors).
+// - a preview editor replaced (didClose while VS Code keeps nothing), the file changed, then reopened;
+// - in a git repository: the reload must use git's mapping of the file as it is now, not the diff
+//   taken before it changed; a document already modified when it is opened (didOpen text ≠ disk) is
+//   mapped by git to the disk, then through the unsaved changes.
+import { strict as assert } from 'node:assert';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CodeLensRequest, type Diagnostic } from 'vscode-languageserver-protocol';
+import { GitRepo, lines } from '../helpers/gitRepo';
+import type { LspClient } from '../helpers/lspClient';
+import { vscodeReloadEdit } from '../helpers/vscodeReload';
+import { diagnosticOfAnchor, lineOf, startAnchorServer, tempDir, type AnchorServer } from './anchorWorkspace';
+
+const COMPONENT = '55555555-5555-4555-8555-555555555555';
+
+// The demo's health handler (checkout-api/src/handlers/health.ts), anchored from the name to the brace.
+const HEALTH = [
+  "import type { FastifyReply, FastifyRequest } from 'fastify';",
+  '',
+  '/** GET /healthz: liveness probe; logs the caller for the load-balancer audit. */',
+  'export async function ping(req: FastifyRequest, reply: FastifyReply): Promise<{ ok: true }> {',
+  "  req.log.info({ remoteAddress: req.ip, userAgent: req.headers['user-agent'] }, 'health check');",
+  "  reply.header('cache-control', 'no-store');",
+  '  return { ok: true };',
+  '}',
+];
+// The function moved lower, above new code that calls it (what the extension-host repair test writes).
+const HEALTH_MOVED = [
+  ...HEALTH.slice(0, 2),
+  ...Array<string>(10).fill(''),
+  ...HEALTH.slice(2),
+  '',
+  'export async function probe(req: FastifyRequest, reply: FastifyReply) {',
+  '  return ping(req, reply);',
+  '}',
+];
+
+const GO_SCANNED = [
+  'package orders',
+  '',
+  'func (s *Store) Validate(o Order) bool { return true }',
+  '',
+  'func Handle(o Order) error {',
+  '\treturn nil',
+  '}',
+];
+// Changed on disk since: a Validate of the cache above ours, ours pushed down. git maps ours exactly;
+// from the recorded line, the nearest definition of the name is the cache's (the wrong one).
+const GO_CHANGED = [
+  'package orders',
+  '',
+  '// Validation:',
+  '// - the cache first,',
+  '// - then the store.',
+  '',
+  'func (c *Cache) Validate(o Order) bool { return false }',
+  '',
+  '',
+  '',
+  '',
+  'func (s *Store) Validate(o Order) bool { return true }',
+  '',
+  'func Handle(o Order) error {',
+  '\treturn nil',
+  '}',
+  '',
+  'func Audit() {}',
+];
+
+function dataset(scanned: string | undefined): unknown {
+  const path = (n: number, file: string, name: string, anchor: Record<string, number>) => ({
+    path_id: `eeeeeeee-5555-4000-8000-${String(n).padStart(12, '0')}`,
+    path_type: 'SCAN_OUTPUT',
+    ...(scanned ? { commit_sha: scanned } : {}),
+    ingress: {
+      id: `ffffffff-5555-4000-8000-${String(2 * n).padStart(12, '0')}`,
+      signature_name: `svc.${name}`,
+    },
+    egress: {
+      id: `ffffffff-5555-4000-8000-${String(2 * n + 1).padStart(12, '0')}`,
+      signature_name: `sink.p${n}`,
+    },
+    code_anchors: [{ anchor_id: `anc-${name}`, name, file, ...anchor }],
+  });
+  return {
+    version: 1,
+    components: [
+      {
+        id: COMPONENT,
+        name: 'health',
+        type: 'CODE',
+        namespace: 'open',
+        scans: [{ commit_sha: scanned ?? 'abcdef1', committed_at: '2026-01-01T00:00:00Z', branch: 'main' }],
+        paths: [
+          path(1, 'src/health.ts', 'ping', { line_start: 4, line_end: 8, column_start: 23, column_end: 1 }),
+          path(2, 'go/orders.go', 'Validate', { line_start: 3, line_end: 3 }),
+        ],
+      },
+    ],
+  };
+}
+
+const text = (ls: string[]) => lines(...ls);
+const ping = (ds: Diagnostic[]) => diagnosticOfAnchor('anc-ping', ds);
+const validate = (ds: Diagnostic[]) => diagnosticOfAnchor('anc-Validate', ds);
+
+async function lensLines(client: LspClient, uri: string): Promise<number[]> {
+  const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+  return lenses.map((l) => l.range.start.line);
+}
+
+describe('language server: open documents and the file on disk', function () {
+  this.timeout(60_000);
+
+  describe('no git', () => {
+    let dir: string;
+    let workspace: string;
+    let server: AnchorServer;
+    let client: LspClient;
+    const write = (file: string, ls: string[]) => {
+      mkdirSync(dirname(join(workspace, file)), { recursive: true });
+      writeFileSync(join(workspace, file), text(ls));
+    };
+
+    beforeEach(async () => {
+      dir = tempDir('lineage-open-');
+      workspace = join(dir, 'workspace');
+      write('src/health.ts', HEALTH);
+      write('go/orders.go', GO_SCANNED);
+      server = await startAnchorServer({
+        dir,
+        workspace,
+        dataset: dataset(undefined),
+        component: COMPONENT,
+        namespace: 'open',
+        anchorCount: 2,
+      });
+      client = server.client;
+    });
+    afterEach(async () => server?.stop());
+
+    it('an open, unmodified document reloaded by VS Code after its file changed on disk is placed afresh', async () => {
+      const uri = client.fileUri('src/health.ts');
+      // An earlier editor (a preview) opened the file and VS Code kept its model: no didClose.
+      await client.open(uri, text(HEALTH));
+      // The file changes on disk; VS Code reloads the clean model with its one minimal edit.
+      write('src/health.ts', HEALTH_MOVED);
+      const edit = vscodeReloadEdit(text(HEALTH), text(HEALTH_MOVED));
+      // The edit leaves the old closing brace (now the caller's) outside: tracking alone cannot tell.
+      assert.equal(edit.length, 1);
+      const mark = client.mark();
+      await client.change(uri, edit);
+      const def = lineOf(HEALTH_MOVED, 'export async function ping');
+      const close = HEALTH_MOVED.indexOf('}', def);
+      const d = ping(await client.waitForDiagnostics(uri, (ds) => ping(ds) !== undefined, mark))!;
+      assert.equal(d.code, 'anchor-relocated');
+      assert.deepEqual([d.range.start.line, d.range.end.line], [def, close]);
+      const lenses = await lensLines(client, uri);
+      assert.ok(lenses.includes(def), JSON.stringify(lenses));
+      assert.ok(
+        !lenses.includes(lineOf(HEALTH_MOVED, 'export async function probe')),
+        'no lens on the caller',
+      );
+    });
+
+    it('a preview editor closed, the file changed on disk, then opened again: placed from the record', async () => {
+      const uri = client.fileUri('src/health.ts');
+      await client.open(uri, text(HEALTH));
+      await client.close(uri);
+      write('src/health.ts', HEALTH_MOVED);
+      const mark = client.mark();
+      await client.open(uri, text(HEALTH_MOVED));
+      const def = lineOf(HEALTH_MOVED, 'export async function ping');
+      const d = ping(await client.waitForDiagnostics(uri, (ds) => ping(ds) !== undefined, mark))!;
+      assert.equal(d.code, 'anchor-relocated');
+      assert.equal(d.range.start.line, def);
+    });
+
+    it('unsaved edits that only look like a reload (the buffer differs from the disk) are tracked', async () => {
+      const uri = client.fileUri('src/health.ts');
+      await client.open(uri, text(HEALTH));
+      // The user inserts two lines above the function: tracked, the anchor follows, nothing reported.
+      await client.change(uri, [
+        { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '// a\n// b\n' },
+      ]);
+      assert.equal(ping(client.diagnostics(uri)), undefined);
+      const def = lineOf(HEALTH, 'export async function ping') + 2;
+      assert.ok((await lensLines(client, uri)).includes(def));
+    });
+  });
+
+  describe('git', () => {
+    let repo: GitRepo;
+    let server: AnchorServer | undefined;
+    let client: LspClient;
+
+    /** A repository with the scanned files (then `now` committed, if given), and the server on it. */
+    async function start(now?: string[]): Promise<void> {
+      const dir = tempDir('lineage-open-git-');
+      repo = await GitRepo.create(join(dir, 'repo'));
+      await repo.write('src/health.ts', text(HEALTH));
+      await repo.write('go/orders.go', text(GO_SCANNED));
+      const scanned = repo.commit('scanned');
+      if (now) {
+        await repo.write('go/orders.go', text(now));
+        repo.commit('cache validation');
+      }
+      server = await startAnchorServer({
+        dir,
+        workspace: repo.root,
+        dataset: dataset(scanned),
+        component: COMPONENT,
+        namespace: 'open',
+        anchorCount: 2,
+      });
+      client = server.client;
+    }
+    afterEach(async () => {
+      await server?.stop();
+      server = undefined;
+    });
+
+    it('a reload after the file changed on disk uses git’s mapping of the file as it is now', async () => {
+      await start();
+      const uri = client.fileUri('go/orders.go');
+      await client.open(uri, text(GO_SCANNED), 'go');
+      await repo.write('go/orders.go', text(GO_CHANGED));
+      const mark = client.mark();
+      await client.change(uri, vscodeReloadEdit(text(GO_SCANNED), text(GO_CHANGED)));
+      // git's diff taken at start says the file is unchanged: through it the anchor would be relocated to
+      // the nearer Cache.Validate. Placed afresh through git's mapping of the file as it is now: no
+      // diagnostic, and the lens on Store.Validate's current line.
+      await client.waitForDiagnostics(uri, (ds) => validate(ds) === undefined, mark);
+      const lenses = await lensLines(client, uri);
+      assert.ok(lenses.includes(lineOf(GO_CHANGED, 'func (s *Store) Validate')), JSON.stringify(lenses));
+      assert.ok(!lenses.includes(lineOf(GO_CHANGED, 'func (c *Cache) Validate')), JSON.stringify(lenses));
+    });
+
+    it('a document already modified when opened: git maps to the disk, then through the unsaved changes', async () => {
+      await start(GO_CHANGED);
+      const uri = client.fileUri('go/orders.go');
+      // Unsaved in the editor: nine lines of notes above everything.
+      const buffer = [...Array.from({ length: 9 }, (_, i) => `// note ${i + 1}`), ...GO_CHANGED];
+      const mark = client.mark();
+      await client.open(uri, text(buffer), 'go');
+      // Through git to the disk's line, then down by the nine unsaved lines: Store.Validate, as it was.
+      await client.waitForDiagnostics(uri, (ds) => validate(ds) === undefined, mark);
+      const lenses = await lensLines(client, uri);
+      assert.ok(lenses.includes(lineOf(buffer, 'func (s *Store) Validate')), JSON.stringify(lenses));
+      assert.ok(!lenses.includes(lineOf(buffer, 'func (c *Cache) Validate')), JSON.stringify(lenses));
+    });
+  });
+});
