@@ -117,6 +117,42 @@ describe('language server: authoring contract files', function () {
     assert.ok(types.some((i) => i.label === 'timestamp') && types.some((i) => i.label === 'struct'));
   });
 
+  it('completes by where the line sits: nested fields, the wrapped request form, not constraints', async () => {
+    const complete = async (name: string, text: string, line: number, character: number) => {
+      const uri = client.fileUri(`contracts/${name}`);
+      await client.open(uri, text, 'yaml');
+      const items = ((await client.conn.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position: { line, character },
+      })) ?? []) as CompletionItem[];
+      return items.map((i) => i.label);
+    };
+    const nested =
+      'spec-version: 0.1.0\nschema:\n  - name: address\n    type: struct\n    fields:\n' +
+      '      - name: city\n        ty\n      - na\n    constraints:\n      mi\n';
+    // A member of a nested field, and a new nested field: field members, not the contract's.
+    for (const [line, character] of [
+      [6, 10],
+      [7, 10],
+    ] as const) {
+      const labels = await complete('nested.contract.yaml', nested, line, character);
+      assert.ok(labels.includes('type') && labels.includes('fields'), `${line}: ${labels.join()}`);
+      assert.ok(!labels.includes('namespace'), `${line}: ${labels.join()}`);
+    }
+    // Constraints are free-form: nothing to offer.
+    assert.deepEqual(await complete('nested.contract.yaml', nested, 9, 8), []);
+
+    // The request form wrapped in `contract:`: its members at the first level, element members below.
+    const wrapped = 'contract:\n  contractSchema:\n    - name: id\n      ty\n    - na\n  da\n';
+    const contractLevel = await complete('wrapped.contract.yaml', wrapped, 5, 4);
+    assert.deepEqual(contractLevel, ['dataAssetResourceName']);
+    const newElement = await complete('wrapped.contract.yaml', wrapped, 4, 8);
+    assert.ok(newElement.includes('type') && newElement.includes('optional'), newElement.join());
+    const element = await complete('wrapped.contract.yaml', wrapped, 3, 8);
+    assert.ok(element.includes('type') && element.includes('optional'), element.join());
+    assert.ok(!element.includes('dataAssetResourceName'), element.join());
+  });
+
   it('explains members on hover and outlines the fields', async () => {
     const uri = client.fileUri('contracts/orders-finance.yaml');
     const text = workspaceText('contracts/orders-finance.yaml');

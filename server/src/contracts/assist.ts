@@ -30,31 +30,60 @@ function memberContext(
   const line = cd.text.slice(offset - pos.character, offset);
   const loc = locate(cd, offset);
   if (loc.mapSchema && (loc.onKey || !loc.key)) return { schema: loc.mapSchema, map: loc.map };
-  // A key being typed on its own line: YAML takes it as a scalar value; use the indentation instead.
+  // A key being typed on its own line: YAML takes it as a scalar value, so the less-indented lines
+  // above say where it is (a field, a nested field, the wrapped request form, constraints).
   if (!cd.json) {
     const m = /^(\s*)(- )?[\w-]*$/.exec(line);
     if (!m) return undefined;
     const indent = m[1]!.length + (m[2] ? 2 : 0);
-    const root = resolve(rootSchema(cd));
-    if (indent === 0 && !m[2]) return root ? { schema: root, map: cd.doc.contents ?? undefined } : undefined;
-    if (inConstraints(cd.text, offset - pos.character, indent)) return undefined;
-    const list = root?.properties?.[SCHEMA_MEMBER[cd.shape]];
-    const field = objectBranch(resolve(resolve(list)?.items));
-    return field ? { schema: field } : undefined;
+    const steps = yamlStepsAbove(cd.text, offset - pos.character, indent, m[2] ? m[1]!.length : undefined);
+    let at: SchemaNode | undefined = resolve(rootSchema(cd));
+    for (const step of steps) at = resolve(step === ITEM ? at?.items : objectBranch(at)?.properties?.[step]);
+    const schema = objectBranch(at);
+    // Free-form members (e.g. a field's constraints) have no schema of their own: nothing to offer.
+    if (!schema?.properties) return undefined;
+    return steps.length === 0 ? { schema, map: cd.doc.contents ?? undefined } : { schema };
   }
   return undefined;
 }
 
-/** Whether the nearest less-indented key line above is `constraints:` (free-form members). */
-function inConstraints(text: string, lineStart: number, indent: number): boolean {
-  const above = text.slice(0, lineStart).split('\n').reverse();
-  for (const l of above) {
-    const m = /^(\s*)(- )?([\w-]+)\s*:/.exec(l);
-    if (!m) continue;
-    const ind = m[1]!.length + (m[2] ? 2 : 0);
-    if (ind < indent) return m[3] === 'constraints';
+const ITEM = Symbol('sequence item');
+
+/**
+ * The members and sequence items from the document's root down to a line whose content starts at
+ * column `indent`, read off the less-indented lines above it. `itemDash` is the column of the line's
+ * own `- ` when it starts a sequence item.
+ */
+function yamlStepsAbove(
+  text: string,
+  lineStart: number,
+  indent: number,
+  itemDash: number | undefined,
+): Array<string | typeof ITEM> {
+  const steps: Array<string | typeof ITEM> = [];
+  // A parent sits left of `want`; the member owning a sequence may sit at its items' dash column.
+  let want = itemDash ?? indent;
+  let inItem = itemDash !== undefined;
+  if (inItem) steps.push(ITEM);
+  for (const l of text.slice(0, lineStart).split('\n').reverse()) {
+    if (/^\s*(#|$)/.test(l)) continue;
+    const m = /^(\s*)(- )?(?:([\w-]+)\s*:)?/.exec(l)!;
+    const dash = m[1]!.length;
+    if (m[2] && dash + 2 === want && !inItem) {
+      // The first member of the sequence item we are in.
+      steps.push(ITEM);
+      [want, inItem] = [dash, true];
+      continue;
+    }
+    const ownsSequence = inItem && !m[2] && dash === want;
+    if (!m[3] || (dash >= want && !ownsSequence)) continue;
+    // `- key:` left of us: we are inside member `key` of that sequence item.
+    if (m[2]) steps.push(m[3], ITEM);
+    else steps.push(m[3]);
+    [want, inItem] = [dash, !!m[2]];
+    if (want === 0 && !m[2]) break;
   }
-  return false;
+  return steps.reverse();
 }
 
 function presentKeys(map: YamlNode | undefined): Set<string> {
