@@ -116,6 +116,12 @@ const targets = {
 
 // The bundles import the command ids generated from package.json: generate them first.
 spawnSync(process.execPath, [join(root, 'scripts/generate-commands.mjs')], { stdio: 'inherit' });
+// package.json restates the contract-file matcher (globs, when clauses): out of step fails the build.
+if (
+  spawnSync(process.execPath, [join(root, 'scripts/generate-manifest.mjs'), '--check'], { stdio: 'inherit' })
+    .status !== 0
+)
+  process.exit(1);
 
 const selected = args.only ? args.only.split(',') : Object.keys(targets);
 for (const name of selected) {

@@ -1,8 +1,9 @@
 // Which files are contract files by their name: `*.contract.{yaml,yml,json}` anywhere and YAML/JSON
 // files under a `contracts/` folder. The one matcher for the client (discovery, menus), the server
-// (authoring a file that does not look like a contract yet) and the manifest's yamlValidation /
-// jsonValidation contributions (test/unit/manifest.test.ts keeps package.json in step). Files with
-// other names are still recognised by their content (common/src/api/contractFile.ts).
+// (authoring a file that does not look like a contract yet) and the manifest: package.json's
+// yamlValidation / jsonValidation globs and the contract-file menus' `when` clauses are written from
+// this module by scripts/generate-manifest.mjs (the build fails when they differ). Files with other
+// names are still recognised by their content (common/src/api/contractFile.ts).
 
 /** Globs of the manifest's `yamlValidation` contribution. */
 export const YAML_CONTRACT_GLOBS = [
@@ -17,12 +18,23 @@ export const JSON_CONTRACT_GLOBS = ['**/*.contract.json', '**/contracts/**/*.jso
 /** All contract file globs, as one glob for `workspace.findFiles` and file watchers. */
 export const CONTRACT_FILE_GLOB = `{${[...YAML_CONTRACT_GLOBS, ...JSON_CONTRACT_GLOBS].join(',')}}`;
 
-const BY_NAME = /(^|\/)[^/]*\.contract\.(ya?ml|json)$|(^|\/)contracts\/(.*\/)?[^/]+\.(ya?ml|json)$/i;
+/** `<name>.contract.<yaml|yml|json>`: tested on the file name (or the path's end). */
+const NAMED = String.raw`\.contract\.(ya?ml|json)$`;
+/** A YAML or JSON file anywhere under a `contracts/` folder: tested on the path. */
+const IN_CONTRACTS_FOLDER = String.raw`(^|/)contracts/(.*/)?[^/]+\.(ya?ml|json)$`;
+
+const BY_NAME = new RegExp(`${NAMED}|${IN_CONTRACTS_FOLDER}`, 'i');
 
 /** Whether a path or URI (forward slashes) names a contract file. */
 export function isContractFileName(path: string): boolean {
   return BY_NAME.test(path);
 }
+
+/** The same test as a `when` clause, for the manifest's menus (regex literals escape "/"). */
+export const CONTRACT_FILE_WHEN = [
+  `resourceFilename =~ /${NAMED}/i`,
+  `resourcePath =~ /${IN_CONTRACTS_FOLDER.replace(/\//g, '\\/')}/i`,
+].join(' || ');
 
 /** Whether the file is YAML or JSON by its extension (either may hold a contract). */
 export function contractSyntaxOf(path: string): 'yaml' | 'json' | undefined {

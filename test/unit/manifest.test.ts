@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  CONTRACT_FILE_WHEN,
   isContractFileName,
   JSON_CONTRACT_GLOBS,
   YAML_CONTRACT_GLOBS,
@@ -56,6 +57,34 @@ describe('package.json contributions', () => {
     assert.ok(isContractFileName('contracts/x/y.yml'));
     assert.ok(!isContractFileName('/w/src/contracts.ts'));
     assert.ok(!isContractFileName('/w/assets/register.yaml'));
+  });
+
+  it("writes the contract-file menus' when clauses and validation globs from the matcher (npm run manifest)", async () => {
+    const { expectedManifestText } = (await import(join(root, 'scripts/generate-manifest.mjs'))) as {
+      expectedManifestText(): Promise<string>;
+    };
+    assert.equal(readFileSync(join(root, 'package.json'), 'utf8'), await expectedManifestText());
+    const menus = (
+      manifest.contributes as unknown as { menus: Record<string, { command: string; when?: string }[]> }
+    ).menus;
+    for (const menu of ['editor/context', 'explorer/context', 'editor/title'])
+      assert.equal(
+        menus[menu]!.find((m) => m.command === 'lineageLens.checkCompliance')?.when,
+        CONTRACT_FILE_WHEN,
+        menu,
+      );
+    // The when clause's regexes, as VS Code reads them, agree with the matcher on file names and paths.
+    const [named, inFolder] = [...CONTRACT_FILE_WHEN.matchAll(/=~ \/(.*?)\/i(?: |$)/g)].map(
+      (m) => new RegExp(m[1]!.replace(/\\\//g, '/'), 'i'),
+    );
+    for (const p of [
+      '/w/contracts/orders.yaml',
+      '/w/a/B.Contract.JSON',
+      '/w/src/contracts.ts',
+      '/w/contractsx/a.yml',
+      '/w/a.yaml',
+    ])
+      assert.equal(named!.test(p.split('/').pop()!) || inFolder!.test(p), isContractFileName(p), p);
   });
 
   it('has the lineage-lens command-line tool as a bin', () => {
