@@ -31,7 +31,7 @@ export async function impactLenses(
   for (const [line, paths] of [...byLine].sort(([a], [b]) => a - b)) {
     const target: ImpactTarget =
       paths.length === 1 ? { kind: 'path', ...paths[0]! } : { kind: 'paths', paths };
-    const r = graph.impactNow(target, contracts);
+    const r = graph.impactCounts(target, contracts);
     const n = r.counts.fields;
     if (n === 0) continue;
     const m = r.counts.contracts;

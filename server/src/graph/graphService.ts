@@ -69,9 +69,9 @@ export class GraphService {
     return impactOf(this.model(), target, contracts, (c, p) => this.anchorOf(c, p));
   }
 
-  /** Impact of a path without its contracts' file reads (for lenses: counts only, synchronous). */
-  impactNow(target: ImpactTarget, contracts: Awaited<ReturnType<ContractCatalog['list']>>): ImpactResult {
-    return impactOf(this.model(), target, contracts, () => undefined);
+  /** The counts of a path's impact, no field listed (for lenses: synchronous, contracts read already). */
+  impactCounts(target: ImpactTarget, contracts: Awaited<ReturnType<ContractCatalog['list']>>): ImpactResult {
+    return impactOf(this.model(), target, contracts, () => undefined, 0);
   }
 
   targetsAt(uri: string, pos: Position, text: string | undefined): TargetsAt {

@@ -16,7 +16,7 @@ import { UserInputError } from '../util/serviceErrors';
 import type { ContractEntry } from './contractCatalog';
 import type { LineageModel } from './lineageModel';
 import { contractMatchesStore } from './matching';
-import { arcEdgeId, kindsOnTheWay, walk, type Reached } from './traverse';
+import { arcEdgeId, kindsOf, walk, type Reach } from './traverse';
 import { compareText } from '../../../common/src/textOrder';
 
 /** Fields listed at most in one answer (nearest first); the counts always cover all of them. */
@@ -56,50 +56,48 @@ export function impactOf(
   target: ImpactTarget,
   contracts: readonly ContractEntry[],
   anchorOf: AnchorLookup,
+  maxListed = MAX_LISTED_FIELDS,
 ): ImpactResult {
   const { starts, label } = startFields(model, target);
-  const reached = walk(model, starts, 'down');
-  const startSet = new Set(starts);
-  const kinds = kindsOnTheWay(reached);
-  const byComponent = new Map<string, ImpactComponent>();
-  const storeFields = new Map<string, { hops: number; fields: Set<string> }>();
+  const reach = walk(model, starts, 'down');
+  // Per component, in arrays indexed like model.componentList: a Map entry per reached field was the
+  // cost of the widest impacts (100,000+ fields).
+  const compOf = model.componentIndexes();
+  const nComponents = model.componentList.length;
+  const fieldsIn = new Int32Array(nComponents);
+  const nearest = new Int32Array(nComponents).fill(-1);
+  const touched: number[] = [];
+  const listedIn = new Map<number, ImpactField[]>();
+  const storeFields = new Map<number, Set<string>>();
   let fieldCount = 0;
   let listed = 0;
-  for (const [v, r] of reached) {
-    if (startSet.has(v)) continue;
-    const f = model.fields[v]!;
-    const c = model.components.get(f.componentId)!;
-    let ic = byComponent.get(c.detail.id);
-    if (!ic) {
-      ic = {
-        id: c.detail.id,
-        label: c.detail.friendly_name || c.detail.name,
-        type: c.detail.type,
-        namespace: c.detail.namespace ?? '',
-        hops: r.hops,
-        fieldCount: 0,
-        fields: [],
-      };
-      byComponent.set(c.detail.id, ic);
-    }
-    ic.hops = Math.min(ic.hops, r.hops);
-    ic.fieldCount++;
+  // The walk puts the starts first; what follows them is downstream.
+  for (let i = new Set(starts).size; i < reach.count; i++) {
+    const v = reach.order[i]!;
+    const c = compOf[v]!;
+    const hops = reach.hops[v]!;
+    if (nearest[c] === -1) {
+      nearest[c] = hops;
+      touched.push(c);
+    } else if (hops < nearest[c]!) nearest[c] = hops;
+    fieldsIn[c]!++;
     fieldCount++;
-    if (c.detail.type === 'DATA_STORE') {
-      let s = storeFields.get(c.detail.id);
-      if (!s) storeFields.set(c.detail.id, (s = { hops: r.hops, fields: new Set() }));
-      s.hops = Math.min(s.hops, r.hops);
-      s.fields.add(f.name);
+    const cm = model.componentList[c]!;
+    if (cm.detail.type === 'DATA_STORE') {
+      let s = storeFields.get(c);
+      if (!s) storeFields.set(c, (s = new Set()));
+      s.add(model.fields[v]!.name);
     }
     // The walk meets fields nearest first, so the listed ones are the nearest.
-    if (listed >= MAX_LISTED_FIELDS) continue;
+    if (listed >= maxListed) continue;
     listed++;
+    const f = model.fields[v]!;
     const entry: ImpactField = {
       id: f.id,
       field: f.name,
       boundaryLabel: f.boundary.label,
-      hops: r.hops,
-      kinds: kinds.get(v) ?? [],
+      hops,
+      kinds: [...kindsOf(reach.kinds[v]!)],
     };
     const pathId = model.pathOfField.get(v);
     if (pathId) {
@@ -107,24 +105,37 @@ export function impactOf(
       const anchor = anchorOf(f.componentId, pathId);
       if (anchor) entry.anchor = anchor;
     }
-    ic.fields.push(entry);
+    let list = listedIn.get(c);
+    if (!list) listedIn.set(c, (list = []));
+    list.push(entry);
   }
-  const components = [...byComponent.values()].sort((a, b) => a.hops - b.hops || byText(a.label, b.label));
-  for (const c of components) c.fields.sort((a, b) => a.hops - b.hops || byText(a.field, b.field));
+  const components: ImpactComponent[] = touched.map((c) => {
+    const d = model.componentList[c]!.detail;
+    return {
+      id: d.id,
+      label: d.friendly_name || d.name,
+      type: d.type,
+      namespace: d.namespace ?? '',
+      hops: nearest[c]!,
+      fieldCount: fieldsIn[c]!,
+      fields: (listedIn.get(c) ?? []).sort((a, b) => a.hops - b.hops || byText(a.field, b.field)),
+    };
+  });
+  components.sort((a, b) => a.hops - b.hops || byText(a.label, b.label));
 
   const matched: ImpactContract[] = [];
   for (const contract of contracts) {
-    for (const [storeId, s] of storeFields) {
-      const store = model.components.get(storeId)!.detail;
+    for (const [c, fields] of storeFields) {
+      const store = model.componentList[c]!.detail;
       if (!contractMatchesStore(contract.darn, store)) continue;
       matched.push({
         darn: contract.darn,
         name: contract.name,
         uri: contract.uri,
-        storeId,
+        storeId: store.id,
         storeLabel: store.friendly_name || store.name,
-        hops: s.hops,
-        fields: [...s.fields].sort(),
+        hops: nearest[c]!,
+        fields: [...fields].sort(),
       });
     }
   }
@@ -155,11 +166,11 @@ export function fieldFlow(model: LineageModel, id: string, filters: GraphFilters
   const down = walk(model, [i], 'down', filters, filters.depthDown ?? Number.POSITIVE_INFINITY);
   const edges = new Set<string>();
   // Every arc between fields on the flow (not only the walk's tree), drawn in its own direction.
-  const addEdges = (reached: Map<number, Reached>, downward: boolean) => {
+  const addEdges = (reach: Reach, downward: boolean) => {
     const adj = downward ? model.out : model.in;
-    for (const u of reached.keys()) {
+    for (const u of reach.order) {
       for (const a of adj[u]!) {
-        if (!reached.has(a.to)) continue;
+        if (reach.hops[a.to] === -1) continue;
         if (a.kind !== 'crossing' && filters.kinds && !filters.kinds.includes(a.kind)) continue;
         const [from, to] = downward ? [u, a.to] : [a.to, u];
         edges.add(arcEdgeId(model, from, to));
@@ -171,8 +182,8 @@ export function fieldFlow(model: LineageModel, id: string, filters: GraphFilters
   };
   addEdges(up, false);
   addEdges(down, true);
-  const list = (reached: Map<number, Reached>) =>
-    [...reached].filter(([v]) => v !== i).map(([v, r]) => ({ id: model.fields[v]!.id, hops: r.hops }));
+  const list = (reach: Reach) =>
+    [...reach.order].filter((v) => v !== i).map((v) => ({ id: model.fields[v]!.id, hops: reach.hops[v]! }));
   return { field: id, upstream: list(up), downstream: list(down), edges: [...edges] };
 }
 

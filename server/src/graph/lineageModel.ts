@@ -4,7 +4,13 @@
 // paths inside a component and field-to-same-field crossings between components (see matching.ts).
 import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
 import { flattenSchema } from '../../../common/src/api/fields';
-import { boundaryNodeId, storeNodeId, type GraphTag, type MappingKind } from '../../../common/src/protocol';
+import {
+  boundaryNodeId,
+  MAPPING_KINDS,
+  storeNodeId,
+  type GraphTag,
+  type MappingKind,
+} from '../../../common/src/protocol';
 import type { ComponentStore } from '../session/componentStore';
 import { boundariesAddressingStore, samePayload } from './matching';
 import { compareText } from '../../../common/src/textOrder';
@@ -55,6 +61,17 @@ export interface FieldNode {
   componentId: string;
 }
 
+/** Arc kinds in the compact arrays: 0 a crossing, then MAPPING_KINDS' order plus one. */
+export const ARC_CROSSING = 0;
+export const KIND_CODES: readonly MappingKind[] = MAPPING_KINDS;
+
+/** Arcs of one direction in compressed rows: field v's arcs are start[v] ≤ a < start[v + 1]. */
+export interface ArcArrays {
+  start: Int32Array;
+  to: Int32Array;
+  kind: Uint8Array;
+}
+
 export interface Arc {
   to: number;
   /** A mapping kind inside a component; `crossing` between components. */
@@ -78,6 +95,10 @@ export class LineageModel {
   private readonly crossed = new Set<number>();
   /** The first path carrying each field (to open its document and anchor). */
   readonly pathOfField = new Map<number, string>();
+  /** Components in a list, and each field's place in it (impact counts per component in an array). */
+  readonly componentList: ComponentModel[] = [];
+  private fieldComponents: Int32Array | undefined;
+  private readonly packed: Partial<Record<'down' | 'up', ArcArrays>> = {};
 
   constructor(
     details: readonly ComponentDetail[],
@@ -123,6 +144,40 @@ export class LineageModel {
     }
   }
 
+  /** The arcs of one direction packed into typed arrays (built on first use, then kept). */
+  arcs(direction: 'down' | 'up'): ArcArrays {
+    let packed = this.packed[direction];
+    if (!packed) {
+      const lists = direction === 'down' ? this.out : this.in;
+      const start = new Int32Array(lists.length + 1);
+      let m = 0;
+      for (let v = 0; v < lists.length; v++) {
+        start[v] = m;
+        m += lists[v]!.length;
+      }
+      start[lists.length] = m;
+      const to = new Int32Array(m);
+      const kind = new Uint8Array(m);
+      let a = 0;
+      for (const list of lists)
+        for (const arc of list) {
+          to[a] = arc.to;
+          kind[a++] = arc.kind === 'crossing' ? ARC_CROSSING : KIND_CODES.indexOf(arc.kind) + 1;
+        }
+      this.packed[direction] = packed = { start, to, kind };
+    }
+    return packed;
+  }
+
+  /** Each field's component as its index in componentList. */
+  componentIndexes(): Int32Array {
+    if (!this.fieldComponents) {
+      const index = new Map(this.componentList.map((c, i) => [c.detail.id, i]));
+      this.fieldComponents = Int32Array.from(this.fields, (f) => index.get(f.componentId)!);
+    }
+    return this.fieldComponents;
+  }
+
   componentOfField(i: number): ComponentModel | undefined {
     return this.components.get(this.fields[i]!.componentId);
   }
@@ -164,6 +219,7 @@ export class LineageModel {
   private addComponent(d: ComponentDetail): void {
     const cm: ComponentModel = { detail: d, boundaries: [], paths: [], pathById: new Map() };
     this.components.set(d.id, cm);
+    this.componentList.push(cm);
     if (d.type === 'DATA_STORE') {
       const b = this.newBoundary(storeNodeId(d.id), d.id, d.friendly_name || d.name, 'schema');
       b.kind = d.store_kind;

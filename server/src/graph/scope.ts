@@ -77,12 +77,13 @@ export function graphFor(model: LineageModel, params: GraphParams): GraphResult 
       throw new UserInputError(`The field ${focus.field?.field ?? '?'} is not in the loaded lineage.`);
     const up = walk(model, [i], 'up', filters, filters.depthUp);
     const down = walk(model, [i], 'down', filters, filters.depthDown);
-    flow = new Set([...up.keys(), ...down.keys()]);
+    flow = new Set([...up.order, ...down.order]);
     const hops = new Map<string, number>();
-    for (const [v, r] of [...up, ...down]) {
-      const c = model.fields[v]!.componentId;
-      hops.set(c, Math.min(hops.get(c) ?? Infinity, r.hops));
-    }
+    for (const r of [up, down])
+      for (const v of r.order) {
+        const c = model.fields[v]!.componentId;
+        hops.set(c, Math.min(hops.get(c) ?? Infinity, r.hops[v]!));
+      }
     scope = [...hops.keys()].sort((a, b) => hops.get(a)! - hops.get(b)!);
     ({ scope, truncated } = cap(scope));
     centre = [model.fields[i]!.id];

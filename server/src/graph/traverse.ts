@@ -1,78 +1,110 @@
 // Walks the field graph upstream or downstream of some fields, level by level of component crossings
 // (a mapping inside a component costs 0, a crossing 1), so every field is reached at its least number
 // of crossings — the `hops` the impact and the graph show, counted as the service counts nearest_hops.
+// The walk runs over the model's compact arc arrays (LineageModel.arcs) and answers in typed arrays:
+// the widest impact reaches more than 100,000 fields, and a Map entry and an object per field made it
+// take seconds (docs/performance.md).
 import type { GraphFilters, MappingKind } from '../../../common/src/protocol';
-import type { Arc, LineageModel } from './lineageModel';
-
-export interface Reached {
-  hops: number;
-  /** Field node it was reached from (-1 for a start). */
-  parent: number;
-  arc?: Arc;
-}
+import { ARC_CROSSING, KIND_CODES, type LineageModel } from './lineageModel';
 
 export type Direction = 'down' | 'up';
 
+export interface Reach {
+  /** How many fields were reached (the starts included). */
+  readonly count: number;
+  /** The reached fields in walking order: nearest first, each after the field it was reached from. */
+  readonly order: Int32Array;
+  /** Least number of crossings per field node, -1 where not reached. */
+  readonly hops: Int32Array;
+  /** The mapping kinds met on the way to each field, in order, as a code that kindsOf reads. */
+  readonly kinds: Uint8Array;
+}
+
+// A sequence of distinct mapping kinds (at most 3) is coded in base 4, the first kind met lowest:
+// 0 is none; appending a kind not yet in it is a table look-up.
+const APPEND = new Uint8Array(64 * 4);
+const DECODED: MappingKind[][] = [];
+for (let code = 0; code < 64; code++) {
+  const seq: MappingKind[] = [];
+  for (let c = code; c > 0; c >>= 2) {
+    const k = (c & 3) - 1;
+    if (k >= 0) seq.push(KIND_CODES[k]!);
+  }
+  DECODED.push(seq);
+  for (let k = 1; k <= 3; k++) {
+    const has = seq.includes(KIND_CODES[k - 1]!);
+    APPEND[code * 4 + k] = has || seq.length >= 3 ? code : code | (k << (2 * seq.length));
+  }
+}
+
+/** The mapping kinds a Reach code stands for (a shared array: do not change it). */
+export function kindsOf(code: number): MappingKind[] {
+  return DECODED[code] ?? [];
+}
+
 export function walk(
   model: LineageModel,
-  starts: number[],
+  starts: readonly number[],
   direction: Direction,
   filters: GraphFilters = {},
   maxHops = Number.POSITIVE_INFINITY,
-): Map<number, Reached> {
-  const kinds = filters.kinds ? new Set<MappingKind>(filters.kinds) : undefined;
+): Reach {
+  const { start, to, kind } = model.arcs(direction);
+  const n = model.fields.length;
+  let kindMask = 0b1111;
+  if (filters.kinds) {
+    kindMask = 1 << ARC_CROSSING;
+    for (const k of filters.kinds) kindMask |= 1 << (KIND_CODES.indexOf(k) + 1);
+  }
   const tagged = filters.tag ? (model.fieldsByTag.get(filters.tag) ?? new Set<number>()) : undefined;
   const namespaces = filters.namespaces?.length ? new Set(filters.namespaces) : undefined;
-  const adj = direction === 'down' ? model.out : model.in;
+  const filtered = tagged !== undefined || namespaces !== undefined;
   const allowed = (v: number): boolean => {
     if (tagged && !tagged.has(v)) return false;
     if (namespaces && !namespaces.has(model.componentOfField(v)?.detail.namespace ?? '')) return false;
     return true;
   };
 
-  const reached = new Map<number, Reached>();
-  let frontier: Array<{ v: number; parent: number; arc?: Arc }> = starts.map((v) => ({ v, parent: -1 }));
+  const hops = new Int32Array(n).fill(-1);
+  const kinds = new Uint8Array(n);
+  const order = new Int32Array(n);
+  let count = 0;
+  // The next level: fields met across a crossing, with the kinds code they were met with.
+  let frontier: number[] = [];
+  for (const s of starts) frontier.push(s, 0);
+  const stack: number[] = [];
   for (let d = 0; frontier.length > 0 && d <= maxHops; d++) {
-    const stack: number[] = [];
-    for (const f of frontier) {
-      if (reached.has(f.v)) continue;
-      const r: Reached = { hops: d, parent: f.parent };
-      if (f.arc) r.arc = f.arc;
-      reached.set(f.v, r);
-      stack.push(f.v);
+    for (let i = 0; i < frontier.length; i += 2) {
+      const v = frontier[i]!;
+      if (hops[v] !== -1) continue;
+      hops[v] = d;
+      kinds[v] = frontier[i + 1]!;
+      order[count++] = v;
+      stack.push(v);
     }
-    const next: typeof frontier = [];
+    const next: number[] = [];
     while (stack.length > 0) {
       const u = stack.pop()!;
-      for (const a of adj[u]!) {
-        if (reached.has(a.to) || !allowed(a.to)) continue;
-        if (a.kind === 'crossing') {
-          next.push({ v: a.to, parent: u, arc: a });
+      const code = kinds[u]!;
+      for (let a = start[u]!, end = start[u + 1]!; a < end; a++) {
+        const v = to[a]!;
+        if (hops[v] !== -1) continue;
+        const k = kind[a]!;
+        if (((kindMask >> k) & 1) === 0) continue;
+        if (filtered && !allowed(v)) continue;
+        if (k === ARC_CROSSING) {
+          next.push(v, code);
         } else {
-          if (kinds && !kinds.has(a.kind)) continue;
-          reached.set(a.to, { hops: d, parent: u, arc: a });
-          stack.push(a.to);
+          hops[v] = d;
+          kinds[v] = APPEND[code * 4 + k]!;
+          order[count++] = v;
+          stack.push(v);
         }
       }
     }
     frontier = next;
   }
-  return reached;
-}
-
-/**
- * Mapping kinds on the way from a start to every reached field (in walking order, without repeats).
- * A field is always reached after its parent (the map keeps insertion order), so one pass suffices.
- */
-export function kindsOnTheWay(reached: Map<number, Reached>): Map<number, MappingKind[]> {
-  const out = new Map<number, MappingKind[]>();
-  const none: MappingKind[] = [];
-  for (const [v, r] of reached) {
-    const before = r.parent >= 0 ? (out.get(r.parent) ?? none) : none;
-    const k = r.arc?.kind;
-    out.set(v, k && k !== 'crossing' && !before.includes(k) ? [...before, k] : before);
-  }
-  return out;
+  return { count, order: order.subarray(0, count), hops, kinds };
 }
 
 /** The id of a field arc as the graph names its edge. */
