@@ -72,6 +72,22 @@ export interface ArcArrays {
   kind: Uint8Array;
 }
 
+/** The arrays a walk works in (traverse.ts), one set per direction, kept with the model. */
+export interface WalkScratch {
+  /** Least crossings per field, -1 where not reached (reset before each walk from `order`). */
+  hops: Int32Array;
+  kinds: Uint8Array;
+  order: Int32Array;
+  /** How many fields the last walk reached. */
+  count: number;
+  stack: Int32Array;
+  /** Whether a field is queued for the next level (all 0 between walks). */
+  queued: Uint8Array;
+  /** The kinds code a queued field was first met with. */
+  codes: Uint8Array;
+  levels: [Int32Array, Int32Array];
+}
+
 export interface Arc {
   to: number;
   /** A mapping kind inside a component; `crossing` between components. */
@@ -99,6 +115,7 @@ export class LineageModel {
   readonly componentList: ComponentModel[] = [];
   private fieldComponents: Int32Array | undefined;
   private readonly packed: Partial<Record<'down' | 'up', ArcArrays>> = {};
+  private readonly scratch: Partial<Record<'down' | 'up', WalkScratch>> = {};
 
   constructor(
     details: readonly ComponentDetail[],
@@ -167,6 +184,20 @@ export class LineageModel {
       this.packed[direction] = packed = { start, to, kind };
     }
     return packed;
+  }
+
+  walkScratch(direction: 'down' | 'up'): WalkScratch {
+    const n = this.fields.length;
+    return (this.scratch[direction] ??= {
+      hops: new Int32Array(n).fill(-1),
+      kinds: new Uint8Array(n),
+      order: new Int32Array(n),
+      count: 0,
+      stack: new Int32Array(n),
+      queued: new Uint8Array(n),
+      codes: new Uint8Array(n),
+      levels: [new Int32Array(n), new Int32Array(n)],
+    });
   }
 
   /** Each field's component as its index in componentList. */

@@ -9,6 +9,11 @@ import { ARC_CROSSING, KIND_CODES, type LineageModel } from './lineageModel';
 
 export type Direction = 'down' | 'up';
 
+/**
+ * A walk's answer. It lives in arrays the model reuses: valid until the next walk in the same direction
+ * on the same model (the server answers one request at a time, synchronously, so a request's walks never
+ * overlap).
+ */
 export interface Reach {
   /** How many fields were reached (the starts included). */
   readonly count: number;
@@ -50,7 +55,6 @@ export function walk(
   maxHops = Number.POSITIVE_INFINITY,
 ): Reach {
   const { start, to, kind } = model.arcs(direction);
-  const n = model.fields.length;
   let kindMask = 0b1111;
   if (filters.kinds) {
     kindMask = 1 << ARC_CROSSING;
@@ -65,44 +69,66 @@ export function walk(
     return true;
   };
 
-  const hops = new Int32Array(n).fill(-1);
-  const kinds = new Uint8Array(n);
-  const order = new Int32Array(n);
+  // The walk's arrays are the model's, reused: a widest walk would otherwise allocate megabytes per
+  // request, and in a server holding hundreds of MB that brought full garbage collections of seconds.
+  const w = model.walkScratch(direction);
+  const { hops, kinds, order, stack, queued } = w;
+  for (let i = 0; i < w.count; i++) hops[order[i]!] = -1;
+  w.count = 0;
   let count = 0;
-  // The next level: fields met across a crossing, with the kinds code they were met with.
-  let frontier: number[] = [];
-  for (const s of starts) frontier.push(s, 0);
-  const stack: number[] = [];
-  for (let d = 0; frontier.length > 0 && d <= maxHops; d++) {
-    for (let i = 0; i < frontier.length; i += 2) {
-      const v = frontier[i]!;
-      if (hops[v] !== -1) continue;
-      hops[v] = d;
-      kinds[v] = frontier[i + 1]!;
-      order[count++] = v;
-      stack.push(v);
-    }
-    const next: number[] = [];
-    while (stack.length > 0) {
-      const u = stack.pop()!;
-      const code = kinds[u]!;
-      for (let a = start[u]!, end = start[u + 1]!; a < end; a++) {
-        const v = to[a]!;
+  let sp = 0;
+  // This level's fields met across a crossing, and the next level's, each with the kinds code it was
+  // first met with (a field is queued once per level: the first wins, as it is the first marked).
+  let frontier = w.levels[0];
+  let next = w.levels[1];
+  let nFrontier = 0;
+  for (const s of starts) {
+    if (queued[s] === 1) continue;
+    queued[s] = 1;
+    frontier[nFrontier++] = s;
+    w.codes[s] = 0;
+  }
+  try {
+    for (let d = 0; nFrontier > 0 && d <= maxHops; d++) {
+      for (let i = 0; i < nFrontier; i++) {
+        const v = frontier[i]!;
+        queued[v] = 0;
         if (hops[v] !== -1) continue;
-        const k = kind[a]!;
-        if (((kindMask >> k) & 1) === 0) continue;
-        if (filtered && !allowed(v)) continue;
-        if (k === ARC_CROSSING) {
-          next.push(v, code);
-        } else {
-          hops[v] = d;
-          kinds[v] = APPEND[code * 4 + k]!;
-          order[count++] = v;
-          stack.push(v);
+        hops[v] = d;
+        kinds[v] = w.codes[v]!;
+        order[count++] = v;
+        stack[sp++] = v;
+      }
+      let nNext = 0;
+      while (sp > 0) {
+        const u = stack[--sp]!;
+        const code = kinds[u]!;
+        for (let a = start[u]!, end = start[u + 1]!; a < end; a++) {
+          const v = to[a]!;
+          if (hops[v] !== -1) continue;
+          const k = kind[a]!;
+          if (((kindMask >> k) & 1) === 0) continue;
+          if (filtered && !allowed(v)) continue;
+          if (k === ARC_CROSSING) {
+            if (queued[v] === 1) continue;
+            queued[v] = 1;
+            w.codes[v] = code;
+            next[nNext++] = v;
+          } else {
+            hops[v] = d;
+            kinds[v] = APPEND[code * 4 + k]!;
+            order[count++] = v;
+            stack[sp++] = v;
+          }
         }
       }
+      [frontier, next] = [next, frontier];
+      nFrontier = nNext;
     }
-    frontier = next;
+  } finally {
+    // Fields still queued past maxHops (or when a filter threw) are not reached: unqueue them.
+    for (let i = 0; i < nFrontier; i++) queued[frontier[i]!] = 0;
+    w.count = count;
   }
   return { count, order: order.subarray(0, count), hops, kinds };
 }
