@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, copyFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 
@@ -67,6 +68,19 @@ const targets = {
     platform: 'browser',
     target: 'chrome120',
     format: 'iife',
+    // elkjs's worker script goes in as text: the renderer starts it as a Web Worker from a blob: URL
+    // (webview/src/layoutEngine.ts), so layout never runs on the panel's main thread.
+    plugins: [
+      {
+        name: 'elk-worker-as-text',
+        setup(build) {
+          build.onLoad({ filter: /elk-worker\.min\.js$/ }, async (a) => ({
+            contents: await readFile(a.path, 'utf8'),
+            loader: 'text',
+          }));
+        },
+      },
+    ],
   },
   server: {
     entryPoints: { 'server/server': 'server/src/server.ts' },

@@ -1,7 +1,8 @@
 // Layout of a GraphResult with elkjs (layered, left to right): components are compound nodes holding
 // their boundaries; each field row has a port on both sides so field edges meet their rows. All
-// coordinates come back absolute (shapeCoords/edgeCoords ROOT), ready for SVG.
-import ELK, { type ElkExtendedEdge, type ElkNode, type ElkPort } from 'elkjs/lib/elk.bundled.js';
+// coordinates come back absolute (shapeCoords/edgeCoords ROOT), ready for SVG. The engine is passed in:
+// the webview runs elkjs in a Web Worker (layoutEngine.ts), the tests run the same layout in Node.
+import type { ELK, ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
 import type { GraphBoundary, GraphNode, GraphResult } from '../../common/src/protocol';
 
 export const ROW = 18;
@@ -24,8 +25,6 @@ export interface Laid {
   width: number;
   height: number;
 }
-
-const elk = new ELK();
 
 export function boundaryHeight(b: GraphBoundary): number {
   return HEADER + b.fields.length * ROW + (b.moreFields > 0 ? ROW : 0) + 4;
@@ -82,7 +81,8 @@ function componentNode(n: GraphNode): ElkNode {
   };
 }
 
-export async function layout(g: GraphResult): Promise<Laid> {
+/** What elkjs is asked to lay out for a graph. */
+export function elkGraph(g: GraphResult): ElkNode {
   const endpoints = new Map<string, { in: string; out: string }>();
   for (const n of g.nodes) {
     endpoints.set(n.id, { in: n.id, out: n.id });
@@ -125,7 +125,11 @@ export async function layout(g: GraphResult): Promise<Laid> {
           }),
     },
   };
-  const out = await elk.layout(root);
+  return root;
+}
+
+/** elkjs's answer as boxes and edge points by id. */
+export function readLayout(out: ElkNode): Laid {
   const laid: Laid = {
     nodes: new Map(),
     boundaries: new Map(),
@@ -150,4 +154,8 @@ export async function layout(g: GraphResult): Promise<Laid> {
   };
   collect(out);
   return laid;
+}
+
+export async function layout(g: GraphResult, elk: Pick<ELK, 'layout'>): Promise<Laid> {
+  return readLayout(await elk.layout(elkGraph(g)));
 }

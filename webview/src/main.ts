@@ -3,7 +3,8 @@
 // talks to the service; every string from the data is set as text, never as markup.
 import type { GraphFilters, GraphNode, GraphResult, MappingKind } from '../../common/src/protocol';
 import { type FromWebview, type GraphViewState, parseToWebview } from '../../common/src/graphMessages';
-import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, layout, type Laid } from './layout';
+import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Laid } from './layout';
+import { layoutInWorker, Superseded } from './layoutEngine';
 
 interface VsCodeApi {
   postMessage(m: FromWebview): void;
@@ -533,8 +534,11 @@ function moveFocus(from: Element, key: string): void {
 
 // ---- messages ----------------------------------------------------------------------------------------
 
+const progress = $<HTMLDivElement>('progress');
+let rendering = 0;
+
 async function render(g: GraphResult, s: GraphViewState): Promise<void> {
-  graph = g;
+  const seq = ++rendering;
   state = s;
   save();
   const f = s.params.filters ?? {};
@@ -543,11 +547,28 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
   depthUp.value = String(f.depthUp ?? 2);
   depthDown.value = String(f.depthDown ?? 2);
   KINDS.forEach((k, i) => (kindBoxes[i]!.checked = !f.kinds || f.kinds.includes(k)));
-  status.textContent = 'Laying out…';
+  // The layout runs in a worker: the panel stays usable and shows that it is working meanwhile.
+  status.textContent = `Laying out ${g.nodes.length} component${g.nodes.length === 1 ? '' : 's'}…`;
+  progress.hidden = false;
+  document.body.dataset.busy = 'true';
   const t0 = performance.now();
-  laid = await layout(g);
+  let l: Laid;
+  try {
+    l = await layoutInWorker(g);
+  } catch (err) {
+    if (err instanceof Superseded) return; // a newer graph is being laid out
+    throw err;
+  } finally {
+    if (seq === rendering) {
+      progress.hidden = true;
+      delete document.body.dataset.busy;
+    }
+  }
+  if (seq !== rendering) return;
+  graph = g;
+  laid = l;
   const t1 = performance.now();
-  draw(g, laid);
+  draw(g, l);
   fit();
   // Two frames: the SVG has been styled and painted once the second callback runs.
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

@@ -12,6 +12,8 @@ export function graphHtml(webview: vscode.Webview, scriptUri: vscode.Uri): strin
     `style-src 'nonce-${nonce}'`,
     `font-src ${webview.cspSource}`,
     `script-src 'nonce-${nonce}'`,
+    // The layout worker (elkjs) starts from a blob: URL made of the bundle's own text.
+    'worker-src blob:',
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">
@@ -37,6 +39,7 @@ export function graphHtml(webview: vscode.Webview, scriptUri: vscode.Uri): strin
   <button id="export" title="Export the graph as SVG">Export SVG</button>
 </div>
 <div id="details" aria-live="polite"></div>
+<div id="progress" class="progress" role="progressbar" aria-label="Laying out the graph" hidden></div>
 <div id="canvas" tabindex="-1"></div>
 <div id="status" role="status" aria-live="polite"></div>
 <script nonce="${nonce}" src="${scriptUri.toString()}"></script>
@@ -55,6 +58,10 @@ button:hover { background: var(--vscode-button-secondaryHoverBackground); }
 :focus-visible { outline: 2px solid var(--vscode-focusBorder); outline-offset: 1px; }
 #details { padding: 4px 10px; min-height: 1.6em; }
 #details .path-row { margin: 2px 0 0 12px; }
+#progress { height: 2px; overflow: hidden; position: relative; }
+#progress::before { content: ''; position: absolute; height: 2px; width: 30%; background: var(--vscode-progressBar-background, #0e70c0); animation: progress 1.2s linear infinite; }
+#progress[hidden] { display: none; }
+@keyframes progress { from { left: -30%; } to { left: 100%; } }
 #canvas { flex: 1; overflow: hidden; position: relative; }
 #canvas svg { width: 100%; height: 100%; user-select: none; }
 #status { padding: 3px 10px; color: var(--vscode-descriptionForeground); border-top: 1px solid var(--vscode-panel-border, transparent); }

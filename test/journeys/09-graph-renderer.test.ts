@@ -1,0 +1,185 @@
+// The lineage graph's renderer on its own: its real page (graphHtml, the same CSP) and bundle in
+// Chromium (test/helpers/webviewPage.ts), fed what the real language server answers for the demo
+// dataset (the journeys' local service). Layout runs in a Web Worker (elkjs's worker from a blob: URL)
+// and draws exactly what the same layout computes in Node; a newer graph abandons an older layout (its
+// worker is stopped); the progress bar shows while the worker works; the CSP is never violated.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import * as P from '../../common/src/protocol';
+import type { GraphViewState } from '../../common/src/graphMessages';
+import { LspClient } from '../helpers/lspClient';
+import { openWebviewPage, type WebviewPage } from '../helpers/webviewPage';
+import { layout, type Laid } from '../../webview/src/layout';
+import { component, demo } from './support/demo';
+import { session } from './support/session';
+
+interface Posted {
+  type: string;
+  nodes?: number;
+}
+const posted = (w: WebviewPage) =>
+  w.page.evaluate(() => (globalThis as unknown as { __posted: Posted[] }).__posted.slice());
+
+// Scripts run in the page (this project has no DOM types: they are plain text to Chromium).
+type Drawing = Record<'nodes' | 'boundaries' | 'edges', Record<string, number[]>>;
+const DRAWING = `(() => {
+  const box = (r) => ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a)));
+  const out = { nodes: {}, boundaries: {}, edges: {} };
+  for (const g of document.querySelectorAll('g.node'))
+    out.nodes[g.getAttribute('data-id')] = box(g.querySelector(':scope > rect.node-box'));
+  for (const g of document.querySelectorAll('g.boundary'))
+    out.boundaries[g.getAttribute('data-id')] = box(g.querySelector(':scope > rect.boundary-box'));
+  for (const p of document.querySelectorAll('path.edge'))
+    out.edges[p.getAttribute('data-edge')] = (p.getAttribute('d') || '').split(/[ML ]+/).filter(Boolean).map(Number);
+  return out;
+})()`;
+const WATCH_CSP = `(() => {
+  globalThis.__violations = [];
+  document.addEventListener('securitypolicyviolation', (e) =>
+    globalThis.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+})()`;
+const WATCH_PROGRESS = `(() => {
+  globalThis.__progress = [];
+  const bar = document.getElementById('progress');
+  new MutationObserver(() => globalThis.__progress.push(!bar.hidden)).observe(bar, { attributes: true });
+})()`;
+
+/** What the SVG shows: every box and edge line by id, as numbers. */
+const drawing = (w: WebviewPage) => w.page.evaluate<Drawing>(DRAWING);
+
+function expected(l: Laid) {
+  const box = (b: { x: number; y: number; width: number; height: number }) => [b.x, b.y, b.width, b.height];
+  return {
+    nodes: Object.fromEntries([...l.nodes].map(([id, b]) => [id, box(b)])),
+    boundaries: Object.fromEntries([...l.boundaries].map(([id, b]) => [id, box(b)])),
+    edges: Object.fromEntries([...l.edges].map(([id, pts]) => [id, pts.flatMap((p) => [p.x, p.y])])),
+  };
+}
+
+function assertSameNumbers(actual: Record<string, number[]>, wanted: Record<string, number[]>, what: string) {
+  assert.deepEqual(Object.keys(actual).sort(), Object.keys(wanted).sort(), `the same ${what}`);
+  for (const [id, xs] of Object.entries(wanted)) {
+    const ys = actual[id]!;
+    assert.equal(ys.length, xs.length, `${what} ${id}: as many coordinates`);
+    xs.forEach((x, i) =>
+      assert.ok(Math.abs(x - ys[i]!) < 1e-6, `${what} ${id}: ${ys[i]} where Node laid out ${x}`),
+    );
+  }
+}
+
+describe('graph renderer: layout in a Web Worker', () => {
+  let client: LspClient;
+  let web: WebviewPage;
+  let dir: string;
+  let neighbourhood: P.GraphResult;
+  let namespace: P.GraphResult;
+  const state = (g: P.GraphResult): GraphViewState => ({ params: { focus: g.focus } });
+
+  before(async function () {
+    this.timeout(120_000);
+    const s = session();
+    dir = mkdtempSync(join(tmpdir(), 'lineage-renderer-'));
+    client = await LspClient.start({
+      workspaceFolder: dir,
+      initializationOptions: { serviceUrl: s.serviceUrl, apiKey: s.apiKey },
+      settings: { components: demo().components.map((c) => c.id), refreshIntervalSeconds: 0 },
+      timeoutMs: 60_000,
+    });
+    await client.waitForStatus((st) => st.state === 'connected' && st.componentCount > 0);
+    neighbourhood = await client.conn.sendRequest(P.GraphRequest, {
+      focus: { kind: 'component', componentId: component('checkout-api').id },
+    });
+    namespace = await client.conn.sendRequest(P.GraphRequest, {
+      focus: { kind: 'namespace', namespace: component('checkout-api').namespace },
+    });
+    web = await openWebviewPage();
+    await web.page.evaluate(WATCH_CSP);
+  });
+  after(async () => {
+    await web?.close();
+    await client?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('draws what the same layout computes in Node, laid out by a worker started from a blob: URL', async () => {
+    assert.ok(
+      neighbourhood.nodes.some((n) => n.expanded && n.boundaries.length > 0),
+      'compound nodes',
+    );
+    await web.render(neighbourhood, state(neighbourhood));
+    const want = expected(await layout(neighbourhood, new ELK()));
+    const got = await drawing(web);
+    assertSameNumbers(got.nodes, want.nodes, 'component boxes');
+    assertSameNumbers(got.boundaries, want.boundaries, 'boundary boxes');
+    assertSameNumbers(got.edges, want.edges, 'edge lines');
+    assert.ok(Object.keys(want.edges).length > 0, 'edges are drawn');
+
+    const workers = web.page.workers();
+    assert.equal(workers.length, 1, 'one layout worker');
+    assert.match(workers[0]!.url(), /^blob:/);
+    assert.deepEqual(
+      await web.page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations),
+      [],
+    );
+  });
+
+  it('a namespace collapsed to components draws as Node lays it out too', async () => {
+    assert.ok(namespace.collapsed);
+    await web.render(namespace, state(namespace));
+    const want = expected(await layout(namespace, new ELK()));
+    const got = await drawing(web);
+    assertSameNumbers(got.nodes, want.nodes, 'component boxes');
+    assertSameNumbers(got.edges, want.edges, 'edge lines');
+  });
+
+  it('shows progress while the worker lays out, and a newer graph abandons the older layout', async () => {
+    const before = (await posted(web)).length;
+    const [idle] = web.page.workers();
+    assert.ok(idle, 'the worker of the earlier layouts');
+    const stopped = new Promise<void>((r) => idle.once('close', () => r()));
+    // Watch the progress bar from now on (the layout may be quicker than any poll).
+    await web.page.evaluate(WATCH_PROGRESS);
+    // Two graphs in one task: the second arrives while the first is being laid out.
+    await web.page.evaluate(
+      ([a, b]) => {
+        for (const m of [a, b])
+          (globalThis as unknown as { postMessage(m: unknown, o: string): void }).postMessage(m, '*');
+      },
+      [
+        { type: 'graph', graph: namespace, state: state(namespace) },
+        { type: 'graph', graph: neighbourhood, state: state(neighbourhood) },
+      ] as const,
+    );
+    await web.page.waitForFunction(
+      (n) =>
+        (globalThis as unknown as { __posted: Posted[] }).__posted
+          .slice(n)
+          .some((m) => m.type === 'rendered'),
+      before,
+    );
+    const rendered = (await posted(web)).slice(before).filter((m) => m.type === 'rendered');
+    assert.deepEqual(
+      rendered.map((m) => m.nodes),
+      [neighbourhood.nodes.length],
+      'only the newer graph is drawn',
+    );
+    assertSameNumbers(
+      (await drawing(web)).nodes,
+      expected(await layout(neighbourhood, new ELK())).nodes,
+      'component boxes',
+    );
+    const progress = await web.page.evaluate(
+      () => (globalThis as unknown as { __progress: boolean[] }).__progress,
+    );
+    assert.equal(progress[0], true, `the progress bar showed: ${JSON.stringify(progress)}`);
+    assert.equal(progress.at(-1), false, 'and is hidden once drawn');
+    assert.equal(await web.page.locator('body[data-busy]').count(), 0);
+    // The abandoned layout's worker was stopped; a new one laid out the newer graph.
+    await stopped;
+    assert.equal(web.page.workers().length, 1);
+    assert.notEqual(web.page.workers()[0], idle);
+  });
+});

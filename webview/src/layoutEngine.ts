@@ -1,0 +1,69 @@
+// elkjs in a Web Worker, so laying out a large graph never freezes the panel (scrolling, zoom, the
+// filters and the progress bar keep working). The worker is elkjs's own worker script
+// (elk-worker.min.js answers elk-api's messages when it runs in a worker), bundled into graph.js as text
+// by scripts/build.mjs and started from a blob: URL: the page's CSP allows `worker-src blob:` and no
+// other worker source, and nothing is fetched.
+import ELK, { type ELK as Engine } from 'elkjs/lib/elk-api.js';
+import workerSource from 'elkjs/lib/elk-worker.min.js';
+import type { GraphResult } from '../../common/src/protocol';
+import { layout, type Laid } from './layout';
+
+/** The rejection of a layout whose graph was replaced by a newer one before it finished. */
+export class Superseded extends Error {
+  constructor() {
+    super('superseded by a newer graph');
+  }
+}
+
+interface Job {
+  reject(err: Error): void;
+}
+
+let url: string | undefined;
+let worker: { elk: Engine; jobs: Set<Job> } | undefined;
+let current: Job | undefined;
+
+function engine(): NonNullable<typeof worker> {
+  if (worker) return worker;
+  url ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+  const jobs = new Set<Job>();
+  const elk = new ELK({
+    workerFactory: () => {
+      const w = new Worker(url!);
+      // elk-api does not report a worker that fails to start or crashes: its layout would never end.
+      w.addEventListener('error', (ev) => {
+        ev.preventDefault();
+        w.terminate();
+        if (worker?.jobs === jobs) worker = undefined;
+        const err = new Error(ev.message || 'The layout worker stopped.');
+        for (const j of jobs) j.reject(err);
+      });
+      return w;
+    },
+  });
+  return (worker = { elk, jobs });
+}
+
+/**
+ * Lays the graph out in the worker. A layout still running for an older graph is abandoned: its worker
+ * is stopped (a new one starts) and its promise rejects with Superseded.
+ */
+export function layoutInWorker(g: GraphResult): Promise<Laid> {
+  if (current && worker) {
+    worker.elk.terminateWorker();
+    for (const j of worker.jobs) j.reject(new Superseded());
+    worker = undefined;
+  }
+  const w = engine();
+  return new Promise<Laid>((resolve, reject) => {
+    const job: Job = { reject };
+    current = job;
+    w.jobs.add(job);
+    layout(g, w.elk)
+      .then(resolve, reject)
+      .finally(() => {
+        w.jobs.delete(job);
+        if (current === job) current = undefined;
+      });
+  });
+}
