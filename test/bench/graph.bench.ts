@@ -1,7 +1,8 @@
 // Lineage graph and impact benchmark (issue 11; not a test: it only reports). The service benchmark's
 // dataset (2,000 components / 20,000 paths / 200,000 fields), the real local service, the real language
 // server over stdio holding all of it, and the real webview bundle in Debian's Chromium. Reports:
-// - impact of one field (median, p99, max over BENCH_FIELDS fields; first call includes the model build);
+// - impact of one field (median, p99, max over BENCH_FIELDS fields) over LSP, and the server's code for
+//   the same fields in-process (no transport);
 // - the 3-hop neighbourhood of one field: the graph request, then layout (elkjs) and drawing in Chromium;
 // - a whole namespace collapsed to component level with counts: request, layout and drawing.
 // Run: npm run bench -- graph. Sizes: BENCH_COMPONENTS, BENCH_PATHS, BENCH_FIELDS_TOTAL; BENCH_FIELDS (200).
@@ -9,7 +10,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { ComponentDetail, ComponentDetailResponse, EdgesResponse } from '../../common/src/api';
 import * as P from '../../common/src/protocol';
+import { impactOf } from '../../server/src/graph/impact';
+import { LineageModel } from '../../server/src/graph/lineageModel';
 import { startLocalService } from '../helpers/localService';
 import { LspClient, repoRoot } from '../helpers/lspClient';
 import { openWebviewPage } from '../helpers/webviewPage';
@@ -101,6 +105,7 @@ async function main(): Promise<void> {
     console.log(
       `impact of one field over LSP (${times.length} fields): median ${ms(s.median)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; widest reach ${widest.fields} downstream fields`,
     );
+    await inProcess(service, ids, fields.slice(0, N_IMPACTS));
 
     // The 3-hop neighbourhood of the field with the widest reach, laid out and drawn in Chromium.
     const [hood, reqMs] = await time(() =>
@@ -152,6 +157,50 @@ async function main(): Promise<void> {
     await service.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The server's own work for the same impacts, without the LSP round trip (JSON of the answer, pipes,
+ * the client's parse, and two processes on shared cores): the model built by the server's code from
+ * the service's component details and edges (operations 4 and 12, as the server loads them).
+ */
+async function inProcess(
+  service: { url: string; apiKey: string },
+  ids: string[],
+  fields: P.FieldRef[],
+): Promise<void> {
+  const get = async <T>(path: string): Promise<T> => {
+    const r = await fetch(`${service.url}${path}`, { headers: { 'X-API-KEY': service.apiKey } });
+    if (!r.ok) throw new Error(`${path}: ${r.status}`);
+    return (await r.json()) as T;
+  };
+  const { edges } = await get<EdgesResponse>('/v0/experimental/edges');
+  const details: ComponentDetail[] = [];
+  for (let i = 0; i < ids.length; i += 16)
+    details.push(
+      ...(
+        await Promise.all(
+          ids
+            .slice(i, i + 16)
+            .map((id) =>
+              get<ComponentDetailResponse>(`/v0/experimental/components/${id}?projection=collapsed`),
+            ),
+        )
+      ).map((r) => r.component),
+    );
+  const model = new LineageModel(details, edges);
+  const times: number[] = [];
+  let largest = 0;
+  for (const field of fields) {
+    const t = performance.now();
+    const r = impactOf(model, { kind: 'field', field }, [], () => undefined);
+    times.push(performance.now() - t);
+    largest = Math.max(largest, JSON.stringify(r).length);
+  }
+  const s = stats(times);
+  console.log(
+    `impact of one field in-process, the server's code on the same data (${times.length} fields, ${model.fields.length} field nodes): median ${ms(s.median)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; largest answer ${(largest / 1024).toFixed(0)} KB of JSON`,
+  );
 }
 
 main().catch((err) => {
