@@ -42,6 +42,10 @@ export interface LspClientOptions {
   /** Answered to workspace/configuration (every scope). */
   settings?: Partial<LineageSettings>;
   timeoutMs?: number;
+  /** Another language server to talk to (node arguments); default ours, `dist/server/server.js --stdio`. */
+  serverArgs?: string[];
+  /** Answers workspace/configuration per section (another server's settings); default `settings`. */
+  configuration?: (section: string | undefined) => unknown;
 }
 
 export class LspClient {
@@ -62,7 +66,9 @@ export class LspClient {
   }
 
   static async start(opts: LspClientOptions): Promise<LspClient> {
-    const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, opts.serverArgs ?? [serverJs, '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const conn = createProtocolConnection(
       new StreamMessageReader(child.stdout),
       new StreamMessageWriter(child.stdin),
@@ -73,8 +79,8 @@ export class LspClient {
     (
       conn as unknown as { onNotification(h: (method: string, params: unknown) => void): void }
     ).onNotification((method, params) => client.record(method, params));
-    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) =>
-      p.items.map(() => client.settings),
+    conn.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) =>
+      p.items.map((item) => (opts.configuration ? opts.configuration(item.section) : client.settings)),
     );
     conn.onRequest('client/registerCapability', () => null);
     conn.onRequest('workspace/codeLens/refresh', () => null);
