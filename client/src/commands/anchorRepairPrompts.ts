@@ -1,7 +1,7 @@
 // What the user sees before an anchor repair writes anything. One anchor: a modal naming the anchor,
 // its path ("createOrder → insertOrder") and component by name, the old → new lines and the reason;
 // ids only at the end of its details. Several: a multi-select quick pick of every drifted anchor,
-// grouped by path, all selected, so some can be left as recorded. Either way, anchors in files with
+// grouped by path, all checked, so some can be left as recorded. Either way, anchors in files with
 // unsaved changes are pointed out (their new lines refer to text not on disk yet) and the user picks
 // Save and Update, Update Anyway or Cancel. Service text is cleaned for where it is shown.
 import * as vscode from 'vscode';
@@ -109,7 +109,7 @@ export async function confirmOne(r: AnchorRepair): Promise<ConfirmedRepairs | un
 }
 
 interface RepairItem extends vscode.QuickPickItem {
-  repair?: AnchorRepair;
+  repair: AnchorRepair;
 }
 
 /**
@@ -118,43 +118,36 @@ interface RepairItem extends vscode.QuickPickItem {
  */
 export async function chooseMany(repairs: readonly AnchorRepair[]): Promise<ConfirmedRepairs | undefined> {
   const dirty = new Set(unsavedDocuments(repairs).map((d) => d.uri.toString()));
-  // Grouped by path, in the order the paths first appear (the server lists by file and line).
+  // Grouped by path (the server lists by file and line). No separators: with checkboxes, VS Code
+  // draws a separator's label on the right of its first row, squeezing that row's text; each row's
+  // detail names its path and component instead.
   const byPath = new Map<string, AnchorRepair[]>();
   for (const r of repairs) {
     const key = JSON.stringify([r.componentId, r.pathId]);
     byPath.set(key, [...(byPath.get(key) ?? []), r]);
   }
-  const items: RepairItem[] = [];
-  for (const group of byPath.values()) {
-    const r = group[0]!;
-    items.push({
-      kind: vscode.QuickPickItemKind.Separator,
-      label: `${safePickText(r.pathLabel || r.pathId, 120)} · ${safePickText(r.componentName || r.componentId, 80)}`,
-    });
-    for (const a of group) {
-      const unsaved = dirty.has(vscode.Uri.parse(a.uri).toString());
-      items.push({
-        label: safePickText(a.label, 80),
-        description: vscode.l10n.t('lines {0}', linesOf(a)),
-        detail: unsaved
-          ? vscode.l10n.t('$(circle-filled) {0} (unsaved changes)', safePickText(fileOf(a), 160))
-          : safePickText(fileOf(a), 160),
-        picked: true,
-        repair: a,
-      });
-    }
-  }
+  const items: RepairItem[] = [...byPath.values()].flat().map((r) => {
+    const file = safePickText(fileOf(r).split('/').pop(), 80);
+    const where = `${safePickText(r.pathLabel || r.pathId, 120)} · ${safePickText(r.componentName || r.componentId, 80)}`;
+    return {
+      label: safePickText(r.label, 80),
+      description: vscode.l10n.t('lines {0}', linesOf(r)),
+      detail: dirty.has(vscode.Uri.parse(r.uri).toString())
+        ? vscode.l10n.t('$(circle-filled) {0} (unsaved) · {1}', file, where)
+        : `${file} · ${where}`,
+      picked: true,
+      repair: r,
+    };
+  });
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true,
     title: vscode.l10n.t('Update Drifted Anchors on the Service ({0})', count(repairs.length, 'anchor')),
-    placeHolder: vscode.l10n.t(
-      'Clear the anchors to leave as recorded; Enter updates the selected ones on the service',
-    ),
+    placeHolder: vscode.l10n.t('Uncheck anchors to leave as recorded; Enter updates the rest'),
     matchOnDescription: true,
     matchOnDetail: true,
     ignoreFocusOut: true,
   });
-  const chosen = (picked ?? []).flatMap((i) => (i.repair ? [i.repair] : []));
+  const chosen = (picked ?? []).map((i) => i.repair);
   if (chosen.length === 0) return undefined;
   const unsaved = unsavedDocuments(chosen);
   if (unsaved.length === 0) return { repairs: chosen, save: [] };

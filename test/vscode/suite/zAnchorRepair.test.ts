@@ -3,7 +3,8 @@
 //   of it was added): a modal names the anchor, its path and component (ids only at the end of its
 //   details) and the old → new lines; Cancel writes nothing, Update writes the path (operation 1) and
 //   the service records the update and its two events; the diagnostic then goes away;
-// - Update Drifted Anchors on the Service lists every drifted anchor in a multi-select quick pick;
+// - Update Drifted Anchors on the Service lists every drifted anchor in a multi-select quick pick
+//   (name, old → new lines, file, path and component; no ids);
 // - the Components view's action on a drifted path row (the row is marked as the code moves);
 // - a bulk write of a component with one anchor deselected, from a file with unsaved changes: asked
 //   Save and Update / Update Anyway, saved first, then only the selected anchors are written;
@@ -281,7 +282,7 @@ describe('anchor repair', () => {
     await diagnosticsWhere(uri, (ds) => relocated(ds) === undefined);
   });
 
-  it('Update Drifted Anchors on the Service lists every drifted anchor, by path, in a quick pick; dismissing it writes nothing', async () => {
+  it('Update Drifted Anchors on the Service lists every drifted anchor in a quick pick; dismissing it writes nothing', async () => {
     // Ten new lines above every anchor of a file (unsaved): each anchor there is 10 lines off its record.
     const file = 'checkout-api/src/handlers/createOrder.ts';
     const uri = workspaceUri(file);
@@ -298,30 +299,24 @@ describe('anchor repair', () => {
     assert.match(asked.text, /^Update Drifted Anchors on the Service \(\d+ anchors\) — /);
     assert.equal((asked.options as vscode.QuickPickOptions).canPickMany, true);
     const items = asked.items!;
-    const anchors = items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator);
-    // Every anchor of the file is listed, selected, with its old → new lines and the unsaved file.
+    // Every anchor of the file is listed, checked, with its old → new lines; its detail names the
+    // unsaved file, the path's short label and the component.
     // (The view's collapsed projection: a scan path an override replaces is not loaded.)
     const replaced = new Set(pathsOf(comp).map((p) => p.replaces_path_id));
     const inFile = pathsOf(comp)
       .filter((p) => !replaced.has(p.path_id))
       .flatMap((p) => (p.code_anchors ?? []).filter((a) => a.file === file).map((a) => ({ p, a })));
     assert.ok(inFile.length > 1);
+    const short = (s?: string) => s?.split('.').at(-1);
     for (const { p, a } of inFile) {
-      const item = anchors.find(
+      const item = items.find(
         (i) => i.label === a.name && i.description === `lines ${lines(a)} → ${lines(a, 10)}`,
       );
-      assert.ok(item, `${a.name} listed: ${JSON.stringify(anchors.map((i) => [i.label, i.description]))}`);
+      assert.ok(item, `${a.name} listed: ${JSON.stringify(items.map((i) => [i.label, i.description]))}`);
       assert.equal(item.picked, true);
-      assert.equal(item.detail, `$(circle-filled) ${file} (unsaved changes)`);
-      // Under its path's separator: the short label and the component's name.
-      const sep = items
-        .slice(0, items.indexOf(item))
-        .reverse()
-        .find((i) => i.kind === vscode.QuickPickItemKind.Separator);
-      const short = (s?: string) => s?.split('.').at(-1);
       assert.equal(
-        sep?.label,
-        `${short(p.ingress.signature_name)} → ${short(p.egress.signature_name)} · ${componentLabel(comp)}`,
+        item.detail,
+        `$(circle-filled) createOrder.ts (unsaved) · ${short(p.ingress.signature_name)} → ${short(p.egress.signature_name)} · ${componentLabel(comp)}`,
       );
     }
     const shown = JSON.stringify(items.map((i) => [i.label, i.description, i.detail]));
@@ -411,8 +406,7 @@ describe('anchor repair', () => {
     )) as { results: Array<{ kind: string; pathId: string; newPathId?: string; reason?: string }> };
 
     const [pick] = dialogs.ofKind('quickPick');
-    const listed = pick!.items!.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator);
-    assert.deepEqual(listed.map((i) => i.label).sort(), names);
+    assert.deepEqual(pick!.items!.map((i) => i.label).sort(), names);
     const save = onePrompt(
       dialogs,
       'warning',
