@@ -1,8 +1,11 @@
 // Journey 7: a drifted anchor and its repair. The code moved since the scan (new code above the
 // anchored Python function, and a new call of it below): on opening the file, the anchor is found at
 // the function's definition (never the call) and the Problems panel says it moved; the quick fix
-// "Update the anchor on the service" shows old → new lines in a dialog, Update writes the path, and
-// the service records the update with the reason; the drift diagnostic is then gone.
+// "Update the anchor on the service" shows the anchor, its path and component by name and the old →
+// new lines in a dialog, Update writes the path, and the service records the update with the reason;
+// the drift diagnostic is then gone. Then, with auto save off and unsaved lines typed above three
+// anchors, Update Drifted Anchors on the Service lists them in a quick pick, one is deselected, the
+// unsaved file is saved first (Save and Update), and only the two selected anchors are written.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -11,10 +14,12 @@ import { versions } from './support/service';
 import { session } from './support/session';
 import {
   UI_TIMEOUT,
-  activeEditor,
+  activeTab,
   goToLine,
   openFile,
   openWorkbench,
+  quickInput,
+  quickPickRow,
   runCommand,
   screenshot,
   screenshotOnFailure,
@@ -101,7 +106,13 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
     await dialog.waitFor({ timeout: UI_TIMEOUT });
     const dialogText = await textOf(dialog);
     assert.match(dialogText, new RegExp(`Update the anchor "${anchor.name}" on the service\\?`));
-    assert.match(dialogText, new RegExp(`lines ${recorded} → ${moved}`));
+    // By name: the path's short label and the component; the ids come last.
+    const short = (s: string) => s.split('.').at(-1);
+    const label = `${short(target.ingress.signature_name)} → ${short(target.egress.signature_name)}`;
+    assert.match(dialogText, new RegExp(`Path ${label} of ${billing.friendly_name ?? billing.name}`));
+    assert.match(dialogText, new RegExp(`${FILE}: lines ${recorded} → ${moved}`));
+    assert.ok(dialogText.indexOf(billing.id) > dialogText.indexOf(`reason "anchor moved`), dialogText);
+    assert.deepEqual((await dialog.locator('.monaco-button').allInnerTexts()).sort(), ['Cancel', 'Update']);
     assert.ok(
       !(await versions(billing.id)).some((v) => Date.parse(v.recorded_at) >= startedAt - 1000),
       'nothing recorded before the confirmation',
@@ -115,7 +126,8 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
       .waitFor({ timeout: UI_TIMEOUT });
     // The drift is resolved: the Problems panel no longer lists it.
     await row.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
-    await activeEditor(page).click();
+    // Back to the editor by the cursor's line (a click in the middle could land on a code lens).
+    await goToLine(page, first, 5);
     await screenshot(page, '07-4-updated');
 
     const reason = `anchor moved from ${recorded} to ${moved}`;
@@ -128,5 +140,94 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
       recent.some((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === target.path_id),
       `the scanned path is replaced: ${JSON.stringify(recent)}`,
     );
+  });
+
+  it('lists the drifted anchors, leaves a deselected one, and saves the unsaved file before writing', async () => {
+    const CHARGES = 'billing-worker/billing/api/charges.py';
+    const inCharges = billing.paths!.flatMap((p) =>
+      (p.code_anchors ?? []).filter((a) => a.file === CHARGES).map((a) => ({ path: p, anchor: a })),
+    );
+    const skipped = inCharges.find((x) => x.anchor.name === 'publish_payment_settled')!;
+    const page = await openWorkbench();
+    // The browser VS Code saves after a delay by default; the desktop's default (off) keeps edits unsaved.
+    await runCommand(page, 'File: Toggle Auto Save');
+    try {
+      await runCommand(page, 'View: Close All Editors');
+      await openFile(page, CHARGES);
+      await goToLine(page, 1);
+      await page.keyboard.type('# Reviewed by payments.\n# Owner: billing.\n');
+      await page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: UI_TIMEOUT });
+      const startedAt = Date.now();
+
+      await runCommand(page, 'Lineage Lens: Update Drifted Anchors on the Service');
+      const picker = quickInput(page);
+      await picker
+        .locator('.quick-input-title', { hasText: /^Update Drifted Anchors on the Service \(\d+ anchors\)$/ })
+        .waitFor({ timeout: UI_TIMEOUT });
+      // Every drifted anchor of the file, selected, with its old → new lines.
+      for (const { anchor: a } of inCharges) {
+        const row = quickPickRow(page, a.name);
+        await row.waitFor({ timeout: UI_TIMEOUT });
+        const was = `${a.line_start}:${a.column_start}–${a.line_end}:${a.column_end}`;
+        const now = `${a.line_start + 2}:${a.column_start}–${a.line_end + 2}:${a.column_end}`;
+        assert.match(await textOf(row), new RegExp(`lines ${was} → ${now}`));
+        assert.match(
+          await textOf(row),
+          new RegExp(
+            `charges\\.py \\(unsaved\\) · create_charge → ${a.name} · ${billing.friendly_name ?? billing.name}`,
+          ),
+        );
+        assert.equal(await row.getAttribute('aria-checked'), 'true');
+      }
+      // Leave one as recorded.
+      const leave = quickPickRow(page, skipped.anchor.name);
+      await leave.locator('.label-name').first().click();
+      await page
+        .locator('.quick-input-widget .monaco-list-row[aria-checked="false"]', {
+          has: page.locator('.label-name', { hasText: skipped.anchor.name }),
+        })
+        .waitFor({ timeout: UI_TIMEOUT });
+      await screenshot(page, '07-5-bulk-list');
+      assert.ok(
+        !(await versions(billing.id)).some((v) => Date.parse(v.recorded_at) >= startedAt - 1000),
+        'nothing recorded before the confirmation',
+      );
+      await page.keyboard.press('Enter');
+
+      // The file has unsaved changes: save it first, or update anyway, or cancel.
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: UI_TIMEOUT });
+      assert.match(
+        await textOf(dialog),
+        new RegExp(`${CHARGES} has unsaved changes\\. Save it before updating\\?`),
+      );
+      assert.deepEqual((await dialog.locator('.monaco-button').allInnerTexts()).sort(), [
+        'Cancel',
+        'Save and Update',
+        'Update Anyway',
+      ]);
+      await screenshot(page, '07-6-save-first');
+      await dialog.getByRole('button', { name: 'Save and Update', exact: true }).click();
+
+      await page
+        .locator('.notification-toast', { hasText: 'Updated 2 anchors on the service.' })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
+      await activeTab(page, 'charges.py').and(page.locator(':not(.dirty)')).waitFor({ timeout: UI_TIMEOUT });
+      // The anchored code below, its lenses now on the new lines.
+      await goToLine(page, 28);
+      await screenshot(page, '07-7-bulk-updated');
+
+      const recent = (await versions(billing.id)).filter(
+        (v) => Date.parse(v.recorded_at) >= startedAt - 1000,
+      );
+      for (const { path: p, anchor: a } of inCharges) {
+        const reason = `anchor moved from ${a.line_start}:${a.column_start}–${a.line_end}:${a.column_end} to ${a.line_start + 2}:${a.column_start}–${a.line_end + 2}:${a.column_end}`;
+        const written = recent.some((v) => v.kind === 'BYO_PATH_ADDED' && v.reason === reason);
+        assert.equal(written, p !== skipped.path, `${a.name}: ${JSON.stringify(recent)}`);
+      }
+    } finally {
+      await runCommand(page, 'File: Toggle Auto Save');
+    }
   });
 });
