@@ -8,6 +8,7 @@ import {
   activeEditor,
   activeTab,
   clickRowAction,
+  escapeRegExp,
   expandRow,
   inputBox,
   quickInput,
@@ -110,5 +111,21 @@ describe('journey 4: edit a path and save it to the service', () => {
       history.some((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === target.path_id),
       'the replaced scan path is recorded as deleted',
     );
+
+    // The editor now shows the saved version under its new id in the breadcrumb (the path id is the
+    // document's folder there), at the line the cursor was on; the tab keeps the path's label.
+    const crumbs = page.locator('.editor-group-container.active .breadcrumbs-control');
+    await crumbs
+      .locator('.monaco-breadcrumb-item', { hasText: added.path_id })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    assert.doesNotMatch(
+      await textOf(crumbs),
+      new RegExp(target.path_id),
+      'the breadcrumb no longer names the old id',
+    );
+    await activeTab(page, `${pathDocumentLabel(target)}.lineage-path.json`).waitFor({ timeout: UI_TIMEOUT });
+    assert.match(await textOf(editor.locator('.view-lines')), new RegExp(escapeRegExp(newText)));
+    await screenshot(page, '04-3-saved-new-id-breadcrumb');
   });
 });

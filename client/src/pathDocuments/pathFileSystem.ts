@@ -1,18 +1,32 @@
 // The `lineage:` file system: each path of a component is one JSON document in the round-trip format,
-// lineage:/<componentId>/<pathId>.lineage-path.json. Reading asks the language server for the text;
-// writing runs the save flow (saveFlow.ts). A save gives the path a new id on the service; the open
-// URI keeps working because old ids are mapped to the newest one.
+// lineage:/<componentId>/<pathId>/<label>.lineage-path.json. Reading asks the language server for the
+// text; writing runs the save flow (saveFlow.ts). A save gives the path a new id on the service: its
+// tabs then reopen under the new id's URI (reopenSaved.ts), and the old URI keeps working because old
+// ids are mapped to the newest one.
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import {
   PATH_DOCUMENT_SCHEME,
   PathDocumentRequest,
   parsePathDocumentUri,
+  pathDocumentUri,
   type PathDocument,
 } from '../../../common/src/protocol';
 import type { LineageContext } from '../lineageContext';
 import { describeError, serviceErrorData } from '../serviceErrors';
 import { savePathDocument } from './saveFlow';
+import { reopenUnderNewUri } from './reopenSaved';
+import { errorText } from '../logging';
+import { pathDocumentLabel } from '../../../common/src/pathLabels';
+
+/** The tab label of a saved path document's text ("createOrder → insertOrder"), if it reads as a path. */
+function labelOfDocument(text: string): string | undefined {
+  try {
+    return pathDocumentLabel(JSON.parse(text) as Parameters<typeof pathDocumentLabel>[0]);
+  } catch {
+    return undefined;
+  }
+}
 
 interface Entry {
   componentId: string;
@@ -162,26 +176,50 @@ export class PathFileSystem implements vscode.FileSystemProvider {
     if (saved.pathId !== entry.pathId) this.aliases.set(`${entry.componentId}/${entry.pathId}`, saved.pathId);
     const next = this.remember(uri, entry.componentId, saved.pathId, saved.document);
     this.ctx.fireDataChanged([entry.componentId]);
-    this.reloadAfterSave(uri, next);
+    if (saved.pathId === entry.pathId) return this.reloadAfterSave(uri, next);
+    // The saved version opens under its own URI (read from here, not asked for again).
+    const newUri = vscode.Uri.parse(
+      pathDocumentUri(entry.componentId, saved.pathId, labelOfDocument(saved.document.text)),
+    );
+    this.remember(newUri, entry.componentId, saved.pathId, saved.document);
+    this.afterSave(uri, () =>
+      reopenUnderNewUri(uri, newUri).then(
+        (moved) => moved || this.reload(uri, next),
+        (err: unknown) =>
+          this.ctx.log.warn(`Showing the saved path under ${newUri.toString()}: ${errorText(err)}`),
+      ),
+    );
   }
 
   /**
    * VS Code ignores file changes while it is still saving, so the editor is told to reload the
-   * service's answer (normalised text, new path id) once its save has finished: a newer mtime and a
-   * change event make it read the file again.
+   * service's answer (normalised text) once its save has finished: a newer mtime and a change event
+   * make it read the file again.
    */
   private reloadAfterSave(uri: vscode.Uri, next: Entry): void {
+    this.afterSave(uri, () => this.reload(uri, next));
+  }
+
+  /** Runs `then` once VS Code has finished saving `uri` (one pending action per URI). */
+  private afterSave(uri: vscode.Uri, then: () => unknown): void {
     const key = uri.toString();
     this.pendingReloads.get(key)?.dispose();
     const sub = vscode.workspace.onDidSaveTextDocument((doc) => {
       if (doc.uri.toString() !== key) return;
       sub.dispose();
       this.pendingReloads.delete(key);
-      if (this.entries.get(key) !== next || doc.getText() === saved(next)) return;
-      next.mtime = Math.max(Date.now(), next.mtime + 1);
-      this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+      void then();
     });
     this.pendingReloads.set(key, sub);
+  }
+
+  private reload(uri: vscode.Uri, next: Entry): void {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    // Typed into since the save: a reload now would make the next save report a conflict.
+    if (this.entries.get(uri.toString()) !== next || !doc || doc.isDirty || doc.getText() === saved(next))
+      return;
+    next.mtime = Math.max(Date.now(), next.mtime + 1);
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
   /** Drops the cache of a URI so the next read asks the server again. */

@@ -1,5 +1,6 @@
 // Editing a path in its lineage: document: a saved round trip (the service records the update and its
-// two events), and a rejected save that keeps the document dirty with the user's text.
+// two events; the tab then shows the new version under its new id, cursor kept), and a rejected save
+// that keeps the document dirty with the user's text.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { VersionEntry } from '../../../common/src/api';
@@ -13,24 +14,33 @@ async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void>
   assert.ok(await vscode.workspace.applyEdit(edit), 'edit applied');
 }
 
-/** Resolves when the document's text next satisfies `pred` (VS Code reloads it after a save). */
-function waitForText(
-  doc: vscode.TextDocument,
-  pred: (t: string) => boolean,
-  timeoutMs = 15_000,
-): Promise<string> {
-  if (pred(doc.getText())) return Promise.resolve(doc.getText());
+/** Resolves with what `probe` finds, now or after a change of tabs or of the active editor. */
+function whenWorkbench<T>(probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const now = probe();
+  if (now !== undefined) return Promise.resolve(now);
   return new Promise((resolve, reject) => {
+    const check = () => {
+      const found = probe();
+      if (found === undefined) return;
+      done();
+      resolve(found);
+    };
+    const subs = [
+      vscode.window.tabGroups.onDidChangeTabs(check),
+      vscode.window.onDidChangeActiveTextEditor(check),
+    ];
     const timer = setTimeout(() => {
-      sub.dispose();
-      reject(new Error('document text did not change as expected'));
+      done();
+      reject(
+        new Error(
+          `the workbench did not settle; active: ${vscode.window.activeTextEditor?.document.uri.toString()}`,
+        ),
+      );
     }, timeoutMs);
-    const sub = vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document !== doc || !pred(doc.getText())) return;
+    const done = () => {
       clearTimeout(timer);
-      sub.dispose();
-      resolve(doc.getText());
-    });
+      subs.forEach((d) => d.dispose());
+    };
   });
 }
 
@@ -96,8 +106,27 @@ describe('path documents', () => {
     const summary = `edited by the extension-host suite ${startedAt}`;
     await replaceAll(doc, JSON.stringify({ ...original, transformation_summary: summary }, null, 2));
     assert.ok(doc.isDirty);
+    // The cursor on the summary line: the saved version opens with it where it was.
+    const summaryLine = doc
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes(summary));
+    editor.selection = new vscode.Selection(summaryLine, 5, summaryLine, 5);
+    const oldUri = doc.uri.toString();
+    const isOldTab = (t: vscode.Tab) =>
+      t.input instanceof vscode.TabInputText && t.input.uri.toString() === oldUri;
+    // Settled: the old tab closed, another path document active.
+    const reopened = whenWorkbench(() => {
+      const e = vscode.window.activeTextEditor;
+      const open = vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+      return e &&
+        e.document.uri.scheme === 'lineage' &&
+        e.document.uri.toString() !== oldUri &&
+        !open.some(isOldTab)
+        ? e
+        : undefined;
+    });
     assert.equal(await doc.save(), true, 'save succeeded');
-    assert.equal(doc.isDirty, false);
 
     const { versions } = await serviceGet<{ versions: VersionEntry[] }>(
       `/v0/experimental/components/${encodeURIComponent(comp.id)}/versions`,
@@ -116,14 +145,32 @@ describe('path documents', () => {
     }>(`/v0/experimental/components/${encodeURIComponent(comp.id)}`);
     assert.equal(component.paths?.find((p) => p.path_id === added.path_id)?.transformation_summary, summary);
 
-    // The open tab now stands for the new path: a second save through the same URI works too.
-    const text = await waitForText(doc, (t) => t.includes(added.path_id!));
+    // The tab now shows the saved version under its new id (breadcrumb, tab folder), where the cursor was;
+    // the old tab is gone.
+    const now = await reopened;
+    assert.equal(now.document.uri.toString(), pathDocumentUri(comp.id, added.path_id, label));
+    assert.equal(now.document.isDirty, false);
+    assert.ok(now.document.getText().includes(`"path_id": "${added.path_id}"`), now.document.getText());
+    assert.equal(now.selection.active.line, summaryLine, 'the cursor stays on the line it was on');
+    assert.equal(now.selection.active.character, 5);
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(
+      active?.input instanceof vscode.TabInputText &&
+        active.input.uri.toString() === now.document.uri.toString(),
+      'the saved version is the active tab',
+    );
+
+    // A second save through the new tab works too.
     const second = `${summary} (again)`;
     await replaceAll(
-      doc,
-      JSON.stringify({ ...(JSON.parse(text) as object), transformation_summary: second }, null, 2),
+      now.document,
+      JSON.stringify(
+        { ...(JSON.parse(now.document.getText()) as object), transformation_summary: second },
+        null,
+        2,
+      ),
     );
-    assert.equal(await doc.save(), true, 'second save through the same tab succeeded');
+    assert.equal(await now.document.save(), true, 'second save through the reopened tab succeeded');
     const after2 = await serviceGet<{ component: { paths?: Array<{ transformation_summary?: string }> } }>(
       `/v0/experimental/components/${encodeURIComponent(comp.id)}`,
     );
