@@ -12,6 +12,7 @@ import {
   expandRow,
   inputBox,
   quickInput,
+  quickPickRow,
   openLineageContainer,
   openWorkbench,
   runCommand,
@@ -71,17 +72,29 @@ describe('journey 4: edit a path and save it to the service', () => {
     await page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: UI_TIMEOUT });
     await screenshot(page, '04-1-edited');
 
-    // Save: the extension asks for an optional reason before sending the update.
+    // Save: the extension asks for an optional reason before sending the update, with two labelled rows:
+    // Save (effective from the latest scanned commit) and Choose Commit….
     await page.keyboard.press('Control+S');
     const reasonBox = await inputBox(page, 'Save Path to the Service');
-    // The commit button is an icon: its tooltip and the prompt name it.
-    const widget = quickInput(page);
-    await widget
-      .locator('[aria-label="Choose Commit…"], [title="Choose Commit…"]')
-      .first()
-      .waitFor({ timeout: UI_TIMEOUT });
-    assert.match(await textOf(widget), /the commit button at the top right \(Choose Commit…\) picks another/);
+    const saveRow = quickPickRow(page, /Save$/);
+    const chooseRow = quickPickRow(page, /Choose Commit…$/);
+    await saveRow.waitFor({ timeout: UI_TIMEOUT });
+    await chooseRow.waitFor({ timeout: UI_TIMEOUT });
+    assert.match(await textOf(saveRow), /effective from the latest scanned commit/);
     await screenshot(page, '04-0-save-prompt');
+    // Choose Commit… lists the default first, then the component's scanned commits.
+    await chooseRow.click();
+    await inputBox(page, 'Effective Since Commit');
+    await quickPickRow(page, /Latest scanned commit \(default\)$/).waitFor({ timeout: UI_TIMEOUT });
+    const commitRow = quickInput(page).locator('.monaco-list-row').nth(1);
+    await commitRow.waitFor({ timeout: UI_TIMEOUT });
+    const sha = (await commitRow.locator('.label-name').first().innerText()).trim();
+    assert.match(sha, /^[0-9a-f]{7,12}$/, `a commit row: ${sha}`);
+    assert.match(await textOf(commitRow), /Scanned/, "the commit's event in words");
+    await screenshot(page, '04-0b-commit-picker');
+    await commitRow.click();
+    // Back at the save prompt, now effective from that commit.
+    await saveRow.filter({ hasText: `effective from commit ${sha}` }).waitFor({ timeout: UI_TIMEOUT });
     await reasonBox.fill(reason);
     await page.keyboard.press('Enter');
 
@@ -107,6 +120,10 @@ describe('journey 4: edit a path and save it to the service', () => {
     const added = history.find((v) => v.kind === 'BYO_PATH_ADDED' && v.reason === reason);
     assert.ok(added, `BYO_PATH_ADDED with reason "${reason}" recorded: ${JSON.stringify(history.slice(-4))}`);
     assert.ok(added.path_id && added.path_id !== target.path_id, 'the update is a new path id');
+    assert.ok(
+      added.commit_sha.startsWith(sha),
+      `effective from the chosen commit ${sha}: ${added.commit_sha}`,
+    );
     assert.ok(
       history.some((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === target.path_id),
       'the replaced scan path is recorded as deleted',

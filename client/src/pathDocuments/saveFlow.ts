@@ -10,6 +10,7 @@ import { describeError, isCancelled, safeMessage, safePickText } from '../servic
 import { remoteDocuments } from './remoteDocuments';
 import { withNotificationProgress } from '../notificationProgress';
 import { pickVersion } from '../commands/versionPages';
+import { versionWords } from '../commands/versionItems';
 import { formatMoment } from '../../../common/src/moments';
 
 export interface SaveOptions {
@@ -95,28 +96,37 @@ async function sendSave(ctx: LineageContext, params: SavePathParams) {
   );
 }
 
-/** Reason input with a button to pick the effective commit; undefined when the user cancels. */
+/**
+ * The save prompt: the reason is typed into a quick pick whose two rows say what Enter does — Save
+ * (effective from the latest scanned commit, or the one chosen) and Choose Commit… — so the commit
+ * choice is a labelled row, not an icon. Undefined when the user cancels.
+ */
 async function askSaveOptions(ctx: LineageContext, componentId: string): Promise<SaveOptions | undefined> {
   let reason = '';
   let commit: string | undefined;
   for (;;) {
     const step = await new Promise<'accept' | 'pickCommit' | 'cancel'>((resolve) => {
-      const box = vscode.window.createInputBox();
-      const pickButton: vscode.QuickInputButton = {
-        iconPath: new vscode.ThemeIcon('git-commit'),
-        tooltip: vscode.l10n.t('Choose Commit…'),
+      const box = vscode.window.createQuickPick();
+      const save: vscode.QuickPickItem = {
+        label: `$(cloud-upload) ${vscode.l10n.t('Save')}`,
+        description: commit
+          ? vscode.l10n.t('effective from commit {0}', commit.slice(0, 12))
+          : vscode.l10n.t('effective from the latest scanned commit'),
+        alwaysShow: true,
       };
-      // The button is an icon only (VS Code has no labelled input-box buttons): the prompt names it.
+      const choose: vscode.QuickPickItem = {
+        label: `$(git-commit) ${vscode.l10n.t('Choose Commit…')}`,
+        description: vscode.l10n.t('the commit the change is effective from'),
+        alwaysShow: true,
+      };
       box.title = vscode.l10n.t('Save Path to the Service');
-      box.prompt = commit
-        ? vscode.l10n.t('Reason for the change (optional). Effective from commit {0}.', commit.slice(0, 12))
-        : vscode.l10n.t(
-            'Reason for the change (optional). Effective from the latest scanned commit; the commit button at the top right (Choose Commit…) picks another.',
-          );
-      box.placeholder = vscode.l10n.t('Reason (optional)');
+      box.placeholder = vscode.l10n.t('Reason for the change (optional): type it, then Enter to save');
+      box.items = [save, choose];
+      // The typed text is the reason, not a filter: both rows always show, and Save stays the row Enter
+      // accepts (a reason that happens to match "Choose Commit" must not move the choice there).
+      box.matchOnDescription = false;
       box.value = reason;
       box.ignoreFocusOut = true;
-      box.buttons = [pickButton];
       let settled = false;
       const done = (v: 'accept' | 'pickCommit' | 'cancel'): void => {
         if (settled) return;
@@ -125,8 +135,10 @@ async function askSaveOptions(ctx: LineageContext, componentId: string): Promise
         resolve(v);
         box.dispose();
       };
-      box.onDidAccept(() => done('accept'));
-      box.onDidTriggerButton(() => done('pickCommit'));
+      box.onDidChangeValue(() => {
+        if (box.activeItems[0] !== save) box.activeItems = [save];
+      });
+      box.onDidAccept(() => done(box.activeItems[0] === choose ? 'pickCommit' : 'accept'));
       box.onDidHide(() => done('cancel'));
       box.show();
     });
@@ -155,7 +167,8 @@ async function pickCommit(
       .map((v) => ({
         label: safePickText(v.commit_sha.slice(0, 12)),
         description: safePickText([v.branch, formatMoment(v.committed_at)].filter(Boolean).join(' · ')),
-        detail: safePickText(v.kind + (v.reason ? ` — ${v.reason}` : '')),
+        // The event in words, as Show Versions says it (its icon included).
+        detail: `${versionWords(v.kind)}${v.reason ? ` — ${safePickText(v.reason)}` : ''}`,
         sha: v.commit_sha,
       }));
   const pick = await pickVersion(ctx, componentId, toItems, {
