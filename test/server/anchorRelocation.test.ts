@@ -145,6 +145,21 @@ const FILES: Record<string, { scanned: string[]; now: string[] }> = {
       '}',
     ],
   },
+  // refund was deleted; what called it stays, its call now within the recorded lines.
+  'go/refunds.go': {
+    scanned: [
+      'package refunds',
+      '',
+      'func refund(o Order) error {',
+      '\treturn nil',
+      '}',
+      '',
+      'func handleRefund(o Order) error {',
+      '\treturn refund(o)',
+      '}',
+    ],
+    now: ['package refunds', '', 'func handleRefund(o Order) error {', '\treturn refund(o)', '}'],
+  },
   'java/Orders.java': {
     scanned: ['class Orders {', '  void checkout() {', '    System.out.println(1);', '  }', '}'],
     now: [
@@ -207,6 +222,7 @@ const ANCHORS: Anchored[] = [
   },
   { name: 'render', file: 'ts/orders.ts', def: 'render()', nowDef: 'render()', nowAfter: 12 },
   { name: 'checkout', file: 'java/Orders.java', def: 'void checkout', nowDef: 'void checkout' },
+  { name: 'refund', file: 'go/refunds.go', def: 'func refund' },
 ];
 
 const pathId = (i: number) => `cccccccc-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
@@ -341,6 +357,22 @@ describe('language server: syntax-aware relocation and anchor repair', function 
     assert.doesNotMatch(hover, /sink\\\.p1\b/);
     const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
     assert.ok(!lenses.some((l) => l.range.start.line === call));
+  });
+
+  it('no git: a deleted Go function whose call sits within its recorded lines is stale, not kept there', async () => {
+    const a = ANCHORS.find((x) => x.name === 'refund')!;
+    const uri = uriOf(a.file);
+    const call = lineOf(FILES[a.file]!.now, 'return refund(');
+    const [first, last] = recordedLines(a);
+    assert.ok(call >= first - 3 && call <= last + 3, 'the call is near the recorded lines');
+    const d = diagnosticOf(
+      a,
+      await client.waitForDiagnostics(uri, (ds) => diagnosticOf(a, ds) !== undefined),
+    )!;
+    assert.equal(d.code, 'anchor-stale');
+    assert.match(d.message, /no function, method, class or type named "refund"/);
+    const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+    assert.deepEqual(lenses, []);
   });
 
   it('a renamed Python function is stale (its new name is not the anchor’s)', async () => {

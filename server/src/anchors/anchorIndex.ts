@@ -413,12 +413,16 @@ export class AnchorIndex {
     }
   }
 
-  /** The file's definitions for syntax-aware relocation: parsed on first use, at most once per text. */
+  /** The file's definitions for the name check and relocation: parsed on first use, at most once per text. */
   private definitionsOf(key: string, lines: LineTable): Definitions | undefined {
     const syntax = this.syntax;
-    if (!syntax) return undefined;
-    let table: ReturnType<Definitions> | null = null;
-    return () => (table === null ? (table = syntax.definitions(key, lines.text)) : table);
+    const language = syntax?.languageOf(key);
+    if (!syntax || !language) return undefined;
+    let table: ReturnType<Definitions['table']> | null = null;
+    return {
+      language,
+      table: () => (table === null ? (table = syntax.definitions(key, lines.text)) : table),
+    };
   }
 
   /**

@@ -4,13 +4,12 @@ import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import type { AnchorEntry, SinceScan, TrackedAnchor } from './types';
 import type { LineTable } from './lineTable';
 import { toLspRange } from './coordinates';
-import { cleanNames, verify } from './verification';
+import { cleanNames, verify, type ParsedFile } from './verification';
 import { relocatedMessage, staleMessage } from './messages';
-import type { DefinitionTable } from './syntax/definitions';
 import { mapLines, type FileLineMap, type MappedLines } from './git/lineMap';
 
-/** The file's definitions, computed at most once per text and only if asked (see verify). */
-export type Definitions = () => DefinitionTable | undefined;
+/** The file's definitions when its language is parsed, computed at most once per text and only if asked (see verify). */
+export type Definitions = ParsedFile;
 
 export interface Slot {
   /** The caller's live view (same object for the anchor's lifetime in one index build). */

@@ -1,10 +1,13 @@
-// Is the anchored code still where the anchor says? An expected name in or near the range (±3 lines)
-// confirms it. Otherwise, in a parsed language (syntax/), the range inside a definition of that name
-// confirms it and the nearest definition of the name elsewhere is where it moved; calls, imports and
-// comments never count. In other languages exactly one whole-word occurrence is where it moved.
+// Is the anchored code still where the anchor says? In a parsed language (syntax/), a definition of an
+// expected name in or near the range (±3 lines), or one enclosing it, confirms it; otherwise the
+// nearest definition of the name elsewhere is where it moved; calls, imports and comments never count.
+// In other languages the name as a whole word in or near the range confirms it, and exactly one
+// whole-word occurrence elsewhere is where it moved.
 import type { Range } from 'vscode-languageserver';
 import type { LineTable } from './lineTable';
 import { enclosingDefinition, type Definition, type DefinitionTable } from './syntax/definitions';
+import { plainlyDefines } from './syntax/definitionLines';
+import type { GrammarName } from './syntax/languages';
 
 export const NEAR_LINES = 3;
 
@@ -46,28 +49,55 @@ export function cleanNames(names: readonly string[]): string[] {
   return [...new Set(names.map((n) => n.trim()).filter((n) => n.length > 0))];
 }
 
+/** A file's definitions, when its language is parsed: the table is built at most once, only if asked. */
+export interface ParsedFile {
+  language: GrammarName;
+  /** undefined when parsing failed (the text rules then apply). */
+  table(): DefinitionTable | undefined;
+}
+
 /**
  * Verifies one anchor. `searchNear` is false for a range whose code was deleted: only a definition
- * (or, in text files, a unique occurrence) elsewhere can then bring it back. `definitions` gives the
- * file's definitions when its language is parsed (called only when the name is not near the range).
+ * (or, in text files, a unique occurrence) elsewhere can then bring it back. `parsed` is given when
+ * the file's language is parsed: then only a *definition* of an expected name near the range (or one
+ * enclosing it) confirms the anchor — a call, import or comment near it does not (a deleted function
+ * with a call left beside its old place goes stale). The file is parsed only when no occurrence near
+ * the range plainly defines the name (definitionLines.ts).
  */
 export function verify(
   range: Range,
   names: readonly string[],
   lines: LineTable,
   searchNear = true,
-  definitions?: () => DefinitionTable | undefined,
+  parsed?: ParsedFile,
 ): Verdict {
   if (names.length === 0) return { kind: 'unchecked' };
   const text = lines.text;
+  let nameNear = false;
   if (searchNear) {
-    const from = lines.lineStart(Math.max(0, range.start.line - NEAR_LINES));
+    const first = Math.max(0, range.start.line - NEAR_LINES);
+    const from = lines.lineStart(first);
     const lastLine = range.end.line + NEAR_LINES;
     const to = lastLine + 1 < lines.lineCount ? lines.lineStart(lastLine + 1) : text.length;
-    for (const name of names) if (findWord(text, name, from, to, 1).length > 0) return { kind: 'confirmed' };
+    for (const name of names) {
+      const hits = findWord(text, name, from, to, parsed ? Infinity : 1);
+      if (hits.length === 0) continue;
+      if (!parsed) return { kind: 'confirmed' };
+      nameNear = true;
+      for (const offset of hits) {
+        const at = lines.positionAt(offset);
+        const lineText = text.slice(
+          lines.lineStart(at.line),
+          lines.lineStart(at.line) + lines.lineLength(at.line),
+        );
+        if (plainlyDefines(parsed.language, lineText, at.character, name)) return { kind: 'confirmed' };
+      }
+    }
   }
-  const table = definitions?.();
+  const table = parsed?.table();
   if (table) return relocateToDefinition(range, names, lines, table, searchNear);
+  // Not parsed here (or the parse failed): the text rules.
+  if (nameNear) return { kind: 'confirmed' };
   let ambiguous: { name: string; count: number } | undefined;
   for (const name of names) {
     const hits = findWord(text, name, 0, text.length, 3);
@@ -77,7 +107,10 @@ export function verify(
   return ambiguous ? { kind: 'ambiguous', ...ambiguous } : { kind: 'missing' };
 }
 
-/** Syntax-aware: the first expected name that has definitions moves the anchor to the nearest one. */
+/**
+ * Syntax-aware: a definition of an expected name enclosing the range, or named within ±3 lines of it,
+ * confirms it; else the first expected name that has definitions moves the anchor to the nearest one.
+ */
 function relocateToDefinition(
   range: Range,
   names: readonly string[],
@@ -85,8 +118,14 @@ function relocateToDefinition(
   table: DefinitionTable,
   searchNear: boolean,
 ): Verdict {
-  if (searchNear && enclosingDefinition(table, names, range.start.line, range.end.line))
-    return { kind: 'confirmed' };
+  if (searchNear) {
+    if (enclosingDefinition(table, names, range.start.line, range.end.line)) return { kind: 'confirmed' };
+    const first = range.start.line - NEAR_LINES;
+    const last = range.end.line + NEAR_LINES;
+    for (const name of names)
+      if (table.get(name)?.some((d) => d.nameLine >= first && d.nameLine <= last))
+        return { kind: 'confirmed' };
+  }
   for (const name of names) {
     const defs = table.get(name);
     if (!defs?.length) continue;

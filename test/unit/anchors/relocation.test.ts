@@ -89,6 +89,44 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     );
   });
 
+  it('Go, no git: a call within 3 lines of a deleted function’s recorded lines does not keep its anchor', async () => {
+    // Recorded at lines 10–12 (the function was there); line 9 now calls it: text alone would confirm.
+    const t = await one('svc/orders.go', GO_WITHOUT, { name: 'shipOrder', line_start: 10, line_end: 12 });
+    assert.equal(t.state, 'stale');
+    assert.equal(index.diagnosticsFor(t.uri!)[0]!.code, 'anchor-stale');
+  });
+
+  it('a definition near the recorded lines confirms the anchor; plain definition lines need no parse', async () => {
+    const counted = new TreeSitterDefinitions();
+    const idx = ws.index([ws.folder('ws')], { definitions: counted });
+    const files: Record<string, string> = {
+      'a.go': 'package a\n\nfunc (s *Store) Save() {}\ntype Cart struct{}\n',
+      'b.py': 'async def save():\n    pass\nclass Cart:\n    pass\n',
+      'c.ts': 'export default async function save() {}\nexport const total = (xs: number[]) => xs.length;\n',
+      'd.java': 'public final class Cart {\n}\n',
+    };
+    for (const [f, text] of Object.entries(files)) await ws.write(`ws/${f}`, text);
+    await idx.setAnchors([
+      entry({ file: 'a.go', line_start: 3, line_end: 3, name: 'Save' }, ['Save']),
+      entry({ file: 'a.go', line_start: 4, line_end: 4, name: 'Cart' }, ['Cart']),
+      entry({ file: 'b.py', line_start: 1, line_end: 2, name: 'save' }, ['save']),
+      entry({ file: 'b.py', line_start: 3, line_end: 4, name: 'Cart' }, ['Cart']),
+      entry({ file: 'c.ts', line_start: 1, line_end: 1, name: 'save' }, ['save']),
+      entry({ file: 'c.ts', line_start: 2, line_end: 2, name: 'total' }, ['total']),
+      entry({ file: 'd.java', line_start: 1, line_end: 2, name: 'Cart' }, ['Cart']),
+    ]);
+    assert.deepEqual(
+      allAnchors(idx).map((a) => a.state),
+      Array<string>(7).fill('resolved'),
+    );
+    assert.equal(counted.stats().parses, 0);
+    // A Java method has no keyword: the parser decides (and confirms it).
+    await ws.write('ws/e.java', 'class E {\n  void run() {}\n}\n');
+    await idx.setAnchors([entry({ file: 'e.java', line_start: 2, line_end: 2, name: 'run' }, ['run'])]);
+    assert.equal(allAnchors(idx)[0]!.state, 'resolved');
+    assert.equal(counted.stats().parses, 1);
+  });
+
   it('Python: several definitions — the nearest wins and the diagnostic names the others', async () => {
     // Recorded at lines 19–20 (below both definitions): `def place` at 12 is nearer than the method at 8.
     const t = await one('app/orders.py', PY + '\n'.repeat(8), {
@@ -184,8 +222,10 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
       entry({ file: 'src/Cart.java', line_start: 1, line_end: 1, name: 'checkout' }, ['checkout']),
     ]);
     const [js, java] = allAnchors(index);
-    // Line 8 calls total() (within the range): the name check confirms it where it is.
-    assert.equal(js!.state, 'resolved');
+    // Line 8 calls total() (within the range): a call confirms nothing in a parsed language, so the
+    // anchor goes to the definition, above.
+    assert.equal(js!.state, 'relocated');
+    assert.deepEqual(js!.range, range(0, 0, 2, 1));
     assert.equal(java!.state, 'relocated');
     assert.deepEqual(java!.range, range(5, 0, 7, 3));
   });

@@ -7,6 +7,8 @@ import { findWasmDir, loadGrammar, type LoadedGrammar } from './treeSitter';
 export interface DefinitionSource {
   /** Loads what these files' languages need; never rejects (a failure leaves those files to the text rules). */
   prepare(fsPaths: Iterable<string>): Promise<void>;
+  /** The file's language when it is parsed here (its grammar loaded); undefined: text rules. */
+  languageOf(fsPath: string): GrammarName | undefined;
   /** The definitions of this text of the file; undefined when its language is not parsed here (text rules apply). Never throws. */
   definitions(fsPath: string, text: string): DefinitionTable | undefined;
 }
@@ -48,6 +50,11 @@ export class TreeSitterDefinitions implements DefinitionSource {
       if (g && !this.ready.has(g) && !this.failed.has(g)) wanted.add(g);
     }
     await Promise.all([...wanted].map((g) => this.load(g)));
+  }
+
+  languageOf(fsPath: string): GrammarName | undefined {
+    const name = grammarFor(fsPath);
+    return name && this.ready.has(name) ? name : undefined;
   }
 
   definitions(fsPath: string, text: string): DefinitionTable | undefined {
