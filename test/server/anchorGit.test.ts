@@ -424,4 +424,32 @@ describe('language server: git-aware anchor mapping (real repository)', function
       await c.stop();
     }
   });
+
+  it('a repository nested inside a workspace folder that is in none: found per file, and it maps', async () => {
+    // The folder holds the repository (and the shallow clone) but is not one; the project is repo/.
+    const c = await startClient(server!.service, dir, {
+      component: COMPONENT,
+      namespace: 'git',
+      projectRoot: 'repo',
+    });
+    try {
+      await c.waitForStatus((s) => s.state === 'connected' && s.anchorCount === ANCHORS.length);
+      // Handle's recorded lines still name it, but git maps it to where it is now, without a diagnostic.
+      const handle = anchor('handle');
+      const h = lineOf(GO_NOW, 'func Handle');
+      assert.notEqual(h, handle.lines[0] - 1);
+      await landsOn(c, handle, 'repo/go/orders.go', h, h + 5);
+      assert.equal(diagnosticOf(handle, c.diagnostics(c.fileUri('repo/go/orders.go'))), undefined);
+      // The deleted CancelOrder is stale there too, never kept on its call.
+      const cancel = anchor('cancel');
+      const uri = c.fileUri('repo/go/orders.go');
+      const d = diagnosticOf(
+        cancel,
+        await c.waitForDiagnostics(uri, (ds) => diagnosticOf(cancel, ds) !== undefined),
+      )!;
+      assert.equal(d.code, 'anchor-stale');
+    } finally {
+      await c.stop();
+    }
+  });
 });

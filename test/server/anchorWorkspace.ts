@@ -64,11 +64,15 @@ export async function startAnchorServer(opts: {
 export function startClient(
   service: LocalService,
   workspace: string,
-  opts: { component: string; namespace: string },
+  opts: { component: string; namespace: string; projectRoot?: string },
 ): Promise<LspClient> {
   return LspClient.start({
     workspaceFolder: workspace,
     initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
-    settings: { components: [opts.component], namespace: opts.namespace },
+    settings: {
+      components: [opts.component],
+      namespace: opts.namespace,
+      ...(opts.projectRoot !== undefined ? { projectRoot: opts.projectRoot } : {}),
+    },
   });
 }

@@ -292,6 +292,10 @@ export class AnchorIndex {
     });
     await gitReady;
     if (generation !== this.generation) return;
+    // Repositories nested inside folders that are in none: found per file's directory, diffed once.
+    if (git?.prepareNested && commits.size > 0)
+      await git.prepareNested(byFile.keys()).catch((err) => this.opts.onError?.(err));
+    if (generation !== this.generation) return;
     // Files git saw renamed since the scanned commit live under their new name.
     await mapLimit(missing, IO_CONCURRENCY, async ([file, group, r]) => {
       const renamed = this.renamedFile(file, group);

@@ -64,6 +64,11 @@ export interface GitMapping extends Disposable {
    * (repository, commit); resolves when the mappings are ready (or known unavailable).
    */
   prepare(folders: readonly WorkspaceFolderInfo[], commits: ReadonlySet<string>): Promise<void>;
+  /**
+   * After prepare, once the files are resolved: the repositories of files whose workspace folder is in
+   * none (a repository nested inside the folder), found and diffed like a folder's. Optional.
+   */
+  prepareNested?(fsPaths: Iterable<string>): Promise<void>;
   /** Line mapping of one file (absolute path) from `commit` to the working tree; undefined: unmapped. */
   fileMap(fsPath: string, commit: string): import('./git/lineMap').FileLineMap | undefined;
   /**

@@ -60,6 +60,16 @@ export class GitMapper implements GitMapping {
   /** Folder fsPath → its repository (undefined: none), discovered once per folder. */
   private readonly folderRepos = new Map<string, Promise<FolderRepo | undefined>>();
   private folders: FolderRepo[] = [];
+  /** Workspace folders outside any repository, as of the last prepare (nested repositories are looked for there). */
+  private bare: WorkspaceFolderInfo[] = [];
+  /** Repositories nested inside such folders, by their top (prepareNested). */
+  private nested: FolderRepo[] = [];
+  /** Directory → the top of the repository it is in below a bare folder ('' = none), found by `.git` entries. */
+  private readonly nestedTopOf = new Map<string, string>();
+  /** Repository top → its discovery (once). */
+  private readonly nestedRepos = new Map<string, Promise<FolderRepo | undefined>>();
+  /** The commits of the last prepare, for the nested repositories' diffs. */
+  private commits: ReadonlySet<string> = new Set();
   private readonly diffs = new Map<string, DiffState>();
   private readonly logged = new Set<string>();
   private readonly listeners = new Set<() => void>();
@@ -77,6 +87,9 @@ export class GitMapper implements GitMapping {
     this.freshStates.clear();
     const found = await Promise.all(folders.map((f) => this.folderRepo(f)));
     this.folders = found.filter((f): f is FolderRepo => f !== undefined);
+    this.bare = folders.filter((_, i) => found[i] === undefined);
+    this.nested = [];
+    this.commits = commits;
     if (commits.size === 0 || this.folders.length === 0) return;
     const byTop = new Map<string, FolderRepo[]>();
     for (const f of this.folders) {
@@ -87,6 +100,61 @@ export class GitMapper implements GitMapping {
     const jobs: Array<[FolderRepo[], string]> = [];
     for (const list of byTop.values()) for (const c of commits) jobs.push([list, c]);
     await mapLimit(jobs, GIT_CONCURRENCY, async ([list, commit]) => this.ensureDiff(list, commit));
+  }
+
+  /**
+   * Files in workspace folders that are not in a repository may be in one nested inside the folder
+   * (a monorepo checkout under a plain folder): each file's directory is looked up once, walking up to
+   * the folder for a `.git` entry (no process), and each repository found is read once (`git rev-parse`)
+   * and diffed once per commit, as a folder's repository is. Renames are not followed there.
+   */
+  async prepareNested(fsPaths: Iterable<string>): Promise<void> {
+    if (this.bare.length === 0 || this.commits.size === 0) return;
+    const tops = new Set<string>();
+    for (const p of fsPaths) {
+      const folder = this.bare.find((f) => isInsideDir(f.fsPath, p));
+      if (!folder) continue;
+      const top = this.nestedTop(path.dirname(p), folder.fsPath);
+      if (top) tops.add(top);
+    }
+    const found = await Promise.all([...tops].map((top) => this.nestedRepo(top)));
+    this.nested = found.filter((f): f is FolderRepo => f !== undefined);
+    const jobs: Array<[FolderRepo[], string]> = [];
+    for (const f of this.nested) for (const c of this.commits) jobs.push([[f], c]);
+    await mapLimit(jobs, GIT_CONCURRENCY, async ([list, commit]) => this.ensureDiff(list, commit));
+  }
+
+  /** The nearest directory from `dir` up to `root` holding a `.git` entry ('' when none), cached per directory. */
+  private nestedTop(dir: string, root: string): string {
+    const seen: string[] = [];
+    let d = dir;
+    let top = '';
+    for (;;) {
+      const known = this.nestedTopOf.get(d);
+      if (known !== undefined) {
+        top = known;
+        break;
+      }
+      seen.push(d);
+      if (fs.existsSync(path.join(d, '.git'))) {
+        top = d;
+        break;
+      }
+      const up = path.dirname(d);
+      if (d === root || up === d || !isInsideDir(root, up)) break;
+      d = up;
+    }
+    for (const s of seen) this.nestedTopOf.set(s, top);
+    return top;
+  }
+
+  private nestedRepo(top: string): Promise<FolderRepo | undefined> {
+    let p = this.nestedRepos.get(top);
+    if (!p) {
+      p = this.discover({ uri: '', fsPath: top, projectRoot: '' });
+      this.nestedRepos.set(top, p);
+    }
+    return p;
   }
 
   fileMap(fsPath: string, commit: string): FileLineMap | undefined {
@@ -234,7 +302,7 @@ export class GitMapper implements GitMapping {
     if (/not a git repository/i.test(e.message))
       return this.note(
         `norepo:${f.fsPath}`,
-        `Workspace folder ${f.fsPath} is not in a git repository: its code anchors are placed at their recorded lines, without git mapping.`,
+        `Workspace folder ${f.fsPath} is not in a git repository: its code anchors are placed at their recorded lines, without git mapping (except in repositories inside it).`,
       );
     this.note(
       `repo-failed:${f.fsPath}`,
@@ -244,7 +312,7 @@ export class GitMapper implements GitMapping {
 
   private locate(fsPath: string): { f: FolderRepo; rel: string } | undefined {
     let best: FolderRepo | undefined;
-    for (const f of this.folders) {
+    for (const f of [...this.folders, ...this.nested]) {
       const root = f.folder.fsPath;
       const inside = fsPath === root || fsPath.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
       if (inside && (!best || root.length > best.folder.fsPath.length)) best = f;
@@ -400,6 +468,10 @@ export class GitMapper implements GitMapping {
     this.logged.add(key);
     this.opts.log(message);
   }
+}
+
+function isInsideDir(dir: string, p: string): boolean {
+  return p === dir || p.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }
 
 function diffKey(top: string, commit: string): string {
