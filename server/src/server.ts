@@ -4,6 +4,7 @@
 import {
   createConnection,
   DidChangeConfigurationNotification,
+  DocumentFormattingRequest,
   CodeLensRefreshRequest,
   TextDocumentSyncKind,
   CodeActionKind,
@@ -28,6 +29,7 @@ import { AnchorDriftChanges } from './features/anchorDriftChanges';
 import { anchorProblemDiagnostics, DiagnosticsHub } from './features/diagnosticsHub';
 import { OpenPathDocuments, type PathDocumentUriOf } from './pathDocs/pathDocumentUris';
 import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
+import { formatPathDocument } from './pathDocs/format';
 import { componentDetail, componentTree, pathDetail } from './requests/views';
 import { pathDocument, savePath } from './requests/pathDocuments';
 import { anchorRepairCodeActions, anchorRepairs, repairAnchors } from './requests/anchorRepair';
@@ -65,6 +67,7 @@ const credentialsKey = (c: ReturnType<typeof credentialsOf>) =>
 
 let clientCanRefreshLenses = false;
 let clientSendsFolderChanges = false;
+let clientRegistersFormatting = false;
 
 const symbolIndex = new SymbolIndex();
 const session = new Session({
@@ -135,6 +138,9 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   clientCanRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
   // vscode-languageserver throws on subscribing to folder changes the client never sends.
   clientSendsFolderChanges = params.capabilities.workspace?.workspaceFolders === true;
+  // Formatting is offered for path documents only: registered for them when the client allows it,
+  // else for every document (and a no-op on the others).
+  clientRegistersFormatting = params.capabilities.textDocument?.formatting?.dynamicRegistration === true;
   return {
     capabilities: {
       hoverProvider: true,
@@ -144,6 +150,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       workspaceSymbolProvider: true,
       completionProvider: { triggerCharacters: ['"', ':', ' '] },
       documentSymbolProvider: true,
+      documentFormattingProvider: !clientRegistersFormatting,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       textDocumentSync: {
         openClose: true,
@@ -161,6 +168,13 @@ connection.onInitialized(
     if (clientSettings.canPull) {
       void connection.client
         .register(DidChangeConfigurationNotification.type, { section: SECTION })
+        .catch(() => undefined);
+    }
+    if (clientRegistersFormatting) {
+      void connection.client
+        .register(DocumentFormattingRequest.type, {
+          documentSelector: [{ scheme: P.PATH_DOCUMENT_SCHEME, language: P.PATH_DOCUMENT_LANGUAGE }],
+        })
         .catch(() => undefined);
     }
     if (clientSendsFolderChanges) {
@@ -274,6 +288,13 @@ connection.onCompletion(
     if (contract) return completeContract(contract, p.position);
     if (!ref || !doc) return [];
     return completePathDocument(doc, p.position, session.store.findPath(ref.componentId, ref.pathId));
+  }),
+);
+
+connection.onDocumentFormatting(
+  feature(log, 'formatting', [], (p) => {
+    const doc = docs.get(p.textDocument.uri);
+    return doc && P.parsePathDocumentUri(doc.uri) ? formatPathDocument(doc, p.options) : [];
   }),
 );
 

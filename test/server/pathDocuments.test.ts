@@ -6,13 +6,16 @@ import {
   DefinitionRequest,
   DiagnosticSeverity,
   DiagnosticTag,
+  DocumentFormattingRequest,
   DocumentLinkRequest,
   HoverRequest,
   ResponseError,
   type CompletionItem,
   type DocumentLink,
   type LocationLink,
+  type TextEdit,
 } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   DataChangedNotification,
   PathDocumentRequest,
@@ -117,6 +120,27 @@ describe('language server: path documents', function () {
       }),
     );
     assert.match(kind, /KeyValueBridge/);
+  });
+
+  it('formats a path document (served by the server, not by the JSON extension), and only path documents', async () => {
+    const squashed = JSON.stringify(JSON.parse(doc.text));
+    await h.client.change(uri, [{ text: squashed }]);
+    try {
+      const format = (target: string) =>
+        h.client.conn.sendRequest(DocumentFormattingRequest.type, {
+          textDocument: { uri: target },
+          options: { tabSize: 2, insertSpaces: true },
+        }) as Promise<TextEdit[]>;
+      const edits = await format(uri);
+      const formatted = TextDocument.applyEdits(TextDocument.create(uri, 'lineage-path', 1, squashed), edits);
+      assert.equal(formatted, JSON.stringify(JSON.parse(doc.text), null, 2));
+      const source = h.client.fileUri('src/orders.ts');
+      await h.client.open(source, 'const   x =   1;\n');
+      assert.deepEqual(await format(source), []);
+      await h.client.close(source);
+    } finally {
+      await h.client.change(uri, [{ text: doc.text }]);
+    }
   });
 
   it('validates edits: required members, enums, exact coordinates, unknown members, JSON syntax', async () => {

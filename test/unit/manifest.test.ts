@@ -87,6 +87,15 @@ describe('package.json contributions', () => {
       assert.equal(named!.test(p.split('/').pop()!) || inFolder!.test(p), isContractFileName(p), p);
   });
 
+  it('leaves path documents to the language server: no JSON schema validation or JSON participant for them', () => {
+    const c = manifest.contributes as unknown as {
+      jsonValidation: { fileMatch: string | string[] }[];
+      jsonLanguageParticipants?: { languageId: string }[];
+    };
+    assert.ok(!c.jsonValidation.some((v) => [v.fileMatch].flat().some((g) => g.includes('lineage-path'))));
+    assert.ok(!(c.jsonLanguageParticipants ?? []).some((p) => p.languageId === 'lineage-path'));
+  });
+
   it('has the lineage-lens command-line tool as a bin', () => {
     assert.equal(manifest.bin['lineage-lens'], './dist/cli/lineage-lens.js');
   });

@@ -120,7 +120,7 @@ describe('data assets and grammars', () => {
     );
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
-  it('validates path documents against the JSON schema too (jsonValidation)', async () => {
+  it("reports a path document's schema error once, from the language server, and formats it", async () => {
     const comp = demoDataset().components.find((c) => c.type === 'CODE' && c.paths?.length)!;
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
       componentId: comp.id,
@@ -132,19 +132,21 @@ describe('data assets and grammars', () => {
     edit.replace(
       doc.uri,
       new vscode.Range(0, 0, doc.lineCount, 0),
-      JSON.stringify({ ...parsed, completeness: 'not an object' }, null, 2),
+      JSON.stringify({ ...parsed, completeness: 'not an object' }),
     );
     await vscode.workspace.applyEdit(edit);
     try {
-      const fromJson = await new Promise<vscode.Diagnostic[]>((resolve, reject) => {
-        // The JSON language server's schema diagnostics (ours carry the source 'lineage-path').
-        const check = () =>
-          vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'lineage-path');
+      // The server's diagnostics (source 'lineage-path') are the only ones: VS Code's JSON extension
+      // no longer validates path documents against the schema (no jsonValidation, no participant).
+      const onCompleteness = (d: vscode.Diagnostic) =>
+        /completeness/.test(d.message) || doc.getText(d.range).includes('not an object');
+      const diagnostics = await new Promise<vscode.Diagnostic[]>((resolve, reject) => {
+        const check = () => vscode.languages.getDiagnostics(doc.uri).filter(onCompleteness);
         const timer = setTimeout(() => {
           sub.dispose();
           reject(
             new Error(
-              `no JSON-schema diagnostics; have: ${JSON.stringify(vscode.languages.getDiagnostics(doc.uri).map((d) => [d.source, d.message]))}`,
+              `no diagnostic on completeness; have: ${JSON.stringify(vscode.languages.getDiagnostics(doc.uri).map((d) => [d.source, d.message]))}`,
             ),
           );
         }, 20_000);
@@ -160,10 +162,24 @@ describe('data assets and grammars', () => {
           resolve(check());
         }
       });
-      assert.ok(
-        fromJson.some((d) => doc.lineAt(d.range.start.line).text.includes('completeness')),
-        'the schema error is on the completeness line',
+      assert.equal(diagnostics.length, 1, JSON.stringify(diagnostics.map((d) => [d.source, d.message])));
+      assert.equal(diagnostics[0]!.source, 'lineage-path');
+      assert.deepEqual(
+        vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'lineage-path'),
+        [],
+        'no diagnostics from another validator',
       );
+      // Format Document comes from the server too (registered for path documents).
+      const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>(
+        'vscode.executeFormatDocumentProvider',
+        doc.uri,
+        { tabSize: 2, insertSpaces: true },
+      );
+      assert.ok(edits && edits.length > 0, 'the one-line document is formatted');
+      const formatted = new vscode.WorkspaceEdit();
+      formatted.set(doc.uri, edits);
+      await vscode.workspace.applyEdit(formatted);
+      assert.equal(doc.getText(), JSON.stringify({ ...parsed, completeness: 'not an object' }, null, 2));
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
