@@ -46,18 +46,19 @@ function isAlive(pid: number): boolean {
 /**
  * When the process started, as an opaque token compared for equality (undefined when it cannot be
  * read). Linux: the start time in clock ticks since boot from /proc; elsewhere what `ps` or
- * PowerShell say.
+ * PowerShell say. `platform` chooses the way to read it (a parameter so each way is tested where its
+ * tool exists).
  */
-export function startTimeOf(pid: number): string | undefined {
+export function startTimeOf(pid: number, platform: NodeJS.Platform = process.platform): string | undefined {
   try {
-    if (process.platform === 'linux') {
+    if (platform === 'linux') {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Fields after the command name, which is in parentheses and may hold spaces; starttime is 22nd.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return fields[19] ? `linux:${fields[19]}` : undefined;
     }
     const out =
-      process.platform === 'win32'
+      platform === 'win32'
         ? execFileSync(
             'powershell.exe',
             ['-NoProfile', '-Command', `(Get-Process -Id ${pid}).StartTime.ToFileTimeUtc()`],
@@ -65,7 +66,7 @@ export function startTimeOf(pid: number): string | undefined {
           )
         : execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 10_000 });
     const token = out.trim();
-    return token ? `${process.platform}:${token}` : undefined;
+    return token ? `${platform}:${token}` : undefined;
   } catch {
     return undefined;
   }
