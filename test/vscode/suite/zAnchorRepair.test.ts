@@ -529,4 +529,75 @@ describe('anchor repair', () => {
     );
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
+
+  it('service text in the confirmation is cleaned: no control or bidi characters, no link, no icon', async () => {
+    const notifications = components.find((c) => c.name === 'notifications')!;
+    // Not the first path: zVersionPages, after this file, updates that one.
+    const p = pathsOf(notifications).find((x) =>
+      x.code_anchors?.some((a) => a.file?.endsWith('sms/sender.go')),
+    )!;
+    assert.notEqual(p, pathsOf(notifications)[0]);
+    const hostile = 'Send\u202e [docs](https://evil.example) $(zap)\nnext';
+    const detail = await serviceGet<{ component: { paths: Array<Record<string, unknown>> } }>(
+      `/v0/experimental/components/${encodeURIComponent(notifications.id)}?projection=all`,
+    );
+    const current = detail.component.paths.find((x) => x.path_id === p.path_id)!;
+    const put = await serviceCall<{ path: { path_id: string } }>(
+      'PUT',
+      `/v0/experimental/components/${encodeURIComponent(notifications.id)}/paths/${encodeURIComponent(p.path_id)}`,
+      {
+        ...current,
+        code_anchors: (current.code_anchors as DemoAnchor[]).map((a) =>
+          a.file?.endsWith('sms/sender.go') ? { ...a, name: hostile } : a,
+        ),
+        reason: 'a hostile anchor name',
+      },
+    );
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    await vscode.commands.executeCommand('lineageLens.refresh');
+    await inView('the path with the hostile anchor', async () =>
+      (await pathRows(notifications)).find((r) => r.pathId === put.body.path.path_id),
+    );
+    // Both anchors of the path drift: two new lines above each (unsaved).
+    for (const a of p.code_anchors!) {
+      const uri = workspaceUri(a.file!);
+      await vscode.window.showTextDocument(uri, { preview: false });
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(uri, new vscode.Position(0, 0), '// one\n// two\n');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    }
+    const row = await inView('the drifted path', async () =>
+      (await pathRows(notifications)).find((r) => r.pathId === put.body.path.path_id && drifted(r)),
+    );
+    const clean = (text: string) => {
+      assert.ok(!/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(text), JSON.stringify(text));
+      assert.ok(!/(^|[^\\])\$\(zap\)/.test(text), `an icon would be drawn: ${JSON.stringify(text)}`);
+    };
+
+    // The quick pick (both anchors of the path): labels one line, the icon escaped as typed.
+    dialogs = scriptDialogs().answer('quickPick', undefined, /Update Drifted Anchors/);
+    await vscode.commands.executeCommand('lineageLens.repairAnchor', row.node);
+    const item = dialogs.ofKind('quickPick')[0]!.items!.find((i) => i.label.startsWith('Send'))!;
+    assert.ok(item, JSON.stringify(dialogs.shown));
+    clean(item.label);
+    assert.match(item.label, /\\\$\(zap\) next$/);
+    dialogs.restore();
+
+    // The modal (that anchor alone): one line, and the link syntax a notification would render is gone.
+    const anchorId = p.code_anchors!.find((a) => a.file?.endsWith('sms/sender.go'))!.anchor_id;
+    dialogs = scriptDialogs().answer('warning', undefined, /Update the anchor/);
+    await vscode.commands.executeCommand('lineageLens.repairAnchor', {
+      componentId: notifications.id,
+      pathId: put.body.path.path_id,
+      anchorId,
+    });
+    const asked = onePrompt(dialogs, 'warning', /^Update the anchor "Send/);
+    assert.ok(!/[[\]]/.test(asked.text), asked.text);
+    for (const line of [asked.text, ...(asked.detail ?? '').split('\n')])
+      assert.ok(!/[\u0000-\u001f\u202a-\u202e]/.test(line), JSON.stringify(line));
+    for (const a of p.code_anchors!) {
+      await vscode.window.showTextDocument(workspaceUri(a.file!), { preview: false });
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  });
 });
