@@ -116,6 +116,7 @@ const targets = {
         ...find('test', '.bench.ts'),
         ...find('test/vscode/suite', '.ts'),
         ...find('test/vscode/firstWindow', '.ts'),
+        ...find('test/vscode/restricted', '.ts'),
       ].map((f) => [join('test', relative('test', f)).replace(/\.ts$/, ''), f]),
     ),
     packages: 'external',

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the extension-host suite (test/vscode/suite) in a real VS Code, then test/vscode/firstWindow in a
-// second launch (empty folder, fresh profile, signed out): builds everything, starts the
+// second launch (empty folder, fresh profile, signed out) and test/vscode/restricted in a third (the
+// demo folder in Restricted Mode, with hostile settings): builds everything, starts the
 // local service with the demo dataset on 127.0.0.1, copies the demo workspace to a temporary folder,
 // and runs the suite with the harness (run-suite.mjs). Exits with the suite's exit code.
 // With --vsix the extension is packaged with vsce and installed from that .vsix (what ships is what is
@@ -82,19 +83,74 @@ async function main() {
   }
   // A second window as a new user opens it: an empty folder, a fresh profile, no key, no service
   // (test/vscode/firstWindow: the language server starts only where there is something for it).
-  const firstWindowResults = resultsFile.replace(/(\.json)?$/, '-first-window.json');
-  fs.rmSync(firstWindowResults, { force: true });
-  let firstWindowCode = 1;
+  const firstWindowCode = await extraLaunch({
+    name: 'first-window',
+    what: 'an empty window, signed out',
+    suite: 'firstWindow',
+    resultsFile,
+    vsixFile,
+  });
+  // A third: the demo folder in Restricted Mode, its settings written by someone hostile
+  // (test/vscode/restricted: the restricted settings are not taken from it).
+  const restrictedWorkspace = path.join(tmp, 'restricted-workspace');
+  fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), restrictedWorkspace, { recursive: true });
+  const ids = Array.from({ length: 1000 }, (_, i) => `../components/${i}`);
+  fs.writeFileSync(
+    path.join(restrictedWorkspace, '.vscode', 'settings.json'),
+    JSON.stringify(
+      {
+        'lineageLens.components': ids,
+        'lineageLens.namespace': '../shop',
+        'lineageLens.refreshIntervalSeconds': 1,
+        'lineageLens.trace.server': 'verbose',
+      },
+      null,
+      2,
+    ),
+  );
+  const restrictedTmp = fs.mkdtempSync(path.join(tmp, 'restricted-service-'));
+  const restrictedService = await startLocalService({ repoRoot: REPO_ROOT, tmpDir: restrictedTmp });
+  let restrictedCode = 1;
   try {
-    log('second launch: an empty window, signed out');
-    firstWindowCode = await runExtensionTests({
-      name: 'first-window',
+    restrictedCode = await extraLaunch({
+      name: 'restricted',
+      what: 'the demo folder in Restricted Mode',
+      suite: 'restricted',
+      resultsFile,
+      vsixFile,
+      workspace: restrictedWorkspace,
+      restricted: true,
+      env: { LINEAGE_SERVICE_URL: restrictedService.url, LINEAGE_API_KEY: restrictedService.apiKey },
+    });
+  } finally {
+    await restrictedService.stop();
+    if (!process.env.LINEAGE_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  code = code || firstWindowCode || restrictedCode;
+  return reportSuiteResults(resultsFile, code, log);
+}
+
+/**
+ * One more launch of the extension host (a suite under test/vscode/<suite>), its results added to
+ * the main run's file. Returns its exit code (1 when it wrote no results).
+ */
+async function extraLaunch({ name, what, suite, resultsFile, vsixFile, workspace, restricted, env = {} }) {
+  const ownResults = resultsFile.replace(/(\.json)?$/, `-${name}.json`);
+  fs.rmSync(ownResults, { force: true });
+  let code = 1;
+  try {
+    log(`launch "${name}": ${what}`);
+    code = await runExtensionTests({
+      name,
       extensionDevelopmentPath: vsixFile ? undefined : REPO_ROOT,
       vsix: vsixFile ? [vsixFile] : [],
-      extensionTestsPath: path.join(REPO_ROOT, 'dist/test/vscode/firstWindow/index.js'),
+      extensionTestsPath: path.join(REPO_ROOT, `dist/test/vscode/${suite}/index.js`),
       timeoutMs: Number(args.timeout) * 1000,
+      ...(workspace ? { workspace } : {}),
+      ...(restricted ? { restricted } : {}),
       env: {
-        LINEAGE_TEST_RESULTS: firstWindowResults,
+        ...env,
+        LINEAGE_TEST_RESULTS: ownResults,
         LINEAGE_REPO_ROOT: REPO_ROOT,
         // A --grep aimed at the main suite may match nothing here.
         ...(args.grep ? { LINEAGE_TEST_GREP: args.grep, LINEAGE_TEST_ALLOW_NONE: '1' } : {}),
@@ -102,19 +158,15 @@ async function main() {
       },
     });
   } catch (err) {
-    console.error(`[extension-tests] first window: ${err?.message ?? err}`);
-  } finally {
-    if (!process.env.LINEAGE_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+    console.error(`[extension-tests] ${name}: ${err?.message ?? err}`);
   }
-  if (!mergeResults(resultsFile, firstWindowResults)) firstWindowCode = firstWindowCode || 1;
-  code = code || firstWindowCode;
-  return reportSuiteResults(resultsFile, code, log);
+  return mergeResults(resultsFile, ownResults) ? code : code || 1;
 }
 
-/** Adds the second launch's results to the first's file; false when the second wrote none. */
+/** Adds a further launch's results to the first's file; false when it wrote none. */
 function mergeResults(into, from) {
   if (!fs.existsSync(from)) {
-    log(`the second launch wrote no results (${path.relative(REPO_ROOT, from)})`);
+    log(`a launch wrote no results (${path.relative(REPO_ROOT, from)})`);
     return false;
   }
   const b = JSON.parse(fs.readFileSync(from, 'utf8'));

@@ -228,20 +228,32 @@ export const QUIET_PROFILE_SETTINGS = Object.freeze({
   'git.enabled': false,
 });
 
-async function seedUserSettings(userDataDir) {
+/**
+ * A profile whose workspace is not trusted (Restricted Mode): trust is on, the folder is not in the
+ * trusted list, and the start-up question is not asked (the window opens restricted).
+ */
+const RESTRICTED_PROFILE_SETTINGS = Object.freeze({
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+  'security.workspace.trust.untrustedFiles': 'open',
+});
+
+async function seedUserSettings(userDataDir, restricted = false) {
   const file = path.join(userDataDir, 'User', 'settings.json');
   if (fs.existsSync(file)) return;
   await fsp.mkdir(path.dirname(file), { recursive: true });
-  await fsp.writeFile(file, JSON.stringify(QUIET_PROFILE_SETTINGS, null, 2));
+  const settings = { ...QUIET_PROFILE_SETTINGS, ...(restricted ? RESTRICTED_PROFILE_SETTINGS : {}) };
+  await fsp.writeFile(file, JSON.stringify(settings, null, 2));
 }
 
-function codeServerArgs({ userDataDir, extensionsDir, configFile }) {
+function codeServerArgs({ userDataDir, extensionsDir, configFile, restricted = false }) {
   return [
     '--auth',
     'none',
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(restricted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--config',
     configFile,
@@ -280,6 +292,7 @@ export async function startCodeServer({
   env = {},
   logFile,
   readyTimeoutMs = 90_000,
+  restricted = false,
 } = {}) {
   if (!workspace || !userDataDir || !extensionsDir) {
     throw new Error('startCodeServer needs workspace, userDataDir and extensionsDir');
@@ -290,7 +303,7 @@ export async function startCodeServer({
   const dir = codeServerDir();
   await fsp.mkdir(userDataDir, { recursive: true });
   await fsp.mkdir(extensionsDir, { recursive: true });
-  await seedUserSettings(userDataDir);
+  await seedUserSettings(userDataDir, restricted);
   logFile ??= path.join(ARTIFACTS_DIR, 'vscode', newRunId('code-server'), 'code-server.log');
   await fsp.mkdir(path.dirname(logFile), { recursive: true });
 
@@ -316,6 +329,7 @@ export async function startCodeServer({
         userDataDir,
         extensionsDir,
         configFile: path.join(userDataDir, 'code-server-config.yaml'),
+        restricted,
       }),
       '--bind-addr',
       `127.0.0.1:${p}`,
@@ -513,6 +527,7 @@ export async function runExtensionTests({
   onPage,
   echo = true,
   name = 'suite',
+  restricted = false,
 } = {}) {
   if (!extensionTestsPath) throw new Error('runExtensionTests needs extensionTestsPath');
   extensionTestsPath = path.resolve(extensionTestsPath);
@@ -571,6 +586,7 @@ export async function runExtensionTests({
       extensionsDir,
       env,
       logFile: path.join(runDir, 'code-server.log'),
+      restricted,
     });
     log(
       `code-server ready at ${server.url} (${((Date.now() - t0) / 1000).toFixed(1)}s); artifacts: ${path.relative(REPO_ROOT, runDir)}`,
