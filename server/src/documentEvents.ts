@@ -1,6 +1,7 @@
 // The open documents' life cycle (didOpen/didChange/didClose/didSave): keeps the document store and the
 // anchor index in step with the editor and publishes what depends on a document's text (path-document
 // validation, contract-file diagnostics, compliance on save).
+import { fileURLToPath } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import * as P from '../../common/src/protocol';
 import type { AnchorIndex } from './anchors';
@@ -59,7 +60,6 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
       const doc = docs.change(uri, version, p.contentChanges);
       if (!doc) return;
       if (uri.startsWith('file:')) index.changeDocument(uri, p.contentChanges, doc.getText());
-      if (isContractPath(uri)) d.graph.contracts.invalidate();
       validateIfPathDocument(uri);
       validateIfContract(uri);
     }),
@@ -83,6 +83,9 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
     notification(log, 'didSave', async (p) => {
       const uri = p.textDocument.uri;
       const { session } = d;
+      // What impact analysis knows of a contract file is its text on disk (also when no watcher runs).
+      if (uri.startsWith('file:') && isContractPath(uri))
+        await d.graph.contracts.filesChanged([{ path: fileURLToPath(uri), deleted: false }]);
       if (!session.settings.complianceOnSave || !session.signedIn) return;
       const contract = contracts.get(docs.get(uri));
       if (!contract || contracts.diagnostics(docs.get(uri)).some((x) => x.severity === 1)) return;

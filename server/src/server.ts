@@ -36,6 +36,7 @@ import { anchorRepairCodeActions, anchorRepairs, repairAnchors } from './request
 import { registerGraphRequests } from './requests/graph';
 import { GraphService } from './graph/graphService';
 import { impactLenses } from './features/impactLens';
+import { registerContractWatch } from './graph/contractWatch';
 import { contractFileSummaries, OpenContracts } from './contracts/openContracts';
 import { DarnFeatures } from './features/darns';
 import { completeContract, contractCodeActions, contractSymbols, hoverContract } from './contracts/assist';
@@ -68,6 +69,7 @@ const credentialsKey = (c: ReturnType<typeof credentialsOf>) =>
 let clientCanRefreshLenses = false;
 let clientSendsFolderChanges = false;
 let clientRegistersFormatting = false;
+let clientWatchesFiles = false;
 
 const symbolIndex = new SymbolIndex();
 const session = new Session({
@@ -95,6 +97,8 @@ const session = new Session({
 const darns = new DarnFeatures(session);
 
 const graph = new GraphService(session);
+// A contract file created or changed on disk changes the lenses' contract counts at once.
+const contractWatch = registerContractWatch(connection, graph.contracts, log, () => refreshLenses());
 
 const clientSettings = new ClientSettings({
   log,
@@ -141,6 +145,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   // Formatting is offered for path documents only: registered for them when the client allows it,
   // else for every document (and a no-op on the others).
   clientRegistersFormatting = params.capabilities.textDocument?.formatting?.dynamicRegistration === true;
+  clientWatchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   return {
     capabilities: {
       hoverProvider: true,
@@ -177,6 +182,7 @@ connection.onInitialized(
         })
         .catch(() => undefined);
     }
+    if (clientWatchesFiles) contractWatch.watch();
     if (clientSendsFolderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders(
         notification(log, 'workspaceFolders', (e) => clientSettings.foldersChanged(e)),

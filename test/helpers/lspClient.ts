@@ -82,8 +82,12 @@ export class LspClient {
     conn.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) =>
       p.items.map((item) => (opts.configuration ? opts.configuration(item.section) : client.settings)),
     );
-    conn.onRequest('client/registerCapability', () => null);
-    conn.onRequest('workspace/codeLens/refresh', () => null);
+    // Recorded like notifications, so tests can wait for a registration or a lens refresh.
+    for (const method of ['client/registerCapability', 'workspace/codeLens/refresh'])
+      conn.onRequest(method, (params: unknown) => {
+        client.record(method, params);
+        return null;
+      });
     conn.onRequest('window/workDoneProgress/create', () => null);
     conn.listen();
     await conn.sendRequest(InitializeRequest.type, {
@@ -97,6 +101,7 @@ export class LspClient {
           workspaceFolders: true,
           codeLens: { refreshSupport: true },
           didChangeConfiguration: { dynamicRegistration: true },
+          didChangeWatchedFiles: { dynamicRegistration: true },
         },
         textDocument: {
           hover: { contentFormat: ['markdown', 'plaintext'] },

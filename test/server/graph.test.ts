@@ -1,10 +1,17 @@
 // The lineage graph and impact over stdio: the real local service seeded with a dataset this test writes
 // (graphDataset.ts), the real language server, and expectations the test computes from the dataset.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ResponseError, type CodeLens } from 'vscode-languageserver-protocol';
+import {
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  ResponseError,
+  type CodeLens,
+} from 'vscode-languageserver-protocol';
+import { CONTRACT_FILE_GLOB } from '../../common/src/contractFileNames';
 import * as P from '../../common/src/protocol';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
@@ -39,12 +46,13 @@ const start = (field: string): TestField => ({ component: ids.A, payload: pathA1
 
 describe('language server: lineage graph and impact', function () {
   let dir: string;
+  let workspace: string;
   let service: LocalService;
   let client: LspClient;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lineage-graph-'));
-    const workspace = join(dir, 'workspace');
+    workspace = join(dir, 'workspace');
     mkdirSync(join(workspace, 'src'), { recursive: true });
     mkdirSync(join(workspace, 'contracts'), { recursive: true });
     writeFileSync(join(dir, 'dataset.json'), JSON.stringify(dataset()));
@@ -281,5 +289,65 @@ describe('language server: lineage graph and impact', function () {
     );
     const ok = await impact('email');
     assert.ok(ok.counts.fields > 0);
+  });
+  it('a contract file created, changed or deleted on disk counts at once, from the watcher the server registered', async () => {
+    const registration = await client.waitFor<{
+      registrations: Array<{ method: string; registerOptions: { watchers: Array<{ globPattern: string }> } }>;
+    }>('client/registerCapability', (p) =>
+      p.registrations.some((r) => r.method === DidChangeWatchedFilesNotification.method),
+    );
+    const watch = registration.registrations.find(
+      (r) => r.method === DidChangeWatchedFilesNotification.method,
+    )!;
+    assert.deepEqual(
+      watch.registerOptions.watchers.map((w) => w.globPattern),
+      [CONTRACT_FILE_GLOB],
+      'the contract-file matcher of common/',
+    );
+    const file = join(workspace, 'contracts', 'late.contract.yaml');
+    const uri = pathToFileURL(file).href;
+    const names = async () => (await impact('email')).contracts.map((c) => c.name).sort();
+    assert.deepEqual(await names(), ['Events for analytics'], 'before: the two files that were there');
+    const fileEvent = async (type: FileChangeType) => {
+      const mark = client.mark();
+      await client.conn.sendNotification(DidChangeWatchedFilesNotification.type, {
+        changes: [{ uri, type }],
+      });
+      // The server refreshes the lenses once the file is read: their contract counts change with it.
+      await client.waitFor('workspace/codeLens/refresh', () => true, mark);
+    };
+
+    writeFileSync(
+      file,
+      `name: Late contract\ndataAssetResourceName: ${STORE_DARN}\ncontractSchema:\n  - name: email\n    type: string\n`,
+    );
+    await fileEvent(FileChangeType.Created);
+    assert.deepEqual(await names(), ['Events for analytics', 'Late contract']);
+    // src/signup.ts is open (the lens test above opened it).
+    const lenses = await client.conn.sendRequest<CodeLens[]>('textDocument/codeLens', {
+      textDocument: { uri: client.fileUri('src/signup.ts') },
+    });
+    const lens = lenses.find((l) => l.command?.command === P.COMMANDS.showImpact);
+    assert.match(lens?.command?.title ?? '', / · 2 contracts$/, 'the lens counts the new contract');
+
+    writeFileSync(
+      file,
+      `name: Renamed late contract\ndataAssetResourceName: ${STORE_DARN}\ncontractSchema:\n  - name: email\n    type: string\n`,
+    );
+    await fileEvent(FileChangeType.Changed);
+    assert.deepEqual(await names(), ['Events for analytics', 'Renamed late contract']);
+
+    // Now on another data asset: no longer on the store the change reaches.
+    writeFileSync(
+      file,
+      `name: Renamed late contract\ndataAssetResourceName: ${OTHER_DARN}\ncontractSchema: []\n`,
+    );
+    await fileEvent(FileChangeType.Changed);
+    assert.deepEqual(await names(), ['Events for analytics']);
+
+    unlinkSync(file);
+    await fileEvent(FileChangeType.Deleted);
+    assert.deepEqual(await names(), ['Events for analytics']);
+    assert.equal((await impact('email')).counts.contracts, 1);
   });
 });
