@@ -1,6 +1,7 @@
 // Entry point of the Lineage Lens extension. Everything it creates is owned by the LineageContext
 // and disposed on deactivate; all data comes from the language server.
 import * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { PATH_DOCUMENT_SCHEME } from '../../common/src/protocol';
 import { registerComponentCommands } from './commands/componentCommands';
 import { registerAnchorRepairCommands } from './commands/anchorRepairCommands';
@@ -29,6 +30,8 @@ import { registerGraphCommands } from './graph/graphCommands';
 let current: LineageContext | undefined;
 
 export async function activate(extension: vscode.ExtensionContext): Promise<LineageLensApi> {
+  // Sentences worded in common/ (a failed service call) go through @vscode/l10n: give it our bundle.
+  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const ctx = new LineageContext(extension);
   current = ctx;
   extension.subscriptions.push(ctx);

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
 import { SERVICE_ERROR_CODE, type ServiceErrorData } from '../../common/src/protocol';
 import { iconLabelText, labelText, messageText } from '../../common/src/untrustedText';
-import { isKeyRejectedStatus, needsSignIn } from '../../common/src/serviceErrors';
+import { describeFailure, needsSignIn } from '../../common/src/serviceErrors';
 import { redact } from './logging';
 
 const MAX_SHOWN = 400;
@@ -38,27 +38,12 @@ export function serviceErrorData(err: unknown): ServiceErrorData | undefined {
   return undefined;
 }
 
-/** One line describing a failed request. */
+/** One line describing a failed request, worded as the server words it (common/src/serviceErrors.ts). */
 export function describeError(err: unknown): string {
   const data = serviceErrorData(err);
-  const message = safeMessage(err instanceof Error ? err.message : err);
-  if (!data) return message || vscode.l10n.t('Unknown error');
-  switch (data.kind) {
-    case 'signedOut':
-      return vscode.l10n.t('Signed out. Sign in to the service first.');
-    case 'unreachable':
-      return vscode.l10n.t('The service is unreachable: {0}', message);
-    case 'timeout':
-      return vscode.l10n.t('The service did not answer in time.');
-    case 'cancelled':
-      return vscode.l10n.t('Cancelled.');
-    case 'http':
-      return isKeyRejectedStatus(data.status)
-        ? vscode.l10n.t('The service rejected the API key. Sign in again.')
-        : vscode.l10n.t('The service answered {0}: {1}', String(data.status ?? '?'), message);
-    default:
-      return message;
-  }
+  const message = err instanceof Error ? err.message : String(err ?? '');
+  if (!data) return safeMessage(message) || vscode.l10n.t('Unknown error');
+  return safeMessage(describeFailure(data, message));
 }
 
 export function isCancelled(err: unknown): boolean {

@@ -610,6 +610,9 @@ export interface ServiceErrorData {
     | 'signedOut';
   status?: number;
   operation?: number;
+  /** For 'http': the status's title and the service's own message (untrusted text), to word it. */
+  title?: string;
+  reason?: string;
 }
 /** Error code used for every ResponseError that carries ServiceErrorData (in the server-defined range). */
 export const SERVICE_ERROR_CODE = -32050;

@@ -1,5 +1,6 @@
 // The committed l10n bundle must hold every string the client localises, so translators see them all:
-// it is what `npm run l10n` (@vscode/l10n-dev) extracts from client/src today.
+// it is what `npm run l10n` (@vscode/l10n-dev) extracts from client/src and common/src (the sentences
+// common/ words through @vscode/l10n, e.g. failed service calls) today.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -17,14 +18,16 @@ function repoRoot(): string {
 }
 
 describe('l10n bundle', () => {
-  it('is up to date with the vscode.l10n.t strings in client/src (run npm run l10n)', function () {
+  it('is up to date with the l10n.t strings in client/src and common/src (run npm run l10n)', function () {
     this.timeout(60_000);
     const root = repoRoot();
     const out = mkdtempSync(join(tmpdir(), 'l10n-'));
     const cli = join(root, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
-    execFileSync(process.execPath, [cli, 'export', '--outDir', out, join(root, 'client', 'src')], {
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [cli, 'export', '--outDir', out, join(root, 'client', 'src'), join(root, 'common', 'src')],
+      { stdio: 'pipe' },
+    );
     const extracted = JSON.parse(readFileSync(join(out, 'bundle.l10n.json'), 'utf8')) as Record<
       string,
       unknown

@@ -1,5 +1,6 @@
 // Typed failures of a service call. Messages never contain the API key (it is never given to them).
 import { isKeyRejectedStatus } from '../../../common/src/serviceErrors';
+import type { ServiceErrorData } from '../../../common/src/protocol';
 
 export type ApiErrorKind =
   'http' | 'unreachable' | 'timeout' | 'invalidResponse' | 'tooLarge' | 'invalidRequest' | 'cancelled';
@@ -12,6 +13,10 @@ export abstract class ApiError extends Error {
     super(message);
     this.name = new.target.name;
     this.operation = operation;
+  }
+  /** Its classification, as the client receives it (common/src/serviceErrors.ts words it). */
+  get failure(): ServiceErrorData {
+    return { kind: this.kind, operation: this.operation };
   }
 }
 
@@ -29,6 +34,15 @@ export class ServiceError extends ApiError {
   }
   get unauthorized(): boolean {
     return isKeyRejectedStatus(this.status);
+  }
+  override get failure(): ServiceErrorData {
+    return {
+      kind: 'http',
+      status: this.status,
+      operation: this.operation,
+      ...(this.title ? { title: this.title } : {}),
+      reason: this.message,
+    };
   }
 }
 

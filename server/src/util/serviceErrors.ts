@@ -3,12 +3,12 @@
 // never contain the key); anything else becomes a generic internal error.
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { SERVICE_ERROR_CODE, type ServiceErrorData } from '../../../common/src/protocol';
+import { describeFailure } from '../../../common/src/serviceErrors';
 import { ApiError, ServiceError } from '../api/errors';
-import { describeError } from '../api/describeError';
 
 export class SignedOutError extends Error {
   constructor() {
-    super('Not signed in to the lineage service.');
+    super(describeFailure({ kind: 'signedOut' }, ''));
   }
 }
 
@@ -17,20 +17,14 @@ export class UserInputError extends Error {}
 
 export function serviceErrorData(err: unknown): ServiceErrorData | undefined {
   if (err instanceof SignedOutError) return { kind: 'signedOut' };
-  if (err instanceof ServiceError) return { kind: 'http', status: err.status, operation: err.operation };
-  if (err instanceof ApiError) return { kind: err.kind, operation: err.operation };
+  if (err instanceof ApiError) return err.failure;
   return undefined;
 }
 
 export function toResponseError(err: unknown): ResponseError<ServiceErrorData | undefined> {
   if (err instanceof ResponseError) return err as ResponseError<ServiceErrorData | undefined>;
   const data = serviceErrorData(err);
-  if (data)
-    return new ResponseError(
-      SERVICE_ERROR_CODE,
-      err instanceof ApiError ? describeError(err) : (err as Error).message,
-      data,
-    );
+  if (data) return new ResponseError(SERVICE_ERROR_CODE, describeFailure(data, (err as Error).message), data);
   if (err instanceof UserInputError)
     return new ResponseError(ErrorCodes.InvalidParams, err.message, undefined);
   return new ResponseError(

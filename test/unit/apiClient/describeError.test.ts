@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { describeError } from '../../../server/src/api/describeError';
 import { InvalidRequestError, ServiceError, TimeoutError } from '../../../server/src/api/errors';
 import { SignedOutError, toResponseError } from '../../../server/src/util/serviceErrors';
-import { needsSignIn } from '../../../common/src/serviceErrors';
+import { describeFailure, needsSignIn } from '../../../common/src/serviceErrors';
+import { UnreachableError } from '../../../server/src/api/errors';
 
 describe('describeError', () => {
   it('names a rejected key for 401 and 403', () => {
@@ -59,5 +60,27 @@ describe('one classification of service errors for the server and the client', (
       new TimeoutError('t', 4),
     ])
       assert.equal(needsSignIn(toResponseError(err).data), false, err.message);
+  });
+
+  it('reads the same on the client: the ResponseError the client gets words to the server sentence', () => {
+    for (const err of [
+      new ServiceError(401, 'nope', 2),
+      new ServiceError(403, 'nope', 4),
+      new ServiceError(404, 'no path "p9"', 1, 'Not Found', 3),
+      new ServiceError(500, 'database locked', 9),
+      new ServiceError(302, 'The service redirected operation 4 to another address; not followed.', 4),
+      new UnreachableError('The service at http://127.0.0.1:1 is unreachable (connection refused).', 4),
+      new TimeoutError('The service did not answer within 10 ms.', 4),
+      new SignedOutError(),
+    ]) {
+      // What crosses the connection: the ResponseError's message and data, as JSON.
+      const sent = JSON.parse(JSON.stringify(toResponseError(err).toJson())) as {
+        message: string;
+        data: never;
+      };
+      const serverSentence = err instanceof SignedOutError ? err.message : describeError(err);
+      assert.equal(sent.message, serverSentence);
+      assert.equal(describeFailure(sent.data, sent.message), serverSentence, err.message);
+    }
   });
 });
