@@ -30,6 +30,8 @@ export interface LineageLensApi {
   languageServer: { requested(): boolean; started: Promise<void> };
   /** The status bar item's tooltip (service URL, a local service's database file, …). */
   statusTooltip(): string;
+  /** The status bar item's text (e.g. "$(warning) Lineage: incomplete"). */
+  statusText(): string;
   onDidChangeStatus: vscode.Event<ServiceStatus>;
   /** URL of the local demo service started by this window, if running. */
   demoServiceUrl(): string | undefined;

@@ -44,7 +44,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   registerConnectionCommands(ctx);
   const demo = registerDemoService(ctx);
   // The database of the service this window runs, else of the one `npm start` runs at the configured URL.
-  const statusTooltip = registerStatusBar(ctx, () => demo.database ?? launchedServiceDatabase(serviceUrl()));
+  const statusBar = registerStatusBar(ctx, () => demo.database ?? launchedServiceDatabase(serviceUrl()));
 
   const fs = new PathFileSystem(ctx);
   ctx.push(
@@ -95,7 +95,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
     },
     status: () => ctx.status,
     languageServer: { requested: () => ctx.serverRequested, started: ctx.whenServerStarted() },
-    statusTooltip,
+    statusTooltip: statusBar.tooltip,
+    statusText: statusBar.text,
     onDidChangeStatus: ctx.onDidChangeStatus,
     demoServiceUrl: () => demo.serviceUrl,
   };

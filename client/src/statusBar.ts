@@ -37,12 +37,12 @@ function stateLabel(state: ConnectionState): string {
 
 /**
  * `localDatabase`: the database file of the local service at the configured URL, when it is one this
- * extension runs or `npm start` runs. Returns the item's current tooltip text (for the extension's API).
+ * extension runs or `npm start` runs. Returns the item's current text and tooltip (for the extension's API).
  */
 export function registerStatusBar(
   ctx: LineageContext,
   localDatabase: () => string | undefined,
-): () => string {
+): { text(): string; tooltip(): string } {
   const item = vscode.window.createStatusBarItem('lineageLens.status', vscode.StatusBarAlignment.Left, 50);
   item.name = vscode.l10n.t('Lineage Lens Connection');
   item.command = Commands.statusActions;
@@ -84,7 +84,10 @@ export function registerStatusBar(
   );
   ctx.push(vscode.commands.registerCommand(Commands.statusActions, () => showActions(ctx)));
   ctx.push(vscode.commands.registerCommand(Commands.refresh, () => refresh(ctx)));
-  return () => (typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? ''));
+  return {
+    text: () => item.text,
+    tooltip: () => (typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '')),
+  };
 }
 
 interface Action extends vscode.QuickPickItem {
