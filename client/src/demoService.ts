@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { serviceUrl, setServiceUrl } from './config';
 import type { LineageContext } from './lineageContext';
 import { addSecret, errorText } from './logging';
+import { signInToRunningService } from './commands/connectionCommands';
 import { withNotificationProgress } from './notificationProgress';
 import { SERVICE_KEY_LINE, SERVICE_URL_LINE } from '../../common/src/serviceAnnouncement';
 import { isLoopbackHost } from '../../common/src/api/loopback';
@@ -47,10 +48,8 @@ export class DemoService implements vscode.Disposable {
     const url = serviceUrl();
     if (!url || !isLoopbackUrl(url) || !(await answers(url))) return undefined;
     this.ctx.log.info(`A service answers at the configured URL ${url}: using it instead of starting another`);
-    if (!(await this.ctx.keys.keyFor(url))) {
-      // Its key was printed where it was started (npm start's terminal): the Sign In prompt asks for it.
-      await vscode.commands.executeCommand(Commands.signIn);
-    }
+    // Its key was printed where it was started (npm start's terminal): the prompt asks for it and says why.
+    if (!(await this.ctx.keys.keyFor(url))) await signInToRunningService(this.ctx, url);
     await this.ctx.pushCredentials();
     return { url, signedIn: (await this.ctx.keys.keyFor(url)) !== null };
   }

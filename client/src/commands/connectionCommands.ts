@@ -53,10 +53,11 @@ function keyMessage(key: string): string | undefined {
   }
 }
 
-async function askApiKey(url: string): Promise<string | undefined> {
+async function askApiKey(url: string, why?: string): Promise<string | undefined> {
+  const forUrl = vscode.l10n.t('API key for {0}. It is kept in the secret storage of VS Code only.', url);
   const key = await vscode.window.showInputBox({
     title: vscode.l10n.t('Lineage Lens: API Key'),
-    prompt: vscode.l10n.t('API key for {0}. It is kept in the secret storage of VS Code only.', url),
+    prompt: why ? `${why} ${forUrl}` : forUrl,
     password: true,
     ignoreFocusOut: true,
     validateInput: (v) => keyMessage(v.trim()),
@@ -82,6 +83,24 @@ export async function signIn(ctx: LineageContext, args?: SignInArgs): Promise<bo
   await ctx.pushCredentials();
   ctx.log.info(`Signed in to ${url}`);
   if (!args) void vscode.window.showInformationMessage(vscode.l10n.t('Lineage Lens: signed in to {0}.', url));
+  return true;
+}
+
+/**
+ * Signs in to the service already answering at `url` (Start the Local Demo Service found one, e.g. the
+ * one npm start runs): the prompt says why a key is asked for instead of a service being started.
+ */
+export async function signInToRunningService(ctx: LineageContext, url: string): Promise<boolean> {
+  const key = await askApiKey(
+    url,
+    vscode.l10n.t(
+      'A service already runs at this URL (npm start prints its key in its terminal): Lineage Lens uses it instead of starting another.',
+    ),
+  );
+  if (!key) return false;
+  await ctx.keys.store(url, key);
+  await ctx.pushCredentials();
+  ctx.log.info(`Signed in to ${url}`);
   return true;
 }
 

@@ -92,6 +92,11 @@ export class PathFileSystem implements vscode.FileSystemProvider {
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    // The folders above a path document (lineage:/<componentId>[/<pathId>]): VS Code checks them before
+    // writing a document it could not stat (the service went away), and a missing folder would turn
+    // the real reason into "cannot create a folder".
+    if (!uri.path.endsWith('.lineage-path.json') && /^\/[^/]+(\/[^/]+)?\/?$/.test(uri.path))
+      return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const entry = this.entries.get(uri.toString()) ?? (await this.load(uri));
     return {
       type: vscode.FileType.File,

@@ -1,5 +1,6 @@
 // The Data assets view: the result of a DARN look-up (5), a page of up to 1,000 at a time with a
 // "Load more" item while the service has more.
+import { formatMoment } from '../../../common/src/moments';
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { DataAssetsRequest } from '../../../common/src/protocol';
@@ -39,7 +40,8 @@ export class AssetNode extends TreeNode {
       [vscode.l10n.t('domain'), d.domain],
       [vscode.l10n.t('path'), d.path],
       [vscode.l10n.t('type'), d.type],
-      [vscode.l10n.t('updated'), d.updatedAt],
+      // One date format everywhere ("2025-11-03 09:05 UTC"), not the service's ISO text.
+      [vscode.l10n.t('updated'), d.updatedAt && formatMoment(d.updatedAt)],
     ];
     const nodes = rows.filter((r): r is [string, string] => !!r[1]).map(([k, v]) => new ValueNode(k, v));
     if (d.contractId) {

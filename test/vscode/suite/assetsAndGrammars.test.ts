@@ -24,8 +24,13 @@ describe('data assets and grammars', () => {
     const missing = items.find((x) => labelOf(x.item) === unknown);
     assert.equal(missing?.item.contextValue, 'asset.missing');
     const first = items.find((x) => x.item.contextValue === 'asset')!;
-    const details = (await tree.getChildren(first.n)).map((n) => labelOf(tree.getTreeItem(n)));
+    const rows = (await tree.getChildren(first.n)).map((n) => tree.getTreeItem(n));
+    const details = rows.map((i) => labelOf(i));
     assert.ok(details.includes('id') && details.includes('type'), `asset details: ${details.join(', ')}`);
+    // Dates read as everywhere else: "2025-11-03 09:05 UTC".
+    const updated = rows.find((i) => labelOf(i) === 'updated');
+    assert.ok(updated, `an updated row: ${details.join(', ')}`);
+    assert.match(String(updated.description), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
   });
 
   it("names an asset's contract as the workspace's contract file does, its id in the tooltip", async () => {

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LineageLensApi } from '../../../client/src/api';
+import { scriptDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
 import { demoDataset, env, inState, lineageApi, noSaveReasonPrompt, signIn, waitForStatus } from './helpers';
 
 const tooltipLines = (api: LineageLensApi): string[] => api.statusTooltip().split('\n');
@@ -31,6 +32,27 @@ describe('local demo service', () => {
     assert.equal(api.demoServiceUrl(), undefined, 'no service of its own');
     assert.equal(vscode.workspace.getConfiguration('lineageLens').inspect('serviceUrl')?.globalValue, url);
     assert.equal(api.status().state, 'connected');
+  });
+
+  it('asks for the key of the service already running, saying why, and starts no second one', async function () {
+    skipWhenInstalledFromVsix(this); // the prompt is answered by a script
+    const api = await lineageApi();
+    await vscode.commands.executeCommand('lineageLens.signOut');
+    await waitForStatus(api, inState('signedOut'));
+    const dialogs = scriptDialogs().answer('inputBox', env('LINEAGE_API_KEY'), /already runs at this URL/);
+    try {
+      const url = await vscode.commands.executeCommand<string | undefined>('lineageLens.startDemoService');
+      assert.equal(url, env('LINEAGE_SERVICE_URL'), 'the running service');
+      assert.equal(api.demoServiceUrl(), undefined, 'no service of its own');
+      await waitForStatus(api, inState('connected'));
+      // One notification that says what happened (not a second "signed in" one).
+      assert.deepEqual(
+        dialogs.ofKind('information').map((p) => p.text),
+        [`A service is already running at ${url}; you are signed in to it.`],
+      );
+    } finally {
+      dialogs.restore();
+    }
   });
 
   it("names the database of npm start's service in the status bar tooltip while the configured URL is it", async () => {
@@ -103,6 +125,10 @@ describe('local demo service', () => {
     await vscode.workspace.applyEdit(edit);
     await noSaveReasonPrompt();
     try {
+      // The folders above a path document exist for VS Code, so a failed save reports the service's
+      // state, not a folder it could not create.
+      const folder = await vscode.workspace.fs.stat(vscode.Uri.joinPath(doc.uri, '..'));
+      assert.equal(folder.type, vscode.FileType.Directory);
       assert.equal(await doc.save(), false, 'the save failed');
       assert.equal(doc.isDirty, true);
       assert.equal(doc.getText(), edited, 'nothing typed is lost');
