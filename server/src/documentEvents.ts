@@ -82,6 +82,8 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
   connection.onDidSaveTextDocument(
     notification(log, 'didSave', async (p) => {
       const uri = p.textDocument.uri;
+      // The disk holds the buffer now: anchors' unsaved lines are saved ones (repairs read this).
+      if (uri.startsWith('file:')) index.saveDocument(uri);
       const { session } = d;
       // What impact analysis knows of a contract file is its text on disk (also when no watcher runs).
       if (uri.startsWith('file:') && isContractPath(uri))

@@ -20,7 +20,15 @@ import { diagnosticsOf } from './diagnostics';
 import { fileUri, uriToFsPath } from './uris';
 import { mapLimit } from '../util/concurrency';
 import type { FileLineMap } from './git/lineMap';
-import { driftOf, type AnchorDrift } from './drift';
+import {
+  coordinatesAt,
+  coordinatesOf,
+  driftOf,
+  type AnchorCoordinates,
+  type AnchorDrift,
+  type ToRecorded,
+} from './drift';
+import { unmapLines } from './git/lineMap';
 import { bufferLineMap } from './bufferDiff';
 
 /** How many files are resolved or read at once while building. */
@@ -41,8 +49,8 @@ interface OpenDoc {
   uri: string;
   text: string;
   lines?: LineTable;
-  /** The buffer's line changes against the file on disk, as last compared (for `text`). */
-  disk?: { text: string; map: FileLineMap | undefined };
+  /** The buffer's line changes (`map`) against the file on disk (`diskText`), as last compared (for `text`). */
+  disk?: { text: string; diskText: string; map: FileLineMap | undefined };
   /** The buffer map the anchors were last placed through (see placeFile). */
   placedWith?: FileLineMap;
 }
@@ -179,7 +187,77 @@ export class AnchorIndex {
   /** How far one anchor drifted from the service's record (see drifts()); undefined when it did not. */
   drift(componentId: string, pathId: string, anchorId: string): AnchorDrift | undefined {
     const slot = this.settledSlot(componentId, pathId, anchorId);
-    return slot && driftOf(slot.t, slot.clamped !== undefined);
+    return slot && driftOf(slot.t, slot.clamped !== undefined, this.toRecorded(slot));
+  }
+
+  /**
+   * The commit an anchor is recorded at, when it is placed but its lines now did not exist there (code
+   * added since): no repair can record it at that commit. Undefined otherwise.
+   */
+  unrecordable(componentId: string, pathId: string, anchorId: string): string | undefined {
+    const slot = this.settledSlot(componentId, pathId, anchorId);
+    const t = slot?.t;
+    if (!slot || !t?.range || !t.entry.commit || (t.state !== 'resolved' && t.state !== 'relocated'))
+      return undefined;
+    const recorded = coordinatesOf(t.entry.anchor);
+    if (typeof recorded.line_start !== 'number') return undefined;
+    return this.toRecorded(slot)(coordinatesAt(recorded, t.range)) ? undefined : t.entry.commit;
+  }
+
+  /**
+   * Current coordinates → the recorded commit's, through the inverse of the file's mapping: git's
+   * (commit → disk) after the buffer's (disk → unsaved text). Without git the record is in the file's
+   * own lines, and unsaved ones count as they will be once saved: unchanged.
+   */
+  private toRecorded(slot: Slot): ToRecorded {
+    const commit = slot.t.entry.commit;
+    const key = slot.fileKey;
+    const git = commit && key ? this.opts.git?.fileMap(key, commit) : undefined;
+    if (!git || !key) return (c) => c;
+    const buffer = this.bufferMapNow(key);
+    return (c) => {
+      const start = c.line_start! - 1;
+      let r = { start, end: (c.line_end ?? c.line_start!) - 1 };
+      if (buffer) {
+        const onDisk = unmapLines(buffer, r.start, r.end);
+        if (!onDisk) return undefined;
+        r = onDisk;
+      }
+      const atCommit = unmapLines(git, r.start, r.end);
+      if (!atCommit) return undefined;
+      const out: AnchorCoordinates = { ...c, line_start: atCommit.start + 1 };
+      if (c.line_end !== undefined) out.line_end = atCommit.end + 1;
+      return out;
+    };
+  }
+
+  /** An open document's unsaved changes against the disk as it was last read (undefined: none known). */
+  private bufferMapNow(key: string): FileLineMap | undefined {
+    const doc = this.open.get(key);
+    if (!doc?.disk) return undefined;
+    if (doc.disk.text !== doc.text) {
+      const map = doc.disk.diskText === doc.text ? undefined : bufferLineMap(doc.disk.diskText, doc.text);
+      doc.disk = { text: doc.text, diskText: doc.disk.diskText, map };
+    }
+    return doc.disk.map;
+  }
+
+  /** The document was saved: its text is the disk's now (git's mapping of it is renewed in the background). */
+  saveDocument(uri: string): void {
+    const key = keyOf(uri);
+    const doc = this.open.get(key);
+    if (!doc) return;
+    doc.disk = { text: doc.text, diskText: doc.text, map: undefined };
+    if (this.byFile.has(key)) this.syncWithDisk(key, true);
+  }
+
+  /** Renews git's mapping of these files where they changed after their diff (before a repair is written). */
+  async refreshFiles(uris: Iterable<string>): Promise<void> {
+    for (const uri of new Set(uris)) {
+      const key = keyOf(uri);
+      const fa = this.byFile.get(key);
+      if (fa) await this.opts.git?.refreshFile(key, commitsOf(fa)).catch((err) => this.opts.onError?.(err));
+    }
   }
 
   private settledSlot(componentId: string, pathId: string, anchorId: string): Slot | undefined {
@@ -229,7 +307,7 @@ export class AnchorIndex {
         const fa = this.byFile.get(s.fileKey);
         if (fa) this.settle(s.fileKey, fa);
       }
-      const d = driftOf(s.t, s.clamped !== undefined);
+      const d = driftOf(s.t, s.clamped !== undefined, this.toRecorded(s));
       if (d) out.push(d);
     }
     return out;
@@ -432,12 +510,23 @@ export class AnchorIndex {
   /**
    * Places a file's anchors against its open text; the client's URI spelling wins. The recorded
    * coordinates refer to the file on disk (through git): they go through the buffer's unsaved changes
-   * as last compared; the comparison is then renewed in the background (syncWithDisk), which places
-   * again if the disk or git's mapping says otherwise.
+   * (compared now when the disk can be read synchronously, else as last compared); the comparison is
+   * then renewed in the background (syncWithDisk), which places again if the disk or git's mapping of
+   * the file (renewed if the file changed after its diff) says otherwise.
    */
   private placeFile(key: string, fa: FileAnchors, uri: string): void {
     fa.uri = uri;
     const doc = this.open.get(key)!;
+    if (doc.disk?.text !== doc.text && this.opts.readFileSync) {
+      // Compared with the disk now when it can be read at once (the server can): placed right away.
+      const disk = this.readNow(this.opts.readFileSync, key);
+      if (disk !== undefined)
+        doc.disk = {
+          text: doc.text,
+          diskText: disk,
+          map: disk === doc.text ? undefined : bufferLineMap(disk, doc.text),
+        };
+    }
     const map = doc.disk?.text === doc.text ? doc.disk.map : undefined;
     doc.placedWith = map;
     this.placeAll(key, fa, this.linesOf(key)!, map);
@@ -492,7 +581,7 @@ export class AnchorIndex {
       })) === true;
     if (!current()) return;
     const map = disk === text ? undefined : bufferLineMap(disk, text);
-    doc.disk = { text, map };
+    doc.disk = { text, diskText: disk, map };
     if (!reloadOnly && !renewed && sameHunks(map, doc.placedWith)) return;
     doc.placedWith = map;
     fa.uri = doc.uri;

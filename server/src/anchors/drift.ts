@@ -15,9 +15,19 @@ export interface AnchorDrift {
   anchor: TrackedAnchor;
   /** The coordinates the service holds. */
   recorded: AnchorCoordinates;
-  /** Where the anchor is now, in the same form. */
+  /** Where the anchor is now, in the same form (the editor's lines: what the user sees). */
   current: AnchorCoordinates;
+  /**
+   * What a repair records: `current` in the lines of `commit`, the commit the path's anchors are
+   * recorded at (sent as `effective_since_commit_sha`), so git maps it back to `current`. Equal to
+   * `current` when git does not map the file.
+   */
+  written: AnchorCoordinates;
+  commit?: string;
 }
+
+/** Converts current coordinates to the recorded commit's; undefined: those lines did not exist there. */
+export type ToRecorded = (current: AnchorCoordinates) => AnchorCoordinates | undefined;
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -48,7 +58,11 @@ export function coordinatesAt(recorded: AnchorCoordinates, range: Range): Anchor
  * unresolved, outside), covers the whole file, or only looks moved because its record did not fit the
  * file (clamped, and not relocated).
  */
-export function driftOf(t: TrackedAnchor, clamped: boolean): AnchorDrift | undefined {
+export function driftOf(
+  t: TrackedAnchor,
+  clamped: boolean,
+  toRecorded: ToRecorded = (c) => c,
+): AnchorDrift | undefined {
   if (!t.range || !t.uri) return undefined;
   if (t.state !== 'resolved' && t.state !== 'relocated') return undefined;
   // A record that does not fit the text is no drift where the anchor stayed; once relocated, the
@@ -57,15 +71,26 @@ export function driftOf(t: TrackedAnchor, clamped: boolean): AnchorDrift | undef
   const recorded = coordinatesOf(t.entry.anchor);
   if (!isNum(recorded.line_start)) return undefined;
   const current = coordinatesAt(recorded, t.range);
+  // Git maps the record from its commit: the anchor drifted when its place, carried back there, is not
+  // the record (lines git only shifted are no drift). Lines newer than the commit cannot be recorded
+  // at it: no repair is offered (a new scan records them).
+  const written = toRecorded(current);
+  if (!written) return undefined;
   const same =
-    current.line_start === recorded.line_start &&
-    (current.line_end ?? current.line_start) === (recorded.line_end ?? recorded.line_start) &&
-    current.column_start === recorded.column_start &&
-    current.column_end === recorded.column_end;
-  return same ? undefined : { anchor: t, recorded, current };
+    written.line_start === recorded.line_start &&
+    (written.line_end ?? written.line_start) === (recorded.line_end ?? recorded.line_start) &&
+    written.column_start === recorded.column_start &&
+    written.column_end === recorded.column_end;
+  if (same) return undefined;
+  const d: AnchorDrift = { anchor: t, recorded, current, written };
+  if (t.entry.commit) d.commit = t.entry.commit;
+  return d;
 }
 
-/** The reason written with the repaired path, e.g. "anchor moved from 369–377 to 374–382". */
-export function driftReason(d: Pick<AnchorDrift, 'recorded' | 'current'>): string {
-  return `anchor moved from ${describeAnchorLines(d.recorded)} to ${describeAnchorLines(d.current)}`;
+/**
+ * The reason written with the repaired path, e.g. "anchor moved from 369–377 to 374–382": both in the
+ * recorded commit's lines (`written`; the editor's lines when git does not map the file).
+ */
+export function driftReason(d: Pick<AnchorDrift, 'recorded' | 'written'>): string {
+  return `anchor moved from ${describeAnchorLines(d.recorded)} to ${describeAnchorLines(d.written)}`;
 }

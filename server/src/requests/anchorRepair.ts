@@ -21,7 +21,7 @@ import {
 import { describeAnchorLines } from '../../../common/src/anchorLines';
 import type { RequestOptions } from '../api/apiClient';
 import { describeError } from '../api/describeError';
-import type { AnchorReader, ComponentReader, ComponentWriter } from '../session/parts';
+import type { AnchorReader, AnchorRepairIndex, ComponentReader, ComponentWriter } from '../session/parts';
 import type { OnceLogger } from '../util/log';
 import { UserInputError } from '../util/serviceErrors';
 import { shortPathLabel } from '../features/pathSummary';
@@ -123,9 +123,14 @@ export function anchorRepairCodeActions(
   return out;
 }
 
-/** Writes confirmed repairs, one operation 1 per path; each path's result says what happened. */
+/**
+ * Writes confirmed repairs, one operation 1 per path; each path's result says what happened. Each
+ * anchor is written in the lines of the commit its path is recorded at (git's mapping of its file
+ * renewed first), with that commit as `effective_since_commit_sha`, so git maps it back to where the
+ * user saw it (anchors/README.md, "Repairs").
+ */
 export async function repairAnchors(
-  session: ComponentWriter,
+  session: ComponentWriter & { index: AnchorRepairIndex },
   log: OnceLogger,
   p: { repairs?: unknown } | undefined,
   opts: RequestOptions,
@@ -161,14 +166,27 @@ export async function repairAnchors(
         );
         continue;
       }
-      const updated = withRepairedAnchors(path, group);
+      const placed = await recordedPlaces(session.index, group);
+      if (typeof placed === 'string') {
+        refuse(placed);
+        continue;
+      }
+      const updated = withRepairedAnchors(path, group, placed.written);
       if (typeof updated === 'string') {
         stale.add(componentId);
         refuse(updated);
         continue;
       }
-      const reason = group.map((r) => (group.length > 1 ? `${r.label}: ${r.reason}` : r.reason)).join('; ');
-      const { path: saved } = await api.updatePath(componentId, pathId, { ...updated, reason }, opts);
+      const reasons = group.map((r, i) => driftReason({ recorded: r.recorded, written: placed.written[i]! }));
+      const reason = group
+        .map((r, i) => (group.length > 1 ? `${r.label}: ${reasons[i]}` : reasons[i]))
+        .join('; ');
+      const body = {
+        ...updated,
+        reason,
+        ...(placed.commit !== undefined ? { effective_since_commit_sha: placed.commit } : {}),
+      };
+      const { path: saved } = await api.updatePath(componentId, pathId, body, opts);
       results.push({
         kind: 'saved',
         componentId,
@@ -194,17 +212,48 @@ export async function repairAnchors(
   return { results };
 }
 
-/** The path with the repaired anchors' coordinates, or why it cannot be written. */
-function withRepairedAnchors(path: LineagePath, repairs: readonly AnchorRepair[]): LineagePath | string {
+/**
+ * Where each repaired anchor is now, in the lines of its path's commit, from the index (git's mapping
+ * of the files renewed first: a save since the list was shown moves lines), or why not.
+ */
+async function recordedPlaces(
+  index: AnchorRepairIndex,
+  group: readonly AnchorRepair[],
+): Promise<{ written: AnchorLines[]; commit?: string } | string> {
+  await index.refreshFiles(group.map((r) => r.uri).filter((u) => u.length > 0));
+  const written: AnchorLines[] = [];
+  let commit: string | undefined;
+  for (const r of group) {
+    const d = index.drift(r.componentId, r.pathId, r.anchorId);
+    if (!d) {
+      const newer = index.unrecordable(r.componentId, r.pathId, r.anchorId);
+      return newer
+        ? `Anchor ${r.label}: lines ${describeAnchorLines(r.current)} did not exist at commit ${newer.slice(0, 12)}, which its path is recorded at, so no lines there can stand for them; nothing was written. Scan the project again to record code added since.`
+        : `Anchor ${r.label} is where the service records it now, or no longer placed in the workspace; nothing was written. Look again.`;
+    }
+    if (!sameLines(d.current, r.current))
+      return `Anchor ${r.label} moved since it was shown (it is at lines ${describeAnchorLines(d.current)} now); nothing was written. Look again.`;
+    written.push(d.written);
+    commit ??= d.commit;
+  }
+  return { written, commit };
+}
+
+/** The path with the repaired anchors' coordinates (`written`, in `repairs`' order), or why it cannot be written. */
+function withRepairedAnchors(
+  path: LineagePath,
+  repairs: readonly AnchorRepair[],
+  written: readonly AnchorLines[],
+): LineagePath | string {
   const anchors = [...(path.code_anchors ?? [])];
-  for (const r of repairs) {
+  for (const [k, r] of repairs.entries()) {
     const i = anchors.findIndex((a) => a.anchor_id === r.anchorId);
     if (i < 0)
       return `Anchor ${r.label} is no longer on path ${r.pathLabel || r.pathId}; nothing was written. Refresh and look again.`;
     const now = anchors[i]!;
     if (!sameLines(coordinatesOf(now), r.recorded))
       return `Anchor ${r.label} changed on the service since it was checked (it now says lines ${describeAnchorLines(coordinatesOf(now))}); nothing was written. Refresh and look again.`;
-    anchors[i] = withCoordinates(now, r.current);
+    anchors[i] = withCoordinates(now, written[k]!);
   }
   return { ...path, code_anchors: anchors };
 }
@@ -273,8 +322,8 @@ function checkedRepairs(v: unknown): AnchorRepair[] {
       },
       recorded,
       current,
-      // The reason is rebuilt here, never taken from the message.
-      reason: driftReason({ recorded, current }),
+      // The reason is rebuilt from the index when written, never taken from the message.
+      reason: '',
     };
   });
 }

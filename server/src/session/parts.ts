@@ -11,6 +11,9 @@ import type { StatusTracker } from './status';
 /** The anchor index as features read it: anchors by position, file or id, and their drift. */
 export type AnchorReader = Pick<AnchorIndex, 'anchorsAt' | 'anchorsInFile' | 'anchor' | 'drift' | 'drifts'>;
 
+/** The anchor index as a repair writes it: drifts after renewing git's mapping of the files. */
+export type AnchorRepairIndex = Pick<AnchorIndex, 'drift' | 'unrecordable' | 'refreshFiles'>;
+
 /** The component cache, read only. */
 export type ComponentReader = Pick<ComponentStore, 'get' | 'findPath' | 'all' | 'size'>;
 

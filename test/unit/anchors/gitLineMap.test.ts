@@ -1,6 +1,7 @@
 // Line mapping through `git diff -U0` hunks, and the parser that reads git's output.
 import assert from 'node:assert/strict';
-import { mapLines, type FileLineMap } from '../../../server/src/anchors/git/lineMap';
+import { mapLines, unmapLines, type FileLineMap } from '../../../server/src/anchors/git/lineMap';
+import { bufferLineMap } from '../../../server/src/anchors/bufferDiff';
 import { DiffParser, unquotePath } from '../../../server/src/anchors/git/diffParser';
 
 const map = (...hunks: Array<[number, number, number, number]>): FileLineMap => ({
@@ -148,5 +149,30 @@ describe('anchors: git diff parser', () => {
   it('unquotes C-quoted paths', () => {
     assert.equal(unquotePath('"a/tab\\there \\"q\\""'), 'a/tab\there "q"');
     assert.equal(unquotePath('plain'), 'plain');
+  });
+
+  it('carries working lines back to the commit only when they existed there and map back exactly', () => {
+    // 3 lines inserted after old line 2; old 20-21 deleted; old 30 rewritten as 2 lines.
+    const m = map([2, 0, 3, 3], [20, 2, 22, 0], [30, 1, 31, 2]);
+    assert.deepEqual(unmapLines(m, 12, 14), { start: 9, end: 11 }); // shifted only
+    assert.deepEqual(unmapLines(m, 25, 27), { start: 24, end: 26 }); // below the deletion
+    assert.equal(unmapLines(m, 3, 4), undefined); // the inserted lines: newer than the commit
+    assert.equal(unmapLines(m, 29, 30), undefined); // ends on a rewritten line (columns would not hold)
+    assert.deepEqual(unmapLines({ hunks: [] }, 4, 9), { start: 4, end: 9 });
+    assert.equal(unmapLines({ hunks: [], added: true }, 0, 1), undefined);
+  });
+
+  it('an editor buffer against the disk: hunks in git -U0 form', () => {
+    const disk = ['a', 'b', 'c', 'd', 'e'].join('\n');
+    const buffer = ['new', 'a', 'b', 'd', 'E', 'e', 'tail'].join('\n');
+    // Inserted before line 1; c deleted; E inserted after d; tail after e.
+    assert.deepEqual(bufferLineMap(disk, buffer)!.hunks, [
+      { oldStart: 0, oldCount: 0, newStart: 1, newCount: 1 },
+      { oldStart: 3, oldCount: 1, newStart: 3, newCount: 0 },
+      { oldStart: 4, oldCount: 0, newStart: 5, newCount: 1 },
+      { oldStart: 5, oldCount: 0, newStart: 7, newCount: 1 },
+    ]);
+    assert.deepEqual(mapLines(bufferLineMap(disk, buffer)!, 3, 4).start, 3); // d → line 3 (0-based)
+    assert.deepEqual(bufferLineMap(disk, disk)!.hunks, []);
   });
 });

@@ -126,3 +126,34 @@ export function mapLines(map: FileLineMap, start: number, end: number): MappedLi
     endKept: !last.hunk,
   };
 }
+
+/** The same changes seen from the other side (the working tree's file → the scanned commit's). */
+export function invertMap(map: FileLineMap): FileLineMap {
+  return {
+    hunks: map.hunks.map((h) => ({
+      oldStart: h.newStart,
+      oldCount: h.newCount,
+      newStart: h.oldStart,
+      newCount: h.oldCount,
+    })),
+  };
+}
+
+/**
+ * Carries lines `start..end` (0-based, inclusive) of the map's *new* text back to its old text, when
+ * that is exact: the lines found there map forward to exactly `start..end` again, their first and last
+ * lines unchanged (so columns hold too). Undefined when some of those lines did not exist in the old
+ * text (code added since), so no old coordinates can stand for them.
+ */
+export function unmapLines(
+  map: FileLineMap,
+  start: number,
+  end: number,
+): { start: number; end: number } | undefined {
+  if (map.added) return undefined;
+  const back = mapLines(invertMap(map), start, end);
+  if (back.change === 'removed') return undefined;
+  const again = mapLines(map, back.start, back.end);
+  if (again.start !== start || again.end !== end || !again.startKept || !again.endKept) return undefined;
+  return { start: back.start, end: back.end };
+}
