@@ -210,14 +210,7 @@ export class ScriptedDialogs {
     const text = [options.title, options.placeHolder].filter(Boolean).join(' — ');
     const step = this.take('quickPick', text, true);
     const objects = list.map((i) => (typeof i === 'string' ? { label: i } : i));
-    if (options.canPickMany) {
-      const pick =
-        step?.answer && typeof step.answer === 'object' && 'pick' in step.answer
-          ? step.answer.pick
-          : undefined;
-      const picked = pick
-        ? list.filter((_, i) => objects[i]!.kind !== vscode.QuickPickItemKind.Separator && pick(objects[i]!))
-        : undefined;
+    const record = (answer: string | undefined) => {
       if (step)
         this.record({
           kind: 'quickPick',
@@ -227,10 +220,18 @@ export class ScriptedDialogs {
           items: objects,
           choices: labels,
           refused: [],
-          answer: picked
-            ? JSON.stringify(picked.map((i) => (typeof i === 'string' ? i : i.label)))
-            : undefined,
+          answer,
         });
+    };
+    if (options.canPickMany) {
+      const pick =
+        step?.answer && typeof step.answer === 'object' && 'pick' in step.answer
+          ? step.answer.pick
+          : undefined;
+      const picked = pick
+        ? list.filter((_, i) => objects[i]!.kind !== vscode.QuickPickItemKind.Separator && pick(objects[i]!))
+        : undefined;
+      record(picked ? JSON.stringify(picked.map((i) => (typeof i === 'string' ? i : i.label))) : undefined);
       return picked;
     }
     const answer = step && typeof step.answer === 'string' ? step.answer : undefined;
@@ -239,17 +240,7 @@ export class ScriptedDialogs {
         labels.includes(answer),
         `scripted pick ${JSON.stringify(answer)} is not an item: ${JSON.stringify(labels)}`,
       );
-    if (step)
-      this.record({
-        kind: 'quickPick',
-        text,
-        modal: true,
-        options,
-        items: objects,
-        choices: labels,
-        refused: [],
-        answer,
-      });
+    record(answer);
     return answer === undefined ? undefined : list[labels.indexOf(answer)];
   }
 }
