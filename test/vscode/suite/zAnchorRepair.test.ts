@@ -135,6 +135,25 @@ async function inView<T>(what: string, find: () => Promise<T | undefined>, timeo
   });
 }
 
+/** Writes `lines` into a workspace file on disk, above the first line starting with `before`. */
+async function insertAbove(
+  file: string,
+  before: string,
+  lines: string[],
+): Promise<{ uri: vscode.Uri; at: number }> {
+  const uri = workspaceUri(file);
+  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).split('\n');
+  const at = text.findIndex((l) => l.startsWith(before));
+  assert.ok(at >= 0, `${before} in ${file}`);
+  const now = [...text.slice(0, at), ...lines, ...text.slice(at)];
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(now.join('\n')));
+  return { uri, at };
+}
+
+/** Whether a path row holds an anchor (anchor ids survive path updates, which give paths new ids). */
+const holds = (r: Row, anchorId: string) =>
+  ((r.node as { anchors?: Array<{ anchorId: string }> }).anchors ?? []).some((a) => a.anchorId === anchorId);
+
 const drifted = (r: Row) => /drifted/.test(r.item.contextValue ?? '');
 
 /** The `when` clause that shows the repair action on a Components view row (package.json). */
@@ -327,28 +346,29 @@ describe('anchor repair', () => {
 
   it('the Components view marks a path whose code moved, and its action updates the anchor on the service', async () => {
     const file = 'billing-worker/billing/payments/gateway.py';
-    const { path: p, anchor } = billingAnchor('authorize', file);
-    const uri = workspaceUri(file);
+    const { anchor } = billingAnchor('authorize', file);
     // The function moved 12 lines down since the scan (new code above it, changed on disk).
-    const scanned = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).split('\n');
-    const at = scanned.findIndex((l) => l.startsWith('async def authorize('));
-    const above = [
+    const { uri, at } = await insertAbove(file, 'async def authorize(', [
       'RETRY_LIMIT = 3',
       '',
       '',
       'def _headers() -> dict:',
       '    return {"User-Agent": "billing"}',
-    ];
-    const now = [...scanned.slice(0, at), ...above, ...Array<string>(7).fill(''), ...scanned.slice(at)];
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(now.join('\n')));
+      ...Array<string>(7).fill(''),
+    ]);
     await vscode.window.showTextDocument(uri, { preview: false });
     const d = relocated(await diagnosticsWhere(uri, (ds) => relocated(ds) !== undefined))!;
     assert.equal(d.range.start.line, at + 12);
 
     // The row is marked (the view follows the drift without a refresh) and offers the action.
-    const row = await inView('the drifted authorize path', async () =>
-      (await pathRows(billing)).find((r) => r.pathId === p.path_id && drifted(r)),
-    );
+    let seen: string[] = [];
+    const row = await inView('the drifted authorize path', async () => {
+      const rows = await pathRows(billing);
+      seen = rows.map((r) => `${r.pathId} ${r.item.contextValue}`);
+      return rows.find((r) => holds(r, anchor.anchor_id) && drifted(r));
+    }).catch((err: Error) => {
+      throw new Error(`${err.message}; rows: ${JSON.stringify(seen)}`);
+    });
     assert.ok(repairMenuShows(row.item.contextValue!), row.item.contextValue);
     const before = await versionsOf(billing.id);
     dialogs = scriptDialogs().answer('warning', 'Update', /Update the anchor "authorize"/);
@@ -372,7 +392,7 @@ describe('anchor repair', () => {
       ),
       JSON.stringify(added),
     );
-    assert.ok(added.some((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === p.path_id));
+    assert.ok(added.some((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === row.pathId));
     await diagnosticsWhere(uri, (ds) => relocated(ds) === undefined);
     // The view shows the new path, no longer drifted.
     await inView('the updated authorize path', async () =>
@@ -391,10 +411,12 @@ describe('anchor repair', () => {
     assert.equal(doc.isDirty, true);
     const names = ['authorize', 'publish_payment_settled', 'tokenize_card'];
     // The rows of the three paths anchored in this file are marked drifted.
-    await inView('three drifted paths', async () => {
-      const rows = (await pathRows(billing)).filter(drifted);
-      return rows.length === 3 ? rows : undefined;
+    const rows = await inView('three drifted paths', async () => {
+      const drifting = (await pathRows(billing)).filter(drifted);
+      return drifting.length === 3 ? drifting : undefined;
     });
+    const skippedAnchor = billingAnchor('publish_payment_settled', file).anchor;
+    const skipped = rows.find((r) => holds(r, skippedAnchor.anchor_id))!;
 
     const before = await versionsOf(billing.id);
     dialogs = scriptDialogs()
@@ -435,8 +457,7 @@ describe('anchor repair', () => {
         `${name}: ${reason} in ${JSON.stringify(added)}`,
       );
     }
-    const skipped = billingAnchor('publish_payment_settled', file).path;
-    assert.ok(!added.some((v) => v.path_id === skipped.path_id), 'the deselected path is not written');
+    assert.ok(!added.some((v) => v.path_id === skipped.pathId), 'the deselected path is not written');
     onePrompt(dialogs, 'information', /^Updated 2 anchors on the service\.$/);
     // The view shows the two new paths, no longer drifted.
     await inView('the two updated paths', async () => {
@@ -449,12 +470,9 @@ describe('anchor repair', () => {
 
   it('a write the service refuses (the path changed there meanwhile) loses nothing and says why', async () => {
     const file = 'billing-worker/billing/storage/invoices.py';
-    const { path: p, anchor } = billingAnchor('put_invoice', file);
-    const uri = workspaceUri(file);
+    const { anchor } = billingAnchor('put_invoice', file);
     // The function moved down since the scan (changed on disk before it is opened) ...
-    const scanned = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).split('\n');
-    const at = scanned.findIndex((l) => l.startsWith('def put_invoice('));
-    const above = [
+    const { uri } = await insertAbove(file, 'def put_invoice(', [
       'MAX_RETRIES = 3',
       '',
       '',
@@ -462,9 +480,7 @@ describe('anchor repair', () => {
       '    return invoice["id"]',
       '',
       '',
-    ];
-    const moved = [...scanned.slice(0, at), ...above, ...scanned.slice(at)];
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(moved.join('\n')));
+    ]);
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { preview: false });
     const d = relocated(await diagnosticsWhere(uri, (ds) => relocated(ds) !== undefined))!;
@@ -475,17 +491,17 @@ describe('anchor repair', () => {
     assert.ok(await vscode.workspace.applyEdit(edit));
     const typed = doc.getText();
     const row = await inView('the drifted put_invoice path', async () =>
-      (await pathRows(billing)).find((r) => r.pathId === p.path_id && drifted(r)),
+      (await pathRows(billing)).find((r) => holds(r, anchor.anchor_id) && drifted(r)),
     );
 
     // Someone else changes the path on the service (a new path id), behind the extension's back.
     const detail = await serviceGet<{ component: { paths: Array<Record<string, unknown>> } }>(
       `/v0/experimental/components/${encodeURIComponent(billing.id)}?projection=all`,
     );
-    const current = detail.component.paths.find((x) => x.path_id === p.path_id)!;
+    const current = detail.component.paths.find((x) => x.path_id === row.pathId)!;
     const put = await serviceCall<{ path: { path_id: string } }>(
       'PUT',
-      `/v0/experimental/components/${encodeURIComponent(billing.id)}/paths/${encodeURIComponent(p.path_id)}`,
+      `/v0/experimental/components/${encodeURIComponent(billing.id)}/paths/${encodeURIComponent(row.pathId)}`,
       { ...current, reason: 'edited on the service' },
     );
     assert.equal(put.status, 200, JSON.stringify(put.body));
@@ -538,13 +554,18 @@ describe('anchor repair', () => {
     )!;
     assert.notEqual(p, pathsOf(notifications)[0]);
     const hostile = 'Send\u202e [docs](https://evil.example) $(zap)\nnext';
+    const sendId = p.code_anchors!.find((a) => a.file?.endsWith('sms/sender.go'))!.anchor_id;
+    // The path as the service has it now (an earlier suite may have updated it: a new id).
+    const { pathId } = await inView('the path of the SMS Send anchor', async () =>
+      (await pathRows(notifications)).find((r) => holds(r, sendId)),
+    );
     const detail = await serviceGet<{ component: { paths: Array<Record<string, unknown>> } }>(
       `/v0/experimental/components/${encodeURIComponent(notifications.id)}?projection=all`,
     );
-    const current = detail.component.paths.find((x) => x.path_id === p.path_id)!;
+    const current = detail.component.paths.find((x) => x.path_id === pathId)!;
     const put = await serviceCall<{ path: { path_id: string } }>(
       'PUT',
-      `/v0/experimental/components/${encodeURIComponent(notifications.id)}/paths/${encodeURIComponent(p.path_id)}`,
+      `/v0/experimental/components/${encodeURIComponent(notifications.id)}/paths/${encodeURIComponent(pathId)}`,
       {
         ...current,
         code_anchors: (current.code_anchors as DemoAnchor[]).map((a) =>
@@ -584,12 +605,11 @@ describe('anchor repair', () => {
     dialogs.restore();
 
     // The modal (that anchor alone): one line, and the link syntax a notification would render is gone.
-    const anchorId = p.code_anchors!.find((a) => a.file?.endsWith('sms/sender.go'))!.anchor_id;
     dialogs = scriptDialogs().answer('warning', undefined, /Update the anchor/);
     await vscode.commands.executeCommand('lineageLens.repairAnchor', {
       componentId: notifications.id,
       pathId: put.body.path.path_id,
-      anchorId,
+      anchorId: sendId,
     });
     const asked = onePrompt(dialogs, 'warning', /^Update the anchor "Send/);
     assert.ok(!/[[\]]/.test(asked.text), asked.text);
@@ -598,6 +618,54 @@ describe('anchor repair', () => {
     for (const a of p.code_anchors!) {
       await vscode.window.showTextDocument(workspaceUri(a.file!), { preview: false });
       await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  });
+
+  it('Save and Update asks again when saving moved the code (a save participant), and writes the new lines', async () => {
+    const notifications = components.find((c) => c.name === 'notifications')!;
+    const file = 'notifications/internal/consumer/payment_settled.go';
+    const p = pathsOf(notifications).find((x) => x.code_anchors?.some((a) => a.name === 'receipt'))!;
+    const anchor = p.code_anchors!.find((a) => a.name === 'receipt')!;
+    const uri = workspaceUri(file);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(uri, new vscode.Position(0, 0), '// one\n// two\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    // A save participant, as a formatter is: it adds one more line at the top of this file.
+    const participant = vscode.workspace.onWillSaveTextDocument((e) => {
+      if (e.document.uri.toString() === uri.toString())
+        e.waitUntil(Promise.resolve([vscode.TextEdit.insert(new vscode.Position(0, 0), '// formatted\n')]));
+    });
+    try {
+      const { pathId } = await inView('the path of the receipt anchor', async () =>
+        (await pathRows(notifications)).find((r) => holds(r, anchor.anchor_id)),
+      );
+      const before = await versionsOf(notifications.id);
+      dialogs = scriptDialogs()
+        .answer('warning', 'Save and Update', /Update the anchor "receipt"/)
+        .answer('warning', 'Update', /Update the anchor "receipt"/);
+      const result = (await vscode.commands.executeCommand('lineageLens.repairAnchor', {
+        componentId: notifications.id,
+        pathId,
+        anchorId: anchor.anchor_id,
+      })) as { results: Array<{ kind: string; reason?: string }> };
+      const [first, second] = dialogs.ofKind('warning').filter((x) => x.modal);
+      assert.equal(first?.detail?.split('\n')[1], `${file}: lines ${lines(anchor)} → ${lines(anchor, 2)}`);
+      // Saved (with the participant's line): asked again with what is there now, no unsaved file.
+      assert.equal(doc.isDirty, false);
+      assert.deepEqual(second?.choices, ['Update']);
+      assert.equal(second?.detail?.split('\n')[1], `${file}: lines ${lines(anchor)} → ${lines(anchor, 3)}`);
+      assert.equal(result.results[0]?.kind, 'saved', JSON.stringify(result));
+      const reason = `anchor moved from ${lines(anchor)} to ${lines(anchor, 3)}`;
+      assert.equal(result.results[0]!.reason, reason);
+      assert.ok(
+        (await newVersions(notifications.id, before)).some(
+          (v) => v.kind === 'BYO_PATH_ADDED' && v.reason === reason,
+        ),
+      );
+    } finally {
+      participant.dispose();
     }
   });
 });
