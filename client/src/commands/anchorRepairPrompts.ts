@@ -47,12 +47,11 @@ function unsavedNames(docs: readonly vscode.TextDocument[]): string[] {
 async function ask(
   message: string,
   detail: string[],
-  update: string,
   unsaved: vscode.TextDocument[],
 ): Promise<vscode.TextDocument[] | undefined> {
   const saveAndUpdate = vscode.l10n.t('Save and Update');
   const anyway = vscode.l10n.t('Update Anyway');
-  const buttons = unsaved.length ? [saveAndUpdate, anyway] : [update];
+  const buttons = unsaved.length ? [saveAndUpdate, anyway] : [vscode.l10n.t('Update')];
   const answer = await vscode.window.showWarningMessage(
     message,
     { modal: true, detail: detail.join('\n') },
@@ -102,7 +101,6 @@ export async function confirmOne(r: AnchorRepair): Promise<ConfirmedRepairs | un
   const save = await ask(
     vscode.l10n.t('Update the anchor "{0}" on the service?', safeMessage(r.label, 80)),
     detail,
-    vscode.l10n.t('Update'),
     unsaved,
   );
   return save && { repairs: [r], save };
@@ -171,7 +169,6 @@ export async function chooseMany(repairs: readonly AnchorRepair[]): Promise<Conf
           ),
       ...(unsaved.length > 1 ? unsavedNames(unsaved).map((n) => `• ${n}`) : []),
     ],
-    vscode.l10n.t('Update'),
     unsaved,
   );
   return save && { repairs: chosen, save };
