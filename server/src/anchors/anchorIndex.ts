@@ -242,13 +242,22 @@ export class AnchorIndex {
     return doc.disk.map;
   }
 
-  /** The document was saved: its text is the disk's now (git's mapping of it is renewed in the background). */
+  /**
+   * The document was saved: its text is the disk's now. The anchors stay where edits took them; git's
+   * mapping of the file is renewed in the background (drifts read it), and listeners told if it moved.
+   */
   saveDocument(uri: string): void {
     const key = keyOf(uri);
     const doc = this.open.get(key);
     if (!doc) return;
     doc.disk = { text: doc.text, diskText: doc.text, map: undefined };
-    if (this.byFile.has(key)) this.syncWithDisk(key, true);
+    const fa = this.byFile.get(key);
+    const git = this.opts.git;
+    if (!fa || !git) return;
+    git.refreshFile(key, commitsOf(fa)).then(
+      (changed) => changed && this.byFile.get(key) === fa && this.emit([fa.uri]),
+      (err) => this.opts.onError?.(err),
+    );
   }
 
   /** Renews git's mapping of these files where they changed after their diff (before a repair is written). */
@@ -573,7 +582,9 @@ export class AnchorIndex {
     const current = () => this.open.get(key) === doc && doc.text === text && this.byFile.get(key) === fa;
     const disk = await this.read(key);
     if (disk === undefined || !current()) return;
-    if (reloadOnly && disk !== text) return;
+    // A reload is the buffer becoming a disk text the index did not know (the file changed underneath);
+    // back to the text last saved or opened (an undo) is an edit like any other: tracked.
+    if (reloadOnly && (disk !== text || disk === doc.disk?.diskText)) return;
     const renewed =
       (await this.opts.git?.refreshFile(key, commitsOf(fa)).catch((err) => {
         this.opts.onError?.(err);
