@@ -21,7 +21,7 @@ describe('Restricted Mode: an untrusted folder with hostile settings', function 
     const file = path.join(folder!.uri.fsPath, '.vscode', 'settings.json');
     const written = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
     assert.equal((written['lineageLens.components'] as string[]).length, 1000);
-    const cfg = vscode.workspace.getConfiguration('lineageLens');
+    const cfg = vscode.workspace.getConfiguration('lineageLens', null);
     for (const key of RESTRICTED) {
       assert.notEqual(written[`lineageLens.${key}`], undefined, `${key} is set in the folder`);
       const seen = cfg.inspect(key);

@@ -30,7 +30,7 @@ describe('activation and connection', () => {
     const url = env('LINEAGE_SERVICE_URL');
     // Verbose protocol traces from here on: the secrecy test (zzSecrets) then proves the redaction.
     await vscode.workspace
-      .getConfiguration('lineageLens')
+      .getConfiguration('lineageLens', null)
       .update('trace.server', 'verbose', vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('lineageLens.signIn', {
       apiKey: 'not-the-key-0000',
@@ -43,7 +43,10 @@ describe('activation and connection', () => {
     });
     const s = await waitForStatus(api, inState('connected'));
     assert.ok(s.componentCount > 0, `connected with ${s.componentCount} components`);
-    assert.equal(vscode.workspace.getConfiguration('lineageLens').inspect('serviceUrl')?.globalValue, url);
+    assert.equal(
+      vscode.workspace.getConfiguration('lineageLens', null).inspect('serviceUrl')?.globalValue,
+      url,
+    );
   });
 
   it('signs out and back in', async () => {

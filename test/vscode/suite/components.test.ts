@@ -19,7 +19,8 @@ describe('Components view', () => {
 
   it('lists the configured components under their namespaces', async () => {
     const api = await lineageApi();
-    const configured = vscode.workspace.getConfiguration('lineageLens').get<string[]>('components') ?? [];
+    const configured =
+      vscode.workspace.getConfiguration('lineageLens', null).get<string[]>('components') ?? [];
     assert.ok(configured.length > 0, 'the demo workspace configures components');
     const byId = new Map(demoDataset().components.map((c) => [c.id, c]));
     const tree = api.trees.components;
@@ -125,7 +126,7 @@ describe('Components view', () => {
               .map((i) => i.id?.split('/').pop());
       return assert.fail(`${comp.name} not in the tree`);
     };
-    const setting = () => vscode.workspace.getConfiguration('lineageLens').get<string>('projection');
+    const setting = () => vscode.workspace.getConfiguration('lineageLens', null).get<string>('projection');
     // The server's anchor count in each projection, from the dataset and the components it loaded: a
     // status with that count says the server has loaded that projection (not just the tree).
     const loaded = new Set<string>();
@@ -261,7 +262,7 @@ describe('Components view', () => {
 
   it("shows a DATA_STORE component's schema fields", async () => {
     const api = await lineageApi();
-    const cfg = vscode.workspace.getConfiguration('lineageLens');
+    const cfg = vscode.workspace.getConfiguration('lineageLens', null);
     const configured = cfg.get<string[]>('components') ?? [];
     const store = demoDataset().components.find((c) => c.type === 'DATA_STORE') as
       | {

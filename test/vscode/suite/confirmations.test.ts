@@ -27,7 +27,7 @@ interface DemoExtras {
   apiKeys: Array<{ id: string; name: string }>;
 }
 const extras = demoDataset() as unknown as DemoExtras;
-const cfg = () => vscode.workspace.getConfiguration('lineageLens');
+const cfg = () => vscode.workspace.getConfiguration('lineageLens', null);
 
 async function childByContext(
   tree: { getChildren(n?: TreeNode): Promise<TreeNode[]>; getTreeItem(n: TreeNode): vscode.TreeItem },

@@ -142,7 +142,7 @@ describe('contract files (vendor file form)', function () {
   });
 
   it('checks compliance on save when lineageLens.complianceOnSave asks', async () => {
-    const config = vscode.workspace.getConfiguration('lineageLens');
+    const config = vscode.workspace.getConfiguration('lineageLens', null);
     await config.update('complianceOnSave', true, vscode.ConfigurationTarget.Workspace);
     const uri = await fileIn('contracts/payment-settled.yaml');
     const original = (await vscode.workspace.fs.readFile(uri)).slice();

@@ -30,7 +30,10 @@ describe('local demo service', () => {
     const url = await vscode.commands.executeCommand<string | undefined>('lineageLens.startDemoService');
     assert.equal(url, env('LINEAGE_SERVICE_URL'), 'the running service');
     assert.equal(api.demoServiceUrl(), undefined, 'no service of its own');
-    assert.equal(vscode.workspace.getConfiguration('lineageLens').inspect('serviceUrl')?.globalValue, url);
+    assert.equal(
+      vscode.workspace.getConfiguration('lineageLens', null).inspect('serviceUrl')?.globalValue,
+      url,
+    );
     assert.equal(api.status().state, 'connected');
   });
 
@@ -65,13 +68,13 @@ describe('local demo service', () => {
     assert.ok(api.statusTooltip().includes(`database: ${db}`), api.statusTooltip());
     // Another service configured: its database is not that one, so none is named.
     await vscode.workspace
-      .getConfiguration('lineageLens')
+      .getConfiguration('lineageLens', null)
       .update('serviceUrl', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
     await waitForStatus(api, inState('signedOut', 'unreachable'));
     assert.match(api.statusTooltip(), /Service: http:\/\/127\.0\.0\.1:9$/m);
     assert.ok(!api.statusTooltip().includes('database'), api.statusTooltip());
     await vscode.workspace
-      .getConfiguration('lineageLens')
+      .getConfiguration('lineageLens', null)
       .update('serviceUrl', url, vscode.ConfigurationTarget.Global);
     await waitForStatus(api, inState('connected'));
     assert.ok(api.statusTooltip().includes(`database: ${db}`), api.statusTooltip());
@@ -84,14 +87,17 @@ describe('local demo service', () => {
     await waitForStatus(api, inState('signedOut'));
     // Nothing answers at the configured URL (port 9 is "discard", closed here): a service of its own.
     await vscode.workspace
-      .getConfiguration('lineageLens')
+      .getConfiguration('lineageLens', null)
       .update('serviceUrl', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
     const url = await vscode.commands.executeCommand<string | undefined>('lineageLens.startDemoService');
     assert.ok(url, 'the command returns the service URL');
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.notEqual(url, env('LINEAGE_SERVICE_URL'), 'a service of its own');
     assert.equal(api.demoServiceUrl(), url);
-    assert.equal(vscode.workspace.getConfiguration('lineageLens').inspect('serviceUrl')?.globalValue, url);
+    assert.equal(
+      vscode.workspace.getConfiguration('lineageLens', null).inspect('serviceUrl')?.globalValue,
+      url,
+    );
     const s = await waitForStatus(api, inState('connected'));
     assert.ok(s.componentCount > 0, 'components loaded from the demo service');
     // The tooltip names this window's own service and its database, not npm start's.

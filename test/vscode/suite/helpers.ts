@@ -166,7 +166,7 @@ export function componentLabel(c: { name: string; friendly_name?: string }): str
  * reset, so tests cannot undo it under one another.
  */
 export async function noSaveReasonPrompt(): Promise<void> {
-  const cfg = vscode.workspace.getConfiguration('lineageLens');
+  const cfg = vscode.workspace.getConfiguration('lineageLens', null);
   if (cfg.inspect<boolean>('promptForSaveReason')?.globalValue !== false) {
     await cfg.update('promptForSaveReason', false, vscode.ConfigurationTarget.Global);
   }

@@ -25,7 +25,7 @@ describe('plain http:// to another host', () => {
   });
   after(async () => {
     await vscode.workspace
-      .getConfiguration('lineageLens')
+      .getConfiguration('lineageLens', null)
       .update('allowInsecureHttp', undefined, vscode.ConfigurationTarget.Global);
     await signIn(await lineageApi());
   });
@@ -42,7 +42,7 @@ describe('plain http:// to another host', () => {
     const warning = onePrompt(dialogs, 'warning', /did not connect to 192\.0\.2\.1:9\b/);
     assert.deepEqual(warning.choices, ['Allow Unencrypted HTTP', 'Use Another URL…']);
     assert.equal(
-      vscode.workspace.getConfiguration('lineageLens').inspect('allowInsecureHttp')?.globalValue,
+      vscode.workspace.getConfiguration('lineageLens', null).inspect('allowInsecureHttp')?.globalValue,
       undefined,
       'dismissing allows nothing',
     );
@@ -62,7 +62,7 @@ describe('plain http:// to another host', () => {
     // The server now talks to the host (nothing answers there, so it stays connecting, then unreachable).
     await waitForStatus(api, (s) => s.state === 'connecting' || s.state === 'unreachable');
     assert.equal(
-      vscode.workspace.getConfiguration('lineageLens').inspect('allowInsecureHttp')?.globalValue,
+      vscode.workspace.getConfiguration('lineageLens', null).inspect('allowInsecureHttp')?.globalValue,
       true,
     );
   });

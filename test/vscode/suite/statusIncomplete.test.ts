@@ -11,7 +11,7 @@ describe('status bar: incomplete data', function () {
   it('reads "incomplete" and says why while the component cap leaves components out', async () => {
     const api = await lineageApi();
     await signIn(api);
-    const cfg = () => vscode.workspace.getConfiguration('lineageLens');
+    const cfg = () => vscode.workspace.getConfiguration('lineageLens', null);
     // The named components and those their edges lead to.
     const loaded = (await waitForStatus(api, (x) => x.state === 'connected' && x.warning === undefined))
       .componentCount;

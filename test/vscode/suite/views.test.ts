@@ -9,7 +9,7 @@ describe('Contracts and Service views', () => {
   before(async () => signIn(await lineageApi()));
   after(async () =>
     vscode.workspace
-      .getConfiguration('lineageLens')
+      .getConfiguration('lineageLens', null)
       .update('contracts', undefined, vscode.ConfigurationTarget.Workspace),
   );
 
@@ -18,7 +18,7 @@ describe('Contracts and Service views', () => {
     const contract = demoDataset().contracts?.[0];
     assert.ok(contract, 'the demo has contracts');
     await vscode.workspace
-      .getConfiguration('lineageLens')
+      .getConfiguration('lineageLens', null)
       .update('contracts', [contract.id], vscode.ConfigurationTarget.Workspace);
     const tree = api.trees.contracts;
     const node = (await tree.getChildren()).find((n) => tree.getTreeItem(n).contextValue === 'contract');
@@ -58,7 +58,7 @@ describe('Contracts and Service views', () => {
       );
     }
     const edges = await tree.getChildren(group('edges'));
-    const namespace = vscode.workspace.getConfiguration('lineageLens').get<string>('namespace');
+    const namespace = vscode.workspace.getConfiguration('lineageLens', null).get<string>('namespace');
     const expectedEdges = await serviceGet<{
       edges: Array<{ id: string; sourceComponentId: string; destinationComponentId: string }>;
     }>(`/v0/experimental/edges${namespace ? `?namespace=${encodeURIComponent(namespace)}` : ''}`);

@@ -192,13 +192,13 @@ describe('anchor repair', () => {
   // as the desktop default does.
   let autoSave: string | undefined;
   before(async () => {
-    const files = vscode.workspace.getConfiguration('files');
+    const files = vscode.workspace.getConfiguration('files', null);
     autoSave = files.inspect<string>('autoSave')?.globalValue;
     await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
   });
   after(async () => {
     await vscode.workspace
-      .getConfiguration('files')
+      .getConfiguration('files', null)
       .update('autoSave', autoSave, vscode.ConfigurationTarget.Global);
   });
   afterEach(() => {

@@ -7,7 +7,7 @@ import { env, lineageApi, logFiles, serviceGet } from './helpers';
 describe('the API key stays secret', () => {
   it('is in no Lineage Lens setting at any level', async () => {
     const key = env('LINEAGE_API_KEY');
-    const cfg = vscode.workspace.getConfiguration('lineageLens');
+    const cfg = vscode.workspace.getConfiguration('lineageLens', null);
     const all = JSON.stringify(
       Object.keys(cfg)
         .filter((k) => typeof (cfg as unknown as Record<string, unknown>)[k] !== 'function')
