@@ -78,7 +78,14 @@ export class AssetsView implements vscode.Disposable {
     this.darns = ctx.extension.workspaceState.get<string[]>(QUERY_KEY) ?? [];
     this.provider = new NodeTreeProvider(async () => this.roots());
     this.view = vscode.window.createTreeView('lineageLens.assets', { treeDataProvider: this.provider });
-    this.disposables.push(this.provider, this.view);
+    this.disposables.push(
+      this.provider,
+      this.view,
+      // Assets read from the old service (or as the old user) are not this one's: ask again.
+      ctx.onDidChangeCredentials(() => {
+        if (this.darns.length) void this.lookUp(this.darns);
+      }),
+    );
   }
 
   get query(): string[] {

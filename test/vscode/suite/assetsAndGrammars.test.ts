@@ -33,6 +33,38 @@ describe('data assets and grammars', () => {
     assert.match(String(updated.description), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
   });
 
+  it("drops the old service's assets on sign-out and reads them again after sign-in", async () => {
+    const api = await lineageApi();
+    const tree = api.trees.assets;
+    const known = (
+      (demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []
+    ).map((a) => a.dataAssetResourceName);
+    await vscode.commands.executeCommand('lineageLens.lookUpDataAssets', known);
+    const shown = async () =>
+      (await tree.getChildren()).filter((n) => tree.getTreeItem(n).contextValue === 'asset').length;
+    assert.equal(await shown(), known.length);
+    /** Resolves when the view next shows `n` assets (it reloads on its own after a credentials change). */
+    const showing = (n: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          sub.dispose();
+          reject(new Error(`the Data assets view did not come to ${n} assets`));
+        }, 20_000);
+        const sub = tree.onDidChangeTreeData(async () => {
+          if ((await shown()) !== n) return;
+          clearTimeout(timer);
+          sub.dispose();
+          resolve();
+        });
+      });
+    const cleared = showing(0);
+    await vscode.commands.executeCommand('lineageLens.signOut');
+    await cleared;
+    const back = showing(known.length);
+    await signIn(api);
+    await back;
+  });
+
   it("names an asset's contract as the workspace's contract file does, its id in the tooltip", async () => {
     const api = await lineageApi();
     await api.trees.contracts.getChildren(); // the Contracts view reads the workspace's contract files
