@@ -30,13 +30,19 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // The type-checked rules that pay here: promises nobody awaits or handles (a lost error or an
-      // unordered write), promises where a value is expected, awaiting non-promises. The no-unsafe-*
-      // family would mostly flag JSON the schemas have already validated, and
-      // no-unnecessary-type-assertion flags casts that steer inference (its fix breaks the build).
+      // unordered write), promises where a value is expected, awaiting non-promises, and the
+      // no-unsafe-* family (an `any` spreading unchecked: parsed JSON is typed where it is read, e.g.
+      // the service tests' replies with the API's types). no-unnecessary-type-assertion stays off: it
+      // flags casts that steer inference (its fix breaks the build).
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-unsafe-argument': 'error',
+      '@typescript-eslint/no-unsafe-assignment': 'error',
+      '@typescript-eslint/no-unsafe-call': 'error',
+      '@typescript-eslint/no-unsafe-member-access': 'error',
+      '@typescript-eslint/no-unsafe-return': 'error',
       // tree-sitter's runtime is required lazily (only once a parsed language is needed).
       '@typescript-eslint/no-require-imports': ['error', { allow: ['@vscode/tree-sitter-wasm'] }],
       // Matching control characters is what the untrusted-text module and its tests are for.

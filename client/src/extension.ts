@@ -36,7 +36,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   current = ctx;
   extension.subscriptions.push(ctx);
   ctx.log.info(
-    `Lineage Lens ${String(extension.extension.packageJSON.version)} activating (workspace trusted: ${vscode.workspace.isTrusted})`,
+    `Lineage Lens ${String((extension.extension.packageJSON as { version?: unknown }).version)} activating (workspace trusted: ${vscode.workspace.isTrusted})`,
   );
   // The URL is no secret; whether it is known at activation explains a "signed out" after a reload.
   ctx.log.info(`Service URL at activation: ${serviceUrl() || '(not set yet)'}`);

@@ -22,6 +22,7 @@ import { isLineageDocument } from './lineageDocuments';
 import { warnInsecureHttp } from './insecureHttp';
 import { createLanguageClient } from './languageClient';
 import { createLog, errorText, SafeLog } from './logging';
+import { disposeAll } from './disposeAll';
 
 const INITIAL_STATUS: ServiceStatus = {
   state: 'connecting',
@@ -223,7 +224,7 @@ export class LineageContext implements vscode.Disposable {
             ),
           ];
           const done = () => {
-            subs.forEach((d) => d.dispose());
+            disposeAll(subs);
             resolve('changed');
           };
           void giveUp.then(done);
@@ -241,7 +242,7 @@ export class LineageContext implements vscode.Disposable {
     const client = this.client;
     this.client = undefined;
     this.clientReady = undefined;
-    this.clientDisposables.splice(0).forEach((d) => d.dispose());
+    disposeAll(this.clientDisposables.splice(0));
     if (client) {
       try {
         await client.stop(5000);
@@ -367,10 +368,7 @@ export class LineageContext implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
-    this.clientDisposables.splice(0).forEach((d) => d.dispose());
-    this.disposables
-      .splice(0)
-      .reverse()
-      .forEach((d) => d.dispose());
+    disposeAll(this.clientDisposables.splice(0));
+    disposeAll(this.disposables.splice(0).reverse());
   }
 }

@@ -154,7 +154,9 @@ async function main(): Promise<void> {
   console.log(
     `path document: ${(Buffer.byteLength(text) / 1024).toFixed(0)} KB, ${MAPPINGS} field mappings, ${ANCHORS} code anchors; ${N_HOVERS} hovers on member names`,
   );
-  const schema = JSON.parse(readFileSync(join(repoRoot, 'common/schemas/lineage-path.schema.json'), 'utf8'));
+  const schema = JSON.parse(
+    readFileSync(join(repoRoot, 'common/schemas/lineage-path.schema.json'), 'utf8'),
+  ) as object;
   const peerBin = join(repoRoot, 'node_modules/vscode-langservers-extracted/bin/vscode-json-language-server');
   const ours = await startServer(
     'Lineage Lens',

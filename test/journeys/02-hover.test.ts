@@ -14,6 +14,7 @@ import {
   signInThroughUi,
   textOf,
   UI_TIMEOUT,
+  type PageElement,
 } from './support/workbench';
 
 describe('journey 2: code lens and hover on an anchored line', () => {
@@ -56,12 +57,8 @@ describe('journey 2: code lens and hover on an anchored line', () => {
     const hover = hoverWidget(page);
     await hover.getByText('createOrder → insertOrder').first().waitFor({ timeout: UI_TIMEOUT });
     // The hover fades in: screenshot it once the workbench's animations have finished.
-    await hover.evaluate((el) =>
-      Promise.all(
-        el.ownerDocument
-          .getAnimations()
-          .map((a: { finished: Promise<unknown> }) => a.finished.catch(() => undefined)),
-      ),
+    await hover.evaluate((el: PageElement) =>
+      Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished.catch(() => undefined))),
     );
     await screenshot(page, '02-hover');
 
@@ -95,7 +92,7 @@ describe('journey 2: code lens and hover on an anchored line', () => {
     const fit = await hover
       .locator('.monaco-scrollable-element')
       .first()
-      .evaluate((el) => {
+      .evaluate((el: PageElement) => {
         const box = el.getBoundingClientRect();
         const ours = [...el.querySelectorAll('.hover-row')].find((r) =>
           r.textContent?.includes('Reveal in Lineage view'),

@@ -85,7 +85,7 @@ describe('language server: custom requests', function () {
     assert.equal(result.darn, DARN);
     assert.deepEqual(result.violations.map((v) => v.field).sort(), ['customer.loyaltyTier', 'total_cents']);
     const diags = await h.client.waitForDiagnostics(uri, (d) => d.length === 2, from);
-    const lines = Object.fromEntries(diags.map((d) => [d.code, d.range.start.line]));
+    const lines = Object.fromEntries(diags.map((d) => [String(d.code), d.range.start.line]));
     assert.equal(lines.MISSING_REQUIRED_PROPERTY, 10);
     assert.equal(lines.INCOMPATIBLE_TYPE, 12);
     assert.ok(diags.every((d) => d.severity === DiagnosticSeverity.Error));
@@ -99,7 +99,7 @@ describe('language server: custom requests', function () {
     assert.equal(result.name, 'Orders for finance');
     assert.deepEqual(result.violations.map((v) => v.field).sort(), ['customer.loyaltyTier', 'total_cents']);
     const diags = await h.client.waitForDiagnostics(uri, (d) => d.length === 2, from);
-    const lines = Object.fromEntries(diags.map((d) => [d.code, d.range.start.line]));
+    const lines = Object.fromEntries(diags.map((d) => [String(d.code), d.range.start.line]));
     assert.equal(lines.MISSING_REQUIRED_PROPERTY, 18); // `- name: loyaltyTier`
     assert.equal(lines.INCOMPATIBLE_TYPE, 20); // `- name: total_cents`
   });

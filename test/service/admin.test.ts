@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
+import type { ApiKeyRecord, EdgesResponse, ErrorResponse } from '../../common/src/api';
 
 describe('local service: api keys, history filters, edges, webhooks', () => {
   let svc: LocalService;
@@ -11,13 +12,13 @@ describe('local service: api keys, history filters, edges, webhooks', () => {
   after(async () => svc?.stop());
 
   it('lists the API keys of the dataset, values included', async () => {
-    const r = await call(svc.url, 'GET', '/v0/api-keys', { key: svc.apiKey });
+    const r = await call<ApiKeyRecord[]>(svc.url, 'GET', '/v0/api-keys', { key: svc.apiKey });
     assert.equal(r.status, 200);
     assert.deepEqual(
       r.body.map((k: { id: string }) => k.id),
       ['k1', 'k2'],
     );
-    assert.equal(r.body[0].value, svc.apiKey);
+    assert.equal(r.body[0]?.value, svc.apiKey);
   });
 
   it('history filters come from every scan, narrowed by a commit-SHA prefix (case-insensitive)', async () => {
@@ -45,7 +46,7 @@ describe('local service: api keys, history filters, edges, webhooks', () => {
   });
 
   it('edges filter by namespace', async () => {
-    const all = await call(svc.url, 'GET', '/v0/experimental/edges', { key: svc.apiKey });
+    const all = await call<EdgesResponse>(svc.url, 'GET', '/v0/experimental/edges', { key: svc.apiKey });
     assert.deepEqual(
       all.body.edges.map((e: { id: string }) => e.id),
       ['edge-1', 'edge-2', 'edge-3'],
@@ -71,7 +72,7 @@ describe('local service: api keys, history filters, edges, webhooks', () => {
     const first = await call(svc.url, 'DELETE', '/v0/webhooks/w2', { key: svc.apiKey });
     assert.equal(first.status, 204);
     assert.equal(first.text, '');
-    const again = await call(svc.url, 'DELETE', '/v0/webhooks/w2', { key: svc.apiKey });
+    const again = await call<ErrorResponse>(svc.url, 'DELETE', '/v0/webhooks/w2', { key: svc.apiKey });
     assert.equal(again.status, 404);
     assert.match(again.body.message, /no webhook "w2"/);
   });

@@ -4,14 +4,20 @@ import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
 import { EVENTS_DARN, ORDERS_DARN } from './ids';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
+import type {
+  ComplianceResponse,
+  DataAssetBulkResult,
+  ErrorResponse,
+  RegisterObjectStoreResponse,
+} from '../../common/src/api';
 
 describe('local service: data assets and object-store registration', () => {
   let svc: LocalService;
-  const bulk = (query: string) => call(svc.url, 'GET', `/v0/data-assets/bulk?${query}`, { key: svc.apiKey });
+  const bulk = <T = DataAssetBulkResult>(query: string) =>
+    call<T>(svc.url, 'GET', `/v0/data-assets/bulk?${query}`, { key: svc.apiKey });
   const darns = (...list: string[]) => list.map((d) => `darn=${encodeURIComponent(d)}`).join('&');
-  const register = (body: unknown) =>
-    call(svc.url, 'POST', '/v0/data-asset/register/s3', { key: svc.apiKey, body });
+  const register = <T = RegisterObjectStoreResponse>(body: unknown) =>
+    call<T>(svc.url, 'POST', '/v0/data-asset/register/s3', { key: svc.apiKey, body });
 
   before(async () => {
     svc = await startLocalService({ seed: SMALL });
@@ -38,16 +44,16 @@ describe('local service: data assets and object-store registration', () => {
         contractId: 'e0000000-0000-4000-8000-000000000001',
       },
     });
-    assert.deepEqual([missing.status, invalid.status], ['not_found', 'invalid_darn']);
-    assert.match(missing.errorMessage, /no data asset/);
-    assert.match(invalid.errorMessage, /not a DARN/);
+    assert.deepEqual([missing?.status, invalid?.status], ['not_found', 'invalid_darn']);
+    assert.match(missing?.errorMessage ?? '', /no data asset/);
+    assert.match(invalid?.errorMessage ?? '', /not a DARN/);
   });
 
   it('pages over the DARN list with limit and offset', async () => {
     const r = await bulk(`${darns(ORDERS_DARN, EVENTS_DARN, 's3://c:d')}&limit=1&offset=1`);
     assert.equal(r.body.totalCount, 3);
     assert.deepEqual(
-      r.body.data.map((i: Json) => i.darn),
+      r.body.data.map((i) => i.darn),
       [EVENTS_DARN],
     );
     assert.deepEqual([r.body.limit, r.body.offset], [1, 1]);
@@ -64,11 +70,14 @@ describe('local service: data assets and object-store registration', () => {
       `${darns(ORDERS_DARN)}&offset=-1`,
       `${darns(ORDERS_DARN)}&limit=ten`,
     ]) {
-      const r = await bulk(q);
+      const r = await bulk<ErrorResponse>(q);
       assert.equal(r.status, 400, q);
       assert.equal(typeof r.body.message, 'string');
     }
-    assert.match((await bulk(`${darns(ORDERS_DARN)}&limit=1001`)).body.message, /limit.*between 1 and 1000/);
+    assert.match(
+      (await bulk<ErrorResponse>(`${darns(ORDERS_DARN)}&limit=1001`)).body.message,
+      /limit.*between 1 and 1000/,
+    );
   });
 
   it('a dry run reports what would be registered and writes nothing', async () => {
@@ -82,7 +91,7 @@ describe('local service: data assets and object-store registration', () => {
     assert.deepEqual(dry.body.registered, ['s3://lake:orders/*.parquet']);
     assert.equal(dry.body.success, true);
     assert.match(dry.body.message, /dry run/);
-    assert.equal((await bulk(darns('s3://lake:orders/*.parquet'))).body.data[0].status, 'not_found');
+    assert.equal((await bulk(darns('s3://lake:orders/*.parquet'))).body.data[0]?.status, 'not_found');
   });
 
   it('a real run creates the data assets; registering again reports them as already registered', async () => {
@@ -94,13 +103,13 @@ describe('local service: data assets and object-store registration', () => {
     const r = await register({ assets: [asset], dry_run: false, prLink: 'https://git.example.com/pr/1' });
     assert.deepEqual(r.body.registered, ['s3://lake:clicks/*.json']);
     const item = (await bulk(darns('s3://lake:clicks/*.json'))).body.data[0];
-    assert.equal(item.status, 'success');
-    assert.equal(item.data.domain, 'lake');
+    assert.equal(item?.status, 'success');
+    assert.equal(item?.data?.domain, 'lake');
     const again = await register({ assets: [asset] });
     assert.deepEqual(again.body.registered, []);
     assert.match(again.body.message, /already registered: s3:\/\/lake:clicks\/\*\.json/);
     // The registered schema is the asset's current schema for contract checks.
-    const check = await call(svc.url, 'POST', '/v0/contract/check-compliance', {
+    const check = await call<ComplianceResponse>(svc.url, 'POST', '/v0/contract/check-compliance', {
       key: svc.apiKey,
       body: {
         contract: {
@@ -113,10 +122,12 @@ describe('local service: data assets and object-store registration', () => {
   });
 
   it('400 for an invalid asset, naming it', async () => {
-    const r = await register({ assets: [{ bucket: 'a b', pattern: 'x', schema: { type: 'struct' } }] });
+    const r = await register<ErrorResponse>({
+      assets: [{ bucket: 'a b', pattern: 'x', schema: { type: 'struct' } }],
+    });
     assert.equal(r.status, 400);
     assert.match(r.body.message, /assets\/0/);
-    const shape = await register({ assets: [{ bucket: 'b', schema: { type: 'struct' } }] });
+    const shape = await register<ErrorResponse>({ assets: [{ bucket: 'b', schema: { type: 'struct' } }] });
     assert.equal(shape.status, 400);
     assert.match(shape.body.message, /body\/assets\/0\/pattern/);
   });

@@ -15,21 +15,35 @@ import {
   P_REFUND_SCAN,
 } from './ids';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
+import type {
+  ComponentDetail,
+  ComponentDetailResponse,
+  DependsOnTagRef,
+  ErrorResponse,
+  FieldTagRef,
+  LineagePath,
+  PathBoundary,
+  VersionsResponse,
+} from '../../common/src/api';
 
 describe('local service: component detail and versions', () => {
   let svc: LocalService;
-  const get = (path: string) => call(svc.url, 'GET', path, { key: svc.apiKey });
-  const component = async (id: string, query = ''): Promise<Json> => {
-    const r = await get(`/v0/experimental/components/${id}${query}`);
+  const get = <T = ErrorResponse>(path: string) => call<T>(svc.url, 'GET', path, { key: svc.apiKey });
+  const component = async (id: string, query = ''): Promise<ComponentDetail> => {
+    const r = await get<ComponentDetailResponse>(`/v0/experimental/components/${id}${query}`);
     assert.equal(r.status, 200, r.text);
     return r.body.component;
   };
-  const pathOf = (c: Json, id: string): Json => c.paths.find((p: Json) => p.path_id === id);
-  const tagsAt = (b: Json, field: string): Json[] =>
-    b.field_tags.find((e: Json) => e.field_path === field)?.tags ?? [];
-  const dependsAt = (b: Json, field: string): Json[] =>
-    b.field_depends_on_tags.find((e: Json) => e.field_path === field)?.depends_on ?? [];
+  const pathsOf = (c: ComponentDetail): LineagePath[] => c.paths ?? [];
+  const pathOf = (c: ComponentDetail, id: string): LineagePath => {
+    const p = pathsOf(c).find((x) => x.path_id === id);
+    assert.ok(p, `path ${id}`);
+    return p;
+  };
+  const tagsAt = (b: PathBoundary, field: string): FieldTagRef[] =>
+    b.field_tags!.find((e) => e.field_path === field)?.tags ?? [];
+  const dependsAt = (b: PathBoundary, field: string): DependsOnTagRef[] =>
+    b.field_depends_on_tags!.find((e) => e.field_path === field)?.depends_on ?? [];
 
   before(async () => {
     svc = await startLocalService({ seed: SMALL });
@@ -39,12 +53,12 @@ describe('local service: component detail and versions', () => {
   describe('projection', () => {
     it('collapsed (the default) shows the override instead of the scan path it replaces', async () => {
       const c = await component(CHECKOUT);
-      const ids = c.paths.map((p: Json) => p.path_id);
+      const ids = pathsOf(c).map((p) => p.path_id);
       assert.deepEqual(ids, [P_CHECKOUT_SAVE, P_REFUND_OVERRIDE, P_DEBUG_SUPPRESSED]);
       assert.equal(pathOf(c, P_REFUND_OVERRIDE).path_type, 'USER_OVERRIDE');
       const explicit = await component(CHECKOUT, '?projection=collapsed');
       assert.deepEqual(
-        explicit.paths.map((p: Json) => p.path_id),
+        pathsOf(explicit).map((p) => p.path_id),
         ids,
       );
     });
@@ -52,7 +66,7 @@ describe('local service: component detail and versions', () => {
     it('all shows both the scan path and its override, each with its path_type', async () => {
       const c = await component(CHECKOUT, '?projection=all');
       assert.deepEqual(
-        c.paths.map((p: Json) => [p.path_id, p.path_type]),
+        pathsOf(c).map((p) => [p.path_id, p.path_type]),
         [
           [P_CHECKOUT_SAVE, 'SCAN_OUTPUT'],
           [P_REFUND_SCAN, 'SCAN_OUTPUT'],
@@ -77,9 +91,9 @@ describe('local service: component detail and versions', () => {
     it('returns the path members of the dataset and no write-only members', async () => {
       const p = pathOf(await component(CHECKOUT), P_CHECKOUT_SAVE);
       assert.equal(p.transformation_summary, 'stores the order');
-      assert.equal(p.field_mappings.length, 3);
-      assert.equal(p.code_anchors[0].file, 'src/CheckoutController.java');
-      assert.equal(p.completeness.field_mappings, 'KNOWN_INCOMPLETE');
+      assert.equal(p.field_mappings?.length, 3);
+      assert.equal(p.code_anchors?.[0]?.file, 'src/CheckoutController.java');
+      assert.equal(p.completeness?.field_mappings, 'KNOWN_INCOMPLETE');
       const o = pathOf(await component(CHECKOUT), P_REFUND_OVERRIDE);
       assert.equal('reason' in o, false);
       assert.equal('effective_since_commit_sha' in o, false);
@@ -109,7 +123,7 @@ describe('local service: component detail and versions', () => {
       assert.equal(c.type, 'DATA_STORE');
       assert.equal(c.store_kind, 'POSTGRES');
       assert.deepEqual(
-        c.schema.fields.map((f: Json) => f.name),
+        c.schema!.fields.map((f) => f.name),
         ['email', 'amount', 'card_last4', 'status'],
       );
       assert.equal(c.paths, undefined);
@@ -178,13 +192,13 @@ describe('local service: component detail and versions', () => {
         { tag_id: 't-legacy', name: 'legacy', kind: 'USER', source: 'user' },
       ]);
       assert.deepEqual(
-        p.egress.field_tags.map((e: Json) => e.field_path),
+        p.egress.field_tags!.map((e) => e.field_path),
         ['amount'],
       );
     });
 
     it('USER tags from the dataset render with their color', async () => {
-      const b = (await component(BILLING)).paths[0].egress;
+      const b = pathsOf(await component(BILLING))[0]!.egress;
       assert.deepEqual(tagsAt(b, 'total'), [
         { tag_id: 't-customer', name: 'customer-data', kind: 'USER', source: 'user', color: '#00aa00' },
       ]);
@@ -211,7 +225,7 @@ describe('local service: component detail and versions', () => {
     });
 
     it('cross a DATA_STORE (2 hops: code -> store -> code), matching fields by path', async () => {
-      const p = (await component(BILLING)).paths[0];
+      const p = pathsOf(await component(BILLING))[0]!;
       assert.deepEqual(dependsAt(p.ingress, 'email'), [
         { tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 2 },
       ]);
@@ -225,7 +239,7 @@ describe('local service: component detail and versions', () => {
     });
 
     it('cross a code-to-code edge by payload name (3 hops in all)', async () => {
-      const p = (await component(NOTIFIER)).paths[0];
+      const p = pathsOf(await component(NOTIFIER))[0]!;
       assert.deepEqual(dependsAt(p.ingress, 'customer_email'), [
         { tag_id: 'system-pii', name: 'pii', kind: 'SYSTEM', nearest_hops: 3 },
       ]);
@@ -234,9 +248,7 @@ describe('local service: component detail and versions', () => {
       ]);
       // customer-data sits on billing's `total`, which nothing in the notifier reads.
       assert.equal(
-        p.ingress.field_depends_on_tags.some((e: Json) =>
-          e.depends_on.some((r: Json) => r.name === 'customer-data'),
-        ),
+        p.ingress.field_depends_on_tags!.some((e) => e.depends_on.some((r) => r.name === 'customer-data')),
         false,
       );
     });
@@ -244,7 +256,7 @@ describe('local service: component detail and versions', () => {
     it('suppressed paths carry no tags downstream', async () => {
       const p = pathOf(await component(CHECKOUT), P_DEBUG_SUPPRESSED);
       assert.deepEqual(
-        tagsAt(p.ingress, 'email').map((t: Json) => t.name),
+        tagsAt(p.ingress, 'email').map((t) => t.name),
         ['pifi'],
       );
       assert.deepEqual(p.egress.field_depends_on_tags, []);
@@ -253,9 +265,9 @@ describe('local service: component detail and versions', () => {
 
   describe('versions', () => {
     it('lists scans and path events, newest first, with commit and time', async () => {
-      const r = await get(`/v0/experimental/components/${CHECKOUT}/versions`);
+      const r = await get<VersionsResponse>(`/v0/experimental/components/${CHECKOUT}/versions`);
       assert.equal(r.status, 200);
-      const kinds = r.body.versions.map((v: Json) => [v.kind, v.commit_sha]);
+      const kinds = r.body.versions.map((v) => [v.kind, v.commit_sha]);
       assert.deepEqual(kinds, [
         ['SCAN', 'bbbb222'],
         ['SCAN', 'aaaa111'],
@@ -273,13 +285,13 @@ describe('local service: component detail and versions', () => {
         // Its own path, and those without a recorded commit (the latest scan's); not the override.
         path_ids: [P_CHECKOUT_SAVE, P_REFUND_SCAN, P_DEBUG_SUPPRESSED],
       });
-      assert.deepEqual(r.body.versions[1].path_ids, []);
-      assert.equal(r.body.versions[3].path_id, P_REFUND_OVERRIDE);
-      assert.equal(r.body.versions[3].reason, 'scanner missed the refund reason');
+      assert.deepEqual(r.body.versions[1]?.path_ids, []);
+      assert.equal(r.body.versions[3]?.path_id, P_REFUND_OVERRIDE);
+      assert.equal(r.body.versions[3]?.reason, 'scanner missed the refund reason');
     });
 
     it('a DATA_STORE has no versions', async () => {
-      const r = await get(`/v0/experimental/components/${ORDERS_DB}/versions`);
+      const r = await get<VersionsResponse>(`/v0/experimental/components/${ORDERS_DB}/versions`);
       assert.deepEqual(r.body, { versions: [], totalCount: 0, limit: VERSIONS_PAGE.default, offset: 0 });
     });
   });

@@ -4,12 +4,17 @@ import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
 import { CONTRACT_BROKEN, CONTRACT_NO_ASSET, CONTRACT_OK, ORDERS_DARN, USER_ANA } from './ids';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
+import type {
+  ComplianceResponse,
+  ContractSubscription,
+  ErrorResponse,
+  ViolationStatus,
+} from '../../common/src/api';
 
 describe('local service: contracts and subscriptions', () => {
   let svc: LocalService;
-  const req = (method: string, path: string, body?: unknown) =>
-    call(svc.url, method, path, { key: svc.apiKey, body });
+  const req = <T = ErrorResponse>(method: string, path: string, body?: unknown) =>
+    call<T>(svc.url, method, path, { key: svc.apiKey, body });
 
   before(async () => {
     svc = await startLocalService({ seed: SMALL });
@@ -18,7 +23,7 @@ describe('local service: contracts and subscriptions', () => {
 
   describe('violation status', () => {
     it('a contract its asset satisfies is compliant (a missing optional field is fine)', async () => {
-      const r = await req('GET', `/v0/contract/${CONTRACT_OK}/violation-status`);
+      const r = await req<ViolationStatus>('GET', `/v0/contract/${CONTRACT_OK}/violation-status`);
       assert.equal(r.status, 200);
       assert.equal(r.body.violation_state, 'compliant');
       assert.deepEqual(r.body.violations, []);
@@ -26,24 +31,24 @@ describe('local service: contracts and subscriptions', () => {
     });
 
     it('reports missing required fields and type mismatches by dotted path', async () => {
-      const r = await req('GET', `/v0/contract/${CONTRACT_BROKEN}/violation-status`);
+      const r = await req<ViolationStatus>('GET', `/v0/contract/${CONTRACT_BROKEN}/violation-status`);
       assert.equal(r.body.violation_state, 'violation');
       assert.deepEqual(
-        r.body.violations.map((v: Json) => [v.violationType, v.field, v.expected, v.actual]),
+        r.body.violations.map((v) => [v.violationType, v.field, v.expected, v.actual]),
         [
           ['INCOMPATIBLE_TYPE', 'amount', 'string', 'double'],
           ['MISSING_REQUIRED_PROPERTY', 'discount', 'string', 'missing'],
           ['MISSING_REQUIRED_PROPERTY', 'customer.address.zip', 'string', 'missing'],
         ],
       );
-      assert.match(r.body.violations[1].message, /discount/);
+      assert.match(r.body.violations[1]?.message ?? '', /discount/);
     });
 
     it('a contract on an unknown DARN is MISSING_DATA_ASSET', async () => {
-      const r = await req('GET', `/v0/contract/${CONTRACT_NO_ASSET}/violation-status`);
+      const r = await req<ViolationStatus>('GET', `/v0/contract/${CONTRACT_NO_ASSET}/violation-status`);
       assert.equal(r.body.violation_state, 'violation');
       assert.deepEqual(
-        r.body.violations.map((v: Json) => v.violationType),
+        r.body.violations.map((v) => v.violationType),
         ['MISSING_DATA_ASSET'],
       );
     });
@@ -57,7 +62,7 @@ describe('local service: contracts and subscriptions', () => {
 
   describe('check compliance', () => {
     it('checks a posted contract against the asset schema', async () => {
-      const ok = await req('POST', '/v0/contract/check-compliance', {
+      const ok = await req<ComplianceResponse>('POST', '/v0/contract/check-compliance', {
         contract: {
           dataAssetResourceName: ORDERS_DARN,
           contractSchema: [
@@ -68,21 +73,21 @@ describe('local service: contracts and subscriptions', () => {
       });
       assert.equal(ok.status, 200);
       assert.deepEqual(ok.body, { violations: [] });
-      const bad = await req('POST', '/v0/contract/check-compliance', {
+      const bad = await req<ComplianceResponse>('POST', '/v0/contract/check-compliance', {
         contract: {
           dataAssetResourceName: ORDERS_DARN,
           contractSchema: [{ type: 'struct', name: 'customer', fields: [{ type: 'int', name: 'address' }] }],
         },
       });
       assert.deepEqual(
-        bad.body.violations.map((v: Json) => [v.violationType, v.field]),
+        bad.body.violations.map((v) => [v.violationType, v.field]),
         [['INCOMPATIBLE_TYPE', 'customer.address']],
       );
-      const missing = await req('POST', '/v0/contract/check-compliance', {
+      const missing = await req<ComplianceResponse>('POST', '/v0/contract/check-compliance', {
         contract: { dataAssetResourceName: 's3://b:none', contractSchema: [] },
       });
       assert.deepEqual(
-        missing.body.violations.map((v: Json) => v.violationType),
+        missing.body.violations.map((v) => v.violationType),
         ['MISSING_DATA_ASSET'],
       );
     });
@@ -96,7 +101,7 @@ describe('local service: contracts and subscriptions', () => {
 
   describe('subscription update', () => {
     it("updates the user's subscription to the contract, keeping members not sent", async () => {
-      const r = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
+      const r = await req<ContractSubscription>('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
         userId: USER_ANA,
         chatChannel: '#orders-alerts',
       });
@@ -112,7 +117,7 @@ describe('local service: contracts and subscriptions', () => {
 
     it('creates a subscription for a user who has none', async () => {
       const user = '90000000-0000-4000-8000-000000000002';
-      const r = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
+      const r = await req<ContractSubscription>('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
         dataContractId: CONTRACT_OK,
         userId: user,
         email: 'bo@example.org',
@@ -120,7 +125,7 @@ describe('local service: contracts and subscriptions', () => {
       assert.equal(r.status, 200, r.text);
       assert.match(r.body.id, /^[0-9a-f-]{36}$/);
       assert.equal(r.body.email, 'bo@example.org');
-      const again = await req('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
+      const again = await req<ContractSubscription>('PUT', `/v0/contract-subscription/${CONTRACT_OK}`, {
         userId: user,
         codehostHandle: 'bo',
       });

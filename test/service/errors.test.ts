@@ -17,8 +17,9 @@ describe('local service: errors', () => {
   function assertError(r: Reply, status: number, message: RegExp): void {
     assert.equal(r.status, status, r.text);
     assert.deepEqual(problems(ErrorResponse, r.body), [], r.text);
-    assert.match(r.body.message, message);
-    assert.equal(typeof r.body.title, 'string');
+    const body = r.body as ErrorResponse; // it matched the schema just above
+    assert.match(body.message, message);
+    assert.equal(typeof body.title, 'string');
     assert.doesNotMatch(r.text, /\bat .*\.js:\d+|node:internal|Error:/);
   }
 

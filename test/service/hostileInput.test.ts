@@ -6,6 +6,7 @@ import { MAX_REQUEST_BODY_BYTES, MAX_JSON_DEPTH } from '../../common/src/api/cho
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
 import { CHECKOUT, P_DEBUG_SUPPRESSED } from './ids';
+import type { ComponentDetailResponse, ErrorResponse, PathUpdateResponse } from '../../common/src/api';
 
 /** A path-update body whose ingress schema makes the whole body nest `depth` levels deep. */
 function nestedPathBody(depth: number): string {
@@ -75,8 +76,8 @@ describe('local service: hostile input', () => {
   });
   after(async () => svc?.stop());
 
-  const putPath = (body: string) =>
-    call(svc.url, 'PUT', `/v0/experimental/components/${CHECKOUT}/paths/${P_DEBUG_SUPPRESSED}`, {
+  const putPath = <T = ErrorResponse>(body: string) =>
+    call<T>(svc.url, 'PUT', `/v0/experimental/components/${CHECKOUT}/paths/${P_DEBUG_SUPPRESSED}`, {
       key: svc.apiKey,
       rawBody: body,
     });
@@ -93,15 +94,18 @@ describe('local service: hostile input', () => {
     it('one level over the limit is refused; a body at the limit is stored and read back', async () => {
       const over = await putPath(nestedPathBody(MAX_JSON_DEPTH + 1));
       assert.equal(over.status, 400, over.text);
-      const at = await putPath(nestedPathBody(MAX_JSON_DEPTH));
+      const at = await putPath<PathUpdateResponse>(nestedPathBody(MAX_JSON_DEPTH));
       assert.equal(at.status, 200, at.text);
-      const read = await call(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}?projection=all`, {
-        key: svc.apiKey,
-      });
-      assert.equal(read.status, 200, read.text);
-      assert.ok(
-        read.body.component.paths.some((p: { path_id: string }) => p.path_id === at.body.path.path_id),
+      const read = await call<ComponentDetailResponse>(
+        svc.url,
+        'GET',
+        `/v0/experimental/components/${CHECKOUT}?projection=all`,
+        {
+          key: svc.apiKey,
+        },
       );
+      assert.equal(read.status, 200, read.text);
+      assert.ok(read.body.component.paths?.some((p) => p.path_id === at.body.path.path_id));
     });
 
     it('brackets inside strings do not count', async () => {
@@ -128,7 +132,10 @@ describe('local service: hostile input', () => {
             chunked,
           );
           assert.equal(r.status, 413, r.text);
-          assert.match(JSON.parse(r.text).message, new RegExp(`larger than ${MAX_REQUEST_BODY_BYTES} bytes`));
+          assert.match(
+            (JSON.parse(r.text) as ErrorResponse).message,
+            new RegExp(`larger than ${MAX_REQUEST_BODY_BYTES} bytes`),
+          );
         }
       });
     }

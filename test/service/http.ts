@@ -4,18 +4,19 @@ import { join, resolve } from 'node:path';
 export const FIXTURES = resolve(__dirname, '..', '..', '..', 'test', 'service', 'fixtures');
 export const SMALL = join(FIXTURES, 'small.json');
 
-export interface Reply {
+/** A reply; `body` is the parsed JSON, typed as the caller expects it (the test asserts it is). */
+export interface Reply<T = unknown> {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
+  body: T;
   text: string;
 }
 
-export async function call(
+export async function call<T = unknown>(
   base: string,
   method: string,
   path: string,
   opts: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
-): Promise<Reply> {
+): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.key) headers['X-API-KEY'] = opts.key;
   let body: string | undefined;
@@ -30,5 +31,5 @@ export async function call(
   } catch {
     parsed = undefined;
   }
-  return { status: res.status, body: parsed, text };
+  return { status: res.status, body: parsed as T, text };
 }

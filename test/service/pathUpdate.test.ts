@@ -12,24 +12,42 @@ import {
   P_REFUND_SCAN,
 } from './ids';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
+import type {
+  ComponentDetailResponse,
+  ErrorResponse,
+  LineagePath,
+  PathUpdateResponse,
+  VersionsResponse,
+} from '../../common/src/api';
 
 describe('local service: path update', () => {
   let svc: LocalService;
-  const get = (path: string) => call(svc.url, 'GET', path, { key: svc.apiKey });
-  const put = (component: string, path: string, body: unknown) =>
-    call(svc.url, 'PUT', `/v0/experimental/components/${component}/paths/${path}`, { key: svc.apiKey, body });
-  const readPath = async (component: string, id: string, projection = 'all'): Promise<Json> => {
-    const r = await get(`/v0/experimental/components/${component}?projection=${projection}`);
-    return r.body.component.paths.find((p: Json) => p.path_id === id);
+  const get = (path: string) => call<ComponentDetailResponse>(svc.url, 'GET', path, { key: svc.apiKey });
+  const paths = async (path: string) => (await get(path)).body.component.paths ?? [];
+  const put = <T = PathUpdateResponse>(component: string, path: string, body: unknown) =>
+    call<T>(svc.url, 'PUT', `/v0/experimental/components/${component}/paths/${path}`, {
+      key: svc.apiKey,
+      body,
+    });
+  const refuse = (component: string, path: string, body: unknown) =>
+    put<ErrorResponse>(component, path, body);
+  const readPath = async (component: string, id: string, projection = 'all'): Promise<LineagePath> => {
+    const p = (await paths(`/v0/experimental/components/${component}?projection=${projection}`)).find(
+      (x) => x.path_id === id,
+    );
+    assert.ok(p, `path ${id} of ${component}`);
+    return p;
   };
-  const versions = async (component: string): Promise<Json[]> =>
-    (await get(`/v0/experimental/components/${component}/versions`)).body.versions;
+  const versions = async (component: string) =>
+    (
+      await call<VersionsResponse>(svc.url, 'GET', `/v0/experimental/components/${component}/versions`, {
+        key: svc.apiKey,
+      })
+    ).body.versions;
   /** The USER_OVERRIDE now standing in for the scan path `scan` (same ingress signature), if any. */
-  const overrideOf = async (component: string, scan: Json): Promise<Json | undefined> =>
-    (await get(`/v0/experimental/components/${component}?projection=all`)).body.component.paths.find(
-      (x: Json) =>
-        x.path_type === 'USER_OVERRIDE' && x.ingress.signature_name === scan.ingress.signature_name,
+  const overrideOf = async (component: string, scan: LineagePath): Promise<LineagePath | undefined> =>
+    (await paths(`/v0/experimental/components/${component}?projection=all`)).find(
+      (x) => x.path_type === 'USER_OVERRIDE' && x.ingress.signature_name === scan.ingress.signature_name,
     );
 
   // One service for the whole file (each start costs a second on a busy machine): every test reads
@@ -46,7 +64,7 @@ describe('local service: path update', () => {
       path_type: 'SCAN_OUTPUT',
       is_suppressed: true,
       field_mappings: [
-        ...old.field_mappings,
+        ...old.field_mappings!,
         { ingress_field: 'amount', egress_field: 'total', kind: 'ControlFlow' },
       ],
       reason: 'adds the total',
@@ -58,20 +76,18 @@ describe('local service: path update', () => {
     assert.notEqual(p.path_id, P_CHECKOUT_SAVE);
     assert.equal(p.path_type, 'USER_OVERRIDE');
     assert.equal(p.is_suppressed, false);
-    assert.equal(p.field_mappings.length, 4);
+    assert.equal(p.field_mappings!.length, 4);
     assert.equal('reason' in p, false);
     // Unchanged boundaries keep their ids, coordinates and tags.
     assert.equal(p.ingress.id, old.ingress.id);
     assert.deepEqual(p.ingress.field_tags, old.ingress.field_tags);
 
-    const collapsed = (await get(`/v0/experimental/components/${CHECKOUT}`)).body.component.paths.map(
-      (x: Json) => x.path_id,
-    );
+    const collapsed = (await paths(`/v0/experimental/components/${CHECKOUT}`)).map((x) => x.path_id);
     assert.equal(collapsed.includes(P_CHECKOUT_SAVE), false);
     assert.equal(collapsed[collapsed.length - 1], p.path_id);
-    const all = (await get(`/v0/experimental/components/${CHECKOUT}?projection=all`)).body.component.paths;
+    const all = await paths(`/v0/experimental/components/${CHECKOUT}?projection=all`);
     assert.deepEqual(
-      all.filter((x: Json) => [P_CHECKOUT_SAVE, p.path_id].includes(x.path_id)).map((x: Json) => x.path_type),
+      all.filter((x) => [P_CHECKOUT_SAVE, p.path_id].includes(x.path_id)).map((x) => x.path_type),
       ['SCAN_OUTPUT', 'USER_OVERRIDE'],
     );
   });
@@ -95,7 +111,7 @@ describe('local service: path update', () => {
     assert.deepEqual(
       events.map((v) => [v.kind, v.path_id, v.committed_at]),
       [
-        ['BYO_PATH_DELETED', standing.path_id, '2024-05-01T10:00:00Z'],
+        ['BYO_PATH_DELETED', standing!.path_id, '2024-05-01T10:00:00Z'],
         ['BYO_PATH_ADDED', r.body.path.path_id, '2024-05-01T10:00:00Z'],
       ],
     );
@@ -111,8 +127,8 @@ describe('local service: path update', () => {
     const added = (await versions(CHECKOUT)).find(
       (v) => v.kind === 'BYO_PATH_ADDED' && v.path_id === r.body.path.path_id,
     );
-    assert.equal(added.commit_sha, 'bbbb222');
-    assert.equal(added.committed_at, '2024-05-03T10:00:00Z');
+    assert.equal(added?.commit_sha, 'bbbb222');
+    assert.equal(added?.committed_at, '2024-05-03T10:00:00Z');
   });
 
   it('updating an override deletes that override and replaces the same scan path', async () => {
@@ -123,14 +139,10 @@ describe('local service: path update', () => {
       transformation_summary: 'v2',
     });
     assert.equal(r.status, 200, r.text);
-    const all = (
-      await get(`/v0/experimental/components/${CHECKOUT}?projection=all`)
-    ).body.component.paths.map((x: Json) => x.path_id);
+    const all = (await paths(`/v0/experimental/components/${CHECKOUT}?projection=all`)).map((x) => x.path_id);
     assert.equal(all.includes(P_REFUND_OVERRIDE), false);
     assert.equal(all.includes(P_REFUND_SCAN), true);
-    const collapsed = (await get(`/v0/experimental/components/${CHECKOUT}`)).body.component.paths.map(
-      (x: Json) => x.path_id,
-    );
+    const collapsed = (await paths(`/v0/experimental/components/${CHECKOUT}`)).map((x) => x.path_id);
     assert.equal(collapsed.includes(P_REFUND_SCAN), false);
     assert.equal(collapsed.includes(r.body.path.path_id), true);
     // The boundaries keep their durable coordinates.
@@ -151,56 +163,56 @@ describe('local service: path update', () => {
     assert.deepEqual(
       events.map((v) => [v.kind, v.path_id]),
       [
-        ['BYO_PATH_DELETED', standing.path_id],
+        ['BYO_PATH_DELETED', standing!.path_id],
         ['BYO_PATH_ADDED', r.body.path.path_id],
       ],
       'the event names the override that was deleted, not the scan path, which stays',
     );
-    const all = (await get(`/v0/experimental/components/${CHECKOUT}?projection=all`)).body.component.paths;
+    const all = await paths(`/v0/experimental/components/${CHECKOUT}?projection=all`);
     const refundOverrides = all.filter(
-      (x: Json) => x.path_type === 'USER_OVERRIDE' && x.ingress.signature_name === old.ingress.signature_name,
+      (x) => x.path_type === 'USER_OVERRIDE' && x.ingress.signature_name === old.ingress.signature_name,
     );
     assert.deepEqual(
-      refundOverrides.map((x: Json) => x.path_id),
+      refundOverrides.map((x) => x.path_id),
       [r.body.path.path_id],
     );
     assert.equal(
-      all.some((x: Json) => x.path_id === P_REFUND_OVERRIDE),
+      all.some((x) => x.path_id === P_REFUND_OVERRIDE),
       false,
     );
   });
 
   it('a changed mapping changes depends-on tags downstream at once', async () => {
-    const before = (await get(`/v0/experimental/components/${NOTIFIER}`)).body.component.paths[0];
-    assert.equal(before.egress.field_depends_on_tags.length, 1);
-    const old = await readPath(
-      BILLING,
-      (await get(`/v0/experimental/components/${BILLING}`)).body.component.paths[0].path_id,
-    );
-    const r = await put(BILLING, old.path_id, {
+    const before = (await paths(`/v0/experimental/components/${NOTIFIER}`))[0]!;
+    assert.equal(before.egress.field_depends_on_tags!.length, 1);
+    const old = await readPath(BILLING, (await paths(`/v0/experimental/components/${BILLING}`))[0]!.path_id!);
+    const r = await put(BILLING, old.path_id!, {
       ingress: old.ingress,
       egress: old.egress,
       field_mappings: [{ ingress_field: 'amount', egress_field: 'total' }],
     });
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(
-      r.body.path.egress.field_depends_on_tags.map((e: Json) => e.field_path),
+      r.body.path.egress.field_depends_on_tags!.map((e) => e.field_path),
       ['total'],
     );
-    const after = (await get(`/v0/experimental/components/${NOTIFIER}`)).body.component.paths[0];
+    const after = (await paths(`/v0/experimental/components/${NOTIFIER}`))[0]!;
     assert.deepEqual(after.egress.field_depends_on_tags, []);
   });
 
   describe('errors', () => {
     it('400 for a body without ingress signature_name, naming the member', async () => {
       const old = await readPath(CHECKOUT, P_CHECKOUT_SAVE);
-      const r = await put(CHECKOUT, P_CHECKOUT_SAVE, { ingress: { id: old.ingress.id }, egress: old.egress });
+      const r = await refuse(CHECKOUT, P_CHECKOUT_SAVE, {
+        ingress: { id: old.ingress.id },
+        egress: old.egress,
+      });
       assert.equal(r.status, 400);
       assert.match(r.body.message, /ingress\/signature_name/);
     });
 
     it('400 for a DATA_STORE component', async () => {
-      const r = await put(ORDERS_DB, P_CHECKOUT_SAVE, {
+      const r = await refuse(ORDERS_DB, P_CHECKOUT_SAVE, {
         ingress: { signature_name: 'a' },
         egress: { signature_name: 'b' },
       });
@@ -210,10 +222,10 @@ describe('local service: path update', () => {
 
     it('404 for an unknown component or path', async () => {
       const body = { ingress: { signature_name: 'a' }, egress: { signature_name: 'b' } };
-      const c = await put('nope', P_CHECKOUT_SAVE, body);
+      const c = await refuse('nope', P_CHECKOUT_SAVE, body);
       assert.equal(c.status, 404);
       assert.match(c.body.message, /no component/);
-      const p = await put(CHECKOUT, 'nope', body);
+      const p = await refuse(CHECKOUT, 'nope', body);
       assert.equal(p.status, 404);
       assert.match(p.body.message, /no path "nope"/);
     });
@@ -221,7 +233,7 @@ describe('local service: path update', () => {
     it('400 for an unknown commit, and nothing is written', async () => {
       const old = await readPath(CHECKOUT, P_CHECKOUT_SAVE);
       const before = await versions(CHECKOUT);
-      const r = await put(CHECKOUT, P_CHECKOUT_SAVE, {
+      const r = await refuse(CHECKOUT, P_CHECKOUT_SAVE, {
         ingress: old.ingress,
         egress: old.egress,
         effective_since_commit_sha: 'ffff999',
@@ -251,12 +263,14 @@ describe('local service: path update', () => {
     svc = await startLocalService({ db: svc.dbFile, args: ['--print-key'] });
     assert.equal(svc.apiKey, key);
     const p = (
-      await call(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}`, { key })
-    ).body.component.paths.find((x: Json) => x.path_id === newId);
-    assert.equal(p.transformation_summary, 'survives');
+      await call<ComponentDetailResponse>(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}`, { key })
+    ).body.component.paths?.find((x) => x.path_id === newId);
+    assert.equal(p?.transformation_summary, 'survives');
     const v = (
-      await call(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}/versions`, { key })
-    ).body.versions.filter((x: Json) => x.reason === 'crash test');
-    assert.deepEqual(v.map((x: Json) => x.kind).sort(), ['BYO_PATH_ADDED', 'BYO_PATH_DELETED']);
+      await call<VersionsResponse>(svc.url, 'GET', `/v0/experimental/components/${CHECKOUT}/versions`, {
+        key,
+      })
+    ).body.versions.filter((x) => x.reason === 'crash test');
+    assert.deepEqual(v.map((x) => x.kind).sort(), ['BYO_PATH_ADDED', 'BYO_PATH_DELETED']);
   });
 });

@@ -4,11 +4,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { OPERATIONS } from '../../common/src/api/operations';
 import { describeProblems, problems } from '../../common/src/api/validate';
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Dataset } from '../../common/src/dataset/schema';
+import type { ComponentDetailResponse, EdgesResponse } from '../../common/src/api';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
-
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
 
 const DEMO = join(resolve(__dirname, '..', '..', '..'), 'demo', 'dataset.json');
 
@@ -24,8 +24,14 @@ for (const [label, seed] of [
     });
     after(async () => svc?.stop());
 
-    async function checked(schema: TSchema, method: string, path: string, body?: unknown): Promise<Json> {
-      const r = await call(svc.url, method, path, { key: svc.apiKey, body });
+    /** The body, once it matched the schema (so it is of the schema's type). */
+    async function checked<S extends TSchema>(
+      schema: S,
+      method: string,
+      path: string,
+      body?: unknown,
+    ): Promise<Static<S>> {
+      const r = await call<Static<S>>(svc.url, method, path, { key: svc.apiKey, body });
       assert.equal(r.status, 200, `${method} ${path}: ${r.text.slice(0, 300)}`);
       const found = problems(schema, r.body);
       assert.deepEqual(found, [], `${method} ${path}: ${describeProblems(found)}`);
@@ -54,7 +60,7 @@ for (const [label, seed] of [
       }
       assert.ok(paths > 0);
       // Contracts and data assets have no list operation: take their ids from the dataset itself.
-      const dataset = JSON.parse(readFileSync(seed, 'utf8'));
+      const dataset = JSON.parse(readFileSync(seed, 'utf8')) as Dataset;
       for (const contract of dataset.contracts ?? []) {
         await checked(
           OPERATIONS.getViolationStatus.response,
@@ -63,11 +69,11 @@ for (const [label, seed] of [
         );
       }
       const darns = (dataset.dataAssets ?? [])
-        .map((a: Json) => `darn=${encodeURIComponent(a.dataAssetResourceName)}`)
+        .map((a) => `darn=${encodeURIComponent(a.dataAssetResourceName)}`)
         .join('&');
       if (darns) {
         const all = await checked(OPERATIONS.getDataAssets.response, 'GET', `/v0/data-assets/bulk?${darns}`);
-        assert.ok(all.data.every((i: Json) => i.status === 'success'));
+        assert.ok(all.data.every((i) => i.status === 'success'));
       }
       const darnProbe = await checked(
         OPERATIONS.getDataAssets.response,
@@ -78,13 +84,19 @@ for (const [label, seed] of [
     });
 
     it('path update, compliance and registration', async () => {
-      const edges = (await call(svc.url, 'GET', '/v0/experimental/edges', { key: svc.apiKey })).body.edges;
+      const edges = (await call<EdgesResponse>(svc.url, 'GET', '/v0/experimental/edges', { key: svc.apiKey }))
+        .body.edges;
       let updated = false;
       for (const e of edges) {
         const c = (
-          await call(svc.url, 'GET', `/v0/experimental/components/${e.sourceComponentId}`, {
-            key: svc.apiKey,
-          })
+          await call<ComponentDetailResponse>(
+            svc.url,
+            'GET',
+            `/v0/experimental/components/${e.sourceComponentId}`,
+            {
+              key: svc.apiKey,
+            },
+          )
         ).body.component;
         const p = c.paths?.[0];
         if (!p) continue;

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
+import type { ErrorResponse } from '../../common/src/api';
+import type { Dataset } from '../../common/src/dataset/schema';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const mainJs = join(repoRoot, 'dist', 'service', 'main.js');
@@ -137,7 +139,7 @@ describe('local service: start-up', () => {
     it('a dataset that names a key value keeps it', async () => {
       const svc = await startLocalService({ seed: SMALL });
       try {
-        const named = JSON.parse(readFileSync(SMALL, 'utf8')).apiKeys[0].value;
+        const named = (JSON.parse(readFileSync(SMALL, 'utf8')) as Dataset).apiKeys?.[0]?.value;
         assert.equal(svc.apiKey, named);
       } finally {
         await svc.stop();
@@ -164,7 +166,7 @@ describe('local service: start-up', () => {
         const r = await getWithHost(svc.url, host, svc.apiKey);
         assert.equal(r.status, 403, r.text);
         assert.match(
-          JSON.parse(r.text).message,
+          (JSON.parse(r.text) as ErrorResponse).message,
           /answers only requests addressed to 127\.0\.0\.1, localhost or \[::1\]/,
         );
         assert.doesNotMatch(r.text, new RegExp(svc.apiKey));

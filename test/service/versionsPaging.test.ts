@@ -7,12 +7,18 @@ import { startLocalService, type LocalService } from '../helpers/localService';
 import { call, SMALL } from './http';
 import { BILLING, CHECKOUT } from './ids';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
+import type {
+  ComponentDetailResponse,
+  ErrorResponse,
+  PathUpdateResponse,
+  VersionEntry,
+  VersionsResponse,
+} from '../../common/src/api';
 
 describe('local service: versions are paged', () => {
   let svc: LocalService;
-  const versions = (id: string, query = '') =>
-    call(svc.url, 'GET', `/v0/experimental/components/${id}/versions${query}`, { key: svc.apiKey });
+  const versions = <T = VersionsResponse>(id: string, query = '') =>
+    call<T>(svc.url, 'GET', `/v0/experimental/components/${id}/versions${query}`, { key: svc.apiKey });
 
   before(async () => {
     svc = await startLocalService({ seed: SMALL });
@@ -23,7 +29,7 @@ describe('local service: versions are paged', () => {
     const whole = await versions(CHECKOUT);
     assert.equal(whole.status, 200, whole.text);
     assert.equal(whole.body.totalCount, whole.body.versions.length);
-    const pages: Json[] = [];
+    const pages: VersionEntry[] = [];
     for (let offset = 0; offset < whole.body.totalCount; offset += 3) {
       const r = await versions(CHECKOUT, `?limit=3&offset=${offset}`);
       assert.equal(r.status, 200, r.text);
@@ -40,7 +46,7 @@ describe('local service: versions are paged', () => {
 
   it('refuses a limit outside 1..max or an offset below 0, naming the parameter', async () => {
     for (const q of ['?limit=0', `?limit=${VERSIONS_PAGE.max + 1}`, '?offset=-1', '?limit=ten']) {
-      const r = await versions(CHECKOUT, q);
+      const r = await versions<ErrorResponse>(CHECKOUT, q);
       assert.equal(r.status, 400, `${q}: ${r.text}`);
       assert.match(r.body.message, /query parameter (limit|offset)/);
     }
@@ -48,24 +54,31 @@ describe('local service: versions are paged', () => {
 
   it('a long history answers one page by default; the client reads further pages on request', async () => {
     const component = (
-      await call(svc.url, 'GET', `/v0/experimental/components/${BILLING}`, { key: svc.apiKey })
+      await call<ComponentDetailResponse>(svc.url, 'GET', `/v0/experimental/components/${BILLING}`, {
+        key: svc.apiKey,
+      })
     ).body.component;
-    const path = component.paths[0];
+    const path = component.paths![0]!;
     // Each update records two events: enough updates for more than one default page.
     const updates = Math.ceil(VERSIONS_PAGE.default / 2) + 1;
     let current = path.path_id;
     for (let i = 0; i < updates; i++) {
-      const r = await call(svc.url, 'PUT', `/v0/experimental/components/${BILLING}/paths/${current}`, {
-        key: svc.apiKey,
-        body: { ingress: path.ingress, egress: path.egress, reason: `update ${i}` },
-      });
+      const r = await call<PathUpdateResponse>(
+        svc.url,
+        'PUT',
+        `/v0/experimental/components/${BILLING}/paths/${current}`,
+        {
+          key: svc.apiKey,
+          body: { ingress: path.ingress, egress: path.egress, reason: `update ${i}` },
+        },
+      );
       assert.equal(r.status, 200, r.text);
-      current = r.body.path.path_id;
+      current = r.body.path.path_id!;
     }
     const first = await versions(BILLING);
     assert.equal(first.body.versions.length, VERSIONS_PAGE.default);
-    assert.ok(first.body.totalCount > VERSIONS_PAGE.default);
-    assert.equal(first.body.versions[0].reason, `update ${updates - 1}`, 'newest first');
+    assert.ok((first.body.totalCount ?? 0) > VERSIONS_PAGE.default);
+    assert.equal(first.body.versions[0]?.reason, `update ${updates - 1}`, 'newest first');
 
     const api = new HttpLineageApi({ baseUrl: svc.url, apiKey: svc.apiKey });
     try {

@@ -94,7 +94,12 @@ describe('contract file form', () => {
   });
 
   it('ships a JSON Schema of the file form that matches the definition', () => {
-    const file = JSON.parse(readFileSync(join(repoRoot, 'common/schemas/contract-file.schema.json'), 'utf8'));
+    const file = JSON.parse(
+      readFileSync(join(repoRoot, 'common/schemas/contract-file.schema.json'), 'utf8'),
+    ) as {
+      required: string[];
+      definitions: { ContractFileField: { properties: { type: { anyOf: Array<{ const: string }> } } } };
+    };
     assert.deepEqual(file.required, ContractFile.required);
     const types = file.definitions.ContractFileField.properties.type.anyOf.map(
       (b: { const: string }) => b.const,

@@ -336,7 +336,7 @@ describe('demo dataset', () => {
 
   it('ships workspace contracts (one compliant, one violating) and a valid asset registration', () => {
     const dir = join(workspace, 'contracts');
-    const read = (f: string) =>
+    const read = (f: string): unknown =>
       f.endsWith('.json')
         ? JSON.parse(readFileSync(join(dir, f), 'utf8'))
         : parseYaml(readFileSync(join(dir, f), 'utf8'));
@@ -355,7 +355,9 @@ describe('demo dataset', () => {
       );
     }
     assert.deepEqual(outcomes, ['compliant', 'violation', 'missing-asset']);
-    const registration = parseYaml(readFileSync(join(workspace, 'assets', 'register-events.yaml'), 'utf8'));
+    const registration: unknown = parseYaml(
+      readFileSync(join(workspace, 'assets', 'register-events.yaml'), 'utf8'),
+    );
     assert.deepEqual(problems(RegisterObjectStoreRequest, registration), []);
   });
 

@@ -47,7 +47,10 @@ export class GraphPanels implements vscode.Disposable {
       vscode.window.registerWebviewPanelSerializer(GRAPH_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, raw) => {
           const state = parseViewState(raw);
-          if (!state) return panel.dispose();
+          if (!state) {
+            panel.dispose();
+            return;
+          }
           this.adopt(panel, state);
         },
       }),

@@ -18,6 +18,7 @@ import { savePathDocument } from './saveFlow';
 import { reopenUnderNewUri } from './reopenSaved';
 import { errorText } from '../logging';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
+import { disposeAll } from '../disposeAll';
 
 /** The tab label of a saved path document's text ("createOrder → insertOrder"), if it reads as a path. */
 function labelOfDocument(text: string): string | undefined {
@@ -247,7 +248,7 @@ export class PathFileSystem implements vscode.FileSystemProvider {
   }
 
   dispose(): void {
-    this.pendingReloads.forEach((d) => d.dispose());
+    disposeAll(this.pendingReloads.values());
     this.changed.dispose();
   }
 }

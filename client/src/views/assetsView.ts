@@ -8,6 +8,7 @@ import { DATA_ASSET_LIMIT_MAX, type DataAssetItem } from '../../../common/src/ap
 import type { LineageContext } from '../lineageContext';
 import { safeText } from '../serviceErrors';
 import { errorNode, MessageNode, NodeTreeProvider, TreeNode, ValueNode } from './treeNode';
+import { disposeAll } from '../disposeAll';
 
 const QUERY_KEY = 'lineageLens.assetQuery';
 
@@ -147,6 +148,6 @@ export class AssetsView implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.disposables.splice(0).forEach((d) => d.dispose());
+    disposeAll(this.disposables.splice(0));
   }
 }

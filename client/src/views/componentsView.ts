@@ -9,6 +9,7 @@ import type { LineageContext } from '../lineageContext';
 import { serviceErrorData } from '../serviceErrors';
 import { ComponentNode, NamespaceNode, PathNode, type PathTarget } from './componentNodes';
 import { errorNode, NodeTreeProvider, type TreeNode } from './treeNode';
+import { disposeAll } from '../disposeAll';
 
 export class ComponentsView implements vscode.Disposable {
   readonly provider: NodeTreeProvider;
@@ -109,6 +110,6 @@ export class ComponentsView implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.disposables.splice(0).forEach((d) => d.dispose());
+    disposeAll(this.disposables.splice(0));
   }
 }

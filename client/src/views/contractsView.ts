@@ -7,6 +7,7 @@ import { findContractFiles, watchContractFiles } from '../contractFiles';
 import type { LineageContext } from '../lineageContext';
 import { ContractFileNode, contractFileLabel, ContractNode, type ComplianceResult } from './contractNodes';
 import { errorNode, NodeTreeProvider, type TreeNode } from './treeNode';
+import { disposeAll } from '../disposeAll';
 
 export class ContractsView implements vscode.Disposable {
   readonly provider: NodeTreeProvider;
@@ -80,6 +81,6 @@ export class ContractsView implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.disposables.splice(0).forEach((d) => d.dispose());
+    disposeAll(this.disposables.splice(0));
   }
 }

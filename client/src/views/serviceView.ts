@@ -8,6 +8,7 @@ import { lineageSettings, SECTION, webhookIds } from '../config';
 import type { LineageContext } from '../lineageContext';
 import { safeText } from '../serviceErrors';
 import { errorNode, MessageNode, NodeTreeProvider, TreeNode, ValueNode } from './treeNode';
+import { disposeAll } from '../disposeAll';
 
 /** Shows no more than the last four characters of a key. */
 export function maskKey(value: string): string {
@@ -220,6 +221,6 @@ export class ServiceView implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.disposables.splice(0).forEach((d) => d.dispose());
+    disposeAll(this.disposables.splice(0));
   }
 }

@@ -54,7 +54,7 @@ export function resolve(s: SchemaNode | undefined): SchemaNode | undefined {
       ...s,
       allOf: undefined,
       type: 'object',
-      properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})),
+      properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})) as SchemaNode['properties'],
       required: parts.flatMap((p) => p.required ?? []),
     };
   }

@@ -14,7 +14,7 @@ export class DiagnosticsHub {
 
   set(source: DiagnosticSource, uri: string, diagnostics: Diagnostic[]): void {
     let m = this.bySource.get(source);
-    if (!m) this.bySource.set(source, (m = new Map()));
+    if (!m) this.bySource.set(source, (m = new Map<string, Diagnostic[]>()));
     if (diagnostics.length) m.set(uri, diagnostics);
     else if (!m.delete(uri)) return; // nothing before, nothing now
     this.flush(uri);

@@ -126,7 +126,7 @@ export class DependsOnIndex {
     this.tags.forEach((tagId, index) => {
       for (const [key, field] of byTag.get(tagId)!) {
         let fields = this.directAt.get(key);
-        if (!fields) this.directAt.set(key, (fields = new Map()));
+        if (!fields) this.directAt.set(key, (fields = new Map<string, number[]>()));
         let list = fields.get(field);
         if (!list) fields.set(field, (list = []));
         list.push(index);

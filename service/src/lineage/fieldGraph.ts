@@ -88,7 +88,7 @@ export class FieldGraph {
       this.ids.set(name, id);
       if (key !== undefined) {
         let fields = this.byKey.get(key);
-        if (!fields) this.byKey.set(key, (fields = new Map()));
+        if (!fields) this.byKey.set(key, (fields = new Map<string, number>()));
         fields.set(field, id);
       }
       this.onNode(id, key, field);

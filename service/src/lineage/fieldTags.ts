@@ -21,7 +21,7 @@ export function effectiveTagsAt(store: Store, key: string): Map<string, Map<stri
       if (app.source === 'system' && app.detection_category !== undefined)
         ref.detection_category = app.detection_category;
       let m = out.get(field);
-      if (!m) out.set(field, (m = new Map()));
+      if (!m) out.set(field, (m = new Map<string, FieldTagRef>()));
       m.set(def.id, ref);
     }
   }

@@ -113,7 +113,8 @@ export class Store {
         id: String(r.id),
         name: str(r.name),
         darn: String(r.darn),
-        contractSchema: JSON.parse(String(r.contract_schema_json)),
+        // Written by this service from a validated body.
+        contractSchema: JSON.parse(String(r.contract_schema_json)) as ContractRecord['contractSchema'],
       });
     }
     for (const r of db.all('SELECT * FROM data_assets')) this.dataAssets.set(String(r.darn), assetFromRow(r));
@@ -150,9 +151,9 @@ export class Store {
 
   private recordApplication(key: string, field: string, app: TagApplication): void {
     let fields = this.tagApplications.get(key);
-    if (!fields) this.tagApplications.set(key, (fields = new Map()));
+    if (!fields) this.tagApplications.set(key, (fields = new Map<string, Map<string, TagApplication>>()));
     let tags = fields.get(field);
-    if (!tags) fields.set(field, (tags = new Map()));
+    if (!tags) fields.set(field, (tags = new Map<string, TagApplication>()));
     const previous = tags.get(app.tagId);
     if (!previous || previous.applied_at <= app.applied_at) tags.set(app.tagId, app);
   }
@@ -386,6 +387,7 @@ function assetFromRow(r: Row): DataAssetRecord {
     type: str(r.type),
     updatedAt: String(r.updated_at),
     contractId: str(r.contract_id),
-    schema: JSON.parse(String(r.schema_json)),
+    // Written by this service from a validated body.
+    schema: JSON.parse(String(r.schema_json)) as DataAssetRecord['schema'],
   };
 }

@@ -194,12 +194,24 @@ export async function rowPartFits(
   row: Locator,
   part: '.label-name' | '.label-description',
 ): Promise<boolean> {
-  return row.evaluate((r, sel) => {
+  return row.evaluate((r: PageElement, sel) => {
     const el = r.querySelector(sel);
     const box = r.querySelector('.monaco-icon-label-container');
     if (!el || !box) return false;
     return el.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1;
   }, part);
+}
+
+/**
+ * The part of a page element that code run in the page (evaluate) uses: the test program is typed
+ * without the DOM library, so Playwright's element types do not resolve there.
+ */
+export interface PageElement {
+  textContent: string | null;
+  ownerDocument: { getAnimations(): Array<{ finished: Promise<unknown> }> };
+  getBoundingClientRect(): { top: number; bottom: number; right: number };
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): Iterable<PageElement>;
 }
 
 /** Expands a collapsed tree row (click on its twistie) and waits until it says so. */

@@ -111,7 +111,10 @@ describe('data asset dialogs and paging', () => {
       assert.equal(labelOf(more), `Load more (${DATA_ASSET_LIMIT_MAX} of ${total} shown)`);
       assert.equal(more.command?.command, 'lineageLens.loadMoreDataAssets');
 
-      await vscode.commands.executeCommand(more.command.command, ...(more.command.arguments ?? []));
+      await vscode.commands.executeCommand(
+        more.command.command,
+        ...((more.command.arguments ?? []) as unknown[]),
+      );
       const all = (await tree.getChildren()).map((n) => tree.getTreeItem(n));
       assert.equal(assets(all).length, total, 'the second page was appended');
       assert.deepEqual(assets(all).map(labelOf), darns);

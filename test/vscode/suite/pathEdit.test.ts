@@ -39,7 +39,7 @@ function whenWorkbench<T>(probe: () => T | undefined, timeoutMs = 20_000): Promi
     }, timeoutMs);
     const done = () => {
       clearTimeout(timer);
-      subs.forEach((d) => d.dispose());
+      for (const d of subs) d.dispose();
     };
   });
 }

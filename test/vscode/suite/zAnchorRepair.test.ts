@@ -255,7 +255,8 @@ describe('anchor repair', () => {
     const fix = actions.find((a) => a.title.startsWith('Update the anchor on the service'));
     assert.ok(fix?.command, `quick fix offered: ${JSON.stringify(actions.map((a) => a.title))}`);
     assert.equal(fix.title, `Update the anchor on the service (lines ${recorded} → ${now})`);
-    const run = () => vscode.commands.executeCommand(fix.command!.command, ...(fix.command!.arguments ?? []));
+    const run = () =>
+      vscode.commands.executeCommand(fix.command!.command, ...((fix.command!.arguments ?? []) as unknown[]));
 
     // Cancel: nothing is written.
     const before = await versionsOf(comp.id);
