@@ -155,12 +155,12 @@ describe('lineage graph walk', () => {
     assert.deepEqual({ hops: v.hops, kinds: v.kinds }, atV);
   });
 
-  it('impact counts are the same whether 2,000, 3 or no fields are listed', () => {
+  it('impact counts are the same whether all, 3 or no fields are listed; a cut list names only components with a listed field', () => {
     const model = generated(7);
     for (let s = 0; s < model.fields.length; s += 5) {
       const f = model.fields[s]!;
       const target = { kind: 'field' as const, field: { boundaryId: f.boundary.id, field: f.name } };
-      const all = impactOf(model, target, [], () => undefined);
+      const all = impactOf(model, target, [], () => undefined, Number.POSITIVE_INFINITY);
       const three = impactOf(model, target, [], () => undefined, 3);
       const none = impactOf(model, target, [], () => undefined, 0);
       assert.deepEqual(three.counts, all.counts);
@@ -172,6 +172,13 @@ describe('lineage graph walk', () => {
       );
       const listed = three.components.flatMap((c) => c.fields);
       assert.equal(listed.length, Math.min(3, all.counts.fields));
+      if (all.counts.fields > 3) {
+        assert.ok(three.components.every((c) => c.fields.length > 0));
+        assert.match(
+          three.truncated ?? '',
+          new RegExp(`^The nearest 3 of ${all.counts.fields} downstream fields`),
+        );
+      } else assert.equal(three.truncated, undefined);
       // The listed ones are the nearest.
       const maxListed = Math.max(-1, ...listed.map((x) => x.hops));
       const nearer = all.components.flatMap((c) => c.fields).filter((x) => x.hops < maxListed).length;

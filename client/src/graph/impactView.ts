@@ -157,7 +157,8 @@ export class ImpactView implements vscode.Disposable {
 
   async show(result: ImpactResult): Promise<void> {
     this.root.result = result;
-    this.view.message = undefined;
+    // Only the nearest fields are listed when very many depend on the change (the counts are exact).
+    this.view.message = result.truncated;
     this.provider.refresh();
     await vscode.commands.executeCommand('lineageLens.impact.focus');
   }

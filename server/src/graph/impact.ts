@@ -19,8 +19,13 @@ import { contractMatchesStore } from './matching';
 import { arcEdgeId, kindsOf, walk, type Reach } from './traverse';
 import { compareText } from '../../../common/src/textOrder';
 
-/** Fields listed at most in one answer (nearest first); the counts always cover all of them. */
-export const MAX_LISTED_FIELDS = 2000;
+/**
+ * Fields listed at most in one answer (nearest first); the counts always cover all of them. The widest
+ * impacts reach 100,000+ fields in 2,000 components: an answer listing 2,000 fields and every component
+ * was 800 KB of JSON, whose serialisation in a server holding hundreds of MB brought full collections
+ * of a second (docs/performance.md). When the list is cut, only components with a listed field are.
+ */
+export const MAX_LISTED_FIELDS = 500;
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -109,7 +114,9 @@ export function impactOf(
     if (!list) listedIn.set(c, (list = []));
     list.push(entry);
   }
-  const components: ImpactComponent[] = touched.map((c) => {
+  const truncated = fieldCount > listed;
+  const shown = truncated ? touched.filter((c) => listedIn.has(c)) : touched;
+  const components: ImpactComponent[] = shown.map((c) => {
     const d = model.componentList[c]!.detail;
     return {
       id: d.id,
@@ -148,12 +155,14 @@ export function impactOf(
     contracts: matched,
     counts: {
       fields: fieldCount,
-      components: components.filter((c) => c.type !== 'DATA_STORE').length,
+      components: touched.filter((c) => model.componentList[c]!.detail.type !== 'DATA_STORE').length,
       dataStores: storeFields.size,
       contracts: matched.length,
     },
-    ...(fieldCount > listed
-      ? { truncated: `The nearest ${listed} of ${fieldCount} downstream fields are listed.` }
+    ...(truncated
+      ? {
+          truncated: `The nearest ${listed} of ${fieldCount} downstream fields are listed, in ${shown.length} of ${touched.length} components and data stores.`,
+        }
       : {}),
   };
 }
