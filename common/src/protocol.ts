@@ -426,6 +426,8 @@ export interface GraphParams {
   filters?: GraphFilters;
   /** Components shown with their boundaries and fields (besides the focus's own). */
   expand?: string[];
+  /** Components the user collapsed: shown with counts, even the focus or a small scope's. */
+  collapse?: string[];
 }
 
 export interface GraphTag {

@@ -200,6 +200,24 @@ describe('language server: lineage graph and impact', function () {
     );
     const b = g.nodes.find((n) => n.id === ids.B)!;
     assert.equal(b.hiddenNeighbours, 1, 'B writes to the store, outside the depth');
+    assert.ok(
+      g.nodes.every((n) => n.expanded),
+      'a small scope is expanded, the focus with it',
+    );
+    // Collapsed by the user: the focus and B show counts only; E stays expanded.
+    const folded = await client.conn.sendRequest(P.GraphRequest, {
+      focus: { kind: 'component', componentId: ids.A },
+      filters: { depthUp: 0, depthDown: 1 },
+      collapse: [ids.A, ids.B],
+    });
+    assert.deepEqual(
+      folded.nodes.map((n) => [n.id, n.expanded, n.boundaries.length > 0]).sort(),
+      [
+        [ids.A, false, false],
+        [ids.B, false, false],
+        [ids.E, true, true],
+      ].sort(),
+    );
   });
 
   it('namespace filter and tag filter narrow the graph', async () => {

@@ -145,10 +145,18 @@ export class GraphPanels implements vscode.Disposable {
         this.state = { params: { ...state.params, filters: m.filters } };
         return this.reload();
       case 'expand': {
+        // Expanding or collapsing overrides what the graph would choose (the focus and small scopes
+        // are expanded by default).
         const expand = new Set(state.params.expand ?? []);
-        if (m.expanded) expand.add(m.componentId);
-        else expand.delete(m.componentId);
-        this.state = { ...state, params: { ...state.params, expand: [...expand] } };
+        const collapse = new Set(state.params.collapse ?? []);
+        if (m.expanded) {
+          expand.add(m.componentId);
+          collapse.delete(m.componentId);
+        } else {
+          expand.delete(m.componentId);
+          collapse.add(m.componentId);
+        }
+        this.state = { ...state, params: { ...state.params, expand: [...expand], collapse: [...collapse] } };
         return this.reload();
       }
       case 'focus':

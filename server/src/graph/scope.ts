@@ -51,6 +51,9 @@ export function graphFor(model: LineageModel, params: GraphParams): GraphResult 
   const expandAsked = new Set(
     Array.isArray(params?.expand) ? params.expand.filter((x) => typeof x === 'string') : [],
   );
+  const collapseAsked = new Set(
+    Array.isArray(params?.collapse) ? params.collapse.filter((x) => typeof x === 'string') : [],
+  );
   let scope: string[];
   let centre: string[];
   let flow: Set<number> | undefined;
@@ -107,6 +110,7 @@ export function graphFor(model: LineageModel, params: GraphParams): GraphResult 
     throw new UserInputError('A graph is centred on a component, a path, a field or a namespace.');
   }
 
+  for (const id of collapseAsked) expanded.delete(id);
   const inScope = new Set(scope);
   const nodes: GraphNode[] = [];
   const shownBoundaries = new Map<string, BoundaryModel>();
