@@ -132,6 +132,10 @@ export class LineageModel {
         set.add(i);
       }
     }
+    // Packed here, while the model is built in the background, not by the first walk of a request.
+    this.arcs('down');
+    this.arcs('up');
+    this.componentIndexes();
   }
 
   /**
