@@ -105,6 +105,18 @@ async function main(): Promise<void> {
     console.log(
       `impact of one field over LSP (${times.length} fields): median ${ms(s.median)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; widest reach ${widest.fields} downstream fields`,
     );
+    // The widest field again and again: its own cost, apart from the spread over many fields.
+    const again: number[] = [];
+    for (let i = 0; i < 20; i++)
+      again.push(
+        (
+          await time(() =>
+            client.conn.sendRequest(P.ImpactRequest, { target: { kind: 'field', field: widest.field } }),
+          )
+        )[1],
+      );
+    const w = stats(again);
+    console.log(`impact of the widest field over LSP, 20 times: median ${ms(w.median)}, max ${ms(w.max)}`);
     await inProcess(service, ids, fields.slice(0, N_IMPACTS));
 
     // The 3-hop neighbourhood of the field with the widest reach, laid out and drawn in Chromium.
@@ -199,6 +211,16 @@ async function inProcess(
   }
   // The answer's size (what the server serialises), measured apart: a big string made between two
   // timed calls would put its collection into the next one's time.
+  const again: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    impactOf(model, { kind: 'field', field: widest.field }, [], () => undefined);
+    again.push(performance.now() - t);
+  }
+  const w = stats(again);
+  console.log(
+    `impact of the widest field (${widest.fields} downstream) in-process, 20 times: median ${ms(w.median)}, max ${ms(w.max)}`,
+  );
   const largest = JSON.stringify(
     impactOf(model, { kind: 'field', field: widest.field }, [], () => undefined),
   ).length;
