@@ -416,6 +416,7 @@ function button(text: string, onClick: () => void): HTMLButtonElement {
 }
 
 function showFieldDetails(id: string): void {
+  selectedNode = undefined;
   const name = id.slice(id.indexOf('#') + 1);
   const h = document.createElement('strong');
   h.textContent = name;
@@ -479,6 +480,7 @@ canvas.addEventListener('keydown', (ev) => {
     moveFocus(target, ev.key);
   } else if (ev.key === 'Escape') {
     clearHighlight();
+    selectedNode = undefined;
     details.replaceChildren();
   } else if (ev.key === '+' || ev.key === '=') {
     view.scale *= 1.2;
@@ -570,6 +572,15 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
   const t1 = performance.now();
   draw(g, l);
   fit();
+  // A component's details follow the new drawing (Expand after Collapse); gone with it, they go.
+  if (selectedNode) {
+    const n = g.nodes.find((x) => x.id === selectedNode);
+    if (n) showNodeDetails(n);
+    else {
+      selectedNode = undefined;
+      details.replaceChildren();
+    }
+  }
   // Two frames: the SVG has been styled and painted once the second callback runs.
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const t2 = performance.now();
