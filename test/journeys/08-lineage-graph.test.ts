@@ -2,10 +2,10 @@
 // the tagged field in the graph and see its flow highlighted across services and data stores, then
 // open its impact in the Impact view.
 import * as assert from 'node:assert/strict';
-import type { FrameLocator, Page } from 'playwright-core';
 import { component } from './support/demo';
 import {
   goToLine,
+  graphFrame,
   hoverAtCursor,
   hoverWidget,
   openFile,
@@ -19,11 +19,6 @@ import {
   UI_TIMEOUT,
   viewPane,
 } from './support/workbench';
-
-/** The graph webview's document: VS Code nests it in two frames (the host and the active frame). */
-function graphFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
-}
 
 describe('journey 8: lineage graph and impact of a field', () => {
   screenshotOnFailure('08');

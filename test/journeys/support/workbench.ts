@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { component, displayName } from './demo';
 import { session } from './session';
 
@@ -228,6 +228,24 @@ export async function clickRowAction(row: Locator, title: string): Promise<void>
   const action = row.locator(`.actions .action-label[aria-label="${title}"]`);
   await action.waitFor({ timeout: UI_TIMEOUT });
   await action.click();
+}
+
+// ------------------------------------------------------------------ the lineage graph panel
+
+/** The graph webview's document: VS Code nests it in two frames (the host and the active frame). */
+export function graphFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+}
+
+/**
+ * Runs `action` and waits until the graph is drawn anew (the renderer replaces its SVG on every
+ * drawing) and reports ready.
+ */
+export async function redrawn(frame: FrameLocator, action: () => Promise<void>): Promise<void> {
+  const before = await frame.locator('svg.graph').elementHandle({ timeout: UI_TIMEOUT });
+  await action();
+  await before?.waitForElementState('hidden', { timeout: UI_TIMEOUT });
+  await frame.locator('body[data-ready="true"]:not([data-busy]) svg.graph').waitFor({ timeout: UI_TIMEOUT });
 }
 
 // ------------------------------------------------------------------ sign-in

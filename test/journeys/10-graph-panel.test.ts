@@ -1,0 +1,379 @@
+// Journey 10: the lineage graph panel as a keyboard and mouse user drives it. Opened from the editor's
+// context menu on anchored code, from a component's and a namespace's row in the Components view; moved
+// around with the keyboard; narrowed with the filters; its buttons open the path document and the
+// source, reveal the component and re-centre the graph; Export SVG writes a standalone picture; it
+// follows a high-contrast theme; it comes back after a reload. The code lens "N downstream fields ·
+// M contracts" opens the Impact view.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { component, demo, displayName } from './support/demo';
+import { session } from './support/session';
+import {
+  activeEditor,
+  activeTab,
+  clickRowAction,
+  expandRow,
+  goToLine,
+  graphFrame,
+  openFile,
+  openLineageContainer,
+  openWorkbench,
+  quickInput,
+  quickPickRow,
+  redrawn,
+  runCommand,
+  screenshot,
+  screenshotOnFailure,
+  signInThroughUi,
+  textOf,
+  treeRow,
+  UI_TIMEOUT,
+  viewPane,
+} from './support/workbench';
+
+const checkout = component('checkout-api');
+const billing = component('billing-worker');
+const charge = checkout.paths!.find((p) => p.code_anchors?.some((a) => a.name === 'chargeCard'))!;
+const anchor = charge.code_anchors!.find((a) => a.name === 'chargeCard' && a.file.includes('handlers'))!;
+const file = `checkout-api/${anchor.file.replace(/^checkout-api\//, '')}`;
+
+/** Centre of an element's box on screen. */
+async function centreOf(l: Locator): Promise<{ x: number; y: number }> {
+  const b = await l.boundingBox();
+  assert.ok(b, 'the element is on screen');
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** The graph's zoom, from the viewport's transform. */
+async function scaleOf(frame: FrameLocator): Promise<number> {
+  const t = (await frame.locator('g.viewport').getAttribute('transform')) ?? '';
+  return Number(/scale\(([\d.e-]+)\)/.exec(t)?.[1]);
+}
+
+/** Opens the graph on a component from its row in the Components view (the row's inline action). */
+async function graphOfComponent(page: Page, name: string): Promise<FrameLocator> {
+  await runCommand(page, 'View: Close All Editors');
+  await openLineageContainer(page);
+  await clickRowAction(treeRow(viewPane(page, 'Components'), name), 'Show Lineage Graph');
+  const frame = graphFrame(page);
+  await frame.locator('body[data-ready="true"] g.node.centre').waitFor({ timeout: UI_TIMEOUT });
+  return frame;
+}
+
+describe('journey 10: the lineage graph panel by keyboard and mouse', () => {
+  screenshotOnFailure('10');
+
+  it('opens from the context menu on anchored code, centred on the field under the cursor; the keyboard moves, selects and zooms', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    await runCommand(page, 'View: Close All Editors');
+    await openFile(page, file);
+    // The anchors are placed once the lenses show (right after a sign-in they may not be yet).
+    await activeEditor(page)
+      .locator('.codelens-decoration', { hasText: /createOrder → chargeCard/ })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    // `billingEmail: body.email,` three lines below the chargeCard call: the cursor on `email`.
+    await goToLine(page, anchor.line_start + 3, 27);
+    const cursor = await centreOf(activeEditor(page).locator('.cursors-layer .cursor').first());
+    await page.mouse.click(cursor.x + 2, cursor.y, { button: 'right' });
+    const item = page.locator('.context-view .action-label', { hasText: /^Show Lineage Graph$/ });
+    await item.waitFor({ timeout: UI_TIMEOUT });
+    await item.click();
+    // Several fields under the cursor: the user picks the one named there.
+    const pick = quickPickRow(page, /email/);
+    const frame = graphFrame(page);
+    const centre = frame.locator('body[data-ready="true"] g.field.centre').first();
+    await Promise.race([pick.waitFor({ timeout: UI_TIMEOUT }), centre.waitFor({ timeout: UI_TIMEOUT })]);
+    if (await quickInput(page).isVisible()) await pick.click();
+    await centre.waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(await centre.locator('.field-name').textContent(), 'email');
+
+    // Keyboard: a click puts the focus on the row; Escape leaves field mode, the focus stays.
+    await centre.click();
+    await frame.locator('svg.field-mode').waitFor({ timeout: UI_TIMEOUT });
+    await page.keyboard.press('Escape');
+    await frame.locator('svg.graph:not(.field-mode)').waitFor({ timeout: UI_TIMEOUT });
+    const focused = frame.locator(':focus');
+    assert.match((await focused.getAttribute('aria-label')) ?? '', /^Field email on /);
+    const at0 = await centreOf(focused);
+    await page.keyboard.press('ArrowDown');
+    const below = (await focused.getAttribute('aria-label')) ?? '';
+    const at1 = await centreOf(focused);
+    assert.ok(at1.y > at0.y, `ArrowDown moves down (${at0.y} → ${at1.y}) to ${below}`);
+    assert.match(below, /^(Field|Component|Data store) /);
+    await page.keyboard.press('ArrowRight');
+    const at2 = await centreOf(focused);
+    assert.ok(at2.x > at1.x, `ArrowRight moves right (${at1.x} → ${at2.x})`);
+    await page.keyboard.press('ArrowLeft');
+    assert.ok((await centreOf(focused)).x < at2.x, 'ArrowLeft moves back left');
+    // Enter on a field selects it (field mode), as a click does.
+    const label = (await focused.getAttribute('aria-label')) ?? '';
+    if (label.startsWith('Field ')) {
+      await page.keyboard.press('Enter');
+      await frame.locator('svg.field-mode g.field.selected:focus').waitFor({ timeout: UI_TIMEOUT });
+      await page.keyboard.press('Escape');
+    }
+    // + zooms in, - out, 0 fits the whole graph.
+    const s0 = await scaleOf(frame);
+    await page.keyboard.press('+');
+    const s1 = await scaleOf(frame);
+    assert.ok(Math.abs(s1 / s0 - 1.2) < 1e-6, `+ zooms in by 1.2 (${s0} → ${s1})`);
+    await page.keyboard.press('-');
+    assert.ok(Math.abs((await scaleOf(frame)) - s0) < 1e-9, '- zooms back out');
+    await page.keyboard.press('0');
+    const whole = await frame.locator('g.viewport').boundingBox();
+    const canvas = await frame.locator('#canvas').boundingBox();
+    assert.ok(whole && canvas && whole.width <= canvas.width + 1, '0 fits the whole graph in the panel');
+    await centre.focus();
+    await screenshot(page, '10-graph-keyboard');
+  });
+
+  it('filters: tag, mapping kinds and depth narrow the graph and stay set', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    const frame = await graphOfComponent(page, displayName(checkout));
+    const kinds = frame.locator('path.edge.kind-ControlFlow');
+    assert.ok((await kinds.count()) > 0, 'checkout-api maps paymentMethod by ControlFlow');
+
+    await redrawn(frame, () => frame.locator('#kind-ControlFlow').uncheck());
+    assert.equal(await kinds.count(), 0, 'no ControlFlow edge once unticked');
+    assert.ok((await frame.locator('path.edge.kind-DataFlow').count()) > 0, 'DataFlow edges stay');
+    assert.equal(await frame.locator('#kind-ControlFlow').isChecked(), false, 'the box stays unticked');
+    await redrawn(frame, () => frame.locator('#kind-ControlFlow').check());
+
+    await redrawn(frame, async () => {
+      await frame.locator('#tag').selectOption('pii');
+    });
+    assert.equal(await frame.locator('#tag').inputValue(), 'pii');
+    const rows = frame.locator('g.field');
+    assert.ok((await rows.count()) > 0, 'fields carrying pii are shown');
+    for (const tags of await rows.locator('.field-tags').allTextContents())
+      assert.match(tags, /[●◌] pii/, 'every field shown carries pii');
+    assert.equal(
+      await rows.count(),
+      await rows.filter({ has: frame.locator('.field-tags') }).count(),
+      'no untagged field is shown',
+    );
+    await screenshot(page, '10-graph-filter-pii');
+    await redrawn(frame, async () => {
+      await frame.locator('#tag').selectOption('');
+    });
+
+    const nodes = frame.locator('g.node');
+    assert.ok((await nodes.count()) > 1, 'the neighbourhood');
+    // A number typed and committed (Tab), as a user does: each commit asks for the graph anew.
+    const setDepth = (id: 'depthUp' | 'depthDown', value: string) =>
+      redrawn(frame, async () => {
+        await frame.locator(`#${id}`).fill(value);
+        await frame.locator(`#${id}`).press('Tab');
+      });
+    await setDepth('depthUp', '0');
+    await setDepth('depthDown', '0');
+    assert.equal(await nodes.count(), 1, 'depth 0 up and down: the component alone');
+    assert.equal(await frame.locator('g.node.centre').getAttribute('data-id'), checkout.id);
+    assert.equal(await frame.locator('#depthDown').inputValue(), '0');
+    await setDepth('depthUp', '2');
+    await setDepth('depthDown', '2');
+  });
+
+  it("a component's buttons open its path document and source, reveal it, and centre the graph elsewhere", async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    const frame = await graphOfComponent(page, displayName(checkout));
+    const header = (id: string) => frame.locator(`g.node[data-id="${id}"] .node-header`);
+    const details = frame.locator('#details');
+    /** Clicks a component's header (after Fit: the graph opens on its centre at full size). */
+    const select = async (id: string, name: string) => {
+      await frame.locator('body[data-ready="true"] svg.graph').waitFor({ timeout: UI_TIMEOUT });
+      await frame.getByRole('button', { name: 'Fit' }).click();
+      await header(id).click();
+      await details.getByText(name, { exact: true }).waitFor({ timeout: UI_TIMEOUT });
+    };
+    await select(checkout.id, displayName(checkout));
+    await details.getByRole('button', { name: 'Open path document' }).first().click();
+    await activeTab(page, /\.lineage-path\.json$/).waitFor({ timeout: UI_TIMEOUT });
+
+    // The document opened in the graph's editor group: back to the graph's tab, as a user would (the
+    // panel draws again, on the same centre).
+    const graphTab = page.locator('.tabs-container .tab', { hasText: 'Lineage Graph' });
+    await graphTab.click();
+    await select(checkout.id, displayName(checkout));
+    await details.getByRole('button', { name: 'Open source' }).first().click();
+    // A path anchored in several places asks which one (Go to Anchor's pick): the first.
+    const source = activeTab(page, /\.(ts|py|go|java)$/);
+    const pick = quickInput(page).locator('.monaco-list-row').first();
+    await Promise.race([source.waitFor({ timeout: UI_TIMEOUT }), pick.waitFor({ timeout: UI_TIMEOUT })]);
+    if (await pick.isVisible()) await page.keyboard.press('Enter');
+    await source.waitFor({ timeout: UI_TIMEOUT });
+    await graphTab.click();
+    await select(checkout.id, displayName(checkout));
+    await details.getByRole('button', { name: 'Reveal in Components view' }).click();
+    const row = treeRow(viewPane(page, 'Components'), displayName(checkout));
+    await row.and(page.locator('[aria-selected="true"]')).waitFor({ timeout: UI_TIMEOUT });
+
+    await redrawn(frame, () => details.getByRole('button', { name: 'Collapse' }).click());
+    assert.equal(await frame.locator(`g.node.expanded[data-id="${checkout.id}"]`).count(), 0, 'collapsed');
+    assert.match(
+      (await frame.locator(`g.node[data-id="${checkout.id}"]`).textContent()) ?? '',
+      /\d+ paths · \d+ fields/,
+    );
+    // The details follow the drawing: the button now offers to expand it again.
+    await details.getByRole('button', { name: 'Expand' }).waitFor({ timeout: UI_TIMEOUT });
+
+    await select(billing.id, displayName(billing));
+    await redrawn(frame, () => details.getByRole('button', { name: 'Centre here' }).click());
+    assert.equal(await frame.locator('g.node.centre').getAttribute('data-id'), billing.id);
+    await screenshot(page, '10-graph-centred-elsewhere');
+  });
+
+  it('Export SVG writes a standalone picture with the theme colours resolved', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    const frame = await graphOfComponent(page, displayName(checkout));
+    const target = path.join(session().workspace, 'lineage-graph.svg');
+    fs.rmSync(target, { force: true });
+    await frame.getByRole('button', { name: 'Export SVG' }).click();
+    // The save dialog (VS Code's own in the browser) proposes lineage-graph.svg in the workspace.
+    const input = quickInput(page).locator('input.input');
+    await input.waitFor({ timeout: UI_TIMEOUT });
+    assert.match(await input.inputValue(), /lineage-graph\.svg$/);
+    await page.keyboard.press('Enter');
+    await page
+      .locator('.notification-list-item', { hasText: /Lineage graph saved to .*lineage-graph\.svg/ })
+      .waitFor({ timeout: UI_TIMEOUT });
+    const svg = fs.readFileSync(target, 'utf8');
+    assert.match(svg, /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    assert.match(svg, /viewBox="0 0 [\d.]+ [\d.]+"/);
+    assert.ok(svg.includes(`>${displayName(checkout)}<`), 'the component is named in it');
+    assert.ok(!svg.includes('var(--vscode'), 'no theme variable left: it reads outside VS Code');
+    assert.match(svg, /style="fill:rgb\(/, 'colours are written into the picture');
+    const drawn = await frame.locator('g.node').count();
+    assert.equal((svg.match(/<g class="node /g) ?? []).length, drawn, 'every component drawn is in it');
+    fs.rmSync(target, { force: true });
+  });
+
+  it('follows a high-contrast theme', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    const frame = await graphOfComponent(page, displayName(checkout));
+    const pickTheme = async (name: string) => {
+      await runCommand(page, 'Preferences: Color Theme');
+      const input = quickInput(page).locator('input.input');
+      await input.fill(name);
+      await quickPickRow(page, name).click();
+    };
+    try {
+      await pickTheme('Light High Contrast');
+      await frame.locator('body.vscode-high-contrast').waitFor({ timeout: UI_TIMEOUT });
+      const box = frame.locator('g.node .node-box').first();
+      // The box's stroke, and the theme's contrast border resolved to a colour the same way.
+      // The box's stroke, and the theme's contrast border resolved to a colour the same way (this
+      // project has no DOM types: the page's globals are typed here as far as they are used).
+      const style = await box.evaluate((e) => {
+        interface Css {
+          strokeWidth: string;
+          stroke: string;
+          color: string;
+          getPropertyValue(name: string): string;
+        }
+        interface El {
+          style: { color: string };
+          remove(): void;
+        }
+        const w = globalThis as unknown as {
+          getComputedStyle(x: unknown): Css;
+          document: { documentElement: unknown; body: { append(x: El): void }; createElement(t: string): El };
+        };
+        const probe = w.document.createElement('div');
+        probe.style.color = w
+          .getComputedStyle(w.document.documentElement)
+          .getPropertyValue('--vscode-contrastBorder');
+        w.document.body.append(probe);
+        const border = w.getComputedStyle(probe).color;
+        probe.remove();
+        const cs = w.getComputedStyle(e);
+        return { width: cs.strokeWidth, stroke: cs.stroke, border };
+      });
+      assert.equal(style.width, '2px', 'boxes get a thicker border');
+      assert.equal(style.stroke, style.border, "boxes are outlined in the theme's contrast border");
+      await screenshot(page, '10-graph-high-contrast');
+    } finally {
+      await pickTheme('Light Modern');
+    }
+    await frame.locator('body:not(.vscode-high-contrast)').waitFor({ timeout: UI_TIMEOUT });
+  });
+
+  it('a namespace row opens the namespace collapsed to components with counts', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    await runCommand(page, 'View: Close All Editors');
+    await openLineageContainer(page);
+    await clickRowAction(treeRow(viewPane(page, 'Components'), checkout.namespace), 'Show Namespace Graph');
+    const frame = graphFrame(page);
+    await frame.locator('body[data-ready="true"] svg.graph').waitFor({ timeout: UI_TIMEOUT });
+    await frame.locator('#status', { hasText: 'collapsed to components with counts' }).waitFor({
+      timeout: UI_TIMEOUT,
+    });
+    const inNamespace = demo().components.filter((c) => c.namespace === checkout.namespace);
+    const nodes = frame.locator('g.node');
+    assert.deepEqual(
+      (await Promise.all((await nodes.all()).map((n) => n.getAttribute('data-id')))).sort(),
+      inNamespace.map((c) => c.id).sort(),
+    );
+    for (const t of await nodes.locator('.counts').first().allTextContents())
+      assert.match(t, /^\d+ paths · \d+ fields/);
+    assert.equal(await frame.locator('g.node.expanded').count(), 0);
+    await screenshot(page, '10-graph-namespace');
+  });
+
+  it('comes back after a reload, on the same field with its flow highlighted', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    const frame = await graphOfComponent(page, displayName(checkout));
+    const email = frame
+      .locator('g.field', { has: frame.locator('.field-name', { hasText: /^email$/ }) })
+      .first();
+    await email.click();
+    await frame.locator('svg.field-mode g.field.selected').waitFor({ timeout: UI_TIMEOUT });
+
+    const reloaded = page.waitForEvent('load', { timeout: UI_TIMEOUT });
+    await runCommand(page, 'Developer: Reload Window');
+    await reloaded;
+    await page.locator('.monaco-workbench').waitFor({ timeout: UI_TIMEOUT });
+    await page.locator('.tabs-container .tab', { hasText: 'Lineage Graph' }).waitFor({ timeout: UI_TIMEOUT });
+    const again = graphFrame(page);
+    await again.locator('body[data-ready="true"] g.node.centre').waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(await again.locator('g.node.centre').getAttribute('data-id'), checkout.id);
+    const selected = again.locator('svg.field-mode g.field.selected');
+    await selected.waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(await selected.locator('.field-name').textContent(), 'email');
+    await screenshot(page, '10-graph-restored');
+  });
+
+  it('the code lens "N downstream fields · M contracts" opens the Impact view', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    await runCommand(page, 'View: Close All Editors');
+    await openFile(page, file);
+    const lens = activeEditor(page)
+      .locator('.codelens-decoration a', { hasText: /^\d+ downstream fields? · \d+ contracts?$/ })
+      .first();
+    await lens.waitFor({ timeout: UI_TIMEOUT });
+    const [, fields, contracts] = /^(\d+) downstream fields? · (\d+) contract/.exec(
+      (await lens.textContent()) ?? '',
+    )!;
+    await lens.click();
+    const impact = viewPane(page, 'Impact');
+    await impact.waitFor({ timeout: UI_TIMEOUT });
+    const summary = impact.locator('.monaco-list-row[role="treeitem"]').first();
+    await summary.locator('.label-description', { hasText: `${fields} downstream fields` }).waitFor({
+      timeout: UI_TIMEOUT,
+    });
+    assert.match(await textOf(summary), new RegExp(`${contracts} contracts?`));
+    await screenshot(page, '10-lens-impact');
+    await expandRow(summary).catch(() => undefined);
+  });
+});
