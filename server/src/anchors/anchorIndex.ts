@@ -342,6 +342,9 @@ export class AnchorIndex {
     const git = this.opts.git;
     const commits = new Set<string>();
     for (const e of entries) if (e.commit) commits.add(e.commit);
+    // The grammars of the anchors' languages (by the recorded file names) start loading now, beside
+    // git and file resolution: compiling them is most of a cold build's relocation cost.
+    const syntaxReady = this.syntax?.prepare(new Set(entries.map((e) => e.anchor.file ?? '')));
     // Git runs beside file resolution (another process, another core); awaited before placing.
     const gitReady =
       git && commits.size > 0
@@ -397,7 +400,9 @@ export class AnchorIndex {
       await git.refreshFiles(stale).catch((err) => this.opts.onError?.(err));
     }
     if (generation !== this.generation) return;
-    // Grammars of the files' languages load once; parsing itself waits until a name check fails.
+    // Grammars load once (those of files found under other names too); parsing waits until a name
+    // check needs it.
+    await syntaxReady;
     await this.syntax?.prepare(byFile.keys());
     if (generation !== this.generation) return;
     // Files not open are read from disk, placed and verified; their text is not kept.

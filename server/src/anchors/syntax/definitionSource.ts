@@ -49,7 +49,15 @@ export class TreeSitterDefinitions implements DefinitionSource {
       const g = grammarFor(p);
       if (g && !this.ready.has(g) && !this.failed.has(g)) wanted.add(g);
     }
-    await Promise.all([...wanted].map((g) => this.load(g)));
+    // Only the grammars these files need, all at once (one load per grammar however often asked).
+    await Promise.all([...wanted].map((g) => this.loading(g)));
+  }
+
+  private readonly loads = new Map<GrammarName, Promise<void>>();
+  private loading(name: GrammarName): Promise<void> {
+    let p = this.loads.get(name);
+    if (!p) this.loads.set(name, (p = this.load(name)));
+    return p;
   }
 
   languageOf(fsPath: string): GrammarName | undefined {
