@@ -1,7 +1,8 @@
 // Micro-benchmark of the anchor index (not a test: prints figures, asserts nothing).
 // Run: npm run bench -- anchors (or node --expose-gc dist/test/bench/anchors.bench.js after node scripts/build.mjs --only tests)
 // Measures: index build for 5,000 files / 50,000 anchors on disk; didChange in a file with 200
-// anchors (median, p99), also with the lazy re-verification a following query does; memory.
+// anchors (median, p99), also with the lazy re-verification a following query does; memory: the
+// bench process's, and the real language server's over stdio with the same anchors from the service.
 import { promises as fs, readFile, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import * as os from 'node:os';
@@ -9,6 +10,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnchorIndex, fileUri, type AnchorEntry } from '../../server/src/anchors';
+import { serverMemory } from './serverMemory';
 
 const readFileAsync = promisify(readFile);
 const FILES = 5_000;
@@ -147,7 +149,19 @@ async function main(): Promise<void> {
     console.log(
       `  heap held by the index:      ${mb(heapIndex)}${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for an exact figure)'}`,
     );
-    console.log(`  process RSS / heap used:     ${mb(mem.rss)} / ${mb(mem.heapUsed)}`);
+    console.log(`  bench process RSS / heap:    ${mb(mem.rss)} / ${mb(mem.heapUsed)}`);
+    // The server's budget is its own process: the same anchors from the real service, over stdio.
+    index.dispose();
+    asyncIndex.dispose();
+    const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'anchors-bench-service-'));
+    try {
+      const server = await serverMemory({ dir: scratch, workspace: root, entries });
+      console.log(
+        `  language server over stdio:  RSS ${mb(server.rss)} (peak ${mb(server.peak)}; aim ≤ 300 MB) with the ${entries.length} anchors loaded from the service in ${server.loadMs.toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+    } finally {
+      await fs.rm(scratch, { recursive: true, force: true });
+    }
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }

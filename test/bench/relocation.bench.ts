@@ -4,12 +4,14 @@
 // called elsewhere in its file): each anchor's recorded lines are 30 lines above its function, so the
 // name check fails and the file is parsed and the anchor moved to its definition. Measured: the index
 // build with relocation (cold: grammars loading; warm: loaded), the same build where nothing drifted
-// (no parsing), so the difference is relocation's cost; the process RSS after (the server's budget).
+// (no parsing), so the difference is relocation's cost; then the same anchors from the real local
+// service in the real language server over stdio, and that process's RSS (the server's budget).
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AnchorIndex, TreeSitterDefinitions, fileUri, type AnchorEntry } from '../../server/src/anchors';
+import { serverMemory } from './serverMemory';
 
 const FILES = 250;
 const FUNCTIONS = 24;
@@ -116,6 +118,7 @@ async function main(): Promise<void> {
       cold.states,
       `${cold.parses} files parsed`,
     );
+    if (process.env.BENCH_COLD_ONLY) return; // e.g. to profile the cold build alone
     // Wall time depends on what else the machine runs; CPU time is this process's own work.
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const warm = [];
@@ -138,8 +141,18 @@ async function main(): Promise<void> {
     (globalThis as { gc?: () => void }).gc?.();
     const mem = process.memoryUsage();
     console.log(
-      `RSS after: ${mb(mem.rss)} (heap ${mb(mem.heapUsed)}, external + WebAssembly ${mb(mem.external + mem.arrayBuffers)})`,
+      `bench process RSS after: ${mb(mem.rss)} (heap ${mb(mem.heapUsed)}, external + WebAssembly ${mb(mem.external + mem.arrayBuffers)})`,
     );
+    const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'relocation-bench-service-'));
+    try {
+      const server = await serverMemory({ dir: scratch, workspace: root, entries: drifted });
+      console.log(
+        `language server over stdio, the ${drifted.length} drifted anchors loaded from the service and relocated in ${server.loadMs.toFixed(0)} ms: RSS ${mb(server.rss)} (peak ${mb(server.peak)}; aim ≤ 300 MB)`,
+      );
+    } finally {
+      await fs.rm(scratch, { recursive: true, force: true });
+    }
+    console.log(`load average (1 min): ${os.loadavg()[0]!.toFixed(1)}`);
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }
