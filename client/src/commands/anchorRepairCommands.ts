@@ -18,7 +18,7 @@ import type { LineageContext } from '../lineageContext';
 import { withNotificationProgress } from '../notificationProgress';
 import { safeMessage, showRequestError } from '../serviceErrors';
 import { AnchorNode, ComponentNode, PathNode } from '../views/componentNodes';
-import { chooseMany, confirmOne, repairKey, type ConfirmedRepairs } from './anchorRepairPrompts';
+import { chooseMany, confirmOne, type ConfirmedRepairs } from './anchorRepairPrompts';
 
 function scopeOf(arg: unknown): AnchorScope {
   if (arg instanceof AnchorNode)
@@ -61,15 +61,11 @@ async function saveDocuments(docs: readonly vscode.TextDocument[]): Promise<bool
   return true;
 }
 
-const sameLines = (a: AnchorRepair, b: AnchorRepair) =>
-  JSON.stringify([a.recorded, a.current]) === JSON.stringify([b.recorded, b.current]);
-
 /** Lists the drifted anchors of a scope, confirms, writes; returns what happened (for tests). */
 async function repair(ctx: LineageContext, scope: AnchorScope): Promise<unknown> {
   const listed = await listRepairs(ctx, scope);
   if (!listed) return undefined;
-  let shown: AnchorRepair[] = listed;
-  if (shown.length === 0) {
+  if (listed.length === 0) {
     void vscode.window.showInformationMessage(
       scope.anchorId
         ? vscode.l10n.t('This anchor is where the service records it: nothing to update.')
@@ -77,32 +73,26 @@ async function repair(ctx: LineageContext, scope: AnchorScope): Promise<unknown>
     );
     return { results: [] };
   }
-  let repairs: AnchorRepair[];
-  for (;;) {
-    const confirmed: ConfirmedRepairs | undefined =
-      shown.length === 1 ? await confirmOne(shown[0]!) : await chooseMany(shown);
-    if (!confirmed) return undefined;
-    if (confirmed.save.length === 0) {
-      repairs = confirmed.repairs;
-      break;
-    }
+  const confirmed: ConfirmedRepairs | undefined =
+    listed.length === 1 ? await confirmOne(listed[0]!) : await chooseMany(listed);
+  if (!confirmed) return undefined;
+  const repairs = confirmed.repairs;
+  if (confirmed.save.length) {
+    // The lines the user confirmed are those of the text being saved; they are written as confirmed
+    // (asking the server again after the save would race its re-reading of the saved files). A save
+    // participant (a formatter) that changed the text may have moved the code: write nothing then.
+    const texts = confirmed.save.map((d) => d.getText());
     if (!(await saveDocuments(confirmed.save))) return undefined;
-    // A save participant (format on save) can move code: write only what the user saw, else ask again.
-    const fresh = await listRepairs(ctx, scope);
-    if (!fresh) return undefined;
-    const byKey = new Map(fresh.map((r) => [repairKey(r), r]));
-    const now: AnchorRepair[] = confirmed.repairs.flatMap((r) => byKey.get(repairKey(r)) ?? []);
-    if (now.length === confirmed.repairs.length && now.every((r, i) => sameLines(r, confirmed.repairs[i]!))) {
-      repairs = now;
-      break;
-    }
-    if (now.length === 0) {
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('After saving, the anchors are where the service records them: nothing to update.'),
+    const changed = confirmed.save.filter((d, i) => d.getText() !== texts[i]);
+    if (changed.length) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Saving changed {0} (a formatter or another extension edited it), so the new lines may no longer be right: no anchor was updated. Run the update again to see where the anchors are now.',
+          vscode.workspace.asRelativePath(changed[0]!.uri),
+        ),
       );
       return { results: [] };
     }
-    shown = now;
   }
   let results;
   try {

@@ -19,10 +19,6 @@ export interface ConfirmedRepairs {
 /** Unsaved files named one per line in a dialog; the rest are counted. */
 const LISTED_FILES = 8;
 
-export function repairKey(r: Pick<AnchorRepair, 'componentId' | 'pathId' | 'anchorId'>): string {
-  return JSON.stringify([r.componentId, r.pathId, r.anchorId]);
-}
-
 /** Open documents with unsaved changes that hold any of these anchors. */
 export function unsavedDocuments(repairs: readonly AnchorRepair[]): vscode.TextDocument[] {
   const uris = new Set(repairs.map((r) => vscode.Uri.parse(r.uri).toString()));
