@@ -3,9 +3,10 @@
 // the function's definition (never the call) and the Problems panel says it moved; the quick fix
 // "Update the anchor on the service" shows the anchor, its path and component by name and the old →
 // new lines in a dialog, Update writes the path, and the service records the update with the reason;
-// the drift diagnostic is then gone. Then, with auto save off and unsaved lines typed above three
-// anchors, Update Drifted Anchors on the Service lists them in a quick pick, one is deselected, the
-// unsaved file is saved first (Save and Update), and only the two selected anchors are written.
+// the drift diagnostic is then gone. Then three more functions move on disk and, with auto save off,
+// one of their files gets unsaved lines at its end: Update Drifted Anchors on the Service lists them in
+// a quick pick, one is unchecked, the unsaved file is saved first (Save and Update), and only the two
+// checked anchors are written.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -14,6 +15,7 @@ import { versions } from './support/service';
 import { session } from './support/session';
 import {
   UI_TIMEOUT,
+  escapeRegExp,
   activeTab,
   goToLine,
   openFile,
@@ -142,20 +144,44 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
     );
   });
 
-  it('lists the drifted anchors, leaves a deselected one, and saves the unsaved file before writing', async () => {
-    const CHARGES = 'billing-worker/billing/api/charges.py';
-    const inCharges = billing.paths!.flatMap((p) =>
-      (p.code_anchors ?? []).filter((a) => a.file === CHARGES).map((a) => ({ path: p, anchor: a })),
-    );
-    const skipped = inCharges.find((x) => x.anchor.name === 'publish_payment_settled')!;
+  it('lists the drifted anchors, leaves an unchecked one, and saves the unsaved file before writing', async () => {
+    // Three functions moved down since the scan (new lines above each, on disk).
+    const moves = [
+      { file: 'billing-worker/billing/payments/gateway.py', name: 'authorize' },
+      { file: 'billing-worker/billing/payments/vault.py', name: 'tokenize_card' },
+      { file: 'billing-worker/billing/events.py', name: 'publish_payment_settled' },
+    ].map(({ file, name }) => {
+      const p = billing.paths!.find((x) => x.code_anchors?.some((a) => a.file === file && a.name === name))!;
+      const a = p.code_anchors!.find((x) => x.file === file && x.name === name)!;
+      const abs = path.join(session().workspace, file);
+      const text = readFileSync(abs, 'utf8').split('\n');
+      const at = text.findIndex((l) => /^(async )?def /.test(l) && l.includes(` ${name}(`));
+      // Far enough that the name is not in or near the recorded lines (the name check's reach).
+      const above = [
+        'RETRIES = 3',
+        '',
+        '',
+        'def _noop() -> None:',
+        '    return None',
+        ...Array<string>(16).fill(''),
+      ];
+      writeFileSync(abs, [...text.slice(0, at), ...above, ...text.slice(at)].join('\n'));
+      const recorded = `${a.line_start}:${a.column_start}–${a.line_end}:${a.column_end}`;
+      return { file, name, path: p, recorded, first: at + above.length + 1 };
+    });
+    const unchecked = moves.find((m) => m.name === 'tokenize_card')!;
+    const EVENTS = moves.find((m) => m.name === 'publish_payment_settled')!.file;
     const page = await openWorkbench();
     // The browser VS Code saves after a delay by default; the desktop's default (off) keeps edits unsaved.
     await runCommand(page, 'File: Toggle Auto Save');
     try {
       await runCommand(page, 'View: Close All Editors');
-      await openFile(page, CHARGES);
-      await goToLine(page, 1);
-      await page.keyboard.type('# Reviewed by payments.\n# Owner: billing.\n');
+      // A look at each (as after a pull); then unsaved work at the end of one of them (below its
+      // anchor, which stays where it is).
+      for (const m of moves) await openFile(page, m.file);
+      await openFile(page, EVENTS);
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('\n# TODO: retry when the broker is down.\n');
       await page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: UI_TIMEOUT });
       const startedAt = Date.now();
 
@@ -164,27 +190,25 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
       await picker
         .locator('.quick-input-title', { hasText: /^Update Drifted Anchors on the Service \(\d+ anchors\)$/ })
         .waitFor({ timeout: UI_TIMEOUT });
-      // Every drifted anchor of the file, selected, with its old → new lines.
-      for (const { anchor: a } of inCharges) {
-        const row = quickPickRow(page, a.name);
+      // Every moved anchor, checked, with its old → new lines, its file, path and component.
+      for (const m of moves) {
+        const row = quickPickRow(page, m.name);
         await row.waitFor({ timeout: UI_TIMEOUT });
-        const was = `${a.line_start}:${a.column_start}–${a.line_end}:${a.column_end}`;
-        const now = `${a.line_start + 2}:${a.column_start}–${a.line_end + 2}:${a.column_end}`;
-        assert.match(await textOf(row), new RegExp(`lines ${was} → ${now}`));
+        const text = await textOf(row);
+        assert.match(text, new RegExp(`lines ${m.recorded} → ${m.first}:1–`));
+        const unsaved = m.file === EVENTS ? ' \\(unsaved\\)' : '';
+        const file = escapeRegExp(path.basename(m.file));
         assert.match(
-          await textOf(row),
-          new RegExp(
-            `charges\\.py \\(unsaved\\) · create_charge → ${a.name} · ${billing.friendly_name ?? billing.name}`,
-          ),
+          text,
+          new RegExp(`${file}${unsaved} · \\w+ → ${m.name} · ${billing.friendly_name ?? billing.name}`),
         );
         assert.equal(await row.getAttribute('aria-checked'), 'true');
       }
       // Leave one as recorded.
-      const leave = quickPickRow(page, skipped.anchor.name);
-      await leave.locator('.label-name').first().click();
+      await quickPickRow(page, unchecked.name).locator('.label-name').first().click();
       await page
         .locator('.quick-input-widget .monaco-list-row[aria-checked="false"]', {
-          has: page.locator('.label-name', { hasText: skipped.anchor.name }),
+          has: page.locator('.label-name', { hasText: unchecked.name }),
         })
         .waitFor({ timeout: UI_TIMEOUT });
       await screenshot(page, '07-5-bulk-list');
@@ -194,12 +218,12 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
       );
       await page.keyboard.press('Enter');
 
-      // The file has unsaved changes: save it first, or update anyway, or cancel.
+      // One of the files has unsaved changes: save it first, or update anyway, or cancel.
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: UI_TIMEOUT });
       assert.match(
         await textOf(dialog),
-        new RegExp(`${CHARGES} has unsaved changes\\. Save it before updating\\?`),
+        new RegExp(`${EVENTS} has unsaved changes\\. Save it before updating\\?`),
       );
       assert.deepEqual((await dialog.locator('.monaco-button').allInnerTexts()).sort(), [
         'Cancel',
@@ -213,18 +237,20 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
         .locator('.notification-toast', { hasText: 'Updated 2 anchors on the service.' })
         .first()
         .waitFor({ timeout: UI_TIMEOUT });
-      await activeTab(page, 'charges.py').and(page.locator(':not(.dirty)')).waitFor({ timeout: UI_TIMEOUT });
-      // The anchored code below, its lenses now on the new lines.
-      await goToLine(page, 28);
+      await activeTab(page, 'events.py').and(page.locator(':not(.dirty)')).waitFor({ timeout: UI_TIMEOUT });
+      await goToLine(page, moves.find((m) => m.file === EVENTS)!.first, 5);
       await screenshot(page, '07-7-bulk-updated');
 
       const recent = (await versions(billing.id)).filter(
         (v) => Date.parse(v.recorded_at) >= startedAt - 1000,
       );
-      for (const { path: p, anchor: a } of inCharges) {
-        const reason = `anchor moved from ${a.line_start}:${a.column_start}–${a.line_end}:${a.column_end} to ${a.line_start + 2}:${a.column_start}–${a.line_end + 2}:${a.column_end}`;
-        const written = recent.some((v) => v.kind === 'BYO_PATH_ADDED' && v.reason === reason);
-        assert.equal(written, p !== skipped.path, `${a.name}: ${JSON.stringify(recent)}`);
+      for (const m of moves) {
+        const written = recent.some(
+          (v) =>
+            v.kind === 'BYO_PATH_ADDED' &&
+            v.reason?.startsWith(`anchor moved from ${m.recorded} to ${m.first}:1–`),
+        );
+        assert.equal(written, m !== unchecked, `${m.name}: ${JSON.stringify(recent)}`);
       }
     } finally {
       await runCommand(page, 'File: Toggle Auto Save');
