@@ -87,7 +87,9 @@ export async function componentDetail(
   if (typeof p?.componentId !== 'string' || !p.componentId)
     throw new UserInputError('componentId is required.');
   const projection = p.projection ?? session.settings.projection;
-  let c = projection === session.settings.projection ? session.store.use(p.componentId) : undefined;
+  // The cache answers only in the projection it was loaded in: after the setting changes, and until
+  // the reload is in, the settings already name the new one while the cache still holds the old.
+  let c = projection === session.store.projection ? session.store.use(p.componentId) : undefined;
   // Not cached, or another projection: ask the service (not cached, so the views' data stays consistent).
   if (!c) c = (await session.api().getComponent(p.componentId, { projection }, opts)).component;
   return { component: c, paths: pathViews(session, c) };

@@ -2,7 +2,7 @@
 // discovery through edges (operation 12, both endpoints), details through operation 4 with bounded
 // concurrency. A failed component is remembered with its reason and skipped; the rest still load.
 import { LRUCache } from 'lru-cache';
-import type { ComponentDetail, Edge, LineagePath } from '../../../common/src/api';
+import type { ComponentDetail, Edge, LineagePath, Projection } from '../../../common/src/api';
 import type { LineageSettings } from '../../../common/src/protocol';
 import type { LineageApi } from '../api/apiClient';
 import { mapSettled } from '../util/concurrency';
@@ -56,6 +56,8 @@ export class ComponentStore {
   private evicted = false;
   private edgeList: Edge[] = [];
   private changes = 0;
+  /** The projection the cached details were loaded in (the settings may already name another). */
+  private loadedIn: Projection | undefined;
 
   private readonly compact: (c: ComponentDetail) => ComponentDetail;
 
@@ -113,6 +115,11 @@ export class ComponentStore {
     return this.wanted;
   }
 
+  /** The projection of the cached details; undefined before the first load. */
+  get projection(): Projection | undefined {
+    return this.loadedIn;
+  }
+
   failure(id: string): string | undefined {
     return this.failures.get(id);
   }
@@ -135,6 +142,7 @@ export class ComponentStore {
     this.commits.clear();
     this.wanted = [];
     this.edgeList = [];
+    this.loadedIn = undefined;
     this.changes++;
   }
 
@@ -255,6 +263,7 @@ export class ComponentStore {
       .map(([id]) => id);
     await this.loadCommits(api, needCommits, settings.maxConcurrency, signal);
     this.wanted = wanted;
+    this.loadedIn = settings.projection;
     if (changed.length > 0) this.changes++;
     return { kind: 'loaded', changedIds: changed, problems };
   }

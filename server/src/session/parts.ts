@@ -18,7 +18,8 @@ export type AnchorRepairIndex = Pick<AnchorIndex, 'drift' | 'unrecordable' | 're
 export type ComponentReader = Pick<ComponentStore, 'get' | 'findPath' | 'all' | 'size'>;
 
 /** The component cache as the views read it (which ids are wanted, why one failed, touching on use). */
-export type ViewStore = ComponentReader & Pick<ComponentStore, 'use' | 'wantedIds' | 'failure'>;
+export type ViewStore = ComponentReader &
+  Pick<ComponentStore, 'use' | 'wantedIds' | 'failure' | 'projection'>;
 
 /** The service, for requests that call it; api() throws SignedOutError when signed out. */
 export interface ServiceAccess {
