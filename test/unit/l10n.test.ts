@@ -3,19 +3,10 @@
 // common/ words through @vscode/l10n, e.g. failed service calls) today.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-
-function repoRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'l10n', 'bundle.l10n.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('l10n/bundle.l10n.json not found above ' + __dirname);
-    dir = up;
-  }
-  return dir;
-}
+import { join } from 'node:path';
+import { repoRoot } from '../helpers/repoRoot';
 
 describe('l10n bundle', () => {
   it('is up to date with the l10n.t strings in client/src and common/src (run npm run l10n)', function () {

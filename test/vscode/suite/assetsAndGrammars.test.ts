@@ -2,7 +2,7 @@
 // JSON strings, enum values and read-only keys of path documents.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { demoDataset, labelOf, lineageApi, signIn } from './helpers';
+import { demoDataset, diagnosticsWhere, labelOf, lineageApi, signIn } from './helpers';
 import { tokenize } from './tokenize';
 import { DARN_FORMS } from '../../helpers/darnForms';
 
@@ -177,28 +177,9 @@ describe('data assets and grammars', () => {
       // no longer validates path documents against the schema (no jsonValidation, no participant).
       const onCompleteness = (d: vscode.Diagnostic) =>
         /completeness/.test(d.message) || doc.getText(d.range).includes('not an object');
-      const diagnostics = await new Promise<vscode.Diagnostic[]>((resolve, reject) => {
-        const check = () => vscode.languages.getDiagnostics(doc.uri).filter(onCompleteness);
-        const timer = setTimeout(() => {
-          sub.dispose();
-          reject(
-            new Error(
-              `no diagnostic on completeness; have: ${JSON.stringify(vscode.languages.getDiagnostics(doc.uri).map((d) => [d.source, d.message]))}`,
-            ),
-          );
-        }, 20_000);
-        const sub = vscode.languages.onDidChangeDiagnostics(() => {
-          if (check().length === 0) return;
-          clearTimeout(timer);
-          sub.dispose();
-          resolve(check());
-        });
-        if (check().length) {
-          clearTimeout(timer);
-          sub.dispose();
-          resolve(check());
-        }
-      });
+      const diagnostics = (await diagnosticsWhere(doc.uri, (d) => d.some(onCompleteness))).filter(
+        onCompleteness,
+      );
       assert.equal(diagnostics.length, 1, JSON.stringify(diagnostics.map((d) => [d.source, d.message])));
       assert.equal(diagnostics[0]!.source, 'lineage-path');
       assert.deepEqual(

@@ -3,7 +3,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../../client/src/views/treeNode';
-import { componentLabel, demoDataset, inState, labelOf, lineageApi, signIn, waitForStatus } from './helpers';
+import {
+  componentLabel,
+  demoDataset,
+  hoversAtDemoAnchor,
+  type DemoAnchor,
+  inState,
+  labelOf,
+  lineageApi,
+  signIn,
+  waitForStatus,
+} from './helpers';
 
 async function childrenWithItems(
   provider: { getChildren(n?: TreeNode): Promise<TreeNode[]>; getTreeItem(n: TreeNode): vscode.TreeItem },
@@ -87,7 +97,7 @@ describe('Components view', () => {
       path_id: string;
       path_type?: string;
       replaces_path_id?: string;
-      code_anchors?: Array<{ file?: string; line_start?: number; column_start?: number }>;
+      code_anchors?: DemoAnchor[];
     };
     // An override whose replaced scan path is anchored at the same place: 'all' shows both there.
     const comp = demoDataset().components.find((c) =>
@@ -102,20 +112,11 @@ describe('Components view', () => {
     const override = paths.find((p) => p.path_type === 'USER_OVERRIDE' && p.replaces_path_id)!;
     const replaced = paths.find((p) => p.path_id === override.replaces_path_id)!;
     const anchor = replaced.code_anchors!.find((a) => a.file && a.line_start)!;
-    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, anchor.file!);
-    const at = new vscode.Position(anchor.line_start! - 1, Math.max(0, (anchor.column_start ?? 1) - 1));
-    const hoverText = async () => {
-      await vscode.window.showTextDocument(uri, { preview: true });
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
-        'vscode.executeHoverProvider',
-        uri,
-        at,
-      );
-      return hovers
+    const hoverText = async () =>
+      (await hoversAtDemoAnchor(anchor))
         .flatMap((h) => h.contents)
         .map((c) => (typeof c === 'string' ? c : c.value))
         .join('\n');
-    };
     const treePathIds = async () => {
       for (const ns of await tree.getChildren())
         for (const c of await tree.getChildren(ns))

@@ -127,14 +127,24 @@ export function demoDataset(): DemoDataset {
  */
 export async function hoversAtFirstDemoAnchor(): Promise<vscode.Hover[]> {
   const dataset = demoDataset() as unknown as {
-    components: Array<{
-      paths?: Array<{ code_anchors?: Array<{ file?: string; line_start?: number; column_start?: number }> }>;
-    }>;
+    components: Array<{ paths?: Array<{ code_anchors?: DemoAnchor[] }> }>;
   };
   const anchor = dataset.components
     .flatMap((c) => c.paths ?? [])
     .flatMap((p) => p.code_anchors ?? [])
     .find((a) => a.file && a.line_start)!;
+  return hoversAtDemoAnchor(anchor);
+}
+
+/** A code anchor of the demo dataset, as far as the hover helpers need it. */
+export interface DemoAnchor {
+  file?: string;
+  line_start?: number;
+  column_start?: number;
+}
+
+/** Opens the anchor's source file and answers the hovers at the anchor's start. */
+export async function hoversAtDemoAnchor(anchor: DemoAnchor): Promise<vscode.Hover[]> {
   const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, anchor.file!);
   await vscode.window.showTextDocument(uri, { preview: true });
   const at = new vscode.Position(anchor.line_start! - 1, Math.max(0, (anchor.column_start ?? 1) - 1));
