@@ -18,6 +18,7 @@ import type { LspClient } from '../helpers/lspClient';
 import { GitRepo } from '../helpers/gitRepo';
 import { hoverText } from './setup';
 import {
+  anchorDataset,
   diagnosticOfAnchor,
   lineOf,
   startAnchorServer,
@@ -170,34 +171,16 @@ const pathId = (a: Anchor) => `eeeeeeee-0000-4000-8000-${String(ANCHORS.indexOf(
 const anchor = (id: string) => ANCHORS.find((a) => a.id === id)!;
 
 function dataset(scanned: string): unknown {
-  return {
-    version: 1,
-    components: [
-      {
-        id: COMPONENT,
-        name: 'orders',
-        type: 'CODE',
-        namespace: 'git',
-        scans: [{ commit_sha: scanned, committed_at: '2026-01-01T00:00:00Z', branch: 'main' }],
-        paths: ANCHORS.map((a, i) => ({
-          path_id: pathId(a),
-          path_type: 'SCAN_OUTPUT',
-          commit_sha: scanned,
-          ingress: {
-            id: `ffffffff-0000-4000-8000-${String(2 * i + 1).padStart(12, '0')}`,
-            signature_name: `svc.${a.name}`,
-          },
-          egress: {
-            id: `ffffffff-0000-4000-8000-${String(2 * i + 2).padStart(12, '0')}`,
-            signature_name: `sink.p${i}`,
-          },
-          code_anchors: [
-            { anchor_id: a.id, name: a.name, file: a.file, line_start: a.lines[0], line_end: a.lines[1] },
-          ],
-        })),
-      },
-    ],
-  };
+  return anchorDataset({
+    component: COMPONENT,
+    name: 'orders',
+    namespace: 'git',
+    scanned,
+    paths: ANCHORS.map((a) => ({
+      pathId: pathId(a),
+      anchor: { anchor_id: a.id, name: a.name, file: a.file, line_start: a.lines[0], line_end: a.lines[1] },
+    })),
+  });
 }
 
 const diagnosticOf = (a: Anchor, ds: Diagnostic[]) => diagnosticOfAnchor(a.id, ds);

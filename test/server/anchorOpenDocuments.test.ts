@@ -15,7 +15,14 @@ import { CodeLensRequest, type Diagnostic } from 'vscode-languageserver-protocol
 import { GitRepo, lines } from '../helpers/gitRepo';
 import type { LspClient } from '../helpers/lspClient';
 import { vscodeReloadEdit } from '../helpers/vscodeReload';
-import { diagnosticOfAnchor, lineOf, startAnchorServer, tempDir, type AnchorServer } from './anchorWorkspace';
+import {
+  anchorDataset,
+  diagnosticOfAnchor,
+  lineOf,
+  startAnchorServer,
+  tempDir,
+  type AnchorServer,
+} from './anchorWorkspace';
 
 const COMPONENT = '55555555-5555-4555-8555-555555555555';
 
@@ -74,36 +81,36 @@ const GO_CHANGED = [
 ];
 
 function dataset(scanned: string | undefined): unknown {
-  const path = (n: number, file: string, name: string, anchor: Record<string, number>) => ({
-    path_id: `eeeeeeee-5555-4000-8000-${String(n).padStart(12, '0')}`,
-    path_type: 'SCAN_OUTPUT',
-    ...(scanned ? { commit_sha: scanned } : {}),
-    ingress: {
-      id: `ffffffff-5555-4000-8000-${String(2 * n).padStart(12, '0')}`,
-      signature_name: `svc.${name}`,
-    },
-    egress: {
-      id: `ffffffff-5555-4000-8000-${String(2 * n + 1).padStart(12, '0')}`,
-      signature_name: `sink.p${n}`,
-    },
-    code_anchors: [{ anchor_id: `anc-${name}`, name, file, ...anchor }],
-  });
-  return {
-    version: 1,
-    components: [
+  return anchorDataset({
+    component: COMPONENT,
+    name: 'health',
+    namespace: 'open',
+    scanned: scanned ?? 'abcdef1',
+    paths: [
       {
-        id: COMPONENT,
-        name: 'health',
-        type: 'CODE',
-        namespace: 'open',
-        scans: [{ commit_sha: scanned ?? 'abcdef1', committed_at: '2026-01-01T00:00:00Z', branch: 'main' }],
-        paths: [
-          path(1, 'src/health.ts', 'ping', { line_start: 4, line_end: 8, column_start: 23, column_end: 1 }),
-          path(2, 'go/orders.go', 'Validate', { line_start: 3, line_end: 3 }),
-        ],
+        pathId: 'eeeeeeee-5555-4000-8000-000000000001',
+        anchor: {
+          anchor_id: 'anc-ping',
+          name: 'ping',
+          file: 'src/health.ts',
+          line_start: 4,
+          line_end: 8,
+          column_start: 23,
+          column_end: 1,
+        },
+      },
+      {
+        pathId: 'eeeeeeee-5555-4000-8000-000000000002',
+        anchor: {
+          anchor_id: 'anc-Validate',
+          name: 'Validate',
+          file: 'go/orders.go',
+          line_start: 3,
+          line_end: 3,
+        },
       },
     ],
-  };
+  });
 }
 
 const text = (ls: string[]) => lines(...ls);

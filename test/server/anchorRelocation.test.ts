@@ -21,7 +21,14 @@ import {
 import * as P from '../../common/src/protocol';
 import type { LspClient } from '../helpers/lspClient';
 import { hoverText } from './setup';
-import { diagnosticOfAnchor, lineOf, startAnchorServer, tempDir, type AnchorServer } from './anchorWorkspace';
+import {
+  anchorDataset,
+  diagnosticOfAnchor,
+  lineOf,
+  startAnchorServer,
+  tempDir,
+  type AnchorServer,
+} from './anchorWorkspace';
 
 const COMPONENT = '33333333-3333-4333-8333-333333333333';
 
@@ -237,42 +244,25 @@ function currentLines(a: Anchored): [number, number] {
 }
 
 function dataset(): unknown {
-  return {
-    version: 1,
-    components: [
-      {
-        id: COMPONENT,
-        name: 'orders',
-        type: 'CODE',
-        namespace: 'reloc',
-        scans: [{ commit_sha: 'abcdef1', committed_at: '2026-01-01T00:00:00Z' }],
-        paths: ANCHORS.map((a, i) => {
-          const [first, last] = recordedLines(a);
-          return {
-            path_id: pathId(i),
-            path_type: 'SCAN_OUTPUT',
-            ingress: {
-              id: `dddddddd-0000-4000-8000-${String(2 * i + 1).padStart(12, '0')}`,
-              signature_name: `svc.${a.name}`,
-            },
-            egress: {
-              id: `dddddddd-0000-4000-8000-${String(2 * i + 2).padStart(12, '0')}`,
-              signature_name: `sink.p${i}`,
-            },
-            code_anchors: [
-              {
-                anchor_id: `anc-${a.name}`,
-                name: a.name,
-                file: a.file,
-                line_start: first + 1,
-                line_end: last + 1,
-              },
-            ],
-          };
-        }),
-      },
-    ],
-  };
+  return anchorDataset({
+    component: COMPONENT,
+    name: 'orders',
+    namespace: 'reloc',
+    scanned: 'abcdef1',
+    paths: ANCHORS.map((a, i) => {
+      const [first, last] = recordedLines(a);
+      return {
+        pathId: pathId(i),
+        anchor: {
+          anchor_id: `anc-${a.name}`,
+          name: a.name,
+          file: a.file,
+          line_start: first + 1,
+          line_end: last + 1,
+        },
+      };
+    }),
+  });
 }
 
 describe('language server: syntax-aware relocation and anchor repair', function () {

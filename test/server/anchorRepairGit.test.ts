@@ -9,7 +9,14 @@ import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
 import { GitRepo, lines } from '../helpers/gitRepo';
 import type { LspClient } from '../helpers/lspClient';
-import { diagnosticOfAnchor, lineOf, startAnchorServer, tempDir, type AnchorServer } from './anchorWorkspace';
+import {
+  anchorDataset,
+  diagnosticOfAnchor,
+  lineOf,
+  startAnchorServer,
+  tempDir,
+  type AnchorServer,
+} from './anchorWorkspace';
 
 const COMPONENT = '66666666-6666-4666-8666-666666666666';
 const SHIP_PATH = 'eeeeeeee-6666-4000-8000-000000000001';
@@ -44,31 +51,19 @@ const NOW = [
 ];
 
 function dataset(scanned: string): unknown {
-  const path = (id: string, n: number, name: string, start: number, end: number) => ({
-    path_id: id,
-    path_type: 'SCAN_OUTPUT',
-    commit_sha: scanned,
-    ingress: { id: `ffffffff-6666-4000-8000-00000000000${2 * n}`, signature_name: `svc.${name}` },
-    egress: { id: `ffffffff-6666-4000-8000-00000000000${2 * n + 1}`, signature_name: `sink.p${n}` },
-    code_anchors: [
-      { anchor_id: `anc-${name}`, name, file: 'go/orders.go', line_start: start, line_end: end },
-    ],
+  const path = (pathId: string, name: string, line_start: number, line_end: number) => ({
+    pathId,
+    anchor: { anchor_id: `anc-${name}`, name, file: 'go/orders.go', line_start, line_end },
   });
-  return {
-    version: 1,
-    components: [
-      {
-        id: COMPONENT,
-        name: 'orders',
-        type: 'CODE',
-        namespace: 'repair',
-        scans: [{ commit_sha: scanned, committed_at: '2026-01-01T00:00:00Z', branch: 'main' }],
-        // Both recorded wrongly at the scan (ShipOrder on the blank lines below Cancel, Audit on Cancel):
-        // relocation finds them.
-        paths: [path(SHIP_PATH, 1, 'ShipOrder', 12, 15), path(AUDIT_PATH, 2, 'Audit', 10, 10)],
-      },
-    ],
-  };
+  return anchorDataset({
+    component: COMPONENT,
+    name: 'orders',
+    namespace: 'repair',
+    scanned,
+    // Both recorded wrongly at the scan (ShipOrder on the blank lines below Cancel, Audit on Cancel):
+    // relocation finds them.
+    paths: [path(SHIP_PATH, 'ShipOrder', 12, 15), path(AUDIT_PATH, 'Audit', 10, 10)],
+  });
 }
 
 describe('language server: anchor repair in a git repository', function () {

@@ -26,6 +26,51 @@ export function diagnosticOfAnchor(anchorId: string, ds: Diagnostic[]): Diagnost
   return ds.find((d) => (d.data as { anchorId?: string } | undefined)?.anchorId === anchorId);
 }
 
+/** A recorded anchor, as the dataset (and the service) holds it. */
+export interface DatasetAnchor {
+  anchor_id: string;
+  name: string;
+  file: string;
+  line_start?: number;
+  line_end?: number;
+  column_start?: number;
+  column_end?: number;
+}
+
+/**
+ * A dataset of one CODE component scanned at `scanned`, with one path per anchor: path i goes from
+ * `svc.<anchor name>` to `sink.p<i>`, recorded at that commit.
+ */
+export function anchorDataset(o: {
+  component: string;
+  name: string;
+  namespace: string;
+  scanned: string;
+  paths: Array<{ pathId: string; anchor: DatasetAnchor }>;
+}): unknown {
+  const boundary = (n: number) => `ffffffff-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return {
+    version: 1,
+    components: [
+      {
+        id: o.component,
+        name: o.name,
+        type: 'CODE',
+        namespace: o.namespace,
+        scans: [{ commit_sha: o.scanned, committed_at: '2026-01-01T00:00:00Z', branch: 'main' }],
+        paths: o.paths.map((p, i) => ({
+          path_id: p.pathId,
+          path_type: 'SCAN_OUTPUT',
+          commit_sha: o.scanned,
+          ingress: { id: boundary(2 * i + 1), signature_name: `svc.${p.anchor.name}` },
+          egress: { id: boundary(2 * i + 2), signature_name: `sink.p${i}` },
+          code_anchors: [p.anchor],
+        })),
+      },
+    ],
+  };
+}
+
 export interface AnchorServer {
   service: LocalService;
   client: LspClient;
