@@ -2,7 +2,7 @@
 // the tagged field in the graph and see its flow highlighted across services and data stores, then
 // open its impact in the Impact view.
 import * as assert from 'node:assert/strict';
-import { component } from './support/demo';
+import { component, emailInChargeCard } from './support/demo';
 import {
   goToLine,
   graphFrame,
@@ -24,9 +24,7 @@ describe('journey 8: lineage graph and impact of a field', () => {
   screenshotOnFailure('08');
   const checkout = component('checkout-api');
   // createOrder → chargeCard is anchored at the chargeCard call; `billingEmail: body.email` is in it.
-  const charge = checkout.paths!.find((p) => p.code_anchors?.some((a) => a.name === 'chargeCard'))!;
-  const anchor = charge.code_anchors!.find((a) => a.name === 'chargeCard' && a.file.includes('handlers'))!;
-  const file = `checkout-api/${anchor.file.replace(/^checkout-api\//, '')}`;
+  const email = emailInChargeCard();
   const mappings = (
     checkout.paths as unknown as Array<{
       field_mappings?: Array<{ ingress_field: string; egress_field: string }>;
@@ -38,9 +36,8 @@ describe('journey 8: lineage graph and impact of a field', () => {
   it('opens the graph from the hover on a tagged field and highlights where it flows', async () => {
     const page = await openWorkbench();
     await signInThroughUi(page);
-    await openFile(page, file);
-    // `billingEmail: body.email,` three lines below the chargeCard call: the cursor on `email`.
-    await goToLine(page, anchor.line_start + 3, 27);
+    await openFile(page, email.file);
+    await goToLine(page, email.line, email.column);
     await hoverAtCursor(page);
     const hover = hoverWidget(page);
     const link = hover.getByRole('link', { name: 'Lineage graph' }).first();

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { component, demo, displayName } from './support/demo';
+import { component, demo, displayName, emailInChargeCard } from './support/demo';
 import { session } from './support/session';
 import {
   activeEditor,
@@ -35,9 +35,8 @@ import {
 
 const checkout = component('checkout-api');
 const billing = component('billing-worker');
-const charge = checkout.paths!.find((p) => p.code_anchors?.some((a) => a.name === 'chargeCard'))!;
-const anchor = charge.code_anchors!.find((a) => a.name === 'chargeCard' && a.file.includes('handlers'))!;
-const file = `checkout-api/${anchor.file.replace(/^checkout-api\//, '')}`;
+const email = emailInChargeCard();
+const file = email.file;
 
 /** Centre of an element's box on screen. */
 async function centreOf(l: Locator): Promise<{ x: number; y: number }> {
@@ -75,8 +74,8 @@ describe('journey 10: the lineage graph panel by keyboard and mouse', () => {
       .locator('.codelens-decoration', { hasText: /createOrder → chargeCard/ })
       .first()
       .waitFor({ timeout: UI_TIMEOUT });
-    // `billingEmail: body.email,` three lines below the chargeCard call: the cursor on `email`.
-    await goToLine(page, anchor.line_start + 3, 27);
+    // `billingEmail: body.email,` below the chargeCard call: the cursor on `email`.
+    await goToLine(page, email.line, email.column);
     const cursor = await centreOf(activeEditor(page).locator('.cursors-layer .cursor').first());
     await page.mouse.click(cursor.x + 2, cursor.y, { button: 'right' });
     const item = page.locator('.context-view .action-label', { hasText: /^Show Lineage Graph$/ });

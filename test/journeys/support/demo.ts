@@ -67,3 +67,17 @@ export function lastSegment(signature: string): string {
 export function pathRowLabel(p: DemoPath): string {
   return `${lastSegment(p.ingress.signature_name)} → ${lastSegment(p.egress.signature_name)}`;
 }
+
+/**
+ * Where the graph journeys put the cursor: checkout-api's path createOrder → chargeCard is anchored at
+ * the chargeCard call in createOrder.ts; `billingEmail: body.email,` is three lines below it, `email`
+ * at column 27. `file` is relative to the workspace.
+ */
+export function emailInChargeCard(): { anchor: DemoAnchor; file: string; line: number; column: number } {
+  const charge = component('checkout-api').paths!.find((p) =>
+    p.code_anchors?.some((a) => a.name === 'chargeCard'),
+  )!;
+  const anchor = charge.code_anchors!.find((a) => a.name === 'chargeCard' && a.file.includes('handlers'))!;
+  const file = `checkout-api/${anchor.file.replace(/^checkout-api\//, '')}`;
+  return { anchor, file, line: anchor.line_start + 3, column: 27 };
+}
