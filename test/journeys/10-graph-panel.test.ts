@@ -14,7 +14,6 @@ import {
   activeEditor,
   activeTab,
   clickRowAction,
-  expandRow,
   goToLine,
   graphFrame,
   openFile,
@@ -352,27 +351,52 @@ describe('journey 10: the lineage graph panel by keyboard and mouse', () => {
     await screenshot(page, '10-graph-restored');
   });
 
-  it('the code lens "N downstream fields · M contracts" opens the Impact view', async () => {
+  it('the code lens "N downstream fields · M contracts" counts a contract file added on disk at once, and opens the Impact view', async () => {
     const page = await openWorkbench();
     await signInThroughUi(page);
     await runCommand(page, 'View: Close All Editors');
     await openFile(page, file);
-    const lens = activeEditor(page)
-      .locator('.codelens-decoration a', { hasText: /^\d+ downstream fields? · \d+ contracts?$/ })
-      .first();
+    const lenses = activeEditor(page).locator('.codelens-decoration a');
+    const lens = lenses.filter({ hasText: /^\d+ downstream fields? · \d+ contracts?$/ }).first();
     await lens.waitFor({ timeout: UI_TIMEOUT });
     const [, fields, contracts] = /^(\d+) downstream fields? · (\d+) contract/.exec(
       (await lens.textContent()) ?? '',
     )!;
-    await lens.click();
-    const impact = viewPane(page, 'Impact');
-    await impact.waitFor({ timeout: UI_TIMEOUT });
-    const summary = impact.locator('.monaco-list-row[role="treeitem"]').first();
-    await summary.locator('.label-description', { hasText: `${fields} downstream fields` }).waitFor({
-      timeout: UI_TIMEOUT,
-    });
-    assert.match(await textOf(summary), new RegExp(`${contracts} contracts?`));
-    await screenshot(page, '10-lens-impact');
-    await expandRow(summary).catch(() => undefined);
+    const was = Number(contracts);
+    assert.ok(was > 0, 'the path writes the orders table, which has a contract');
+
+    // Another contract on the orders table, written on disk (not through the editor): the lens counts
+    // it without a refresh (the language server watches contract files).
+    const orders = fs.readFileSync(
+      path.join(session().workspace, 'contracts', 'orders.contract.yaml'),
+      'utf8',
+    );
+    const darn = /dataAssetResourceName:\s*(\S+)/.exec(orders)![1]!;
+    const added = path.join(session().workspace, 'contracts', 'late-orders.contract.yaml');
+    const counted = (n: number) =>
+      lenses
+        .filter({ hasText: `${fields} downstream fields · ${n} contract${n === 1 ? '' : 's'}` })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
+    try {
+      fs.writeFileSync(added, `name: Late orders\ndataAssetResourceName: ${darn}\ncontractSchema: []\n`);
+      await counted(was + 1);
+
+      await lenses
+        .filter({ hasText: `${fields} downstream fields · ${was + 1} contracts` })
+        .first()
+        .click();
+      const impact = viewPane(page, 'Impact');
+      await impact.waitFor({ timeout: UI_TIMEOUT });
+      const summary = impact.locator('.monaco-list-row[role="treeitem"]').first();
+      await summary.locator('.label-description', { hasText: `${fields} downstream fields` }).waitFor({
+        timeout: UI_TIMEOUT,
+      });
+      assert.match(await textOf(summary), new RegExp(`${was + 1} contracts`));
+      await screenshot(page, '10-lens-impact');
+    } finally {
+      fs.rmSync(added, { force: true });
+    }
+    await counted(was);
   });
 });
