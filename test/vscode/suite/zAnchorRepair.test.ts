@@ -16,7 +16,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { VersionEntry } from '../../../common/src/api';
+import type { PathCodeAnchor, VersionEntry } from '../../../common/src/api';
 import type { TreeNode } from '../../../client/src/views/treeNode';
 import {
   componentLabel,
@@ -42,15 +42,7 @@ const relocated = (ds: vscode.Diagnostic[]) =>
   ds.find((d) => d.source === 'Lineage Lens' && codeOf(d) === 'anchor-relocated');
 const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? d.code.value : d.code);
 
-type DemoAnchor = {
-  anchor_id: string;
-  name?: string;
-  file?: string;
-  line_start?: number;
-  line_end?: number;
-  column_start?: number;
-  column_end?: number;
-};
+type DemoAnchor = PathCodeAnchor;
 type DemoPath = {
   path_id: string;
   replaces_path_id?: string;
@@ -134,6 +126,21 @@ async function inView<T>(what: string, find: () => Promise<T | undefined>, timeo
     const sub = tree.onDidChangeTreeData(() => void look());
     void look();
   });
+}
+
+/** Shows a workspace file and types `text` into it, unsaved: at its top, or at its end. */
+async function typeUnsaved(
+  file: string,
+  text: string,
+  at: 'top' | 'end' = 'top',
+): Promise<vscode.TextDocument> {
+  const uri = workspaceUri(file);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc, { preview: false });
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(uri, at === 'top' ? new vscode.Position(0, 0) : new vscode.Position(doc.lineCount, 0), text);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  return doc;
 }
 
 /** Writes `lines` into a workspace file on disk, above the first line starting with `before`. */
@@ -306,11 +313,7 @@ describe('anchor repair', () => {
   it('Update Drifted Anchors on the Service lists every drifted anchor in a quick pick; dismissing it writes nothing', async () => {
     // Ten new lines above every anchor of a file (unsaved): each anchor there is 10 lines off its record.
     const file = 'checkout-api/src/handlers/createOrder.ts';
-    const uri = workspaceUri(file);
-    await vscode.window.showTextDocument(uri, { preview: false });
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(uri, new vscode.Position(0, 0), '// new\n'.repeat(10));
-    assert.ok(await vscode.workspace.applyEdit(edit));
+    await typeUnsaved(file, '// new\n'.repeat(10));
     const before = await versionsOf(comp.id);
 
     dialogs = scriptDialogs().answer('quickPick', undefined, /Update Drifted Anchors/);
@@ -404,12 +407,8 @@ describe('anchor repair', () => {
 
   it('a bulk update of a component, one anchor deselected, from an unsaved file: asked to save first, Update Anyway writes only the selected anchors', async () => {
     const file = 'billing-worker/billing/api/charges.py';
-    const uri = workspaceUri(file);
-    const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(doc, { preview: false });
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(uri, new vscode.Position(0, 0), '# Reviewed by payments.\n# Owner: billing.\n');
-    assert.ok(await vscode.workspace.applyEdit(edit));
+    const doc = await typeUnsaved(file, '# Reviewed by payments.\n# Owner: billing.\n');
+    const uri = doc.uri;
     assert.equal(doc.isDirty, true);
     const names = ['authorize', 'publish_payment_settled', 'tokenize_card'];
     // The rows of the three paths anchored in this file are marked drifted.
@@ -490,9 +489,7 @@ describe('anchor repair', () => {
     const d = relocated(await diagnosticsWhere(uri, (ds) => relocated(ds) !== undefined))!;
     const now = linesOfRange(d.range);
     // ... and there is unsaved work in the editor, below it.
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(uri, new vscode.Position(doc.lineCount, 0), '\n# TODO: retry failed uploads.\n');
-    assert.ok(await vscode.workspace.applyEdit(edit));
+    await typeUnsaved(file, '\n# TODO: retry failed uploads.\n', 'end');
     const typed = doc.getText();
     const row = await inView('the drifted put_invoice path', async () =>
       (await pathRows(billing)).find((r) => holds(r, anchor.anchor_id) && drifted(r)),
@@ -584,13 +581,7 @@ describe('anchor repair', () => {
       (await pathRows(notifications)).find((r) => r.pathId === put.body.path.path_id),
     );
     // Both anchors of the path drift: two new lines above each (unsaved).
-    for (const a of p.code_anchors!) {
-      const uri = workspaceUri(a.file!);
-      await vscode.window.showTextDocument(uri, { preview: false });
-      const edit = new vscode.WorkspaceEdit();
-      edit.insert(uri, new vscode.Position(0, 0), '// one\n// two\n');
-      assert.ok(await vscode.workspace.applyEdit(edit));
-    }
+    for (const a of p.code_anchors!) await typeUnsaved(a.file!, '// one\n// two\n');
     const row = await inView('the drifted path', async () =>
       (await pathRows(notifications)).find((r) => r.pathId === put.body.path.path_id && drifted(r)),
     );
@@ -630,12 +621,8 @@ describe('anchor repair', () => {
     const file = 'notifications/internal/consumer/payment_settled.go';
     const p = pathsOf(notifications).find((x) => x.code_anchors?.some((a) => a.name === 'receipt'))!;
     const anchor = p.code_anchors!.find((a) => a.name === 'receipt')!;
-    const uri = workspaceUri(file);
-    const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(doc, { preview: false });
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(uri, new vscode.Position(0, 0), '// one\n// two\n');
-    assert.ok(await vscode.workspace.applyEdit(edit));
+    const doc = await typeUnsaved(file, '// one\n// two\n');
+    const uri = doc.uri;
     // A save participant: it adds one more line at the top of this file.
     const participant = vscode.workspace.onWillSaveTextDocument((e) => {
       if (e.document.uri.toString() === uri.toString())
