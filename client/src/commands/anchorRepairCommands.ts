@@ -78,9 +78,9 @@ async function repair(ctx: LineageContext, scope: AnchorScope): Promise<unknown>
   if (!confirmed) return undefined;
   const repairs = confirmed.repairs;
   if (confirmed.save.length) {
-    // The lines the user confirmed are those of the text being saved; they are written as confirmed
-    // (asking the server again after the save would race its re-reading of the saved files). A save
-    // participant (a formatter) that changed the text may have moved the code: write nothing then.
+    // The lines the user confirmed are those of the text being saved, so the write goes ahead (the
+    // server takes each place from its index again and refuses one that moved since it was shown). A
+    // save participant (a formatter) that changed the text may have moved the code: write nothing.
     const texts = confirmed.save.map((d) => d.getText());
     if (!(await saveDocuments(confirmed.save))) return undefined;
     const changed = confirmed.save.filter((d, i) => d.getText() !== texts[i]);
