@@ -16,22 +16,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { LspClient } from '../helpers/lspClient';
-import { WORKSPACE, workspaceText } from './setup';
-
-const BROKEN = `spec-version: 0.1.0
-id: 6f0c2a4e-9d1b-4c3a-8e7f-0a1b2c3d4e5f
-name: Broken
-dataAssetResourceName: postgres://fx-db:public.orders
-colour: blue
-schema:
-  - name: order_id
-    type: varchar
-  - name: order_id
-    type: string
-  - name: total
-    type: long
-    optional: sometimes
-`;
+import { BROKEN, WORKSPACE, workspaceText } from './setup';
 
 function codes(d: Diagnostic[]): string[] {
   return d.map((x) => `${x.range.start.line}:${String(x.code)}`).sort();

@@ -17,6 +17,9 @@ export const P_SHIP = 'aaaaaaaa-0000-4000-8000-000000000002';
 export const P_OUTSIDE = 'aaaaaaaa-0000-4000-8000-000000000003';
 export const P_MAIL = 'bbbbbbbb-0000-4000-8000-000000000001';
 
+/** A file-form contract with one problem of each kind (outside the workspace: tests open it as text). */
+export const BROKEN = readFileSync(join(FIXTURES, 'broken-contract.yaml'), 'utf8');
+
 export function workspaceText(relative: string): string {
   return readFileSync(join(WORKSPACE, relative), 'utf8');
 }

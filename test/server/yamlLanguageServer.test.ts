@@ -9,22 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeConfigurationNotification, type Diagnostic } from 'vscode-languageserver-protocol';
 import { LspClient, repoRoot } from '../helpers/lspClient';
-import { WORKSPACE } from './setup';
-
-const BROKEN = `spec-version: 0.1.0
-id: 6f0c2a4e-9d1b-4c3a-8e7f-0a1b2c3d4e5f
-name: Broken
-dataAssetResourceName: postgres://fx-db:public.orders
-colour: blue
-schema:
-  - name: order_id
-    type: varchar
-  - name: order_id
-    type: string
-  - name: total
-    type: long
-    optional: sometimes
-`;
+import { BROKEN, WORKSPACE } from './setup';
 
 /** `yaml.schemas` as the YAML extension builds it from every extension's yamlValidation. */
 function contributedSchemas(): Record<string, string[]> {
