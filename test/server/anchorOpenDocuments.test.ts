@@ -166,7 +166,9 @@ describe('language server: open documents and the file on disk', function () {
       await client.change(uri, edit);
       const def = lineOf(HEALTH_MOVED, 'export async function ping');
       const close = HEALTH_MOVED.indexOf('}', def);
-      const d = ping(await client.waitForDiagnostics(uri, (ds) => ping(ds) !== undefined, mark))!;
+      // (A comparison the server started when the file was opened may report the old text against the new
+      // disk first: the state that counts is the one the reload leads to.)
+      const d = ping(await client.waitForDiagnostics(uri, (ds) => ping(ds)?.range.start.line === def, mark))!;
       assert.equal(d.code, 'anchor-relocated');
       assert.deepEqual([d.range.start.line, d.range.end.line], [def, close]);
       const lenses = await lensLines(client, uri);
@@ -241,15 +243,19 @@ describe('language server: open documents and the file on disk', function () {
       await client.open(uri, text(GO_SCANNED), 'go');
       await lensLines(client, uri); // the server has taken the open (requests are answered in order)
       await repo.write('go/orders.go', text(GO_CHANGED));
-      const mark = client.mark();
       await client.change(uri, vscodeReloadEdit(text(GO_SCANNED), text(GO_CHANGED)));
       // git's diff taken at start says the file is unchanged: through it the anchor would be relocated to
-      // the nearer Cache.Validate. Placed afresh through git's mapping of the file as it is now: no
-      // diagnostic, and the lens on Store.Validate's current line.
-      await client.waitForDiagnostics(uri, (ds) => validate(ds) === undefined, mark);
-      const lenses = await lensLines(client, uri);
-      assert.ok(lenses.includes(lineOf(GO_CHANGED, 'func (s *Store) Validate')), JSON.stringify(lenses));
+      // the nearer Cache.Validate. Placed afresh through git's mapping of the file as it is now (renewed
+      // in the background: each lens request is answered after what the server did before it), the lens
+      // is on Store.Validate's current line and there is no diagnostic.
+      const ours = lineOf(GO_CHANGED, 'func (s *Store) Validate');
+      let lenses = await lensLines(client, uri);
+      // As long as the client's other waits (15 s): the work is a git run on a busy machine.
+      for (const until = Date.now() + 15_000; !lenses.includes(ours) && Date.now() < until;)
+        lenses = await lensLines(client, uri);
+      assert.ok(lenses.includes(ours), JSON.stringify(lenses));
       assert.ok(!lenses.includes(lineOf(GO_CHANGED, 'func (c *Cache) Validate')), JSON.stringify(lenses));
+      assert.equal(validate(client.diagnostics(uri)), undefined);
     });
 
     it('a document already modified when opened: git maps to the disk, then through the unsaved changes', async () => {

@@ -122,11 +122,6 @@ export class AnchorIndex {
     this.emit([fa.uri]);
   }
 
-  /** Resolves once the open documents' comparisons with the disk (see syncWithDisk) are done. */
-  async idle(): Promise<void> {
-    while (this.syncing.size > 0) await new Promise((resolve) => setImmediate(resolve));
-  }
-
   /** Incremental (or full) changes of an open document; cost proportional to that file's anchors. */
   changeDocument(uri: string, changes: TextDocumentContentChangeEvent[], newText: string): void {
     const key = keyOf(uri);
