@@ -19,7 +19,7 @@ import { unresolvedMessage } from './messages';
 import { diagnosticsOf } from './diagnostics';
 import { fileUri, uriToFsPath } from './uris';
 import { mapLimit } from '../util/concurrency';
-import type { FileLineMap } from './git/lineMap';
+import { unmapLines, type FileLineMap } from './git/lineMap';
 import {
   coordinatesAt,
   coordinatesOf,
@@ -28,7 +28,6 @@ import {
   type AnchorDrift,
   type ToRecorded,
 } from './drift';
-import { unmapLines } from './git/lineMap';
 import { bufferLineMap } from './bufferDiff';
 
 /** How many files are resolved or read at once while building. */
@@ -134,7 +133,8 @@ export class AnchorIndex {
     // VS Code reloads an open, unmodified document whose file changed on disk with one edit: the lines
     // between the common first and last lines (so a function moved lower keeps its closing brace as the
     // "unchanged" last line, and tracking would stretch its range over the new code). When the buffer
-    // then equals the disk, the disk is the truth: place afresh from the recorded coordinates.
+    // then equals a disk text the index did not know, the disk is the truth: place afresh from the
+    // recorded coordinates (syncWithDisk).
     if (changes.some(spansLines)) this.syncWithDisk(key, true);
     for (const change of changes) {
       // A full replacement loses the mapping, and so does one change that replaces an anchored range
@@ -544,8 +544,8 @@ export class AnchorIndex {
 
   /**
    * Compares an open document with its file on disk (and renews git's mapping of the file if it changed
-   * after its diff was taken). `reloadOnly`: only when the buffer now equals the disk (VS Code reloaded
-   * it, or an undo brought it back) are the anchors placed afresh. Otherwise (just placed): placed again
+   * after its diff was taken). `reloadOnly`: only when the buffer now equals a disk text the index did
+   * not know (VS Code reloaded it) are the anchors placed afresh. Otherwise (just placed): placed again
    * when the unsaved changes or git's mapping differ from what the placement used. One comparison per
    * document at a time; requests meanwhile run it once more.
    */
