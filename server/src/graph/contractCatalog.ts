@@ -52,7 +52,8 @@ export class ContractCatalog {
     if (!this.cached || mine.length === 0) return Promise.resolve();
     const next = this.cached.then(async (entries) => {
       for (const c of mine) {
-        const entry = c.deleted ? undefined : await readEntry(c.path);
+        // A file that cannot be read or parsed is no contract (and never breaks the catalog).
+        const entry = c.deleted ? undefined : await readEntry(c.path).catch(() => undefined);
         if (entry) {
           if (entries.has(c.path) || entries.size < MAX_FILES) entries.set(c.path, entry);
         } else entries.delete(c.path);
