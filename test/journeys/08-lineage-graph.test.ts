@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { component, emailInChargeCard } from './support/demo';
 import {
+  activeEditor,
   goToLine,
   graphFrame,
   hoverAtCursor,
@@ -37,6 +38,12 @@ describe('journey 8: lineage graph and impact of a field', () => {
     const page = await openWorkbench();
     await signInThroughUi(page);
     await openFile(page, email.file);
+    // The anchors are placed once the lenses show: a hover before that has nothing to say (the first
+    // journey of a run gets here right after the sign-in).
+    await activeEditor(page)
+      .locator('.codelens-decoration', { hasText: /createOrder → chargeCard/ })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
     await goToLine(page, email.line, email.column);
     await hoverAtCursor(page);
     const hover = hoverWidget(page);
