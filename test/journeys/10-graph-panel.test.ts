@@ -79,7 +79,10 @@ describe('journey 10: the lineage graph panel by keyboard and mouse', () => {
     await page.mouse.click(cursor.x + 2, cursor.y, { button: 'right' });
     const item = page.locator('.context-view .action-label', { hasText: /^Show Lineage Graph$/ });
     await item.waitFor({ timeout: UI_TIMEOUT });
-    await item.click();
+    // Pointed at, then Enter: a click right as the menu opens is sometimes dropped by the menu.
+    await item.hover();
+    await page.keyboard.press('Enter');
+    await page.locator('.context-view .monaco-menu').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     // Several fields under the cursor: the user picks the one named there.
     const pick = quickPickRow(page, /email/);
     const frame = graphFrame(page);
@@ -237,6 +240,12 @@ describe('journey 10: the lineage graph panel by keyboard and mouse', () => {
     // The save dialog (VS Code's own in the browser) proposes lineage-graph.svg in the workspace.
     const input = quickInput(page).locator('input.input');
     await input.waitFor({ timeout: UI_TIMEOUT });
+    // The dialog fills in the folder first, then the proposed name.
+    await page.waitForFunction(
+      `document.querySelector('.quick-input-widget input.input')?.value?.endsWith('/lineage-graph.svg')`,
+      undefined,
+      { timeout: UI_TIMEOUT },
+    );
     assert.match(await input.inputValue(), /lineage-graph\.svg$/);
     await page.keyboard.press('Enter');
     await page
