@@ -41,7 +41,7 @@ describe('journey 8: lineage graph and impact of a field', () => {
     // The anchors are placed once the lenses show: a hover before that has nothing to say (the first
     // journey of a run gets here right after the sign-in).
     await activeEditor(page)
-      .locator('.codelens-decoration', { hasText: /createOrder → chargeCard/ })
+      .locator('.codelens-decoration a', { hasText: /downstream field/ })
       .first()
       .waitFor({ timeout: UI_TIMEOUT });
     await goToLine(page, email.line, email.column);

@@ -70,7 +70,7 @@ describe('journey 10: the lineage graph panel by keyboard and mouse', () => {
     await openFile(page, file);
     // The anchors are placed once the lenses show (right after a sign-in they may not be yet).
     await activeEditor(page)
-      .locator('.codelens-decoration', { hasText: /createOrder → chargeCard/ })
+      .locator('.codelens-decoration a', { hasText: /downstream field/ })
       .first()
       .waitFor({ timeout: UI_TIMEOUT });
     // `billingEmail: body.email,` below the chargeCard call: the cursor on `email`.
@@ -95,6 +95,8 @@ describe('journey 10: the lineage graph panel by keyboard and mouse', () => {
     // Keyboard: a click puts the focus on the row; Escape leaves field mode, the focus stays.
     await centre.click();
     await frame.locator('svg.field-mode').waitFor({ timeout: UI_TIMEOUT });
+    // The keys go to the row (the workbench may have taken the focus back as the flow was shown).
+    await centre.focus();
     await page.keyboard.press('Escape');
     await frame.locator('svg.graph:not(.field-mode)').waitFor({ timeout: UI_TIMEOUT });
     const focused = frame.locator(':focus');
