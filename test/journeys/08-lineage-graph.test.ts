@@ -38,13 +38,14 @@ describe('journey 8: lineage graph and impact of a field', () => {
     const page = await openWorkbench();
     await signInThroughUi(page);
     await openFile(page, email.file);
-    // The anchors are placed once the lenses show: a hover before that has nothing to say (the first
+    await goToLine(page, email.line, email.column);
+    // The cursor first, so the lens above it is on screen (an earlier journey may have left the panel
+    // open, leaving fewer lines). The anchors are placed once the lenses show: a hover before that has nothing to say (the first
     // journey of a run gets here right after the sign-in).
     await activeEditor(page)
       .locator('.codelens-decoration a', { hasText: /downstream field/ })
       .first()
       .waitFor({ timeout: UI_TIMEOUT });
-    await goToLine(page, email.line, email.column);
     await hoverAtCursor(page);
     const hover = hoverWidget(page);
     const link = hover.getByRole('link', { name: 'Lineage graph' }).first();

@@ -68,13 +68,14 @@ describe('journey 10: the lineage graph panel by keyboard and mouse', () => {
     await signInThroughUi(page);
     await runCommand(page, 'View: Close All Editors');
     await openFile(page, file);
-    // The anchors are placed once the lenses show (right after a sign-in they may not be yet).
+    // `billingEmail: body.email,` below the chargeCard call: the cursor on `email`.
+    await goToLine(page, email.line, email.column);
+    // The cursor first, so the lens above it is on screen (an earlier journey may have left the panel
+    // open, leaving fewer lines). The anchors are placed once the lenses show (right after a sign-in they may not be yet).
     await activeEditor(page)
       .locator('.codelens-decoration a', { hasText: /downstream field/ })
       .first()
       .waitFor({ timeout: UI_TIMEOUT });
-    // `billingEmail: body.email,` below the chargeCard call: the cursor on `email`.
-    await goToLine(page, email.line, email.column);
     const cursor = await centreOf(activeEditor(page).locator('.cursors-layer .cursor').first());
     await page.mouse.click(cursor.x + 2, cursor.y, { button: 'right' });
     const item = page.locator('.context-view .action-label', { hasText: /^Show Lineage Graph$/ });
