@@ -21,17 +21,14 @@ export interface ContractFileSearch {
   candidates: vscode.Uri[];
 }
 
+/** Unordered: the caller orders what it lists. */
 export async function findContractFiles(token?: vscode.CancellationToken): Promise<ContractFileSearch> {
   const [named, others] = await Promise.all([
     vscode.workspace.findFiles(CONTRACT_FILE_GLOB, EXCLUDE, MAX_FILES, token),
     vscode.workspace.findFiles(CANDIDATE_GLOB, CANDIDATE_EXCLUDE, MAX_CANDIDATES, token),
   ]);
   const byName = new Set(named.map((u) => u.toString()));
-  const byPath = (a: vscode.Uri, b: vscode.Uri) => a.path.localeCompare(b.path);
-  return {
-    named: named.sort(byPath),
-    candidates: others.filter((u) => !byName.has(u.toString())).sort(byPath),
-  };
+  return { named, candidates: others.filter((u) => !byName.has(u.toString())) };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { LineageContext } from '../lineageContext';
 import { ContractFileNode, contractFileLabel, ContractNode, type ComplianceResult } from './contractNodes';
 import { errorNode, NodeTreeProvider, type TreeNode } from './treeNode';
 import { disposeAll } from '../disposeAll';
+import { compareText } from '../../../common/src/textOrder';
 
 export class ContractsView implements vscode.Disposable {
   readonly provider: NodeTreeProvider;
@@ -72,7 +73,7 @@ export class ContractsView implements vscode.Disposable {
           this.namesByDarn.set(s.darn, s.name || contractFileLabel(vscode.Uri.parse(s.uri).path));
       }
       const listed = summaries ? [...named, ...candidates].filter((u) => byUri.has(u.toString())) : named;
-      for (const uri of listed.sort((a, b) => a.path.localeCompare(b.path)))
+      for (const uri of listed.sort((a, b) => compareText(a.path, b.path)))
         nodes.push(new ContractFileNode(uri, this.results.get(uri.toString()), byUri.get(uri.toString())));
     } catch (err) {
       nodes.push(errorNode(vscode.l10n.t('Could not search the workspace for contract files'), err));
