@@ -2,9 +2,13 @@
 // (5,000 field mappings, 1,000 code anchors), opened in our server and in the peer the issue measures
 // against, vscode-json-language-server (devDependency vscode-langservers-extracted, from the npm
 // registry) with the LineagePath JSON Schema, in the same run: first diagnostics after didOpen, and
-// hover latency at the same member positions, interleaved (ours, the peer's, ours, …) so both see
-// the same machine load. Run: npm run bench -- pathDocument. BENCH_HOVERS (2000) sets the hover count;
-// BENCH_SERVER_JS runs another build of our server (before/after comparisons).
+// hover latency at the same member positions, interleaved in blocks (100 of ours, the same 100 of the
+// peer's, …) so both see the same machine load while one server's after-work (its GC, its writes)
+// lands in its own block rather than in the other's timings. Each server also runs under the same
+// clock (serverClock.cjs), giving its time from request in to answer out; and a request our server
+// answers at once shows the floor of pipes and scheduling that both share.
+// Run: npm run bench -- pathDocument. BENCH_HOVERS (2000) sets the hover count; BENCH_BLOCK (100) the
+// block; BENCH_SERVER_JS runs another build of our server (before/after comparisons).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,6 +23,7 @@ const repoRoot = resolve(__dirname, '..', '..', '..');
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
 const MAPPINGS = 5_000;
 const ANCHORS = 1_000;
+const WARM_UP = 200;
 
 /** A deterministic path as the server renders it (2-space JSON, round-trip members). */
 function bigPath(): string {
@@ -98,6 +103,8 @@ interface Server {
   uri: string;
   /** Opens the document; resolves with the time until its first diagnostics arrived. */
   open(): Promise<number>;
+  /** Where the server's clock writes its own hover times on shutdown. */
+  clockOut: string;
 }
 
 async function startServer(
@@ -108,8 +115,14 @@ async function startServer(
   text: string,
   configure: (conn: rpc.ProtocolConnection) => Promise<void>,
   init: Record<string, unknown>,
+  clockDir: string,
 ): Promise<Server> {
-  const child = spawn(process.execPath, argv, { stdio: ['pipe', 'pipe', 'inherit'] });
+  // Every server runs under the same clock (serverClock.cjs): its own time per hover, beside ours.
+  const clockOut = join(clockDir, `${name.replace(/\W+/g, '-')}.json`);
+  const child = spawn(process.execPath, [join(repoRoot, 'test/bench/serverClock.cjs'), ...argv], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, SERVER_CLOCK_OUT: clockOut, SERVER_CLOCK_METHOD: 'textDocument/hover' },
+  });
   const conn = rpc.createProtocolConnection(
     new rpc.StreamMessageReader(child.stdout),
     new rpc.StreamMessageWriter(child.stdin),
@@ -143,7 +156,7 @@ async function startServer(
     });
     return first;
   };
-  return { name, child, conn, uri, open };
+  return { name, child, conn, uri, open, clockOut };
 }
 
 async function main(): Promise<void> {
@@ -166,6 +179,7 @@ async function main(): Promise<void> {
     text,
     async () => undefined,
     {},
+    dir,
   );
   const peer = await startServer(
     'vscode-json-language-server',
@@ -180,7 +194,9 @@ async function main(): Promise<void> {
         },
       }),
     { provideFormatter: false },
+    dir,
   );
+  let shutDown = false;
   try {
     // One at a time, so neither parse competes with the other for the CPU.
     const oursDiag = await ours.open();
@@ -190,8 +206,8 @@ async function main(): Promise<void> {
         textDocument: { uri: s.uri },
         position: doc.positionAt(offset),
       });
-    // Warm-up, then the measured hovers interleaved.
-    for (let i = 0; i < 200; i++) {
+    // Warm-up, then the measured hovers interleaved in blocks.
+    for (let i = 0; i < WARM_UP; i++) {
       await hover(ours, offsets[i % offsets.length]!);
       await hover(peer, offsets[i % offsets.length]!);
     }
@@ -200,13 +216,26 @@ async function main(): Promise<void> {
       [peer, []],
     ]);
     let emptyOurs = 0;
-    for (const offset of offsets) {
+    const BLOCK = Number(process.env.BENCH_BLOCK ?? 100);
+    for (let b = 0; b < offsets.length; b += BLOCK) {
       for (const s of [ours, peer]) {
-        const t0 = performance.now();
-        const h = await hover(s, offset);
-        times.get(s)!.push(performance.now() - t0);
-        if (s === ours && !h) emptyOurs++;
+        for (const offset of offsets.slice(b, b + BLOCK)) {
+          const t0 = performance.now();
+          const h = await hover(s, offset);
+          times.get(s)!.push(performance.now() - t0);
+          if (s === ours && !h) emptyOurs++;
+        }
       }
+    }
+    // The floor: a hover on a document nobody opened, which our server answers without work.
+    const floor: number[] = [];
+    for (let i = 0; i < offsets.length; i++) {
+      const t0 = performance.now();
+      await ours.conn.sendRequest('textDocument/hover', {
+        textDocument: { uri: 'file:///nowhere/never-opened.ts' },
+        position: { line: 0, character: 0 },
+      });
+      floor.push(performance.now() - t0);
     }
     const o = stats(times.get(ours)!);
     const p = stats(times.get(peer)!);
@@ -223,10 +252,28 @@ async function main(): Promise<void> {
       `| hover median | ${f2(o.median)} ms | ${f2(p.median)} ms | ${(o.median / p.median).toFixed(2)}× |`,
     );
     console.log(`| hover p99 | ${f2(o.p99)} ms | ${f2(p.p99)} ms | ${(o.p99 / p.p99).toFixed(2)}× |`);
+    // Each server's own time (request in → answer out), warm-up left out: what the server spends,
+    // without the pipes and the scheduler both share.
+    for (const s of [ours, peer]) await s.conn.sendRequest('shutdown');
+    shutDown = true;
+    const inside = (s: Server) =>
+      stats((JSON.parse(readFileSync(s.clockOut, 'utf8')) as number[]).slice(WARM_UP));
+    const oi = inside(ours);
+    const pi = inside(peer);
+    console.log(
+      `| hover median inside the server | ${f2(oi.median)} ms | ${f2(pi.median)} ms | ${(oi.median / pi.median).toFixed(2)}× |`,
+    );
+    console.log(
+      `| hover p99 inside the server | ${f2(oi.p99)} ms | ${f2(pi.p99)} ms | ${(oi.p99 / pi.p99).toFixed(2)}× |`,
+    );
+    const fl = stats(floor);
+    console.log(
+      `| a request answered at once (hover on an unopened file), ${floor.length} times | median ${f2(fl.median)} ms, p99 ${f2(fl.p99)} ms | | |`,
+    );
     console.log(`(${emptyOurs} of our hovers were empty)`);
   } finally {
     for (const s of [ours, peer]) {
-      await s.conn.sendRequest('shutdown').catch(() => undefined);
+      if (!shutDown) await s.conn.sendRequest('shutdown').catch(() => undefined);
       await s.conn.sendNotification('exit').catch(() => undefined);
       s.conn.dispose();
       s.child.kill();

@@ -122,6 +122,34 @@ describe('language server: path documents', function () {
     assert.match(kind, /KeyValueBridge/);
   });
 
+  it('hovers a field the document names with its side, type and tags (schema key, mapping value)', async () => {
+    const value = JSON.parse(doc.text) as {
+      ingress: { field_tags?: Array<{ field_path: string; tags: Array<{ name: string }> }> };
+      egress: { field_depends_on_tags?: Array<{ field_path: string; depends_on: Array<{ name: string }> }> };
+    };
+    // Markdown escapes undone (`customer\\_email`), so the expectations read as the user does.
+    const hover = async (needle: string, delta: number) =>
+      hoverText(
+        await h.client.conn.sendRequest(HoverRequest.type, {
+          textDocument: { uri },
+          position: positionOf(doc.text, needle, delta),
+        }),
+      ).replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1');
+    // The schema's property key: the expected tags are the document's own entries for the field.
+    const key = await hover('"customerEmail": {', 3);
+    assert.match(key, /^\*\*customerEmail\*\* · ingress field · `string`/);
+    const applied = value.ingress.field_tags?.find((e) => e.field_path === 'customerEmail')?.tags ?? [];
+    assert.ok(applied.length > 0, 'the fixture tags customerEmail');
+    for (const t of applied) assert.ok(key.includes(`● **${t.name}**`), key);
+    // A mapping's egress value names an egress field; its depends-on tags are shown as derived.
+    const mapped = await hover('"egress_field": "customer_email"', 19);
+    assert.match(mapped, /^\*\*customer_email\*\* · egress field · `string`/);
+    const derived = value.egress.field_depends_on_tags?.find((e) => e.field_path === 'customer_email');
+    for (const t of derived?.depends_on ?? []) assert.ok(mapped.includes(`◌ *${t.name}*`), mapped);
+    // A JSON Schema keyword inside a schema is documented as one, not as a path member.
+    assert.match(await hover('"type": "integer"', 2), /\*\*type\*\* \(JSON Schema keyword\)/);
+  });
+
   it('formats a path document (served by the server, not by the JSON extension), and only path documents', async () => {
     const squashed = JSON.stringify(JSON.parse(doc.text));
     await h.client.change(uri, [{ text: squashed }]);

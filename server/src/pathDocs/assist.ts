@@ -10,8 +10,9 @@ import {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { flattenSchema, LineagePath, type PathBoundary } from '../../../common/src/api';
-import { MEMBER_DOCS } from './memberDocs';
-import { jsonPathAt } from './parsedDocument';
+import { fieldHoverText, fieldNamedAt } from './fieldHover';
+import { MEMBER_DOCS, SCHEMA_KEYWORD_DOCS } from './memberDocs';
+import { nodePath, pathNodeAt } from './parsedDocument';
 import { enumValues, node, objectBranch, schemaAt } from './schemaNav';
 
 const ROOT = node(LineagePath);
@@ -79,20 +80,31 @@ export function completePathDocument(
 
 export function hoverPathDocument(doc: TextDocument, pos: Position): Hover | null {
   // From the tree parsed once per version: nothing here walks the whole document.
-  const path = jsonPathAt(doc, doc.offsetAt(pos));
+  const node = pathNodeAt(doc, doc.offsetAt(pos));
+  if (!node) return null;
+  const path = nodePath(node);
+  const markdown = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value } });
+  const field = fieldNamedAt(path, node);
+  if (field) return markdown(fieldHoverText(doc, field.side, field.fieldPath));
   const key = path[path.length - 1];
   if (typeof key !== 'string') return null;
+  if (path[1] === 'schema' && path.length > 2) {
+    // Inside a boundary's JSON Schema the members are JSON Schema keywords, not path members.
+    const keyword = SCHEMA_KEYWORD_DOCS[key];
+    return keyword ? markdown(`**${key}** (JSON Schema keyword)\n\n${keyword}`) : null;
+  }
   const step = schemaAt(ROOT, path);
   if (!step?.parent) return null;
   const title = step.parent.title ?? '';
   const text = step.schema.description ?? MEMBER_DOCS[title]?.[key];
   if (!text) return null;
   const values = enumValues(step.schema);
-  const value = [
-    `**${key}** (${title})`,
-    '',
-    text,
-    ...(values ? ['', `Values: ${values.map((v) => `\`${v}\``).join(', ')}`] : []),
-  ].join('\n');
-  return { contents: { kind: MarkupKind.Markdown, value } };
+  return markdown(
+    [
+      `**${key}** (${title})`,
+      '',
+      text,
+      ...(values ? ['', `Values: ${values.map((v) => `\`${v}\``).join(', ')}`] : []),
+    ].join('\n'),
+  );
 }

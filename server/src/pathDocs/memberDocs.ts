@@ -64,3 +64,16 @@ export const MEMBER_DOCS: Record<string, Record<string, string>> = {
     depends_on: 'One entry per distinct tag reachable upstream of that field.',
   },
 };
+
+/** The JSON Schema keywords a boundary schema uses, for hovers inside `schema`. */
+export const SCHEMA_KEYWORD_DOCS: Record<string, string> = {
+  type: "The field's type: `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`.",
+  properties: 'The fields of an object, by name; nested objects give dotted field paths (`address.city`).',
+  items: "The schema of each element of an array; its fields keep the array field's path.",
+  required: 'Names of the fields that must be present.',
+  description: 'What the field holds, in words.',
+  format: 'A refinement of the type, such as `email`, `date-time` or `uuid`.',
+  enum: 'The values the field may take.',
+  additionalProperties: 'Whether fields not listed under `properties` may appear.',
+  title: 'A short name for the schema.',
+};
