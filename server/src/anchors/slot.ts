@@ -116,7 +116,7 @@ export function reverify(slot: Slot, lines: LineTable, definitions?: Definitions
   slot.dirty = false;
   const t = slot.t;
   if (!t.range) return;
-  const v = verify(t.range, slot.names, lines, !slot.deleted, definitions);
+  const v = verify(t.range, slot.names, lines, !slot.deleted, definitions, recordedWidth(t.entry.anchor));
   switch (v.kind) {
     case 'unchecked':
     case 'confirmed':
@@ -141,6 +141,14 @@ export function reverify(slot: Slot, lines: LineTable, definitions?: Definitions
         : staleMessage(t.entry, v, slot.names);
       return;
   }
+}
+
+/** The recorded width of a one-line column anchor (what clamping to a shorter line would hide), if any. */
+function recordedWidth(a: PathCodeAnchor): number | undefined {
+  const oneLine = a.line_end === undefined || a.line_end === a.line_start;
+  return oneLine && typeof a.column_start === 'number' && typeof a.column_end === 'number'
+    ? a.column_end - a.column_start + 1
+    : undefined;
 }
 
 export function markDeleted(slot: Slot): void {

@@ -1,11 +1,11 @@
 // Is the anchored code still where the anchor says? In a parsed language (syntax/), a definition of an
-// expected name in or near the range (±3 lines), or one enclosing it, confirms it; otherwise the
-// nearest definition of the name elsewhere is where it moved; calls, imports and comments never count.
-// In other languages the name as a whole word in or near the range confirms it, and exactly one
-// whole-word occurrence elsewhere is where it moved.
+// expected name at the range confirms it; one a few lines off (±3) or around it is where the anchor lands
+// exactly, and otherwise the nearest definition of the name elsewhere is where it moved; calls, imports
+// and comments never count. In other languages the name as a whole word in or near the range confirms
+// it, and exactly one whole-word occurrence elsewhere is where it moved.
 import type { Range } from 'vscode-languageserver';
 import type { LineTable } from './lineTable';
-import { enclosingDefinition, type Definition, type DefinitionTable } from './syntax/definitions';
+import type { Definition, DefinitionTable } from './syntax/definitions';
 import { plainlyDefines } from './syntax/definitionLines';
 import type { GrammarName } from './syntax/languages';
 
@@ -59,10 +59,10 @@ export interface ParsedFile {
 /**
  * Verifies one anchor. `searchNear` is false for a range whose code was deleted: only a definition
  * (or, in text files, a unique occurrence) elsewhere can then bring it back. `parsed` is given when
- * the file's language is parsed: then only a *definition* of an expected name near the range (or one
- * enclosing it) confirms the anchor — a call, import or comment near it does not (a deleted function
- * with a call left beside its old place goes stale). The file is parsed only when no occurrence near
- * the range plainly defines the name (definitionLines.ts).
+ * the file's language is parsed: then only a *definition* of an expected name at the range confirms the
+ * anchor, one near it moves the anchor onto it — a call, import or comment near it counts for nothing (a
+ * deleted function with a call left beside its old place goes stale). The file is parsed only when no
+ * occurrence at the range plainly defines the name (definitionLines.ts).
  */
 export function verify(
   range: Range,
@@ -70,6 +70,8 @@ export function verify(
   lines: LineTable,
   searchNear = true,
   parsed?: ParsedFile,
+  /** A one-line column anchor's recorded width (its range may be clamped to a shorter line now). */
+  width?: number,
 ): Verdict {
   if (names.length === 0) return { kind: 'unchecked' };
   const text = lines.text;
@@ -90,12 +92,15 @@ export function verify(
           lines.lineStart(at.line),
           lines.lineStart(at.line) + lines.lineLength(at.line),
         );
-        if (plainlyDefines(parsed.language, lineText, at.character, name)) return { kind: 'confirmed' };
+        // Only a definition exactly at the anchor confirms it without parsing; one a few lines off is
+        // where the anchor must land (the parser gives its lines).
+        if (plainlyDefines(parsed.language, lineText, at.character, name) && startsAt(range, lines, at, name))
+          return { kind: 'confirmed' };
       }
     }
   }
   const table = parsed?.table();
-  if (table) return relocateToDefinition(range, names, lines, table, searchNear);
+  if (table) return relocateToDefinition(range, names, lines, table, searchNear, width);
   // Not parsed here (or the parse failed): the text rules.
   if (nameNear) return { kind: 'confirmed' };
   let ambiguous: { name: string; count: number } | undefined;
@@ -108,8 +113,13 @@ export function verify(
 }
 
 /**
- * Syntax-aware: a definition of an expected name enclosing the range, or named within ±3 lines of it,
- * confirms it; else the first expected name that has definitions moves the anchor to the nearest one.
+ * Syntax-aware. A definition of an expected name *at* the range (its first line, its head — decorators,
+ * attached comments — or, for a column range, its name) confirms it. A definition named within ±3 lines
+ * of the range, or enclosing it, means the code shifted: the anchor lands exactly on the nearest such
+ * definition (reported as moved, so it is drifted from its record) — except a range inside a definition's
+ * body that is not shaped like a definition near it (its height, or its name's width): a statement of the
+ * function, confirmed where it is. Else the first expected name that has definitions moves the anchor to
+ * the nearest one.
  */
 function relocateToDefinition(
   range: Range,
@@ -117,32 +127,81 @@ function relocateToDefinition(
   lines: LineTable,
   table: DefinitionTable,
   searchNear: boolean,
+  width: number | undefined,
 ): Verdict {
   if (searchNear) {
-    if (enclosingDefinition(table, names, range.start.line, range.end.line)) return { kind: 'confirmed' };
     const first = range.start.line - NEAR_LINES;
     const last = range.end.line + NEAR_LINES;
-    for (const name of names)
-      if (table.get(name)?.some((d) => d.nameLine >= first && d.nameLine <= last))
-        return { kind: 'confirmed' };
+    const column = isColumnRange(range, lines);
+    for (const name of names) {
+      const near = (table.get(name) ?? []).filter(
+        (d) => (d.nameLine >= first && d.nameLine <= last) || encloses(d, range),
+      );
+      if (near.length === 0) continue;
+      // On the definition, or a region holding it whole (a whole-file anchor, a class around a method).
+      if (near.some((d) => definitionAt(range, column, d) || holds(range, d))) return { kind: 'confirmed' };
+      const inside = near.some((d) => encloses(d, range));
+      const targets = inside ? near.filter((d) => sameShape(range, column, d, width)) : near;
+      if (targets.length === 0) return { kind: 'confirmed' };
+      return nearest(range, lines, name, targets);
+    }
   }
   for (const name of names) {
     const defs = table.get(name);
-    if (!defs?.length) continue;
-    const distance = (d: Definition) => Math.abs(d.startLine - range.start.line);
-    const [best, ...others] = [...defs].sort(
-      (a, b) => distance(a) - distance(b) || a.startLine - b.startLine,
-    );
-    return {
-      kind: 'moved',
-      range: definitionRange(range, lines, best!),
-      name,
-      others: others.map((d) => definitionRange(range, lines, d)),
-    };
+    if (defs?.length) return nearest(range, lines, name, defs);
   }
   let references = 0;
   for (const name of names) references += findWord(lines.text, name).length;
   return { kind: 'missing', references };
+}
+
+/** The nearest of `defs` (distance of first lines from the range's) is where the anchor moves; the others are named. */
+function nearest(range: Range, lines: LineTable, name: string, defs: readonly Definition[]): Verdict {
+  const distance = (d: Definition) => Math.abs(d.startLine - range.start.line);
+  const [best, ...others] = [...defs].sort((a, b) => distance(a) - distance(b) || a.startLine - b.startLine);
+  return {
+    kind: 'moved',
+    range: definitionRange(range, lines, best!),
+    name,
+    others: others.map((d) => definitionRange(range, lines, d)),
+  };
+}
+
+function holds(r: Range, d: Definition): boolean {
+  return r.start.line <= d.startLine && r.end.line >= d.endLine;
+}
+
+function encloses(d: Definition, r: Range): boolean {
+  return d.startLine <= r.start.line && d.endLine >= r.end.line;
+}
+
+/** The range is on the definition: a column range on its name; else it starts on its head or first line. */
+function definitionAt(r: Range, column: boolean, d: Definition): boolean {
+  if (column)
+    return r.start.line === d.nameLine && r.start.character === d.nameStart && r.end.character === d.nameEnd;
+  return r.start.line >= d.headLine && r.start.line <= Math.max(d.startLine, d.nameLine);
+}
+
+/** Shaped like the definition: as wide as its name (column range), or as high as it (line range). */
+function sameShape(r: Range, column: boolean, d: Definition, width: number | undefined): boolean {
+  if (column) return (width ?? r.end.character - r.start.character) === d.nameEnd - d.nameStart;
+  const height = r.end.line - r.start.line;
+  return height === d.endLine - d.startLine || height === d.endLine - d.headLine;
+}
+
+/** A plain definition found at `at` is at the range: its name's columns, or the range's first line. */
+function startsAt(
+  r: Range,
+  lines: LineTable,
+  at: { line: number; character: number },
+  name: string,
+): boolean {
+  if (!isColumnRange(r, lines)) return at.line === r.start.line;
+  return (
+    at.line === r.start.line &&
+    at.character === r.start.character &&
+    r.end.character === at.character + name.length
+  );
 }
 
 /** A column range on one line becomes the definition's name; a line range becomes the definition's lines. */

@@ -67,10 +67,11 @@ describe('anchors: coordinates', () => {
   it('clamped coordinates give a warning diagnostic on the file', async () => {
     const ws = await TempWorkspace.create();
     try {
-      await ws.write('ws/a.ts', 'function alpha() {}\n');
+      // A text-rules language (in a parsed one the anchor would land on alpha's definition: relocated).
+      await ws.write('ws/a.rb', 'def alpha; end\n');
       const index = ws.index([ws.folder('ws')]);
-      await index.setAnchors([entry({ file: 'a.ts', line_start: 30, name: 'alpha' }, ['alpha'])]);
-      const diags = index.diagnosticsFor(ws.uri('ws/a.ts'));
+      await index.setAnchors([entry({ file: 'a.rb', line_start: 30, name: 'alpha' }, ['alpha'])]);
+      const diags = index.diagnosticsFor(ws.uri('ws/a.rb'));
       assert.equal(diags.length, 1);
       assert.equal(diags[0]!.code, 'anchor-clamped');
       assert.match(diags[0]!.message, /does not fit this file \(line 30 not within the file's 2 lines\)/);

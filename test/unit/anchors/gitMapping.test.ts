@@ -123,8 +123,9 @@ describe('anchors: git-aware mapping (real repositories)', () => {
     const ship2 = anchorAt('0123456789abcdef0123456789abcdef01234567', 'orders.go', 7, 9, 'ShipOrder');
     await build([ship, ship2]);
     assert.equal(get(ship).sinceScan, undefined);
-    // The name check still finds it one line down.
-    assert.equal(get(ship).range?.start.line, 6);
+    // Not mapped: the recorded lines, one above the function now; the anchor lands on its definition.
+    assert.equal(get(ship).range?.start.line, 7);
+    assert.equal(get(ship).state, 'relocated');
     assert.equal(logs.length, 1);
     assert.match(logs[0]!, /0123456789ab.* is not in this repository/);
     await index.setAnchors([ship, ship2]);

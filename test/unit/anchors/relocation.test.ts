@@ -127,6 +127,87 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     assert.equal(counted.stats().parses, 1);
   });
 
+  // No git: a shift of 1–3 lines used to pass the name check (a definition within ±3 lines) and keep
+  // the recorded lines; the anchor now lands exactly on the definition and is drifted.
+  const SHIFTED: Record<string, { def: string[]; call: string }> = {
+    'svc/orders.go': {
+      def: ['func shipOrder(o Order) error {', '\treturn nil', '}'],
+      call: '\tshipOrder(o)',
+    },
+    'app/orders.py': { def: ['def ship_order(order):', '    return order'], call: '    ship_order(o)' },
+    'src/orders.ts': {
+      def: ['export function shipOrder(order: Order) {', '  return order;', '}'],
+      call: '  shipOrder(o);',
+    },
+  };
+  for (const [file, { def, call }] of Object.entries(SHIFTED))
+    for (const shift of [-3, -2, -1, 1, 2, 3])
+      it(`${file}, no git: a definition shifted ${shift > 0 ? 'down' : 'up'} by ${Math.abs(shift)} lands on its lines, drifted`, async () => {
+        const name = file.endsWith('.py') ? 'ship_order' : 'shipOrder';
+        // Recorded at lines 6.. (1-based); a call two lines below the definition, inside another function.
+        const head = file.endsWith('.go')
+          ? ['package orders']
+          : file.endsWith('.py')
+            ? ['import os']
+            : ['// orders'];
+        // Comment lines, long enough for the recorded columns wherever they fall.
+        const pad = `${file.endsWith('.py') ? '#' : '//'} ${'-'.repeat(40)}`;
+        const before = Array<string>(4 + shift).fill(pad);
+        const caller = file.endsWith('.py')
+          ? [pad, 'def caller(o):', call]
+          : file.endsWith('.go')
+            ? [pad, 'func caller(o Order) {', call, '}']
+            : [pad, 'function caller(o: Order) {', call, '}'];
+        const text = [...head, ...before, ...def, ...caller, ''].join('\n');
+        const recorded = { line_start: 6, line_end: 6 + def.length - 1 };
+        const t = await one(file, text, { name, ...recorded });
+        const first = 1 + before.length;
+        assert.equal(t.state, 'relocated');
+        assert.deepEqual([t.range!.start.line, t.range!.end.line], [first, first + def.length - 1]);
+        const d = index.drift(t.entry.componentId, t.entry.pathId, t.entry.anchor.anchor_id);
+        assert.deepEqual(d?.current, { line_start: first + 1, line_end: first + def.length });
+        // A column anchor on the name lands on the name.
+        const col = 1 + def[0]!.indexOf(name);
+        const n = await one(file, text, {
+          name,
+          line_start: 6,
+          column_start: col,
+          column_end: col + name.length - 1,
+        });
+        assert.equal(n.state, 'relocated');
+        assert.deepEqual(n.range, range(first, col - 1, first, col - 1 + name.length));
+        // Recorded right: nothing moves, nothing drifts (found without parsing, by the plain definition line).
+        const at = await one(file, text, { name, line_start: first + 1, line_end: first + def.length });
+        assert.equal(at.state, 'resolved');
+        assert.equal(
+          index.drift(at.entry.componentId, at.entry.pathId, at.entry.anchor.anchor_id),
+          undefined,
+        );
+      });
+
+  it('no git: a statement inside the named function stays where recorded; a decorated definition starts at its decorator', async () => {
+    const py = [
+      'import functools', // 1
+      '', // 2
+      '# Loads the rows.', // 3
+      '@functools.cache', // 4
+      'def load(rows):', // 5
+      '    x = rows[0]', // 6
+      '    y = rows[1]', // 7
+      '    return x + y', // 8
+      '',
+    ].join('\n');
+    const stmt = await one('app/load.py', py, { name: 'load', line_start: 7, line_end: 7 });
+    assert.equal(stmt.state, 'resolved');
+    assert.deepEqual(stmt.range, range(6, 0, 6, 15));
+    // From the decorator, the def line, or the comment above (a region holding the whole definition).
+    for (const line_start of [3, 4, 5]) {
+      const t = await one('app/load.py', py, { name: 'load', line_start, line_end: 8 });
+      assert.equal(t.state, 'resolved', `from line ${line_start}`);
+      assert.equal(t.range!.start.line, line_start - 1);
+    }
+  });
+
   it('Python: several definitions — the nearest wins and the diagnostic names the others', async () => {
     // Recorded at lines 19–20 (below both definitions): `def place` at 12 is nearer than the method at 8.
     const t = await one('app/orders.py', PY + '\n'.repeat(8), {

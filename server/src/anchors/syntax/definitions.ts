@@ -8,6 +8,8 @@ export interface Definition {
   /** 0-based lines of the whole definition (first..last, inclusive). */
   startLine: number;
   endLine: number;
+  /** Its first line with its decorators (Python), else `startLine`. */
+  headLine: number;
   /** Where the name itself is (0-based line, UTF-16 columns). */
   nameLine: number;
   nameStart: number;
@@ -34,6 +36,7 @@ export function extractDefinitions(grammar: LoadedGrammar, text: string): Defini
         name: name.text,
         startLine: whole.startPosition.row,
         endLine: whole.endPosition.row,
+        headLine: headLineOf(whole),
         nameLine: name.startPosition.row,
         nameStart: start,
         nameEnd: start + name.text.length,
@@ -48,27 +51,19 @@ export function extractDefinitions(grammar: LoadedGrammar, text: string): Defini
   return out;
 }
 
+type Node = NonNullable<ReturnType<LoadedGrammar['parser']['parse']>>['rootNode'];
+
+/**
+ * Where a definition's head starts: a Python `decorated_definition` around it (decorators), so an anchor
+ * recorded from a decorator counts as on the definition. Comments above are not part of it (scanners
+ * record from the keyword, as go/ast, Python's ast and TypeScript's getStart do).
+ */
+function headLineOf(def: Node): number {
+  return (def.parent?.type === 'decorated_definition' ? def.parent : def).startPosition.row;
+}
+
 /** The UTF-16 column of a UTF-16 offset (web-tree-sitter's startIndex counts UTF-16 units for string input). */
 function utf16Column(text: string, offset: number): number {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   return offset - lineStart;
-}
-
-/** The innermost definition named one of `names` that contains lines first..last, if any. */
-export function enclosingDefinition(
-  table: DefinitionTable,
-  names: readonly string[],
-  first: number,
-  last: number,
-): Definition | undefined {
-  let best: Definition | undefined;
-  for (const name of names)
-    for (const d of table.get(name) ?? [])
-      if (
-        d.startLine <= first &&
-        d.endLine >= last &&
-        (!best || d.endLine - d.startLine < best.endLine - best.startLine)
-      )
-        best = d;
-  return best;
 }
