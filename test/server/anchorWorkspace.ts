@@ -89,6 +89,8 @@ export async function startAnchorServer(opts: {
   component: string;
   namespace: string;
   anchorCount: number;
+  /** The client's guard on each wait (default 15 s); a test run under load gives its own budget. */
+  timeoutMs?: number;
 }): Promise<AnchorServer> {
   writeFileSync(join(opts.dir, 'dataset.json'), JSON.stringify(opts.dataset));
   const service = await startLocalService({ seed: join(opts.dir, 'dataset.json') });
@@ -109,10 +111,11 @@ export async function startAnchorServer(opts: {
 export function startClient(
   service: LocalService,
   workspace: string,
-  opts: { component: string; namespace: string; projectRoot?: string },
+  opts: { component: string; namespace: string; projectRoot?: string; timeoutMs?: number },
 ): Promise<LspClient> {
   return LspClient.start({
     workspaceFolder: workspace,
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
     settings: {
       components: [opts.component],

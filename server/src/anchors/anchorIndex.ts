@@ -52,6 +52,11 @@ interface OpenDoc {
   disk?: { text: string; diskText: string; map: FileLineMap | undefined };
   /** The buffer map the anchors were last placed through (see placeFile). */
   placedWith?: FileLineMap;
+  /**
+   * The text the editor holds as saved (clean): the disk's when first placed, then each save's and each
+   * reload's. Only a change from this text can be VS Code's reload (it never reloads a dirty buffer).
+   */
+  clean?: string;
 }
 
 /** Slots by anchor id (the service's own string: no per-anchor key is built and kept); rarely more than one. */
@@ -79,7 +84,7 @@ export class AnchorIndex {
   private byId = new Map<string, Slot | Slot[]>();
   private readonly open = new Map<string, OpenDoc>();
   /** Open documents being compared with the disk (see syncWithDisk), and whether to go again. */
-  private readonly syncing = new Map<string, { again: boolean; reloadOnly: boolean }>();
+  private readonly syncing = new Map<string, { again: boolean; reloadOnly: boolean; done: Promise<void> }>();
   private readonly listeners = new Set<(uris: string[]) => void>();
   private generation = 0;
   private readonly syntax: DefinitionSource | undefined;
@@ -126,16 +131,18 @@ export class AnchorIndex {
     const key = keyOf(uri);
     const doc = this.open.get(key);
     if (!doc) return this.openDocument(uri, newText);
+    const wasClean = doc.clean !== undefined && doc.text === doc.clean;
     doc.text = newText;
     doc.lines = undefined;
     const fa = this.byFile.get(key);
     if (!fa) return;
-    // VS Code reloads an open, unmodified document whose file changed on disk with one edit: the lines
+    // VS Code reloads an open, *clean* document whose file changed on disk with one edit: the lines
     // between the common first and last lines (so a function moved lower keeps its closing brace as the
-    // "unchanged" last line, and tracking would stretch its range over the new code). When the buffer
-    // then equals a disk text the index did not know, the disk is the truth: place afresh from the
-    // recorded coordinates (syncWithDisk).
-    if (changes.some(spansLines)) this.syncWithDisk(key, true);
+    // "unchanged" last line, and tracking would stretch its range over the new code). A change from the
+    // clean text that makes the buffer equal to the disk is that reload: the disk is the truth, placed
+    // afresh from the recorded coordinates (syncWithDisk). A change from a dirty buffer (an undo back to
+    // the disk's text, whoever wrote it) is an edit: tracked.
+    if (wasClean && changes.some(spansLines)) this.syncWithDisk(key, true);
     for (const change of changes) {
       // A full replacement loses the mapping, and so does one change that replaces an anchored range
       // whole: place everything afresh from the recorded coordinates (git mapping, name check, relocation).
@@ -150,6 +157,11 @@ export class AnchorIndex {
       this.track(fa, toTextChange(change.range, change.text));
     }
     this.emit([fa.uri]);
+  }
+
+  /** Resolves once no open document is being compared with the disk (tests, benchmarks, the CLI). */
+  async whenIdle(): Promise<void> {
+    while (this.syncing.size > 0) await Promise.all([...this.syncing.values()].map((s) => s.done));
   }
 
   closeDocument(uri: string): void {
@@ -246,6 +258,7 @@ export class AnchorIndex {
     const doc = this.open.get(key);
     if (!doc) return;
     doc.disk = { text: doc.text, diskText: doc.text, map: undefined };
+    doc.clean = doc.text;
     const fa = this.byFile.get(key);
     const git = this.opts.git;
     if (!fa || !git) return;
@@ -529,12 +542,15 @@ export class AnchorIndex {
     if (doc.disk?.text !== doc.text && this.opts.readFileSync) {
       // Compared with the disk now when it can be read at once (the server can): placed right away.
       const disk = this.readNow(this.opts.readFileSync, key);
-      if (disk !== undefined)
+      if (disk !== undefined) {
         doc.disk = {
           text: doc.text,
           diskText: disk,
           map: disk === doc.text ? undefined : bufferLineMap(disk, doc.text),
         };
+        // Opened (or first anchored) now: the editor's saved version is the disk's.
+        doc.clean ??= disk;
+      }
     }
     const map = doc.disk?.text === doc.text ? doc.disk.map : undefined;
     doc.placedWith = map;
@@ -556,9 +572,9 @@ export class AnchorIndex {
       running.reloadOnly &&= reloadOnly;
       return;
     }
-    const state = { again: true, reloadOnly };
+    const state = { again: true, reloadOnly, done: Promise.resolve() };
     this.syncing.set(key, state);
-    void (async () => {
+    state.done = (async () => {
       try {
         while (state.again) {
           state.again = false;
@@ -582,9 +598,9 @@ export class AnchorIndex {
     const current = () => this.open.get(key) === doc && doc.text === text && this.byFile.get(key) === fa;
     const disk = await this.read(key);
     if (disk === undefined || !current()) return;
-    // A reload is the buffer becoming a disk text the index did not know (the file changed underneath);
-    // back to the text last saved or opened (an undo) is an edit like any other: tracked.
-    if (reloadOnly && (disk !== text || disk === doc.disk?.diskText)) return;
+    // Asked after a change from the clean text: a reload when the buffer now is the disk's text.
+    if (reloadOnly && disk !== text) return;
+    if (reloadOnly || doc.clean === undefined) doc.clean = disk;
     const renewed =
       (await this.opts.git?.refreshFile(key, commitsOf(fa)).catch((err) => {
         this.opts.onError?.(err);

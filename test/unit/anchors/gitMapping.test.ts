@@ -2,9 +2,11 @@
 // working tree's lines after commits, uncommitted edits and renames; removed code is stale; without
 // the commit (or a repository) the recorded lines are used and the reason is logged once.
 import assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync, writeFileSync } from 'node:fs';
+import type { Range } from 'vscode-languageserver';
 import { AnchorIndex, GitMapper, fileUri, type AnchorEntry } from '../../../server/src/anchors';
 import { GitRepo, lines } from '../../helpers/gitRepo';
+import { vscodeReloadEdit } from '../../helpers/vscodeReload';
 import { nextChange } from './workspace';
 
 const GO_V1 = lines(
@@ -36,12 +38,13 @@ describe('anchors: git-aware mapping (real repositories)', () => {
   let index: AnchorIndex;
   let logs: string[];
 
-  async function build(entries: AnchorEntry[], gitPath?: string) {
+  async function build(entries: AnchorEntry[], gitPath?: string, sync = false) {
     logs = [];
     git = new GitMapper({ log: (m) => logs.push(m), gitPath });
     index = new AnchorIndex({
       folders: [{ uri: fileUri(repo.root), fsPath: repo.root, projectRoot: '' }],
       readFile: (p) => fs.readFile(p, 'utf8'),
+      ...(sync ? { readFileSync: (p: string) => readFileSync(p, 'utf8') } : {}),
       git,
     });
     await index.setAnchors(entries);
@@ -114,6 +117,46 @@ describe('anchors: git-aware mapping (real repositories)', () => {
     assert.equal(get(ship).uri, fileUri(repo.abs('src/order_service.go')));
     assert.equal(get(ship).sinceScan?.renamedFrom, 'src/orders.go');
     assert.equal(get(ship).range?.start.line, 6);
+  });
+
+  it('a clean buffer reloaded after the file changed is placed through git’s mapping of the new file, even when the disk was read in between', async () => {
+    const scannedText = lines(
+      'package orders',
+      '',
+      'func (s *Store) Validate(o Order) bool { return true }',
+      '',
+    );
+    // A Validate of the cache above ours, ours pushed down: from the recorded line the nearest
+    // definition is the cache's; git maps ours exactly.
+    const changed = lines(
+      'package orders',
+      '',
+      '// Validation: the cache first, then the store.',
+      '',
+      'func (c *Cache) Validate(o Order) bool { return false }',
+      '',
+      '',
+      '',
+      'func (s *Store) Validate(o Order) bool { return true }',
+      '',
+      'func Audit() {}',
+    );
+    await repo.write('orders.go', scannedText);
+    const scanned = repo.commit('scan');
+    const validate = anchorAt(scanned, 'orders.go', 3, 3, 'Validate');
+    await build([validate], undefined, true);
+    const uri = fileUri(repo.abs('orders.go'));
+    index.openDocument(uri, scannedText);
+    // The file changes before the comparison the open started has read it (as under load): that
+    // comparison sees the new disk against the old buffer; then VS Code reloads the clean buffer.
+    writeFileSync(repo.abs('orders.go'), changed);
+    await index.whenIdle();
+    const [edit] = vscodeReloadEdit(scannedText, changed);
+    index.changeDocument(uri, [edit as { range: Range; text: string }], changed);
+    await index.whenIdle();
+    const ours = changed.split('\n').indexOf('func (s *Store) Validate(o Order) bool { return true }');
+    assert.equal(get(validate).range?.start.line, ours);
+    assert.equal(get(validate).state, 'resolved');
   });
 
   it('a commit the repository lacks: recorded lines, and the reason logged once', async () => {

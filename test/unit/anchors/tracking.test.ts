@@ -1,7 +1,10 @@
 // Anchors in open documents follow incremental edits: move, grow, shrink, delete; cost per file.
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Range } from 'vscode-languageserver';
 import { Editor, ORDERS_TS, TempWorkspace, entry, nextChange, range } from './workspace';
-import type { AnchorIndex } from '../../../server/src/anchors';
+import { AnchorIndex } from '../../../server/src/anchors';
+import { vscodeReloadEdit } from '../../helpers/vscodeReload';
 
 describe('anchors: tracking through edits', () => {
   let ws: TempWorkspace;
@@ -139,5 +142,97 @@ describe('anchors: tracking through edits', () => {
     ed.insert(0, 0, '\n');
     assert.equal(get(other).range, before); // same object: not even visited
     assert.deepEqual(get(parse).range, range(3, 0, 6, 1));
+  });
+});
+
+// VS Code reloads only a clean buffer; an undo comes from a dirty one. The index tells them apart by the
+// text the editor holds as saved, not by whether it has seen the disk's text before.
+describe('anchors: a reload from disk or an undo back to the disk’s text', () => {
+  let ws: TempWorkspace;
+  let index: AnchorIndex;
+  const RB = [
+    '# jobs',
+    'def ship_order(o)',
+    '  o',
+    'end',
+    '',
+    'def run(o)',
+    '  ship_order(o)',
+    'end',
+    '',
+  ].join('\n');
+
+  beforeEach(async () => {
+    ws = await TempWorkspace.create();
+    // As the server runs it: the disk read at once when a document is opened.
+    index = new AnchorIndex({
+      folders: [ws.folder('ws')],
+      readFile: ws.readFile,
+      readFileSync: (p) => readFileSync(p, 'utf8'),
+    });
+  });
+  afterEach(async () => ws.dispose());
+
+  it('an undo back to a disk text written meanwhile by another program is tracked, not placed from the record', async () => {
+    // Ruby keeps the text rules: placed afresh, the recorded lines 2–4 would pass the ±3 name check.
+    await ws.write('ws/jobs.rb', RB);
+    await index.setAnchors([
+      entry({ file: 'jobs.rb', line_start: 2, line_end: 4, name: 'ship_order' }, ['ship_order']),
+    ]);
+    const ed = new Editor(index, ws.uri('ws/jobs.rb'), RB);
+    await index.whenIdle();
+    ed.insert(1, 0, '# a\n# b\n# c\n# d\n# e\n'); // dirty now; the anchor follows to lines 7–9
+    const [t] = index.anchorsInFile(ed.uri);
+    assert.deepEqual([t!.range!.start.line, t!.range!.end.line], [6, 8]);
+    await ws.write('ws/jobs.rb', ed.text); // another program writes the buffer's text (no didSave)
+    ed.insert(0, 0, 'x\ny\n');
+    ed.edit({ range: range(0, 0, 2, 0), text: '' }); // the undo: the buffer is the disk's text again
+    await index.whenIdle();
+    const [u] = index.anchorsInFile(ed.uri);
+    assert.deepEqual([u!.range!.start.line, u!.range!.end.line], [6, 8]);
+  });
+
+  it('a reload of a clean buffer is placed afresh, even when the disk was read after it changed', async () => {
+    // The demo's health handler, anchored from the name to the brace; then moved lower, above a caller
+    // (the edit VS Code sends keeps the old closing brace, now the caller's, as a "common" last line).
+    const health = [
+      "import type { FastifyReply, FastifyRequest } from 'fastify';",
+      '',
+      '/** GET /healthz: liveness probe. */',
+      'export async function ping(req: FastifyRequest, reply: FastifyReply): Promise<{ ok: true }> {',
+      "  reply.header('cache-control', 'no-store');",
+      '  return { ok: true };',
+      '}',
+    ];
+    const moved = [
+      ...health.slice(0, 2),
+      ...Array<string>(10).fill(''),
+      ...health.slice(2),
+      '',
+      'export async function probe(req: FastifyRequest, reply: FastifyReply) {',
+      '  return ping(req, reply);',
+      '}',
+    ];
+    const before = health.join('\n') + '\n';
+    const after = moved.join('\n') + '\n';
+    await ws.write('ws/src/health.ts', before);
+    await index.setAnchors([
+      entry(
+        { file: 'src/health.ts', line_start: 4, line_end: 7, column_start: 23, column_end: 1, name: 'ping' },
+        ['ping'],
+      ),
+    ]);
+    const ed = new Editor(index, ws.uri('ws/src/health.ts'), before);
+    // The file changes before the comparison the open started has read it (as under load).
+    writeFileSync(ws.abs('ws/src/health.ts'), after);
+    await index.whenIdle();
+    const edit = vscodeReloadEdit(before, after);
+    assert.equal(edit.length, 1);
+    ed.edit(edit[0] as { range: Range; text: string });
+    await index.whenIdle();
+    const [t] = index.anchorsInFile(ed.uri);
+    const def = moved.indexOf(health[3]!);
+    assert.equal(t!.state, 'relocated');
+    assert.deepEqual([t!.range!.start.line, t!.range!.end.line], [def, def + 3]);
   });
 });
