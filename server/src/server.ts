@@ -37,6 +37,8 @@ import { registerGraphRequests } from './requests/graph';
 import { GraphService } from './graph/graphService';
 import { impactLenses } from './features/impactLens';
 import { registerContractWatch } from './graph/contractWatch';
+import { WatchedFiles } from './util/watchedFiles';
+import { watchAnchoredFiles } from './features/anchorFilesWatch';
 import { contractFileSummaries, OpenContracts } from './contracts/openContracts';
 import { DarnFeatures } from './features/darns';
 import { completeContract, contractCodeActions, contractSymbols, hoverContract } from './contracts/assist';
@@ -69,7 +71,6 @@ const credentialsKey = (c: ReturnType<typeof credentialsOf>) =>
 let clientCanRefreshLenses = false;
 let clientSendsFolderChanges = false;
 let clientRegistersFormatting = false;
-let clientWatchesFiles = false;
 
 const symbolIndex = new SymbolIndex();
 const session = new Session({
@@ -89,6 +90,7 @@ const session = new Session({
       refreshLenses();
     },
     anchorsRebuilt: () => {
+      anchoredFiles.update();
       publishAnchorProblems();
       refreshLenses();
     },
@@ -97,8 +99,14 @@ const session = new Session({
 const darns = new DarnFeatures(session);
 
 const graph = new GraphService(session);
+const watched = new WatchedFiles(connection, log);
 // A contract file created or changed on disk changes the lenses' contract counts at once.
-const contractWatch = registerContractWatch(connection, graph.contracts, log, () => refreshLenses());
+const contractWatch = registerContractWatch(watched, graph.contracts, () => refreshLenses());
+// An anchored file changed, created or deleted on disk while closed: its anchors are placed again.
+const anchoredFiles = watchAnchoredFiles(watched, index, log, () => {
+  publishAnchorProblems();
+  refreshLenses();
+});
 
 const clientSettings = new ClientSettings({
   log,
@@ -145,7 +153,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   // Formatting is offered for path documents only: registered for them when the client allows it,
   // else for every document (and a no-op on the others).
   clientRegistersFormatting = params.capabilities.textDocument?.formatting?.dynamicRegistration === true;
-  clientWatchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+  watched.enabled = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   return {
     capabilities: {
       hoverProvider: true,
@@ -182,7 +190,8 @@ connection.onInitialized(
         })
         .catch(() => undefined);
     }
-    if (clientWatchesFiles) contractWatch.watch();
+    contractWatch.watch();
+    anchoredFiles.update();
     if (clientSendsFolderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders(
         notification(log, 'workspaceFolders', (e) => clientSettings.foldersChanged(e)),

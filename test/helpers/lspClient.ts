@@ -83,7 +83,11 @@ export class LspClient {
       p.items.map((item) => (opts.configuration ? opts.configuration(item.section) : client.settings)),
     );
     // Recorded like notifications, so tests can wait for a registration or a lens refresh.
-    for (const method of ['client/registerCapability', 'workspace/codeLens/refresh'])
+    for (const method of [
+      'client/registerCapability',
+      'client/unregisterCapability',
+      'workspace/codeLens/refresh',
+    ])
       conn.onRequest(method, (params: unknown) => {
         client.record(method, params);
         return null;

@@ -83,6 +83,8 @@ export class AnchorIndex {
   private byFile = new Map<string, FileAnchors>();
   private byId = new Map<string, Slot | Slot[]>();
   private readonly open = new Map<string, OpenDoc>();
+  /** Base names of the anchored files, recorded and found (what a file watcher looks for). */
+  private fileNames = new Set<string>();
   /** Open documents being compared with the disk (see syncWithDisk), and whether to go again. */
   private readonly syncing = new Map<string, { again: boolean; reloadOnly: boolean; done: Promise<void> }>();
   private readonly listeners = new Set<(uris: string[]) => void>();
@@ -157,6 +159,40 @@ export class AnchorIndex {
       this.track(fa, toTextChange(change.range, change.text));
     }
     this.emit([fa.uri]);
+  }
+
+  /**
+   * Files changed on disk (a file watcher's events). A closed anchored file that changed is read and
+   * placed afresh (git's mapping of it renewed); one created or deleted can change which files anchors
+   * resolve to (found, gone, renamed, a suffix match made ambiguous), so the index is built again when it
+   * is an anchored file or bears an anchored file's name. Open documents are the editor's business (VS
+   * Code reloads a clean one): skipped. Resolves when the anchors are placed: true if any were.
+   */
+  async filesChangedOnDisk(
+    changes: ReadonlyArray<{ path: string; kind: 'created' | 'changed' | 'deleted' }>,
+  ): Promise<boolean> {
+    let rebuild = false;
+    const reloads = new Map<string, FileAnchors>();
+    for (const c of changes) {
+      const key = path.normalize(c.path);
+      if (this.open.has(key)) continue;
+      const fa = this.byFile.get(key);
+      if (fa && c.kind !== 'deleted') reloads.set(key, fa);
+      else if (fa || (c.kind === 'created' && this.fileNames.has(path.basename(key)))) rebuild = true;
+    }
+    if (rebuild) await this.rebuild();
+    else await Promise.all([...reloads].map(([key, fa]) => this.reloadFromDisk(key, fa)));
+    return rebuild || reloads.size > 0;
+  }
+
+  /**
+   * What a file watcher should report: the names of anchored files (as recorded, and as found), as
+   * globs; names with glob syntax in them are left out (their changes are seen when opened or rebuilt).
+   */
+  watchGlobs(): string[] {
+    const names = [...this.fileNames].filter((n) => !/[{}[\]*?,\\]/.test(n)).sort();
+    if (names.length === 0) return [];
+    return [names.length === 1 ? `**/${names[0]}` : `**/{${names.join(',')}}`];
   }
 
   /** Resolves once no open document is being compared with the disk (tests, benchmarks, the CLI). */
@@ -452,6 +488,10 @@ export class AnchorIndex {
     this.slots = slots;
     this.byFile = byFile;
     this.byId = byAnchorId(slots);
+    this.fileNames = new Set([
+      ...entries.map((e) => path.posix.basename((e.anchor.file ?? '').replace(/\\/g, '/'))).filter(Boolean),
+      ...[...byFile.keys()].map((k) => path.basename(k)),
+    ]);
     this.emit([...changed]);
   }
 
