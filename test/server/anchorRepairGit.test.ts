@@ -58,6 +58,8 @@ function dataset(scanned: string): unknown {
   return anchorDataset({
     component: COMPONENT,
     name: 'orders',
+    // Service text: the diagnostics show it cleaned (one line, no bidi control).
+    friendlyName: 'Orders\u202e\nservice',
     namespace: 'repair',
     scanned,
     // Both recorded wrongly at the scan (ShipOrder on the blank lines below Cancel, Audit on Cancel):
@@ -106,6 +108,14 @@ describe('language server: anchor repair in a git repository', function () {
     )!;
     assert.equal(d.code, 'anchor-relocated');
     assert.equal(d.range.start.line, first);
+    // Named as users know them: the path's label and the component's friendly name (cleaned), no ids.
+    assert.match(
+      d.message,
+      new RegExp(
+        `^Lineage anchor "ShipOrder" \\(path "ShipOrder → p0" of "Orders service"\\) moved from line \\d+ to line ${first + 1} `,
+      ),
+    );
+    assert.doesNotMatch(d.message, new RegExp(`${COMPONENT}|${SHIP_PATH}`));
 
     const { repairs } = await client.conn.sendRequest(P.AnchorRepairsRequest, { componentId: COMPONENT });
     // Audit's lines are newer than the scanned commit: no repair can record them there.

@@ -44,6 +44,7 @@ export interface DatasetAnchor {
 export function anchorDataset(o: {
   component: string;
   name: string;
+  friendlyName?: string;
   namespace: string;
   scanned: string;
   paths: Array<{ pathId: string; anchor: DatasetAnchor }>;
@@ -57,6 +58,7 @@ export function anchorDataset(o: {
         name: o.name,
         type: 'CODE',
         namespace: o.namespace,
+        ...(o.friendlyName !== undefined ? { friendly_name: o.friendlyName } : {}),
         scans: [{ commit_sha: o.scanned, committed_at: '2026-01-01T00:00:00Z', branch: 'main' }],
         paths: o.paths.map((p, i) => ({
           path_id: p.pathId,

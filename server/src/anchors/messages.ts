@@ -1,20 +1,28 @@
 // The sentences users read about anchors: which anchor, of which path and component, what is wrong
-// and what to do. Service text is quoted and shortened; diagnostics are plain text (no markup).
+// and what to do, naming the path and component as users know them (ids only when no name is known).
+// Service text is cleaned for a one-line plain label (untrustedText.ts), quoted and shortened;
+// diagnostics are plain text (no markup).
 import type { Range } from 'vscode-languageserver';
 import type { AnchorEntry } from './types';
 import type { Resolution } from './fileResolver';
 import { describeLines } from './coordinates';
+import { labelText } from '../../../common/src/untrustedText';
 
 const RESCAN = 're-scan the project or edit the code anchor of the path';
 
+/** Service text as one quoted line: no control or invisible characters, at most `max` characters. */
 export function quote(s: string, max = 120): string {
-  const one = s.replace(/\s+/g, ' ');
-  return `"${one.length > max ? one.slice(0, max - 1) + '…' : one}"`;
+  const one = labelText(s, Number.MAX_SAFE_INTEGER).replace(/\s+/g, ' ');
+  return `"${labelText(one, max)}"`;
 }
 
 export function subject(e: AnchorEntry): string {
   const label = e.anchor.name?.trim() ? e.anchor.name : e.anchor.anchor_id;
-  return `Lineage anchor ${quote(label)} (path ${quote(e.pathId)} of component ${quote(e.componentId)})`;
+  const names = e.names;
+  const of = names
+    ? `path ${quote(names.path)} of ${quote(names.component, 80)}`
+    : `path ${quote(e.pathId)} of component ${quote(e.componentId)}`;
+  return `Lineage anchor ${quote(label)} (${of})`;
 }
 
 /** Why an anchor has no file in the workspace. */

@@ -21,6 +21,16 @@ export interface AnchorEntry {
    * commit; see session/scanCommits.ts). With it, git maps the coordinates to the working tree.
    */
   commit?: string;
+  /** How users know the path and component, for messages (service text, cleaned where shown); ids otherwise. */
+  names?: AnchorNames;
+}
+
+/** One object per path, shared by its anchors. */
+export interface AnchorNames {
+  /** The path's short label, "createOrder → insertOrder". */
+  path: string;
+  /** The component's friendly name, else its name. */
+  component: string;
 }
 
 export type AnchorState = 'resolved' | 'relocated' | 'stale' | 'unresolved' | 'outsideWorkspace';

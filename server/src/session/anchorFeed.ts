@@ -1,9 +1,10 @@
 // Turns loaded components into the anchor index's entries: every code anchor of every path of every
 // CODE component. A malformed path is skipped (and reported once), never the whole component.
 import type { ComponentDetail } from '../../../common/src/api';
-import type { AnchorEntry } from '../anchors/types';
+import type { AnchorEntry, AnchorNames } from '../anchors/types';
 import { expectedNamesFor } from '../anchors/expectedNames';
 import type { OnceLogger } from '../util/log';
+import { shortPathLabel } from '../features/pathSummary';
 
 export function anchorEntries(
   components: readonly ComponentDetail[],
@@ -17,6 +18,10 @@ export function anchorEntries(
       try {
         if (!path.path_id) throw new Error('path without path_id');
         const commit = commitOf(c.id, path.path_id);
+        const names: AnchorNames = {
+          path: shortPathLabel(path),
+          component: c.friendly_name?.trim() || c.name?.trim() || c.id,
+        };
         for (const anchor of path.code_anchors ?? []) {
           if (!anchor || typeof anchor.anchor_id !== 'string')
             throw new Error('code anchor without anchor_id');
@@ -25,6 +30,7 @@ export function anchorEntries(
             pathId: path.path_id,
             anchor,
             expectedNames: expectedNamesFor(anchor, path),
+            names,
             ...(commit !== undefined ? { commit } : {}),
           });
         }
