@@ -328,6 +328,11 @@ export interface AnchorRepair {
   current: AnchorLines;
   /** e.g. "anchor moved from 369–377 to 374–382" (written as the path's `reason`). */
   reason: string;
+  /**
+   * Set when the new lines did not exist at the commit the path is recorded at (code added since): the
+   * scanned commit (HEAD, in practice) the write records the whole path at instead, its other anchors carried there.
+   */
+  commit?: string;
 }
 /** Selects anchors: one anchor, one path, one component, or (empty) the whole workspace. */
 export interface AnchorScope {

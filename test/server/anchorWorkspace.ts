@@ -38,8 +38,9 @@ export interface DatasetAnchor {
 }
 
 /**
- * A dataset of one CODE component scanned at `scanned`, with one path per anchor: path i goes from
- * `svc.<anchor name>` to `sink.p<i>`, recorded at that commit.
+ * A dataset of one CODE component scanned at `scanned` (and at `laterScans`, newer, which record none
+ * of these paths), with one path per anchor (or per list of anchors): path i goes from
+ * `svc.<first anchor's name>` to `sink.p<i>`, recorded at `scanned`.
  */
 export function anchorDataset(o: {
   component: string;
@@ -47,7 +48,8 @@ export function anchorDataset(o: {
   friendlyName?: string;
   namespace: string;
   scanned: string;
-  paths: Array<{ pathId: string; anchor: DatasetAnchor }>;
+  laterScans?: string[];
+  paths: Array<{ pathId: string; anchor: DatasetAnchor | DatasetAnchor[] }>;
 }): unknown {
   const boundary = (n: number) => `ffffffff-0000-4000-8000-${String(n).padStart(12, '0')}`;
   return {
@@ -59,15 +61,22 @@ export function anchorDataset(o: {
         type: 'CODE',
         namespace: o.namespace,
         ...(o.friendlyName !== undefined ? { friendly_name: o.friendlyName } : {}),
-        scans: [{ commit_sha: o.scanned, committed_at: '2026-01-01T00:00:00Z', branch: 'main' }],
-        paths: o.paths.map((p, i) => ({
-          path_id: p.pathId,
-          path_type: 'SCAN_OUTPUT',
-          commit_sha: o.scanned,
-          ingress: { id: boundary(2 * i + 1), signature_name: `svc.${p.anchor.name}` },
-          egress: { id: boundary(2 * i + 2), signature_name: `sink.p${i}` },
-          code_anchors: [p.anchor],
+        scans: [o.scanned, ...(o.laterScans ?? [])].map((commit_sha, i) => ({
+          commit_sha,
+          committed_at: `2026-01-0${i + 1}T00:00:00Z`,
+          branch: 'main',
         })),
+        paths: o.paths.map((p, i) => {
+          const anchors = Array.isArray(p.anchor) ? p.anchor : [p.anchor];
+          return {
+            path_id: p.pathId,
+            path_type: 'SCAN_OUTPUT',
+            commit_sha: o.scanned,
+            ingress: { id: boundary(2 * i + 1), signature_name: `svc.${anchors[0]!.name}` },
+            egress: { id: boundary(2 * i + 2), signature_name: `sink.p${i}` },
+            code_anchors: anchors,
+          };
+        }),
       },
     ],
   };

@@ -85,6 +85,14 @@ export async function confirmOne(r: AnchorRepair): Promise<ConfirmedRepairs | un
     vscode.l10n.t('{0}: lines {1}', safeMessage(fileOf(r), 160), linesOf(r)),
     '',
     vscode.l10n.t('The path is written with the reason "{0}".', r.reason),
+    ...(r.commit
+      ? [
+          vscode.l10n.t(
+            "These lines are newer than the commit the path is recorded at: the path is recorded at scanned commit {0}, which has them, with its other anchors in that commit's lines.",
+            safeMessage(r.commit.slice(0, 12), 12),
+          ),
+        ]
+      : []),
     ...unsavedWarning(unsaved),
     '',
     vscode.l10n.t(

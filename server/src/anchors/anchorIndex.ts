@@ -29,6 +29,8 @@ import {
   type ToRecorded,
 } from './drift';
 import { bufferLineMap } from './bufferDiff';
+import { sameCommit } from './git/gitMapping';
+import { describeAnchorLines } from '../../../common/src/anchorLines';
 
 /** How many files are resolved or read at once while building. */
 const IO_CONCURRENCY = 32;
@@ -234,29 +236,87 @@ export class AnchorIndex {
   }
 
   /**
-   * The commit an anchor is recorded at, when it is placed but its lines now did not exist there (code
-   * added since): no repair can record it at that commit. Undefined otherwise.
+   * When an anchor is placed but its lines now existed neither at the commit it is recorded at nor at
+   * any scanned commit git can compare (code added since, or not committed): that commit, and the
+   * HEAD of the file's repository (for saying why). Undefined otherwise.
    */
-  unrecordable(componentId: string, pathId: string, anchorId: string): string | undefined {
+  async unrecordable(
+    componentId: string,
+    pathId: string,
+    anchorId: string,
+  ): Promise<{ commit: string; head?: string; headScanned: boolean } | undefined> {
     const slot = this.settledSlot(componentId, pathId, anchorId);
     const t = slot?.t;
     if (!slot || !t?.range || !t.entry.commit || (t.state !== 'resolved' && t.state !== 'relocated'))
       return undefined;
     const recorded = coordinatesOf(t.entry.anchor);
     if (typeof recorded.line_start !== 'number') return undefined;
-    return this.toRecorded(slot)(coordinatesAt(recorded, t.range)) ? undefined : t.entry.commit;
+    if (this.toRecorded(slot)(coordinatesAt(recorded, t.range))) return undefined;
+    const head = slot.fileKey ? await this.opts.git?.head?.(slot.fileKey) : undefined;
+    const headScanned = head !== undefined && (t.entry.scans ?? []).some((c) => sameCommit(c, head));
+    return { commit: t.entry.commit, ...(head ? { head } : {}), headScanned };
+  }
+
+  /**
+   * An anchor's record and its current place in the lines of `commit`, for recording its path at
+   * another scanned commit (a repair of a sibling anchor needs it); or why it cannot be carried there.
+   */
+  placeAt(
+    componentId: string,
+    pathId: string,
+    anchorId: string,
+    commit: string,
+  ): { recorded: AnchorCoordinates; at: AnchorCoordinates } | string {
+    const slot = this.settledSlot(componentId, pathId, anchorId);
+    if (!slot) return 'is not in the workspace';
+    const t = slot.t;
+    const recorded = coordinatesOf(t.entry.anchor);
+    // The whole file: the same at every commit.
+    if (typeof recorded.line_start !== 'number') return { recorded, at: recorded };
+    if (!t.range || (t.state !== 'resolved' && t.state !== 'relocated'))
+      return 'has no place in the workspace now';
+    const current = coordinatesAt(recorded, t.range);
+    const there = this.toCommit(slot, commit);
+    if (!there)
+      return this.toCommit(slot, t.entry.commit)
+        ? `is in a file git cannot compare with commit ${commit.slice(0, 12)}`
+        : { recorded, at: current };
+    const at = there(current);
+    return at
+      ? { recorded, at }
+      : `is at lines ${describeAnchorLines(current)}, which did not exist at commit ${commit.slice(0, 12)}`;
   }
 
   /**
    * Current coordinates → the recorded commit's, through the inverse of the file's mapping: git's
-   * (commit → disk) after the buffer's (disk → unsaved text). Without git the record is in the file's
-   * own lines, and unsaved ones count as they will be once saved: unchanged.
+   * (commit → disk) after the buffer's (disk → unsaved text). Where those lines did not exist at that
+   * commit (code added since), another scanned commit of the component that git has compared (HEAD,
+   * when it is scanned) may have them: the path can be recorded there. Without git the record is in
+   * the file's own lines, and unsaved ones count as they will be once saved: unchanged.
    */
   private toRecorded(slot: Slot): ToRecorded {
-    const commit = slot.t.entry.commit;
+    const own = this.toCommit(slot, slot.t.entry.commit);
+    if (!own) return (c) => ({ at: c });
+    return (c) => {
+      const at = own(c);
+      if (at) return { at };
+      for (const commit of slot.t.entry.scans ?? []) {
+        if (commit === slot.t.entry.commit) continue;
+        const there = this.toCommit(slot, commit)?.(c);
+        if (there) return { at: there, commit };
+      }
+      return undefined;
+    };
+  }
+
+  /** Current coordinates → `commit`'s lines (undefined: not there); undefined when git does not map the file from it. */
+  private toCommit(
+    slot: Slot,
+    commit: string | undefined,
+  ): ((c: AnchorCoordinates) => AnchorCoordinates | undefined) | undefined {
     const key = slot.fileKey;
     const git = commit && key ? this.opts.git?.fileMap(key, commit) : undefined;
-    if (!git || !key) return (c) => c;
+    if (!git || !key) return undefined;
     const buffer = this.bufferMapNow(key);
     return (c) => {
       const start = c.line_start! - 1;
@@ -309,7 +369,8 @@ export class AnchorIndex {
     for (const uri of new Set(uris)) {
       const key = keyOf(uri);
       const fa = this.byFile.get(key);
-      if (fa) await this.opts.git?.refreshFile(key, commitsOf(fa)).catch((err) => this.opts.onError?.(err));
+      if (fa)
+        await this.opts.git?.refreshFile(key, commitsOf(fa, true)).catch((err) => this.opts.onError?.(err));
     }
   }
 
@@ -385,14 +446,18 @@ export class AnchorIndex {
     const entries = this.entries;
     const git = this.opts.git;
     const commits = new Set<string>();
-    for (const e of entries) if (e.commit) commits.add(e.commit);
+    const scans = new Set<string>();
+    for (const e of entries) {
+      if (e.commit) commits.add(e.commit);
+      for (const c of e.scans ?? []) scans.add(c);
+    }
     // The grammars of the anchors' languages (by the recorded file names) start loading now, beside
     // git and file resolution: compiling them is most of a cold build's relocation cost.
     const syntaxReady = this.syntax?.prepare(new Set(entries.map((e) => e.anchor.file ?? '')));
     // Git runs beside file resolution (another process, another core); awaited before placing.
     const gitReady =
       git && commits.size > 0
-        ? git.prepare(this.folders, commits).catch((err) => this.opts.onError?.(err))
+        ? git.prepare(this.folders, commits, scans).catch((err) => this.opts.onError?.(err))
         : undefined;
     const resolver = new FileResolver(this.folders, {
       fileExists: this.opts.fileExists,
@@ -739,9 +804,13 @@ function sameHunks(a: FileLineMap | undefined, b: FileLineMap | undefined): bool
   );
 }
 
-function commitsOf(fa: FileAnchors): Set<string> {
+function commitsOf(fa: FileAnchors, withScans = false): Set<string> {
   const out = new Set<string>();
-  for (const s of fa.slots) if (s.t.entry.commit) out.add(s.t.entry.commit);
+  for (const s of fa.slots) {
+    if (s.t.entry.commit) out.add(s.t.entry.commit);
+    // The other scanned commits (git compared HEAD's, when scanned): repairs read them too.
+    if (withScans) for (const c of s.t.entry.scans ?? []) out.add(c);
+  }
   return out;
 }
 

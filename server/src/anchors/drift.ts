@@ -24,10 +24,21 @@ export interface AnchorDrift {
    */
   written: AnchorCoordinates;
   commit?: string;
+  /**
+   * Set when `current` did not exist at the path's commit (code added since) and `written` is in the
+   * lines of another scanned commit (`commit`, e.g. HEAD): the commit the path is recorded at now. A
+   * repair then records the whole path at `commit`, its other anchors carried there too.
+   */
+  rebasedFrom?: string;
 }
 
-/** Converts current coordinates to the recorded commit's; undefined: those lines did not exist there. */
-export type ToRecorded = (current: AnchorCoordinates) => AnchorCoordinates | undefined;
+/**
+ * Converts current coordinates to the recorded commit's (`commit` absent), or to another scanned
+ * commit's where they did not exist there; undefined: no scanned commit had those lines.
+ */
+export type ToRecorded = (
+  current: AnchorCoordinates,
+) => { at: AnchorCoordinates; commit?: string } | undefined;
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -61,7 +72,7 @@ export function coordinatesAt(recorded: AnchorCoordinates, range: Range): Anchor
 export function driftOf(
   t: TrackedAnchor,
   clamped: boolean,
-  toRecorded: ToRecorded = (c) => c,
+  toRecorded: ToRecorded = (c) => ({ at: c }),
 ): AnchorDrift | undefined {
   if (!t.range || !t.uri) return undefined;
   if (t.state !== 'resolved' && t.state !== 'relocated') return undefined;
@@ -74,16 +85,21 @@ export function driftOf(
   // Git maps the record from its commit: the anchor drifted when its place, carried back there, is not
   // the record (lines git only shifted are no drift). Lines newer than the commit cannot be recorded
   // at it: no repair is offered (a new scan records them).
-  const written = toRecorded(current);
-  if (!written) return undefined;
+  const there = toRecorded(current);
+  if (!there) return undefined;
+  const written = there.at;
   const same =
+    there.commit === undefined &&
     written.line_start === recorded.line_start &&
     (written.line_end ?? written.line_start) === (recorded.line_end ?? recorded.line_start) &&
     written.column_start === recorded.column_start &&
     written.column_end === recorded.column_end;
   if (same) return undefined;
   const d: AnchorDrift = { anchor: t, recorded, current, written };
-  if (t.entry.commit) d.commit = t.entry.commit;
+  if (there.commit !== undefined) {
+    d.commit = there.commit;
+    if (t.entry.commit) d.rebasedFrom = t.entry.commit;
+  } else if (t.entry.commit) d.commit = t.entry.commit;
   return d;
 }
 
@@ -91,6 +107,11 @@ export function driftOf(
  * The reason written with the repaired path, e.g. "anchor moved from 369–377 to 374–382": both in the
  * recorded commit's lines (`written`; the editor's lines when git does not map the file).
  */
-export function driftReason(d: Pick<AnchorDrift, 'recorded' | 'written'>): string {
-  return `anchor moved from ${describeAnchorLines(d.recorded)} to ${describeAnchorLines(d.written)}`;
+export function driftReason(d: Pick<AnchorDrift, 'recorded' | 'written' | 'commit' | 'rebasedFrom'>): string {
+  const from = describeAnchorLines(d.recorded);
+  const to = describeAnchorLines(d.written);
+  // Recorded at another commit: each side's lines are those of its own commit.
+  if (d.rebasedFrom !== undefined && d.commit !== undefined)
+    return `anchor moved from ${from} at commit ${d.rebasedFrom.slice(0, 12)} to ${to} at commit ${d.commit.slice(0, 12)}`;
+  return `anchor moved from ${from} to ${to}`;
 }

@@ -21,6 +21,11 @@ export interface AnchorEntry {
    * commit; see session/scanCommits.ts). With it, git maps the coordinates to the working tree.
    */
   commit?: string;
+  /**
+   * The component's scanned commits, newest first (one array per component). A repair of lines that
+   * did not exist at `commit` records the path at one of these whose version git maps them back to.
+   */
+  scans?: readonly string[];
   /** How users know the path and component, for messages (service text, cleaned where shown); ids otherwise. */
   names?: AnchorNames;
 }
@@ -73,7 +78,14 @@ export interface GitMapping extends Disposable {
    * Starts whatever git work a build needs for these (file → commit) pairs, once per
    * (repository, commit); resolves when the mappings are ready (or known unavailable).
    */
-  prepare(folders: readonly WorkspaceFolderInfo[], commits: ReadonlySet<string>): Promise<void>;
+  prepare(
+    folders: readonly WorkspaceFolderInfo[],
+    commits: ReadonlySet<string>,
+    /** Other scanned commits: each is diffed too in a repository whose HEAD it is (see Repairs). */
+    headCandidates?: ReadonlySet<string>,
+  ): Promise<void>;
+  /** The full SHA of HEAD of the repository holding a file; undefined: none. Optional. */
+  head?(fsPath: string): Promise<string | undefined>;
   /**
    * After prepare, once the files are resolved: the repositories of files whose workspace folder is in
    * none (a repository nested inside the folder), found and diffed like a folder's. Optional.

@@ -48,6 +48,7 @@ function toRepair(session: RepairSources, d: AnchorDrift): AnchorRepair {
     recorded: d.recorded,
     current: d.current,
     reason: driftReason(d),
+    ...(d.rebasedFrom !== undefined && d.commit !== undefined ? { commit: d.commit } : {}),
   };
 }
 
@@ -166,7 +167,7 @@ export async function repairAnchors(
         );
         continue;
       }
-      const placed = await recordedPlaces(session.index, group);
+      const placed = await recordedPlaces(session.index, path, group);
       if (typeof placed === 'string') {
         refuse(placed);
         continue;
@@ -177,7 +178,14 @@ export async function repairAnchors(
         refuse(updated);
         continue;
       }
-      const reasons = group.map((r, i) => driftReason({ recorded: r.recorded, written: placed.written[i]! }));
+      const reasons = group.map((r) =>
+        driftReason({
+          recorded: r.recorded,
+          written: placed.written.get(r.anchorId)!,
+          ...(placed.rebasedFrom !== undefined ? { rebasedFrom: placed.rebasedFrom } : {}),
+          ...(placed.commit !== undefined ? { commit: placed.commit } : {}),
+        }),
+      );
       const reason = group
         .map((r, i) => (group.length > 1 ? `${r.label}: ${reasons[i]}` : reasons[i]))
         .join('; ');
@@ -214,48 +222,91 @@ export async function repairAnchors(
 
 /**
  * Where each repaired anchor is now, in the lines of its path's commit, from the index (git's mapping
- * of the files renewed first: a save since the list was shown moves lines), or why not.
+ * of the files renewed first: a save since the list was shown moves lines), or why not. Lines added
+ * since that commit are recorded at another scanned commit that has them (HEAD, when scanned): then
+ * the whole path is recorded there, every other anchor of it carried to that commit's lines too.
  */
 async function recordedPlaces(
   index: AnchorRepairIndex,
+  path: LineagePath,
   group: readonly AnchorRepair[],
-): Promise<{ written: AnchorLines[]; commit?: string } | string> {
+): Promise<{ written: Map<string, AnchorLines>; commit?: string; rebasedFrom?: string } | string> {
   await index.refreshFiles(group.map((r) => r.uri).filter((u) => u.length > 0));
-  const written: AnchorLines[] = [];
-  let commit: string | undefined;
+  const drifts: AnchorDrift[] = [];
   for (const r of group) {
     const d = index.drift(r.componentId, r.pathId, r.anchorId);
     if (!d) {
-      const newer = index.unrecordable(r.componentId, r.pathId, r.anchorId);
+      const newer = await index.unrecordable(r.componentId, r.pathId, r.anchorId);
       return newer
-        ? `Anchor ${r.label}: lines ${describeAnchorLines(r.current)} did not exist at commit ${newer.slice(0, 12)}, which its path is recorded at, so no lines there can stand for them; nothing was written. Scan the project again to record code added since.`
+        ? unrecordableMessage(r, newer)
         : `Anchor ${r.label} is where the service records it now, or no longer placed in the workspace; nothing was written. Look again.`;
     }
     if (!sameLines(d.current, r.current))
       return `Anchor ${r.label} moved since it was shown (it is at lines ${describeAnchorLines(d.current)} now); nothing was written. Look again.`;
-    written.push(d.written);
-    commit ??= d.commit;
+    drifts.push(d);
   }
-  return { written, commit };
+  const rebased = drifts.find((d) => d.rebasedFrom !== undefined);
+  if (!rebased) {
+    const written = new Map(group.map((r, i) => [r.anchorId, drifts[i]!.written]));
+    return { written, ...(drifts[0]!.commit !== undefined ? { commit: drifts[0]!.commit } : {}) };
+  }
+  // Recorded at another commit: every anchor of the path in that commit's lines.
+  const commit = rebased.commit!;
+  const short = commit.slice(0, 12);
+  const written = new Map<string, AnchorLines>();
+  for (const a of path.code_anchors ?? []) {
+    const i = group.findIndex((r) => r.anchorId === a.anchor_id);
+    if (i >= 0 && drifts[i]!.commit === commit) {
+      written.set(a.anchor_id, drifts[i]!.written);
+      continue;
+    }
+    const label = a.name?.trim() || a.anchor_id;
+    const there = index.placeAt(group[0]!.componentId, group[0]!.pathId, a.anchor_id, commit);
+    if (typeof there === 'string')
+      return `Lines ${describeAnchorLines(rebased.current)} of anchor ${rebased.anchor.entry.anchor.name?.trim() || rebased.anchor.entry.anchor.anchor_id} exist only since commit ${short}, so the path would be recorded there, but its anchor ${label} ${there}; nothing was written. Scan the project again to record both.`;
+    if (i < 0 && !sameLines(coordinatesOf(a), there.recorded))
+      return `Anchor ${label} of this path changed on the service since it was checked; nothing was written. Refresh and look again.`;
+    written.set(a.anchor_id, there.at);
+  }
+  return { written, commit, rebasedFrom: rebased.rebasedFrom! };
 }
 
-/** The path with the repaired anchors' coordinates (`written`, in `repairs`' order), or why it cannot be written. */
+/** Why lines added since the path's commit cannot be recorded at any scanned commit. */
+function unrecordableMessage(
+  r: AnchorRepair,
+  u: { commit: string; head?: string; headScanned: boolean },
+): string {
+  const lines = describeAnchorLines(r.current);
+  const at = `commit ${u.commit.slice(0, 12)}, which its path is recorded at`;
+  if (u.head && u.headScanned)
+    return `Anchor ${r.label}: lines ${lines} are in neither HEAD ${u.head.slice(0, 12)} (they are unsaved or not committed) nor ${at}, and the service records a path only at a scanned commit; nothing was written. Save and commit the change, have that commit scanned, then update the anchor.`;
+  if (u.head)
+    return `Anchor ${r.label}: lines ${lines} did not exist at ${at}, and HEAD ${u.head.slice(0, 12)} is not a scanned commit of the component (the service records a path only at a scanned commit); nothing was written. Scan the project again to record code added since, then update the anchor if it still differs.`;
+  return `Anchor ${r.label}: lines ${lines} did not exist at ${at}, so no lines there can stand for them; nothing was written. Scan the project again to record code added since.`;
+}
+
+/** The path with the repaired anchors' coordinates (`written`, by anchor id), or why it cannot be written. */
 function withRepairedAnchors(
   path: LineagePath,
   repairs: readonly AnchorRepair[],
-  written: readonly AnchorLines[],
+  written: ReadonlyMap<string, AnchorLines>,
 ): LineagePath | string {
   const anchors = [...(path.code_anchors ?? [])];
-  for (const [k, r] of repairs.entries()) {
+  for (const r of repairs) {
     const i = anchors.findIndex((a) => a.anchor_id === r.anchorId);
     if (i < 0)
       return `Anchor ${r.label} is no longer on path ${r.pathLabel || r.pathId}; nothing was written. Refresh and look again.`;
     const now = anchors[i]!;
     if (!sameLines(coordinatesOf(now), r.recorded))
       return `Anchor ${r.label} changed on the service since it was checked (it now says lines ${describeAnchorLines(coordinatesOf(now))}); nothing was written. Refresh and look again.`;
-    anchors[i] = withCoordinates(now, written[k]!);
   }
-  return { ...path, code_anchors: anchors };
+  return {
+    ...path,
+    code_anchors: anchors.map((a) => {
+      const c = written.get(a.anchor_id);
+      return c ? withCoordinates(a, c) : a;
+    }),
+  };
 }
 
 function withCoordinates(a: PathCodeAnchor, c: AnchorLines): PathCodeAnchor {

@@ -10,10 +10,12 @@ export function anchorEntries(
   components: readonly ComponentDetail[],
   log: OnceLogger,
   commitOf: (componentId: string, pathId: string) => string | undefined = () => undefined,
+  scansOf: (componentId: string) => readonly string[] | undefined = () => undefined,
 ): AnchorEntry[] {
   const out: AnchorEntry[] = [];
   for (const c of components) {
     if (c.type !== 'CODE' || !Array.isArray(c.paths)) continue;
+    const scans = scansOf(c.id);
     c.paths.forEach((path, i) => {
       try {
         if (!path.path_id) throw new Error('path without path_id');
@@ -32,6 +34,7 @@ export function anchorEntries(
             expectedNames: expectedNamesFor(anchor, path),
             names,
             ...(commit !== undefined ? { commit } : {}),
+            ...(scans?.length ? { scans } : {}),
           });
         }
       } catch (err) {

@@ -152,6 +152,11 @@ export class ComponentStore {
     return c && (c.byPath.get(pathId) ?? c.latest);
   }
 
+  /** The component's scanned commits, newest first (those read with its versions). */
+  scansOf(componentId: string): readonly string[] | undefined {
+    return this.commits.get(componentId)?.scans;
+  }
+
   /** Reads the versions of CODE components (operation 9); a failure only loses git mapping for it. */
   private async loadCommits(api: LineageApi, ids: string[], concurrency: number, signal?: AbortSignal) {
     const results = await mapSettled(ids, concurrency, (id) => {

@@ -28,6 +28,16 @@ const MAX_PAGES = 10;
 export interface ScanCommits {
   byPath: Map<string, string>;
   latest?: string;
+  /** Every scanned commit read, newest first: a repair may record a path at another of them. */
+  scans: string[];
+}
+
+/** The scanned commits among `versions`, newest first. */
+export function scannedCommits(versions: readonly VersionEntry[]): string[] {
+  return versions
+    .filter((v) => v.kind === 'SCAN')
+    .sort((a, b) => (a.committed_at < b.committed_at ? 1 : a.committed_at > b.committed_at ? -1 : 0))
+    .map((v) => v.commit_sha);
 }
 
 /**
@@ -50,7 +60,7 @@ export async function readScanCommits(
       r.totalCount === undefined ||
       all.length >= r.totalCount ||
       r.versions.length < (r.limit ?? limit);
-    if (done || end) return { byPath, latest: latestScanCommit(all) };
+    if (done || end) return { byPath, latest: latestScanCommit(all), scans: scannedCommits(all) };
   }
-  return { byPath: commitsByPath(all), latest: latestScanCommit(all) };
+  return { byPath: commitsByPath(all), latest: latestScanCommit(all), scans: scannedCommits(all) };
 }

@@ -199,7 +199,12 @@ export class Session {
   private async setAnchors(): Promise<void> {
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    const entries = anchorEntries(this.store.all(), this.opts.log, (c, p) => this.store.commitOf(c, p));
+    const entries = anchorEntries(
+      this.store.all(),
+      this.opts.log,
+      (c, p) => this.store.commitOf(c, p),
+      (c) => this.store.scansOf(c),
+    );
     this.anchorCount = entries.length;
     await this.index.setAnchors(entries);
     this.opts.events.anchorsRebuilt();

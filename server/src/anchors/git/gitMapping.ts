@@ -83,7 +83,11 @@ export class GitMapper implements GitMapping {
     this.git = opts.gitPath ?? 'git';
   }
 
-  async prepare(folders: readonly WorkspaceFolderInfo[], commits: ReadonlySet<string>): Promise<void> {
+  async prepare(
+    folders: readonly WorkspaceFolderInfo[],
+    commits: ReadonlySet<string>,
+    headCandidates: ReadonlySet<string> = new Set(),
+  ): Promise<void> {
     this.freshStates.clear();
     const found = await Promise.all(folders.map((f) => this.folderRepo(f)));
     this.folders = found.filter((f): f is FolderRepo => f !== undefined);
@@ -99,7 +103,31 @@ export class GitMapper implements GitMapping {
     }
     const jobs: Array<[FolderRepo[], string]> = [];
     for (const list of byTop.values()) for (const c of commits) jobs.push([list, c]);
+    // A scanned commit no anchor is recorded at is diffed only where it is HEAD: a repair can record
+    // there the lines code added since its path's commit (anchors/README.md, "Repairs").
+    const others = [...headCandidates].filter((c) => !commits.has(c) && SHA.test(c));
+    if (others.length)
+      for (const list of byTop.values()) {
+        const head = await this.headOf(list[0]!.repo);
+        const c = head && others.find((x) => sameCommit(x, head));
+        if (c) jobs.push([list, c]);
+      }
     await mapLimit(jobs, GIT_CONCURRENCY, async ([list, commit]) => this.ensureDiff(list, commit));
+  }
+
+  /** The full SHA of HEAD of the repository holding a file (undefined: none, or no commit yet). */
+  async head(fsPath: string): Promise<string | undefined> {
+    const where = this.locate(fsPath);
+    return where && this.headOf(where.f.repo);
+  }
+
+  private async headOf(repo: Repo): Promise<string | undefined> {
+    try {
+      const out = (await runGit(this.git, ['rev-parse', '--verify', '-q', 'HEAD'], { cwd: repo.top })).trim();
+      return SHA.test(out) ? out.toLowerCase() : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /**
@@ -484,6 +512,11 @@ function toPosix(p: string): string {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** A commit as the service spells it (full, or a unique prefix) names the full SHA `full`. */
+export function sameCommit(spelled: string, full: string): boolean {
+  return spelled.length >= 4 && full.toLowerCase().startsWith(spelled.toLowerCase());
 }
 
 /** What identifies the repository's state for mapping: HEAD, what it points to, and the index. */
