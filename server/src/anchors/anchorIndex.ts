@@ -90,6 +90,12 @@ export class AnchorIndex {
   /** Open documents being compared with the disk (see syncWithDisk), and whether to go again. */
   private readonly syncing = new Map<string, { again: boolean; reloadOnly: boolean; done: Promise<void> }>();
   private readonly listeners = new Set<(uris: string[]) => void>();
+  /**
+   * Records a repair wrote from an open document with unsaved changes, in a file git does not map:
+   * their lines are the buffer's (as they will be once saved), not the disk's. File → record
+   * (recordKey) → the buffer's text then. Dropped when the document is saved or closed.
+   */
+  private readonly writtenFromBuffer = new Map<string, Map<string, string>>();
   private generation = 0;
   private readonly syntax: DefinitionSource | undefined;
   private readonly gitSubscription: Disposable | undefined;
@@ -205,6 +211,8 @@ export class AnchorIndex {
   closeDocument(uri: string): void {
     const key = keyOf(uri);
     if (!this.open.delete(key)) return;
+    // The unsaved text is gone: records written from it refer to text the file never had.
+    this.writtenFromBuffer.delete(key);
     const fa = this.byFile.get(key);
     // The disk is the truth again (unsaved edits are gone): reload and place afresh.
     if (fa) void this.reloadFromDisk(key, fa);
@@ -355,6 +363,8 @@ export class AnchorIndex {
     if (!doc) return;
     doc.disk = { text: doc.text, diskText: doc.text, map: undefined };
     doc.clean = doc.text;
+    // The disk now holds the lines records written from the buffer refer to.
+    this.writtenFromBuffer.delete(key);
     const fa = this.byFile.get(key);
     const git = this.opts.git;
     if (!fa || !git) return;
@@ -362,6 +372,28 @@ export class AnchorIndex {
       (changed) => changed && this.byFile.get(key) === fa && this.emit([fa.uri]),
       (err) => this.opts.onError?.(err),
     );
+  }
+
+  /**
+   * A repair wrote `written` for this anchor. When its file is open with unsaved changes and git does
+   * not map it, those are the buffer's lines (as they will be once saved): the record, once reloaded,
+   * is placed in the buffer as it is now (and followed through later edits), not shifted through the
+   * unsaved changes a second time.
+   */
+  noteWrittenFromBuffer(
+    componentId: string,
+    pathId: string,
+    anchorId: string,
+    written: AnchorCoordinates,
+  ): void {
+    const slot = this.settledSlot(componentId, pathId, anchorId);
+    const key = slot?.fileKey;
+    const doc = key ? this.open.get(key) : undefined;
+    if (!slot || !key || !doc || this.toCommit(slot, slot.t.entry.commit)) return;
+    if (!this.bufferMapNow(key)) return;
+    let notes = this.writtenFromBuffer.get(key);
+    if (!notes) this.writtenFromBuffer.set(key, (notes = new Map<string, string>()));
+    notes.set(recordKey(componentId, anchorId, written), doc.text);
   }
 
   /** Renews git's mapping of these files where they changed after their diff (before a repair is written). */
@@ -612,13 +644,24 @@ export class AnchorIndex {
     // One lookup per commit for the file, not per anchor (a file's anchors mostly share a commit).
     let lastCommit: string | undefined;
     let lastMap: FileLineMap | undefined;
+    const notes = this.writtenFromBuffer.get(key);
+    const text = notes && this.open.get(key)?.text;
+    const fromNote = new Map<string, FileLineMap | undefined>();
     for (const s of fa.slots) {
       const commit = s.t.entry.commit;
       if (git && commit && commit !== lastCommit) {
         lastCommit = commit;
         lastMap = git.fileMap(key, commit);
       }
-      place(s, fa.uri, lines, definitions, git && commit ? lastMap : undefined, bufferMap);
+      const gitMap = git && commit ? lastMap : undefined;
+      let edits = bufferMap;
+      // Written from the buffer (noteWrittenFromBuffer): through the edits since that text only.
+      const then = text !== undefined && !gitMap ? notes!.get(recordKeyOf(s.t.entry)) : undefined;
+      if (then !== undefined) {
+        if (!fromNote.has(then)) fromNote.set(then, then === text ? undefined : bufferLineMap(then, text!));
+        edits = fromNote.get(then);
+      }
+      place(s, fa.uri, lines, definitions, gitMap, edits);
     }
   }
 
@@ -802,6 +845,14 @@ function sameHunks(a: FileLineMap | undefined, b: FileLineMap | undefined): bool
         h.newCount === hb[i]!.newCount,
     )
   );
+}
+
+function recordKey(componentId: string, anchorId: string, c: AnchorCoordinates): string {
+  return JSON.stringify([componentId, anchorId, c.line_start, c.line_end, c.column_start, c.column_end]);
+}
+
+function recordKeyOf(e: AnchorEntry): string {
+  return recordKey(e.componentId, e.anchor.anchor_id, coordinatesOf(e.anchor));
 }
 
 function commitsOf(fa: FileAnchors, withScans = false): Set<string> {

@@ -195,6 +195,10 @@ export async function repairAnchors(
         ...(placed.commit !== undefined ? { effective_since_commit_sha: placed.commit } : {}),
       };
       const { path: saved } = await api.updatePath(componentId, pathId, body, opts);
+      // Lines of an unsaved file git does not map are those the file will have once saved: the index
+      // places these records in the buffer as it is, not through its unsaved changes again.
+      for (const [anchorId, c] of placed.written)
+        session.index.noteWrittenFromBuffer(componentId, pathId, anchorId, c);
       results.push({
         kind: 'saved',
         componentId,

@@ -12,7 +12,10 @@ import type { StatusTracker } from './status';
 export type AnchorReader = Pick<AnchorIndex, 'anchorsAt' | 'anchorsInFile' | 'anchor' | 'drift' | 'drifts'>;
 
 /** The anchor index as a repair writes it: drifts after renewing git's mapping of the files. */
-export type AnchorRepairIndex = Pick<AnchorIndex, 'drift' | 'unrecordable' | 'placeAt' | 'refreshFiles'>;
+export type AnchorRepairIndex = Pick<
+  AnchorIndex,
+  'drift' | 'unrecordable' | 'placeAt' | 'refreshFiles' | 'noteWrittenFromBuffer'
+>;
 
 /** The component cache, read only. */
 export type ComponentReader = Pick<ComponentStore, 'get' | 'findPath' | 'all' | 'size'>;
