@@ -137,6 +137,17 @@ function publishAnchorProblems(): void {
   hub.replaceAll('anchorProblems', anchorProblemDiagnostics(index.problems(), pathDocUri));
 }
 
+/** Starts the grammars' warm-up once (in the background) and logs when it is done. */
+let warmStarted = false;
+function warmGrammars(): void {
+  if (warmStarted) return;
+  warmStarted = true;
+  const t0 = performance.now();
+  void index
+    .warmSyntax()
+    .then(() => log.info(`Syntax grammars loaded and warmed in ${Math.round(performance.now() - t0)} ms.`));
+}
+
 function refreshLenses(): void {
   if (clientCanRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
 }
@@ -203,6 +214,8 @@ connection.onInitialized(
       .catch((err: unknown) => log.errorOnce(`Applying settings failed: ${(err as Error)?.message}`));
     const initial = credentialsOf(clientSettings.initOptions);
     lastCredentials = credentialsKey(initial);
+    // Grammars compile while the components load, so the first relocation does not wait for them.
+    if (initial) warmGrammars();
     await session.setCredentials(initial);
   }),
 );
@@ -220,6 +233,7 @@ connection.onNotification(
     // Compliance results are the answer of the service (and key) they were checked with: after a
     // sign-out or a switch they would be another service's problems.
     if (before !== undefined && before !== lastCredentials) hub.replaceAll('compliance', new Map());
+    if (next) warmGrammars();
     await session.setCredentials(next);
   }),
 );

@@ -109,6 +109,15 @@ export class AnchorIndex {
     });
   }
 
+  private warming: Promise<void> | undefined;
+  /**
+   * Loads the parsed languages' grammars and runs each once, in the background (the server calls it
+   * once signed in, while components load): the first relocation then finds them compiled. Once.
+   */
+  warmSyntax(): Promise<void> {
+    return (this.warming ??= this.syntax?.warm?.() ?? Promise.resolve());
+  }
+
   /** Stops following git and disposes the GitMapping it was given. */
   dispose(): void {
     this.gitSubscription?.dispose();

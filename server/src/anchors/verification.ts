@@ -99,6 +99,9 @@ export function verify(
       }
     }
   }
+  // No expected name anywhere in the text: no definition of it either, whatever a parse would say.
+  if (parsed && !nameNear && names.every((n) => findWord(text, n, 0, text.length, 1).length === 0))
+    return { kind: 'missing', references: 0 };
   const table = parsed?.table();
   if (table) return relocateToDefinition(range, names, lines, table, searchNear, width);
   // Not parsed here (or the parse failed): the text rules.

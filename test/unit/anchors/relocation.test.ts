@@ -380,6 +380,20 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     ]);
     assert.equal(allAnchors(idx)[0]!.state, 'resolved');
     assert.equal(counted.stats().parses, 0);
+    // A name found nowhere in the file: stale without parsing it (no definition can hold it).
+    await idx.setAnchors([entry({ file: 'svc/orders.go', line_start: 18, name: 'refund' }, ['refund'])]);
+    assert.equal(allAnchors(idx)[0]!.state, 'stale');
+    assert.match(allAnchors(idx)[0]!.problem!, /no function, method, class or type named "refund" is left/);
+    assert.equal(counted.stats().parses, 0);
+  });
+
+  it('warm(): every grammar loaded and exercised ahead of the first build; real parses stop it', async () => {
+    const defs = new TreeSitterDefinitions();
+    await defs.warm();
+    for (const f of ['a.go', 'b.py', 'c.ts', 'd.tsx', 'e.js', 'f.java'])
+      assert.equal(defs.languageOf(f), grammarFor(f), f); // loaded without prepare()
+    assert.equal(defs.stats().parses, 0); // the samples are not files: nothing cached
+    assert.ok(defs.definitions('/w/a.go', 'package a\nfunc A() {}\n')!.has('A'));
   });
 
   it('grammars that cannot be loaded: said once, and those files keep the text rules', async () => {
