@@ -7,7 +7,6 @@ import { strict as assert } from 'node:assert';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  CodeLensRequest,
   DefinitionRequest,
   HoverRequest,
   type Diagnostic,
@@ -20,10 +19,11 @@ import { hoverText } from './setup';
 import {
   anchorDataset,
   diagnosticOfAnchor,
+  lensLines,
   lineOf,
+  scannedRepository,
   startAnchorServer,
   startClient,
-  tempDir,
   type AnchorServer,
 } from './anchorWorkspace';
 
@@ -201,11 +201,6 @@ describe('language server: git-aware anchor mapping (real repository)', function
       }),
     );
   }
-  async function lensLines(c: LspClient, file: string): Promise<number[]> {
-    const lenses =
-      (await c.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: c.fileUri(file) } })) ?? [];
-    return lenses.map((l) => l.range.start.line);
-  }
   async function definitionPaths(c: LspClient, file: string, line: number): Promise<string[]> {
     const defs = ((await c.conn.sendRequest(DefinitionRequest.type, {
       textDocument: { uri: c.fileUri(file) },
@@ -227,16 +222,15 @@ describe('language server: git-aware anchor mapping (real repository)', function
       `hover on line ${last + 1}`,
     );
     assert.ok((await definitionPaths(c, file, first)).includes(pathId(a)), 'definition');
-    assert.ok((await lensLines(c, file)).includes(first), `a lens on line ${first + 1}`);
+    assert.ok((await lensLines(c, c.fileUri(file))).includes(first), `a lens on line ${first + 1}`);
   }
 
   before(async () => {
-    dir = tempDir('lineage-git-');
-    repo = await GitRepo.create(join(dir, 'repo'));
-    await repo.write('go/orders.go', text(GO_SCANNED));
-    await repo.write('py/orders.py', text(PY_SCANNED));
-    await repo.write('ts/orders.ts', text(TS_SCANNED));
-    scanned = repo.commit('scanned');
+    ({ dir, repo, scanned } = await scannedRepository('lineage-git-', {
+      'go/orders.go': GO_SCANNED,
+      'py/orders.py': PY_SCANNED,
+      'ts/orders.ts': TS_SCANNED,
+    }));
     // Several commits past the scan.
     await repo.write('go/orders.go', text(GO_NOW));
     repo.commit('audit, cache validation; CancelOrder removed');
@@ -305,7 +299,7 @@ describe('language server: git-aware anchor mapping (real repository)', function
     assert.match(d.message, /no function, method, class or type named "CancelOrder"/);
     const call = lineOf(GO_NOW, 'return CancelOrder');
     assert.doesNotMatch(await hoverAt(client, 'go/orders.go', call, 10), /sink\\?\.p1\b/);
-    assert.ok(!(await lensLines(client, 'go/orders.go')).includes(call));
+    assert.ok(!(await lensLines(client, client.fileUri('go/orders.go'))).includes(call));
   });
 
   it('Python: a file renamed since the scan is found under its new name; a rewritten body says so', async () => {

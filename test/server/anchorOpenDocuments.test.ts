@@ -9,18 +9,18 @@
 //   taken before it changed; a document already modified when it is opened (didOpen text ≠ disk) is
 //   mapped by git to the disk, then through the unsaved changes.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { CodeLensRequest, type Diagnostic } from 'vscode-languageserver-protocol';
-import { GitRepo, lines } from '../helpers/gitRepo';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { lines, type GitRepo } from '../helpers/gitRepo';
 import type { LspClient } from '../helpers/lspClient';
 import { vscodeReloadEdit } from '../helpers/vscodeReload';
 import {
   anchorDataset,
   diagnosticOfAnchor,
+  lensLines,
   lineOf,
+  plainWorkspace,
+  scannedRepository,
   startAnchorServer,
-  tempDir,
   type AnchorServer,
 } from './anchorWorkspace';
 
@@ -117,11 +117,6 @@ const text = (ls: string[]) => lines(...ls);
 const ping = (ds: Diagnostic[]) => diagnosticOfAnchor('anc-ping', ds);
 const validate = (ds: Diagnostic[]) => diagnosticOfAnchor('anc-Validate', ds);
 
-async function lensLines(client: LspClient, uri: string): Promise<number[]> {
-  const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
-  return lenses.map((l) => l.range.start.line);
-}
-
 // Under load (5 engineers' suites on 2 cores) starting the service and a server and loading the anchors
 // took longer than the client's default 15 s guard on a wait: every wait here gets the test's budget.
 const TEST_BUDGET = 90_000;
@@ -131,23 +126,16 @@ describe('language server: open documents and the file on disk', function () {
   this.timeout(TEST_BUDGET);
 
   describe('no git', () => {
-    let dir: string;
-    let workspace: string;
+    let write: (file: string, ls: readonly string[]) => void;
     let server: AnchorServer;
     let client: LspClient;
-    const write = (file: string, ls: string[]) => {
-      mkdirSync(dirname(join(workspace, file)), { recursive: true });
-      writeFileSync(join(workspace, file), text(ls));
-    };
 
     beforeEach(async () => {
-      dir = tempDir('lineage-open-');
-      workspace = join(dir, 'workspace');
-      write('src/health.ts', HEALTH);
-      write('go/orders.go', GO_SCANNED);
+      const ws = plainWorkspace('lineage-open-', { 'src/health.ts': HEALTH, 'go/orders.go': GO_SCANNED });
+      write = ws.write;
       server = await startAnchorServer({
-        dir,
-        workspace,
+        dir: ws.dir,
+        workspace: ws.workspace,
         dataset: dataset(undefined),
         component: COMPONENT,
         namespace: 'open',
@@ -219,11 +207,12 @@ describe('language server: open documents and the file on disk', function () {
 
     /** A repository with the scanned files (then `now` committed, if given), and the server on it. */
     async function start(now?: string[]): Promise<void> {
-      const dir = tempDir('lineage-open-git-');
-      repo = await GitRepo.create(join(dir, 'repo'));
-      await repo.write('src/health.ts', text(HEALTH));
-      await repo.write('go/orders.go', text(GO_SCANNED));
-      const scanned = repo.commit('scanned');
+      const made = await scannedRepository('lineage-open-git-', {
+        'src/health.ts': HEALTH,
+        'go/orders.go': GO_SCANNED,
+      });
+      const { dir, scanned } = made;
+      repo = made.repo;
       if (now) {
         await repo.write('go/orders.go', text(now));
         repo.commit('cache validation');

@@ -6,11 +6,9 @@
 // definition's current lines; a deleted function is stale, never its call. Then the quick fix: the
 // code action, the repair list, the write (operation 1) and its two events (operation 9).
 import { strict as assert } from 'node:assert';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import {
   CodeActionRequest,
-  CodeLensRequest,
   DefinitionRequest,
   DiagnosticSeverity,
   HoverRequest,
@@ -24,9 +22,10 @@ import { hoverText } from './setup';
 import {
   anchorDataset,
   diagnosticOfAnchor,
+  lensLines,
   lineOf,
+  plainWorkspace,
   startAnchorServer,
-  tempDir,
   type AnchorServer,
 } from './anchorWorkspace';
 
@@ -273,12 +272,11 @@ describe('language server: syntax-aware relocation and anchor repair', function 
   const diagnosticOf = (a: Anchored, ds: Diagnostic[]) => diagnosticOfAnchor(`anc-${a.name}`, ds);
 
   before(async () => {
-    dir = tempDir('lineage-reloc-');
-    const workspace = join(dir, 'workspace');
-    for (const [file, { now }] of Object.entries(FILES)) {
-      mkdirSync(dirname(join(workspace, file)), { recursive: true });
-      writeFileSync(join(workspace, file), now.join('\n') + '\n');
-    }
+    let workspace: string;
+    ({ dir, workspace } = plainWorkspace(
+      'lineage-reloc-',
+      Object.fromEntries(Object.entries(FILES).map(([file, { now }]) => [file, now])),
+    ));
     server = await startAnchorServer({
       dir,
       workspace,
@@ -320,11 +318,8 @@ describe('language server: syntax-aware relocation and anchor repair', function 
         defs.some((l) => P.parsePathDocumentUri(l.uri)?.pathId === pathId(ANCHORS.indexOf(a))),
         JSON.stringify(defs),
       );
-      const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
-      assert.ok(
-        lenses.some((l) => l.range.start.line === first),
-        `a lens on line ${first + 1}: ${JSON.stringify(lenses.map((l) => l.range.start.line))}`,
-      );
+      const lenses = await lensLines(client, uri);
+      assert.ok(lenses.includes(first), `a lens on line ${first + 1}: ${JSON.stringify(lenses)}`);
     });
   }
 
@@ -345,8 +340,7 @@ describe('language server: syntax-aware relocation and anchor repair', function 
       }),
     );
     assert.doesNotMatch(hover, /sink\\\.p1\b/);
-    const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
-    assert.ok(!lenses.some((l) => l.range.start.line === call));
+    assert.ok(!(await lensLines(client, uri)).includes(call));
   });
 
   it('no git: a deleted Go function whose call sits within its recorded lines is stale, not kept there', async () => {
@@ -361,8 +355,7 @@ describe('language server: syntax-aware relocation and anchor repair', function 
     )!;
     assert.equal(d.code, 'anchor-stale');
     assert.match(d.message, /no function, method, class or type named "refund"/);
-    const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
-    assert.deepEqual(lenses, []);
+    assert.deepEqual(await lensLines(client, uri), []);
   });
 
   it('a renamed Python function is stale (its new name is not the anchor’s)', async () => {

@@ -4,17 +4,16 @@
 // to exactly where the user put it. Lines only git (or unsaved edits) shifted are no drift; lines newer
 // than that commit cannot be recorded there and are refused with why.
 import { strict as assert } from 'node:assert';
-import { join } from 'node:path';
-import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
-import { GitRepo, lines } from '../helpers/gitRepo';
+import { lines, type GitRepo } from '../helpers/gitRepo';
 import type { LspClient } from '../helpers/lspClient';
 import {
   anchorDataset,
   diagnosticOfAnchor,
+  lensLines,
   lineOf,
+  scannedRepository,
   startAnchorServer,
-  tempDir,
   type AnchorServer,
 } from './anchorWorkspace';
 
@@ -76,10 +75,8 @@ describe('language server: anchor repair in a git repository', function () {
   let client: LspClient;
 
   before(async () => {
-    const dir = tempDir('lineage-repair-git-');
-    repo = await GitRepo.create(join(dir, 'repo'));
-    await repo.write('go/orders.go', lines(...SCANNED));
-    scanned = repo.commit('scanned');
+    let dir: string;
+    ({ dir, repo, scanned } = await scannedRepository('lineage-repair-git-', { 'go/orders.go': SCANNED }));
     await repo.write('go/orders.go', lines(...NOW));
     repo.commit('package comment, audit');
     server = await startAnchorServer({
@@ -95,10 +92,6 @@ describe('language server: anchor repair in a git repository', function () {
   after(async () => server?.stop());
 
   const uri = () => client.fileUri('go/orders.go');
-  const lensLines = async () =>
-    ((await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: uri() } })) ?? []).map(
-      (l) => l.range.start.line,
-    );
 
   it('records the repaired anchor in the scanned commit’s lines; rebuilt from the service, it stays there', async () => {
     const first = lineOf(NOW, 'func ShipOrder');
@@ -157,7 +150,7 @@ describe('language server: anchor repair in a git repository', function () {
       (ds) => diagnosticOfAnchor('anc-ShipOrder', ds) === undefined,
       mark,
     );
-    assert.ok((await lensLines()).includes(first));
+    assert.ok((await lensLines(client, uri())).includes(first));
     const after = await client.conn.sendRequest(P.AnchorRepairsRequest, { componentId: COMPONENT });
     assert.deepEqual(after.repairs, []);
   });
@@ -166,7 +159,7 @@ describe('language server: anchor repair in a git repository', function () {
     const buffer = ['// not saved', '// not saved either', ...NOW];
     await client.open(uri(), lines(...buffer), 'go');
     try {
-      assert.ok((await lensLines()).includes(lineOf(buffer, 'func ShipOrder')));
+      assert.ok((await lensLines(client, uri())).includes(lineOf(buffer, 'func ShipOrder')));
       const { repairs } = await client.conn.sendRequest(P.AnchorRepairsRequest, { componentId: COMPONENT });
       assert.deepEqual(repairs, []);
     } finally {
@@ -246,10 +239,8 @@ describe('language server: repairing an anchor whose lines are newer than its pa
   let client: LspClient;
 
   before(async () => {
-    const dir = tempDir('lineage-repair-head-');
-    repo = await GitRepo.create(join(dir, 'repo'));
-    await repo.write('go/ship.go', lines(...BEFORE_MOVE));
-    scanned = repo.commit('scanned');
+    let dir: string;
+    ({ dir, repo, scanned } = await scannedRepository('lineage-repair-head-', { 'go/ship.go': BEFORE_MOVE }));
     await repo.write('go/ship.go', lines(...AFTER_MOVE));
     head = repo.commit('ShipOrder moves to the end');
     const at = (name: string) => lineOf(BEFORE_MOVE, `func ${name}`) + 1;
@@ -349,9 +340,7 @@ describe('language server: repairing an anchor whose lines are newer than its pa
       mark,
     );
     assert.deepEqual(ds, []);
-    const lenses = (
-      (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: uri() } })) ?? []
-    ).map((l) => l.range.start.line);
+    const lenses = await lensLines(client, uri());
     assert.ok(lenses.includes(ship) && lenses.includes(cancel), JSON.stringify(lenses));
     assert.deepEqual((await client.conn.sendRequest(P.AnchorRepairsRequest, {})).repairs, []);
   });

@@ -4,13 +4,18 @@
 // the record is placed in the buffer as it is (not shifted through the unsaved lines a second time):
 // the anchor stays where the user saw it and is not drifted; nor after the file is saved.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CodeLensRequest, DidSaveTextDocumentNotification } from 'vscode-languageserver-protocol';
+import { DidSaveTextDocumentNotification } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
 import { lines } from '../helpers/gitRepo';
 import type { LspClient } from '../helpers/lspClient';
-import { anchorDataset, lineOf, startAnchorServer, tempDir, type AnchorServer } from './anchorWorkspace';
+import {
+  anchorDataset,
+  lensLines,
+  lineOf,
+  plainWorkspace,
+  startAnchorServer,
+  type AnchorServer,
+} from './anchorWorkspace';
 
 const COMPONENT = '77777777-7777-4777-8777-777777777777';
 const PATH = 'eeeeeeee-7777-4000-8000-000000000001';
@@ -30,19 +35,16 @@ const BUFFER = ['// Charges cards.', '// Owner: payments.', ...ON_DISK];
 
 describe('language server: anchor repair from an unsaved file without git', function () {
   this.timeout(60_000);
-  let dir: string;
+  let ws: ReturnType<typeof plainWorkspace>;
   let server: AnchorServer | undefined;
   let client: LspClient;
 
   before(async () => {
-    dir = tempDir('lineage-repair-unsaved-');
-    const workspace = join(dir, 'workspace');
-    mkdirSync(join(workspace, 'go'), { recursive: true });
-    writeFileSync(join(workspace, 'go/pay.go'), lines(...ON_DISK));
+    ws = plainWorkspace('lineage-repair-unsaved-', { 'go/pay.go': ON_DISK });
     const at = lineOf(ON_DISK, 'total :=') + 1;
     server = await startAnchorServer({
-      dir,
-      workspace,
+      dir: ws.dir,
+      workspace: ws.workspace,
       dataset: anchorDataset({
         component: COMPONENT,
         name: 'pay',
@@ -71,15 +73,10 @@ describe('language server: anchor repair from an unsaved file without git', func
   after(async () => server?.stop());
 
   const uri = () => client.fileUri('go/pay.go');
-  const lensLines = async () =>
-    ((await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: uri() } })) ?? []).map(
-      (l) => l.range.start.line,
-    );
-
   it('records the buffer’s lines; reloaded, the anchor stays there and is not drifted, before and after saving', async () => {
     await client.open(uri(), lines(...BUFFER), 'go');
     const now = lineOf(BUFFER, 'total :=');
-    assert.deepEqual(await lensLines(), [now]);
+    assert.deepEqual(await lensLines(client, uri()), [now]);
     const { repairs } = await client.conn.sendRequest(P.AnchorRepairsRequest, { componentId: COMPONENT });
     assert.equal(repairs.length, 1);
     assert.deepEqual(repairs[0]!.current, { line_start: now + 1, line_end: now + 2 });
@@ -90,17 +87,17 @@ describe('language server: anchor repair from an unsaved file without git', func
     // Reloaded from the service (the buffer still unsaved): where the user saw it, nothing to repair.
     const paths = await client.conn.sendRequest(P.AnchorRepairsRequest, { componentId: COMPONENT });
     assert.deepEqual(paths.repairs, []);
-    assert.deepEqual(await lensLines(), [now]);
+    assert.deepEqual(await lensLines(client, uri()), [now]);
 
     // Saved: the disk has the lines the record names.
-    writeFileSync(join(dir, 'workspace/go/pay.go'), lines(...BUFFER));
+    ws.write('go/pay.go', BUFFER);
     await client.conn.sendNotification(DidSaveTextDocumentNotification.type, {
       textDocument: { uri: uri() },
     });
     assert.deepEqual((await client.conn.sendRequest(P.AnchorRepairsRequest, {})).repairs, []);
-    assert.deepEqual(await lensLines(), [now]);
+    assert.deepEqual(await lensLines(client, uri()), [now]);
     await client.close(uri());
     assert.deepEqual((await client.conn.sendRequest(P.AnchorRepairsRequest, {})).repairs, []);
-    assert.deepEqual(await lensLines(), [now]);
+    assert.deepEqual(await lensLines(client, uri()), [now]);
   });
 });

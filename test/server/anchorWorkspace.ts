@@ -1,11 +1,13 @@
-// Shared set-up of the anchor stdio tests (git mapping, relocation, repair): a temp directory, the
-// real local service seeded with the dataset the test writes, and the real language server signed in
-// on the test's workspace (a plain folder or a git repository the test made), loaded with every anchor.
+// Shared set-up of the anchor stdio tests (git mapping, relocation, open documents, repair): a temp
+// directory holding the test's workspace (a plain folder, or a git repository with the scanned commit),
+// the real local service seeded with the dataset the test writes, and the real language server signed
+// in on that workspace, loaded with every anchor; and what the tests ask of it (code lens lines).
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { dirname, join } from 'node:path';
+import { CodeLensRequest, type Diagnostic } from 'vscode-languageserver-protocol';
+import { GitRepo, lines } from '../helpers/gitRepo';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
 
@@ -19,6 +21,48 @@ export function lineOf(lines: readonly string[], needle: string, after = 0): num
 /** A new temp directory (its real path: git prints real paths). */
 export function tempDir(prefix: string): string {
   return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+/** Files of a test workspace: path relative to its root → lines. */
+export type WorkspaceFiles = Record<string, readonly string[]>;
+
+/**
+ * A new temp directory holding a git repository (`dir`/repo) with `files` committed: the commit the
+ * test's anchors are recorded at (`scanned`).
+ */
+export async function scannedRepository(
+  prefix: string,
+  files: WorkspaceFiles,
+): Promise<{ dir: string; repo: GitRepo; scanned: string }> {
+  const dir = tempDir(prefix);
+  const repo = await GitRepo.create(join(dir, 'repo'));
+  for (const [file, ls] of Object.entries(files)) await repo.write(file, lines(...ls));
+  return { dir, repo, scanned: repo.commit('scanned') };
+}
+
+/**
+ * A new temp directory holding a plain workspace folder (`dir`/workspace, no git) with `files`;
+ * `write` adds or replaces one.
+ */
+export function plainWorkspace(
+  prefix: string,
+  files: WorkspaceFiles,
+): { dir: string; workspace: string; write(file: string, ls: readonly string[]): void } {
+  const dir = tempDir(prefix);
+  const workspace = join(dir, 'workspace');
+  const write = (file: string, ls: readonly string[]) => {
+    mkdirSync(dirname(join(workspace, file)), { recursive: true });
+    writeFileSync(join(workspace, file), lines(...ls));
+  };
+  mkdirSync(workspace, { recursive: true });
+  for (const [file, ls] of Object.entries(files)) write(file, ls);
+  return { dir, workspace, write };
+}
+
+/** The 0-based lines the code lenses of a document start on. */
+export async function lensLines(client: LspClient, uri: string): Promise<number[]> {
+  const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+  return lenses.map((l) => l.range.start.line);
 }
 
 /** The diagnostic an anchor (by anchor id) has among `ds`. */
