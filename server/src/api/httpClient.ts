@@ -34,7 +34,8 @@ import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
 
 import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
 import { interpret } from './responses';
-import { Transport, type Context, type RawResponse } from './transport';
+import { STREAMED, StreamedJsonReader } from './streamedResponse';
+import { Transport, type BodyReader, type Context, type RawResponse } from './transport';
 import { checkedBody, pathUpdateBody, requireId } from './writes';
 
 export const CLIENT_DEFAULTS = {
@@ -280,7 +281,9 @@ export class HttpLineageApi implements LineageApi {
     const query = call.query?.toString();
     const path = this.target.prefix + expandPath(op.path, call.params ?? {}) + (query ? `?${query}` : '');
     const req = { method: op.method, path, ...(call.body !== undefined ? { body: call.body } : {}) };
-    const raw = await this.exchange(req, ctx, opts?.signal);
+    const streamed = STREAMED[name];
+    const reader = streamed ? () => new StreamedJsonReader(streamed, ctx, this.apiKey) : undefined;
+    const raw = await this.exchange(req, ctx, opts?.signal, reader);
     const schema: TSchema | undefined = 'response' in op ? op.response : undefined;
     return interpret(raw, schema, ctx, this.target.display, this.apiKey) as ResponseOf<N>;
   }
@@ -290,13 +293,14 @@ export class HttpLineageApi implements LineageApi {
     req: Parameters<Transport['send']>[0],
     ctx: Context,
     signal: AbortSignal | undefined,
+    reader: (() => BodyReader) | undefined,
   ): Promise<RawResponse> {
     const transport = this.transport!;
     const retries = req.method === 'GET' ? this.retries : 0;
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= retries;
       try {
-        const raw = await transport.send(req, ctx, signal);
+        const raw = await transport.send(req, ctx, signal, reader);
         if (last || !RETRYABLE_STATUSES.has(raw.status)) return raw;
       } catch (e) {
         if (last || !(e instanceof UnreachableError)) throw e;

@@ -3,7 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { TSchema } from '@sinclair/typebox';
 import { ErrorResponse } from '../../../common/src/api/admin';
-import { isValid, problems } from '../../../common/src/api/validate';
+import { isValid, problems, type SchemaProblem } from '../../../common/src/api/validate';
 import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
 import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 import { InvalidResponseError, ServiceError } from './errors';
@@ -32,36 +32,50 @@ export function interpret(
   }
   if (status < 200 || status >= 300) throw serviceError(raw, ctx, apiKey);
   if (!schema) return undefined;
+  // A streamed answer (streamedResponse.ts) was parsed and validated as it arrived.
+  if ('value' in raw) return raw.value;
   const value = parseJson(raw.body);
-  if (value === TOO_DEEP) {
-    throw new InvalidResponseError(
-      `The service's answer to ${ctx.title} nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep, so it was refused.`,
-      ctx.number,
-      '/',
-    );
-  }
-  if (value === NOT_JSON) {
-    const what = raw.body.length === 0 ? 'was empty' : 'was not valid JSON';
-    throw new InvalidResponseError(`The service's answer to ${ctx.title} ${what}.`, ctx.number, '/');
-  }
+  if (value === TOO_DEEP) throw tooDeep(ctx);
+  if (value === NOT_JSON) throw notJson(ctx, raw.body.length === 0);
   const found = problems(schema, value, 3);
-  if (found.length > 0) {
-    const first = found[0]!;
-    const member = logText(first.path, [apiKey], 120);
-    const detail = found
-      .map((p) => `${logText(p.path, [apiKey], 120)}: ${logText(p.message, [apiKey], 120)}`)
-      .join('; ');
-    throw new InvalidResponseError(
-      `The service's answer to ${ctx.title} did not match the schema at ${detail}.`,
-      ctx.number,
-      member,
-    );
-  }
+  if (found.length > 0) throw schemaMismatch(found, ctx, apiKey);
   return value;
 }
 
+export function tooDeep(ctx: Context): InvalidResponseError {
+  return new InvalidResponseError(
+    `The service's answer to ${ctx.title} nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep, so it was refused.`,
+    ctx.number,
+    '/',
+  );
+}
+
+/** `where`: what locates the break in a long answer (e.g. "near byte 1,024"), if known. */
+export function notJson(ctx: Context, empty: boolean, where?: string): InvalidResponseError {
+  const what = empty ? 'was empty' : `was not valid JSON${where ? ` (${where})` : ''}`;
+  return new InvalidResponseError(`The service's answer to ${ctx.title} ${what}.`, ctx.number, '/');
+}
+
+/** The answer's first problems, each member named by JSON pointer (under `prefix` for a part). */
+export function schemaMismatch(
+  found: readonly SchemaProblem[],
+  ctx: Context,
+  apiKey: string,
+  prefix = '',
+): InvalidResponseError {
+  const at = (p: SchemaProblem) =>
+    logText(prefix && p.path === '/' ? prefix : prefix + p.path, [apiKey], 120);
+  const detail = found.map((p) => `${at(p)}: ${logText(p.message, [apiKey], 120)}`).join('; ');
+  return new InvalidResponseError(
+    `The service's answer to ${ctx.title} did not match the schema at ${detail}.`,
+    ctx.number,
+    at(found[0]!),
+  );
+}
+
 function serviceError(raw: RawResponse, ctx: Context, apiKey: string): ServiceError {
-  const body = parseJson(raw.body);
+  // Only successes are streamed: an error's body is always buffered.
+  const body = 'body' in raw ? parseJson(raw.body) : NOT_JSON;
   if (body !== NOT_JSON && body !== TOO_DEEP && isValid(ErrorResponse, body)) {
     const message = logText(body.message, [apiKey]) || `The service answered ${statusText(raw.status)}.`;
     const title = body.title === undefined ? undefined : logText(body.title, [apiKey], 120);

@@ -31,10 +31,17 @@ export interface RawRequest {
   readonly body?: string;
 }
 
-export interface RawResponse {
-  readonly status: number;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
+export type RawResponse =
+  | { readonly status: number; readonly headers: IncomingHttpHeaders; readonly body: Buffer }
+  /** A success read by a BodyReader: its value (the body itself was not kept). */
+  | { readonly status: number; readonly headers: IncomingHttpHeaders; readonly value: unknown };
+
+/** Takes a success's body chunk by chunk as it arrives (streamedResponse.ts). */
+export interface BodyReader {
+  /** May yield to the event loop; throws an ApiError to refuse the answer (the rest is not read). */
+  write(chunk: Uint8Array): Promise<void>;
+  /** The value, once the whole body has been written. */
+  end(): unknown;
 }
 
 /** Which operation a request belongs to, for error messages. */
@@ -56,7 +63,13 @@ export class Transport {
     });
   }
 
-  async send(req: RawRequest, ctx: Context, signal?: AbortSignal): Promise<RawResponse> {
+  /** `reader`: a new BodyReader for a success's body (each attempt gets its own), else it is buffered. */
+  async send(
+    req: RawRequest,
+    ctx: Context,
+    signal?: AbortSignal,
+    reader?: () => BodyReader,
+  ): Promise<RawResponse> {
     if (signal?.aborted) throw this.cancelled(ctx);
     // One controller ends the exchange for either reason; `why` remembers which came first.
     const controller = new AbortController();
@@ -83,8 +96,15 @@ export class Transport {
         body: req.body ?? null,
         signal: controller.signal,
       });
-      const body = await this.readBounded(res.headers, res.body, ctx);
-      return { status: res.statusCode, headers: res.headers, body };
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      if (ok && reader) {
+        const r = reader();
+        await this.readBounded(res.headers, res.body, ctx, (chunk) => r.write(chunk));
+        return { status: res.statusCode, headers: res.headers, value: r.end() };
+      }
+      const chunks: Buffer[] = [];
+      const total = await this.readBounded(res.headers, res.body, ctx, (chunk) => void chunks.push(chunk));
+      return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks, total) };
     } catch (e) {
       if (why === 'timeout') throw this.timeout(ctx);
       if (why === 'cancel') throw this.cancelled(ctx);
@@ -100,25 +120,34 @@ export class Transport {
     return this.pool.closed ? Promise.resolve() : this.pool.close();
   }
 
-  /** Reads the whole body, refusing (and dropping the connection) once it passes the cap. */
-  private async readBounded(headers: IncomingHttpHeaders, body: BodyStream, ctx: Context) {
+  /**
+   * Hands the body to `take` chunk by chunk, refusing it (and dropping the connection) once it passes
+   * the cap, or when `take` throws. Returns its length.
+   */
+  private async readBounded(
+    headers: IncomingHttpHeaders,
+    body: BodyStream,
+    ctx: Context,
+    take: (chunk: Buffer) => Promise<void> | void,
+  ): Promise<number> {
     const max = this.config.maxResponseBytes;
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && declared > max) {
       discard(body);
       throw this.tooLarge(ctx);
     }
-    const chunks: Buffer[] = [];
     let total = 0;
-    for await (const chunk of body) {
-      total += chunk.length;
-      if (total > max) {
-        discard(body);
-        throw this.tooLarge(ctx);
+    try {
+      for await (const chunk of body) {
+        total += chunk.length;
+        if (total > max) throw this.tooLarge(ctx);
+        await take(chunk);
       }
-      chunks.push(chunk);
+    } catch (e) {
+      discard(body);
+      throw e;
     }
-    return Buffer.concat(chunks, total);
+    return total;
   }
 
   /** A network-level failure as one of our typed errors. */
