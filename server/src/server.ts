@@ -45,6 +45,7 @@ import { completeContract, contractCodeActions, contractSymbols, hoverContract }
 import { apiKeys, apiKeyValue, checkCompliance, registerObjectStore } from './requests/service';
 import { registerPassThrough } from './requests/passThrough';
 import { registerDocumentEvents } from './documentEvents';
+import { TimeSlicer } from './util/timeSlices';
 
 const connection = createConnection();
 const log = new OnceLogger({
@@ -79,15 +80,16 @@ const session = new Session({
   createApi: (config) => new HttpLineageApi(config),
   events: {
     status: (s) => void connection.sendNotification(P.StatusNotification, s),
-    dataChanged: (ids) => {
+    dataChanged: (ids): Promise<void> => {
       graph.contracts.invalidate(); // a refresh also picks up contract files created on disk
       graph.warmSoon(); // build the lineage model now, not when someone first asks for it
-      // Indexed as components arrive, so workspace/symbol finds the index ready.
-      void symbolIndex
-        .sync(() => session.store.all())
-        .catch((err: unknown) => log.errorOnce(`Symbol index failed: ${(err as Error)?.message}`));
       void connection.sendNotification(P.DataChangedNotification, { componentIds: ids });
       refreshLenses();
+      // Indexed as components arrive (the session waits for it before it says connected), so
+      // workspace/symbol finds the index ready.
+      return symbolIndex
+        .sync(() => session.store.all())
+        .catch((err: unknown) => log.errorOnce(`Symbol index failed: ${(err as Error)?.message}`));
     },
     anchorsRebuilt: () => {
       anchoredFiles.update();
@@ -122,12 +124,20 @@ const clientSettings = new ClientSettings({
 });
 
 const driftChanges = new AnchorDriftChanges(index);
-index.onDidChange((uris) => {
-  for (const uri of uris) hub.set('anchors', uri, index.diagnosticsFor(uri));
-  const componentIds = driftChanges.update(uris);
-  if (componentIds.length)
-    void connection.sendNotification(P.AnchorDriftChangedNotification, { componentIds });
-});
+index.onDidChange((uris) => void anchorsMoved(uris));
+/** File by file, in slices: after a load every anchored file (100,000 anchors) has moved. */
+async function anchorsMoved(uris: readonly string[]): Promise<void> {
+  const slicer = new TimeSlicer();
+  const componentIds = new Set<string>();
+  for (const uri of uris) {
+    // Read when its turn comes, so a file changed meanwhile is published as it is now.
+    hub.set('anchors', uri, index.diagnosticsFor(uri));
+    for (const id of driftChanges.update([uri])) componentIds.add(id);
+    if (slicer.due()) await slicer.pause();
+  }
+  if (componentIds.size)
+    void connection.sendNotification(P.AnchorDriftChangedNotification, { componentIds: [...componentIds] });
+}
 
 /** Where the server sends the user for a path: the tab open for it, else a labelled URI. */
 const openPathDocs = new OpenPathDocuments();

@@ -19,7 +19,7 @@ function logger() {
 }
 
 describe('session parts', () => {
-  it('feeds every anchor of CODE components, skips a malformed path and reports it once', () => {
+  it('feeds every anchor of CODE components, skips a malformed path and reports it once', async () => {
     const { warnings, log } = logger();
     const good = {
       path_id: 'p1',
@@ -36,13 +36,13 @@ describe('session parts', () => {
       { id: 'c1', name: 'c1', type: 'CODE', paths: [good, bad] },
       { id: 'd1', name: 'd1', type: 'DATA_STORE', schema: { fields: [] } },
     ] as unknown as ComponentDetail[];
-    const entries = anchorEntries(components, log);
+    const entries = await anchorEntries(components, log);
     assert.deepEqual(
       entries.map((e) => [e.componentId, e.pathId, e.anchor.anchor_id]),
       [['c1', 'p1', 'x']],
     );
     assert.deepEqual(entries[0]!.expectedNames, ['handler', 'readX', 'writeY']);
-    anchorEntries(components, log);
+    await anchorEntries(components, log);
     assert.equal(warnings.length, 1, 'reported once');
     assert.match(warnings[0]!, /c1: path 1 skipped \(path without path_id\)/);
   });

@@ -31,11 +31,10 @@ import {
 import { bufferLineMap } from './bufferDiff';
 import { sameCommit } from './git/gitMapping';
 import { describeAnchorLines } from '../../../common/src/anchorLines';
+import { TimeSlicer } from '../util/timeSlices';
 
 /** How many files are resolved or read at once while building. */
 const IO_CONCURRENCY = 32;
-/** Files read synchronously between two turns of the event loop (about a millisecond of work). */
-const SYNC_BATCH = 32;
 
 interface FileAnchors {
   uri: string;
@@ -62,16 +61,12 @@ interface OpenDoc {
 }
 
 /** Slots by anchor id (the service's own string: no per-anchor key is built and kept); rarely more than one. */
-function byAnchorId(slots: readonly Slot[]): Map<string, Slot | Slot[]> {
-  const out = new Map<string, Slot | Slot[]>();
-  for (const s of slots) {
-    const id = s.t.entry.anchor.anchor_id;
-    const had = out.get(id);
-    if (had === undefined) out.set(id, s);
-    else if (Array.isArray(had)) had.push(s);
-    else out.set(id, [had, s]);
-  }
-  return out;
+function addById(out: Map<string, Slot | Slot[]>, s: Slot): void {
+  const id = s.t.entry.anchor.anchor_id;
+  const had = out.get(id);
+  if (had === undefined) out.set(id, s);
+  else if (Array.isArray(had)) had.push(s);
+  else out.set(id, [had, s]);
 }
 
 function keyOf(uriOrPath: string): string {
@@ -486,15 +481,31 @@ export class AnchorIndex {
     const generation = ++this.generation;
     const entries = this.entries;
     const git = this.opts.git;
+    // Resolve each distinct `file` once. In slices: a component can have 100,000 anchors.
+    const slicer = new TimeSlicer();
     const commits = new Set<string>();
     const scans = new Set<string>();
+    const slots: Slot[] = [];
+    const byId = new Map<string, Slot | Slot[]>();
+    const byName = new Map<string, Slot[]>();
     for (const e of entries) {
+      const s = newSlot(e);
+      slots.push(s);
+      addById(byId, s);
       if (e.commit) commits.add(e.commit);
       for (const c of e.scans ?? []) scans.add(c);
+      const f = e.anchor.file ?? '';
+      const list = byName.get(f);
+      if (list) list.push(s);
+      else byName.set(f, [s]);
+      if (slicer.tick()) {
+        await slicer.pause();
+        if (generation !== this.generation) return;
+      }
     }
     // The grammars of the anchors' languages (by the recorded file names) start loading now, beside
     // git and file resolution: compiling them is most of a cold build's relocation cost.
-    const syntaxReady = this.syntax?.prepare(new Set(entries.map((e) => e.anchor.file ?? '')));
+    const syntaxReady = this.syntax?.prepare(byName.keys());
     // Git runs beside file resolution (another process, another core); awaited before placing.
     const gitReady =
       git && commits.size > 0
@@ -505,15 +516,6 @@ export class AnchorIndex {
       isOpen: (p) => this.open.has(path.normalize(p)),
       listFiles: this.opts.listFiles,
     });
-    const slots = entries.map(newSlot);
-    // Resolve each distinct `file` once.
-    const byName = new Map<string, Slot[]>();
-    for (const s of slots) {
-      const f = s.t.entry.anchor.file ?? '';
-      const list = byName.get(f);
-      if (list) list.push(s);
-      else byName.set(f, [s]);
-    }
     const byFile = new Map<string, FileAnchors>();
     const addToFile = (key: string, group: Slot[]) => {
       let fa = byFile.get(key);
@@ -563,16 +565,16 @@ export class AnchorIndex {
     };
     const readSync = this.opts.readFileSync;
     if (readSync) {
-      let n = 0;
       for (const [key, fa] of byFile) {
         if (this.open.has(key)) {
           skipped.add(key);
           continue;
         }
         load(key, fa, this.readNow(readSync, key));
-        // Requests and notifications are served between batches; a newer build makes this one moot.
-        if (++n % SYNC_BATCH === 0) {
-          await new Promise((resolve) => setImmediate(resolve));
+        // Requests and notifications are served between slices (by time: a file can hold hundreds of
+        // anchors); a newer build makes this one moot.
+        if (slicer.due()) {
+          await slicer.pause();
           if (generation !== this.generation) return;
         }
       }
@@ -593,9 +595,10 @@ export class AnchorIndex {
     for (const fa of byFile.values()) changed.add(fa.uri);
     this.slots = slots;
     this.byFile = byFile;
-    this.byId = byAnchorId(slots);
+    this.byId = byId;
+    // One name per recorded file (byName's keys), not per anchor: 100,000 anchors name 1,000 files.
     this.fileNames = new Set([
-      ...entries.map((e) => path.posix.basename((e.anchor.file ?? '').replace(/\\/g, '/'))).filter(Boolean),
+      ...[...byName.keys()].map((f) => path.posix.basename(f.replace(/\\/g, '/'))).filter(Boolean),
       ...[...byFile.keys()].map((k) => path.basename(k)),
     ]);
     this.emit([...changed]);

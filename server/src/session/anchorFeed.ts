@@ -1,22 +1,27 @@
 // Turns loaded components into the anchor index's entries: every code anchor of every path of every
-// CODE component. A malformed path is skipped (and reported once), never the whole component.
+// CODE component. A malformed path is skipped (and reported once), never the whole component. Built in
+// slices that yield to the event loop: one component can have 100,000 anchored paths.
 import type { ComponentDetail } from '../../../common/src/api';
 import type { AnchorEntry, AnchorNames } from '../anchors/types';
 import { expectedNamesFor } from '../anchors/expectedNames';
 import type { OnceLogger } from '../util/log';
 import { shortPathLabel } from '../features/pathSummary';
+import { TimeSlicer } from '../util/timeSlices';
 
-export function anchorEntries(
+export async function anchorEntries(
   components: readonly ComponentDetail[],
   log: OnceLogger,
   commitOf: (componentId: string, pathId: string) => string | undefined = () => undefined,
   scansOf: (componentId: string) => readonly string[] | undefined = () => undefined,
-): AnchorEntry[] {
+): Promise<AnchorEntry[]> {
   const out: AnchorEntry[] = [];
+  const slicer = new TimeSlicer();
   for (const c of components) {
     if (c.type !== 'CODE' || !Array.isArray(c.paths)) continue;
     const scans = scansOf(c.id);
-    c.paths.forEach((path, i) => {
+    for (let i = 0; i < c.paths.length; i++) {
+      const path = c.paths[i]!;
+      if (slicer.tick()) await slicer.pause();
       try {
         if (!path.path_id) throw new Error('path without path_id');
         const commit = commitOf(c.id, path.path_id);
@@ -40,7 +45,7 @@ export function anchorEntries(
       } catch (err) {
         log.warnOnce(`Component ${c.id}: path ${i} skipped (${(err as Error).message}).`);
       }
-    });
+    }
   }
   return out;
 }

@@ -5,6 +5,7 @@
 // is unchanged (JSON.stringify gives the same text, so path revisions are unaffected); cached
 // details are read-only, which makes the sharing safe.
 import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
+import type { TimeSlicer } from '../util/timeSlices';
 
 type TagRef = { tag_id: string } & Record<string, unknown>;
 
@@ -35,9 +36,13 @@ export class DetailCompactor {
   private static readonly MAX_ENTRIES = 200_000;
   private entries = 0;
 
-  compact(detail: ComponentDetail): ComponentDetail {
+  /** In slices that yield to the event loop: a component can have 100,000 paths. */
+  async compact(detail: ComponentDetail, slicer: TimeSlicer): Promise<ComponentDetail> {
     if (!Array.isArray(detail.paths)) return detail;
-    for (const path of detail.paths) this.path(path);
+    for (const path of detail.paths) {
+      this.path(path);
+      if (slicer.tick()) await slicer.pause();
+    }
     return detail;
   }
 

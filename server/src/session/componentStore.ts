@@ -11,6 +11,7 @@ import { DetailCompactor } from './compactDetail';
 import { readScanCommits, type ScanCommits } from './scanCommits';
 import { isConnectivityError, isKeyRejected } from '../util/serviceErrors';
 import type { OnceLogger } from '../util/log';
+import { TimeSlicer } from '../util/timeSlices';
 
 export type LoadResult =
   /** `problems`: what makes the data incomplete (discovery failed, capped, failed components). */
@@ -34,7 +35,8 @@ const MAX_FAILURE_LINES = 20;
 export const DEFAULT_LIMITS: StoreLimits = { maxPaths: 200_000 };
 
 // Paths by id per cached detail (details are read-only once cached): hovers and lenses look paths up
-// by id, which was a linear search through every path of a component with 100,000 of them.
+// by id, which was a linear search through every path of a component with 100,000 of them. The map is
+// built in slices as the detail is loaded (mapPaths), so the first hover does not build it.
 const pathMaps = new WeakMap<ComponentDetail, Map<string, LineagePath>>();
 function pathsById(c: ComponentDetail): Map<string, LineagePath> {
   let m = pathMaps.get(c);
@@ -44,6 +46,31 @@ function pathsById(c: ComponentDetail): Map<string, LineagePath> {
     pathMaps.set(c, m);
   }
   return m;
+}
+
+async function mapPaths(c: ComponentDetail, slicer: TimeSlicer): Promise<Map<string, LineagePath>> {
+  const known = pathMaps.get(c);
+  if (known) return known;
+  const m = new Map<string, LineagePath>();
+  for (const p of c.paths ?? []) {
+    if (p.path_id && !m.has(p.path_id)) m.set(p.path_id, p);
+    if (slicer.tick()) await slicer.pause();
+  }
+  pathMaps.set(c, m);
+  return m;
+}
+
+/** Whether two details serialise alike, compared path by path in slices (a whole 29 MB detail at once blocked). */
+async function sameDetail(a: ComponentDetail, b: ComponentDetail, slicer: TimeSlicer): Promise<boolean> {
+  const pa = a.paths ?? [];
+  const pb = b.paths ?? [];
+  if (Array.isArray(a.paths) !== Array.isArray(b.paths) || pa.length !== pb.length) return false;
+  if (JSON.stringify({ ...a, paths: [] }) !== JSON.stringify({ ...b, paths: [] })) return false;
+  for (let i = 0; i < pa.length; i++) {
+    if (JSON.stringify(pa[i]) !== JSON.stringify(pb[i])) return false;
+    if (slicer.tick()) await slicer.pause();
+  }
+  return true;
 }
 
 export class ComponentStore {
@@ -59,13 +86,14 @@ export class ComponentStore {
   /** The projection the cached details were loaded in (the settings may already name another). */
   private loadedIn: Projection | undefined;
 
-  private readonly compact: (c: ComponentDetail) => ComponentDetail;
+  private readonly compact: (c: ComponentDetail, slicer: TimeSlicer) => Promise<ComponentDetail>;
 
   constructor(
     private readonly log: OnceLogger,
     limits: StoreLimits = DEFAULT_LIMITS,
   ) {
-    this.compact = limits.compact === false ? (c) => c : (c) => this.compactor.compact(c);
+    this.compact =
+      limits.compact === false ? async (c) => c : (c, slicer) => this.compactor.compact(c, slicer);
     this.cache = new LRUCache<string, ComponentDetail>({
       maxSize: limits.maxPaths,
       sizeCalculation: (c) => Math.max(1, (c.paths?.length ?? 0) + 1),
@@ -159,8 +187,9 @@ export class ComponentStore {
 
   /** Reads the versions of CODE components (operation 9); a failure only loses git mapping for it. */
   private async loadCommits(api: LineageApi, ids: string[], concurrency: number, signal?: AbortSignal) {
-    const results = await mapSettled(ids, concurrency, (id) => {
-      const pathIds = new Set((this.cache.peek(id)?.paths ?? []).map((p) => p.path_id ?? ''));
+    const results = await mapSettled(ids, concurrency, async (id) => {
+      const c = this.cache.peek(id);
+      const pathIds = c ? await mapPaths(c, new TimeSlicer()) : new Map<string, LineagePath>();
       return readScanCommits((page) => api.getVersions(id, page, signal ? { signal } : undefined), pathIds);
     });
     for (const { item: id, result, error } of results) {
@@ -216,12 +245,16 @@ export class ComponentStore {
     }
 
     // Each detail is compacted as it arrives (not after all have), so the load's peak memory stays
-    // near the cache's own size.
+    // near the cache's own size; whether it changed is known then too. Both in slices: a component
+    // can have 100,000 paths.
     const query = { projection: settings.projection };
     const results = await mapSettled(wanted, settings.maxConcurrency, async (id) => {
       const r = await api.getComponent(id, query, signal ? { signal } : undefined);
-      this.compact(r.component);
-      return r;
+      const slicer = new TimeSlicer();
+      await this.compact(r.component, slicer);
+      await mapPaths(r.component, slicer);
+      const before = this.cache.peek(id);
+      return { ...r, changed: !before || !(await sameDetail(before, r.component, slicer)) };
     });
     const unreachable = results.filter((r) => r.error && isConnectivityError(r.error));
     if (results.length > 0 && unreachable.length === results.length)
@@ -242,10 +275,8 @@ export class ComponentStore {
           this.log.warnOnce(`Component ${r.item} skipped: ${reason}`, `component:${r.item}:${reason}`);
         continue;
       }
-      const detail = r.result.component;
-      const before = this.cache.peek(r.item);
-      if (!before || JSON.stringify(before) !== JSON.stringify(detail)) changed.push(r.item);
-      this.cache.set(r.item, detail);
+      if (r.result.changed) changed.push(r.item);
+      this.cache.set(r.item, r.result.component);
     }
     if (failed > MAX_FAILURE_LINES)
       this.log.warnOnce(
@@ -276,7 +307,9 @@ export class ComponentStore {
   /** Re-reads one component (after a save). */
   async reloadOne(api: LineageApi, id: string, settings: LineageSettings): Promise<ComponentDetail> {
     const { component } = await api.getComponent(id, { projection: settings.projection });
-    this.cache.set(id, this.compact(component));
+    const slicer = new TimeSlicer();
+    this.cache.set(id, await this.compact(component, slicer));
+    await mapPaths(component, slicer);
     this.changes++;
     if (component.type === 'CODE') await this.loadCommits(api, [id], 1);
     this.failures.delete(id);

@@ -46,7 +46,7 @@ export function scannedCommits(versions: readonly VersionEntry[]): string[] {
  */
 export async function readScanCommits(
   getPage: (page: { limit: number; offset: number }) => Promise<VersionsResponse>,
-  pathIds: ReadonlySet<string>,
+  pathIds: { keys(): Iterable<string> },
 ): Promise<ScanCommits> {
   const all: VersionEntry[] = [];
   const limit = VERSIONS_PAGE.max;
@@ -54,7 +54,7 @@ export async function readScanCommits(
     const r = await getPage({ limit, offset: all.length });
     all.push(...r.versions);
     const byPath = commitsByPath(all);
-    const done = [...pathIds].every((id) => byPath.has(id)) && latestScanCommit(all) !== undefined;
+    const done = everyKey(pathIds, (id) => byPath.has(id)) && latestScanCommit(all) !== undefined;
     const end =
       r.versions.length === 0 ||
       r.totalCount === undefined ||
@@ -63,4 +63,9 @@ export async function readScanCommits(
     if (done || end) return { byPath, latest: latestScanCommit(all), scans: scannedCommits(all) };
   }
   return { byPath: commitsByPath(all), latest: latestScanCommit(all), scans: scannedCommits(all) };
+}
+
+function everyKey(keys: { keys(): Iterable<string> }, test: (key: string) => boolean): boolean {
+  for (const k of keys.keys()) if (!test(k)) return false;
+  return true;
 }

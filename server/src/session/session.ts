@@ -15,7 +15,8 @@ import type { OnceLogger } from '../util/log';
 
 export interface SessionEvents {
   status(status: ServiceStatus): void;
-  dataChanged(componentIds: string[]): void;
+  /** May return the work that makes the data searchable (awaited before the status says connected). */
+  dataChanged(componentIds: string[]): void | Promise<void>;
   /** The index was rebuilt (new anchors or folders): anchor problems need publishing again. */
   anchorsRebuilt(): void;
 }
@@ -81,7 +82,7 @@ export class Session {
     const hadData = this.store.size > 0;
     this.store.clear();
     await this.setAnchors();
-    if (hadData) this.opts.events.dataChanged([]);
+    if (hadData) await this.opts.events.dataChanged([]);
     const insecure =
       c?.apiKey && c.serviceUrl && !c.allowInsecureHttp
         ? insecureHttpHost(URL.canParse(c.serviceUrl) ? new URL(c.serviceUrl) : undefined)
@@ -171,7 +172,7 @@ export class Session {
         this.status.loaded(problems);
         const evicted = this.store.takeEvicted();
         if (result.changedIds.length > 0 || evicted) await this.setAnchors();
-        if (result.changedIds.length > 0) this.opts.events.dataChanged(result.changedIds);
+        if (result.changedIds.length > 0) await this.opts.events.dataChanged(result.changedIds);
         break;
       }
       case 'unreachable':
@@ -192,14 +193,14 @@ export class Session {
   /** Rebuilds the index after one component changed (e.g. a saved path). */
   async componentChanged(id: string): Promise<void> {
     await this.setAnchors();
-    this.opts.events.dataChanged([id]);
+    await this.opts.events.dataChanged([id]);
     this.emitStatus();
   }
 
   private async setAnchors(): Promise<void> {
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    const entries = anchorEntries(
+    const entries = await anchorEntries(
       this.store.all(),
       this.opts.log,
       (c, p) => this.store.commitOf(c, p),
