@@ -1,15 +1,14 @@
 // The workspace-symbol index: the names of every component, path, boundary signature and field in the
 // cache, kept per component detail object. A detail is indexed once, when it first appears (after a
-// load, in slices that yield to the event loop), so a query scans a flat list of names instead of
-// walking every path's fields; each distinct name is matched at most once per query.
+// load, in slices of a few milliseconds that yield to the event loop), so a query scans a flat list of
+// names instead of walking every path's fields; each distinct name is matched at most once per query.
 import type { CancellationToken } from 'vscode-languageserver';
 import { SymbolKind } from 'vscode-languageserver';
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
 import { pathFields } from './pathFields';
+import { SLICE_MS, TimeSlicer } from '../util/timeSlices';
 
 export interface SymbolEntry {
-  /** Index into the name tables. */
-  nameId: number;
   kind: SymbolKind;
   /** The path the symbol belongs to (undefined for the component itself). */
   path?: LineagePath;
@@ -22,12 +21,24 @@ export interface SymbolHit {
   component: ComponentDetail;
 }
 
-/** Paths indexed (or names checked) between two yields to the event loop. */
-const SLICE = 5_000;
 /** Distinct names kept before the tables are rebuilt from the live components only. */
 const MAX_NAMES = 2_000_000;
 
-const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Which side of its path an entry names (its container is "ingress of …" / "egress of …"). */
+const SIDES = [undefined, 'ingress', 'egress'] as const;
+
+/**
+ * One component's entries, packed: entry i is the name `names[i]` of kind `kinds[i]`, belonging to
+ * path `paths[i]` of the detail (-1: the component itself) on side `SIDES[sides[i]]`. A component of
+ * 100,000 paths has ~300,000 entries: as objects with their container names they took ~50 MB.
+ */
+interface Indexed {
+  readonly detail: ComponentDetail;
+  readonly names: Int32Array;
+  readonly kinds: Uint8Array;
+  readonly paths: Int32Array;
+  readonly sides: Uint8Array;
+}
 
 export class SymbolCancelled extends Error {}
 
@@ -35,9 +46,12 @@ export class SymbolIndex {
   private names: string[] = [];
   private lower: string[] = [];
   private readonly ids = new Map<string, number>();
-  private readonly byComponent = new Map<string, { detail: ComponentDetail; entries: SymbolEntry[] }>();
+  private readonly byComponent = new Map<string, Indexed>();
   private syncing: Promise<void> | undefined;
   private again = false;
+
+  /** `sliceMs`: work between two yields to the event loop. */
+  constructor(private readonly sliceMs = SLICE_MS) {}
 
   /**
    * Brings the index up to `components` (the store's, in order): new or changed details are indexed,
@@ -63,7 +77,7 @@ export class SymbolIndex {
     if (this.names.length > MAX_NAMES) this.reset();
     for (const c of components) {
       if (this.byComponent.get(c.id)?.detail === c) continue;
-      this.byComponent.set(c.id, { detail: c, entries: await this.entriesOf(c) });
+      this.byComponent.set(c.id, await this.entriesOf(c));
     }
   }
 
@@ -80,45 +94,43 @@ export class SymbolIndex {
       id = this.names.length;
       this.ids.set(name, id);
       this.names.push(name);
-      this.lower.push(name.toLowerCase());
+      const lower = name.toLowerCase();
+      this.lower.push(lower === name ? name : lower);
     }
     return id;
   }
 
-  private async entriesOf(c: ComponentDetail): Promise<SymbolEntry[]> {
-    const entries: SymbolEntry[] = [
-      { nameId: this.nameId(c.friendly_name || c.name), kind: SymbolKind.Module, containerName: c.namespace },
-    ];
-    let n = 0;
-    for (const p of c.paths ?? []) {
+  private async entriesOf(c: ComponentDetail): Promise<Indexed> {
+    const names = [this.nameId(c.friendly_name || c.name)];
+    const kinds: number[] = [SymbolKind.Module];
+    const paths = [-1];
+    const sides = [0];
+    const add = (name: string, kind: SymbolKind, path: number, side: number) => {
+      names.push(this.nameId(name));
+      kinds.push(kind);
+      paths.push(path);
+      sides.push(side);
+    };
+    const slicer = new TimeSlicer(this.sliceMs);
+    const list = c.paths ?? [];
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i]!;
       if (!p.path_id) continue;
-      const pathName = `${p.ingress?.signature_name ?? '?'} → ${p.egress?.signature_name ?? '?'}`;
-      entries.push({
-        nameId: this.nameId(pathName),
-        kind: SymbolKind.Function,
-        path: p,
-        containerName: c.name,
-      });
+      add(pathName(p), SymbolKind.Function, i, 0);
       for (const side of ['ingress', 'egress'] as const) {
         const sig = p[side]?.signature_name;
-        if (sig)
-          entries.push({
-            nameId: this.nameId(sig),
-            kind: SymbolKind.Interface,
-            path: p,
-            containerName: `${side} of ${pathName}`,
-          });
+        if (sig) add(sig, SymbolKind.Interface, i, SIDES.indexOf(side));
       }
-      for (const f of pathFields(p))
-        entries.push({
-          nameId: this.nameId(f.fieldPath),
-          kind: SymbolKind.Field,
-          path: p,
-          containerName: `${f.side} of ${pathName}`,
-        });
-      if (++n % SLICE === 0) await yieldNow();
+      for (const f of pathFields(p)) add(f.fieldPath, SymbolKind.Field, i, SIDES.indexOf(f.side));
+      if (slicer.tick()) await slicer.pause();
     }
-    return entries;
+    return {
+      detail: c,
+      names: Int32Array.from(names),
+      kinds: Uint8Array.from(kinds),
+      paths: Int32Array.from(paths),
+      sides: Uint8Array.from(sides),
+    };
   }
 
   /**
@@ -135,26 +147,42 @@ export class SymbolIndex {
     // 0: not checked yet, 1: matches, 2: does not.
     const verdict = new Uint8Array(this.names.length);
     const out: SymbolHit[] = [];
-    let checked = 0;
+    const slicer = new TimeSlicer(this.sliceMs);
     for (const c of components) {
       const indexed = this.byComponent.get(c.id);
       if (indexed?.detail !== c) continue;
-      for (const entry of indexed.entries) {
-        let v = verdict[entry.nameId];
-        if (v === 0) {
-          v = verdict[entry.nameId] = subsequence(q, this.lower[entry.nameId]!) ? 1 : 2;
-          if (++checked % SLICE === 0) {
-            await yieldNow();
-            if (token?.isCancellationRequested) throw new SymbolCancelled();
-          }
+      const { names } = indexed;
+      for (let i = 0; i < names.length; i++) {
+        if (slicer.tick()) {
+          await slicer.pause();
+          if (token?.isCancellationRequested) throw new SymbolCancelled();
         }
+        const nameId = names[i]!;
+        let v = verdict[nameId];
+        if (v === 0) v = verdict[nameId] = subsequence(q, this.lower[nameId]!) ? 1 : 2;
         if (v !== 1) continue;
-        out.push({ name: this.names[entry.nameId]!, entry, component: c });
+        out.push({ name: this.names[nameId]!, entry: entryAt(indexed, i), component: c });
         if (out.length >= max) return out;
       }
     }
     return out;
   }
+}
+
+/** The name of a path as a symbol (and the container of its boundaries and fields). */
+function pathName(p: LineagePath): string {
+  return `${p.ingress?.signature_name ?? '?'} → ${p.egress?.signature_name ?? '?'}`;
+}
+
+/** Entry i of a component, as the symbols feature takes it (made only for results). */
+function entryAt(indexed: Indexed, i: number): SymbolEntry {
+  const c = indexed.detail;
+  const kind = indexed.kinds[i] as SymbolKind;
+  const p = indexed.paths[i]!;
+  if (p < 0) return { kind, ...(c.namespace !== undefined ? { containerName: c.namespace } : {}) };
+  const path = c.paths![p]!;
+  const side = SIDES[indexed.sides[i]!];
+  return { kind, path, containerName: side ? `${side} of ${pathName(path)}` : c.name };
 }
 
 /** Whether the characters of `q` appear in `name` in order. */
