@@ -15,7 +15,7 @@ export async function impactLenses(
     .filter((a) => a.range && (a.state === 'resolved' || a.state === 'relocated'));
   if (anchors.length === 0) return [];
   const contracts = await graph.contracts.list();
-  const model = graph.model();
+  const model = await graph.ready();
   const byLine = new Map<number, PathRef[]>();
   for (const a of anchors) {
     const { componentId, pathId } = a.entry;
@@ -31,7 +31,7 @@ export async function impactLenses(
   for (const [line, paths] of [...byLine].sort(([a], [b]) => a - b)) {
     const target: ImpactTarget =
       paths.length === 1 ? { kind: 'path', ...paths[0]! } : { kind: 'paths', paths };
-    const r = graph.impactCounts(target, contracts);
+    const r = graph.impactCounts(model, target, contracts);
     const n = r.counts.fields;
     if (n === 0) continue;
     const m = r.counts.contracts;

@@ -35,47 +35,48 @@ export class GraphService {
     this.models = new LineageModelCache(session.store);
   }
 
-  model(): LineageModel {
-    return this.models.get();
+  /** The model, built in slices that yield to the event loop (it takes seconds at 100,000 paths). */
+  ready(): Promise<LineageModel> {
+    return this.models.ready();
   }
 
-  /** Builds the model for new data once the current work is done (it takes seconds at 2,000 components). */
+  /** Builds the model for new data in the background, in slices, so requests find it ready. */
   warmSoon(): void {
-    setImmediate(() => {
-      try {
-        this.models.get();
-      } catch {
-        // A build that fails here fails again, reported, on the first request.
-      }
-    }).unref();
+    // A build that fails here fails again, reported, on the first request.
+    this.models.ready().catch(() => undefined);
   }
 
   setFolders(folders: WorkspaceFolderInfo[]): void {
     this.contracts.setFolders(folders);
   }
 
-  graph(params: GraphParams): GraphResult {
+  async graph(params: GraphParams): Promise<GraphResult> {
     if (!params || typeof params !== 'object') throw new UserInputError('Graph parameters are required.');
-    return graphFor(this.model(), params);
+    return graphFor(await this.ready(), params);
   }
 
-  fieldFlow(p: { field: string; filters?: GraphFilters }): FieldFlowResult {
+  async fieldFlow(p: { field: string; filters?: GraphFilters }): Promise<FieldFlowResult> {
     if (typeof p?.field !== 'string') throw new UserInputError('field is required.');
-    return fieldFlow(this.model(), p.field, normalizeFilters({ depthUp: 6, depthDown: 6, ...p.filters }));
+    const filters = normalizeFilters({ depthUp: 6, depthDown: 6, ...p.filters });
+    return fieldFlow(await this.ready(), p.field, filters);
   }
 
   async impact(target: ImpactTarget): Promise<ImpactResult> {
     const contracts = await this.contracts.list();
-    return impactOf(this.model(), target, contracts, (c, p) => this.anchorOf(c, p));
+    return impactOf(await this.ready(), target, contracts, (c, p) => this.anchorOf(c, p));
   }
 
   /** The counts of a path's impact, no field listed (for lenses: synchronous, contracts read already). */
-  impactCounts(target: ImpactTarget, contracts: Awaited<ReturnType<ContractCatalog['list']>>): ImpactResult {
-    return impactOf(this.model(), target, contracts, () => undefined, 0);
+  impactCounts(
+    model: LineageModel,
+    target: ImpactTarget,
+    contracts: Awaited<ReturnType<ContractCatalog['list']>>,
+  ): ImpactResult {
+    return impactOf(model, target, contracts, () => undefined, 0);
   }
 
-  targetsAt(uri: string, pos: Position, text: string | undefined): TargetsAt {
-    return targetsAt(this.model(), this.session.index, this.session.store, uri, pos, text);
+  async targetsAt(uri: string, pos: Position, text: string | undefined): Promise<TargetsAt> {
+    return targetsAt(await this.ready(), this.session.index, this.session.store, uri, pos, text);
   }
 
   private anchorOf(componentId: string, pathId: string): ImpactLocation | undefined {

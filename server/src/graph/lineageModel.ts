@@ -14,6 +14,7 @@ import {
 import type { ComponentStore } from '../session/componentStore';
 import { boundariesAddressingStore, samePayload } from './matching';
 import { compareText } from '../../../common/src/textOrder';
+import { TimeSlicer } from '../util/timeSlices';
 
 export type Role = 'ingress' | 'egress' | 'schema';
 
@@ -24,13 +25,15 @@ export interface BoundaryModel {
   signature?: string;
   payload?: string;
   kind?: string;
-  roles: Set<Role>;
+  // Read-only outside this file: most boundaries have no fields or tags (a component of 100,000 paths
+  // has ~100,000 boundaries), so they share one empty instance until the build gives them their own.
+  roles: ReadonlySet<Role>;
   /** Field paths in display order (schema first, then mapped and tagged fields). */
-  fields: string[];
+  fields: readonly string[];
   /** field path → field node index. */
-  fieldIndex: Map<string, number>;
-  tags: Map<string, GraphTag[]>;
-  dependsOn: Map<string, GraphTag[]>;
+  fieldIndex: ReadonlyMap<string, number>;
+  tags: ReadonlyMap<string, GraphTag[]>;
+  dependsOn: ReadonlyMap<string, GraphTag[]>;
   /** Whether an effective, unsuppressed path uses it on that side (only those carry flow across). */
   liveIngress: boolean;
   liveEgress: boolean;
@@ -95,6 +98,29 @@ export interface Arc {
   pathId?: string;
 }
 
+const NONE: readonly string[] = Object.freeze([]);
+const NO_FIELDS: ReadonlyMap<string, number> = new Map();
+const NO_TAGS: ReadonlyMap<string, GraphTag[]> = new Map();
+const ROLES: Record<Role, ReadonlySet<Role>> = {
+  ingress: new Set<Role>(['ingress']),
+  egress: new Set<Role>(['egress']),
+  schema: new Set<Role>(['schema']),
+};
+const SHARED = { fields: NONE, fieldIndex: NO_FIELDS, tags: NO_TAGS, dependsOn: NO_TAGS };
+
+type Owned = {
+  fields: string[];
+  fieldIndex: Map<string, number>;
+  tags: Map<string, GraphTag[]>;
+  dependsOn: Map<string, GraphTag[]>;
+};
+
+/** The boundary's own (writable) collection, made on the first write in place of the shared empty one. */
+function own<K extends keyof Owned>(b: BoundaryModel, key: K): Owned[K] {
+  if (b[key] === SHARED[key]) (b as unknown as Owned)[key] = (key === 'fields' ? [] : new Map()) as Owned[K];
+  return b[key] as Owned[K];
+}
+
 export class LineageModel {
   readonly components = new Map<string, ComponentModel>();
   readonly boundaries = new Map<string, BoundaryModel>();
@@ -117,24 +143,66 @@ export class LineageModel {
   private readonly packed: Partial<Record<'down' | 'up', ArcArrays>> = {};
   private readonly scratch: Partial<Record<'down' | 'up', WalkScratch>> = {};
 
+  /** The build's remaining steps while it is made in slices (`sliced`), until finished. */
+  private pending: Generator<void, void> | undefined;
+  private finishing: Promise<void> | undefined;
+
+  /**
+   * Built at once, or with `sliced` only by finish(), in slices that yield to the event loop (a
+   * component can have 100,000 paths: seconds of work).
+   */
   constructor(
     details: readonly ComponentDetail[],
     edges: readonly { sourceComponentId: string; destinationComponentId: string }[],
+    opts?: { sliced: true },
   ) {
-    for (const d of details) this.addComponent(d);
-    for (const e of edges) this.addEdge(e.sourceComponentId, e.destinationComponentId);
-    for (const c of this.components.values())
+    this.pending = this.steps(details, edges);
+    if (!opts?.sliced) this.finishNow();
+  }
+
+  /** Finishes the build in slices; calls while one runs share it. */
+  finish(): Promise<void> {
+    if (!this.pending) return Promise.resolve();
+    return (this.finishing ??= (async () => {
+      const slicer = new TimeSlicer();
+      while (this.pending) {
+        if (this.pending.next().done) this.pending = undefined;
+        else if (slicer.tick()) await slicer.pause();
+      }
+    })());
+  }
+
+  private finishNow(): void {
+    while (this.pending) if (this.pending.next().done) this.pending = undefined;
+  }
+
+  /** The build, one small step (a path, an edge, a field) per `yield`. */
+  private *steps(
+    details: readonly ComponentDetail[],
+    edges: readonly { sourceComponentId: string; destinationComponentId: string }[],
+  ): Generator<void, void> {
+    for (const d of details) yield* this.addComponent(d);
+    for (const e of edges) {
+      this.addEdge(e.sourceComponentId, e.destinationComponentId);
+      yield;
+    }
+    for (const c of this.components.values()) {
       if (c.detail.type === 'DATA_STORE') this.storeTags(c.boundaries[0]!);
+      yield;
+    }
     for (const [i, f] of this.fields.entries()) {
       for (const t of [...(f.boundary.tags.get(f.name) ?? []), ...(f.boundary.dependsOn.get(f.name) ?? [])]) {
         let set = this.fieldsByTag.get(t.name);
         if (!set) this.fieldsByTag.set(t.name, (set = new Set()));
         set.add(i);
       }
+      yield;
     }
     // Packed here, while the model is built in the background, not by the first walk of a request.
     this.arcs('down');
+    yield;
     this.arcs('up');
+    yield;
     this.componentIndexes();
   }
 
@@ -158,7 +226,7 @@ export class LineageModel {
         }
       }
       if (best.size)
-        store.dependsOn.set(
+        own(store, 'dependsOn').set(
           name,
           [...best.values()].sort((x, y) => compareText(x.name, y.name)),
         );
@@ -226,8 +294,8 @@ export class LineageModel {
     this.fieldIds.set(id, i);
     this.out.push([]);
     this.in.push([]);
-    b.fieldIndex.set(name, i);
-    b.fields.push(name);
+    own(b, 'fieldIndex').set(name, i);
+    own(b, 'fields').push(name);
     return i;
   }
 
@@ -251,7 +319,7 @@ export class LineageModel {
     i.add(src);
   }
 
-  private addComponent(d: ComponentDetail): void {
+  private *addComponent(d: ComponentDetail): Generator<void, void> {
     const cm: ComponentModel = { detail: d, boundaries: [], paths: [], pathById: new Map() };
     this.components.set(d.id, cm);
     this.componentList.push(cm);
@@ -263,6 +331,7 @@ export class LineageModel {
       return;
     }
     for (const p of d.paths ?? []) {
+      yield;
       const ing = this.boundaryOf(cm, p.ingress, p, 'ingress');
       const egr = this.boundaryOf(cm, p.egress, p, 'egress');
       const suppressed = p.is_suppressed === true;
@@ -297,11 +366,11 @@ export class LineageModel {
       id,
       componentId,
       label,
-      roles: new Set([role]),
-      fields: [],
-      fieldIndex: new Map(),
-      tags: new Map(),
-      dependsOn: new Map(),
+      roles: ROLES[role],
+      fields: NONE,
+      fieldIndex: NO_FIELDS,
+      tags: NO_TAGS,
+      dependsOn: NO_TAGS,
       liveIngress: false,
       liveEgress: false,
     };
@@ -319,7 +388,7 @@ export class LineageModel {
     const id = boundaryNodeId(cm.detail.id, pb);
     let b = this.boundaries.get(id);
     if (b) {
-      b.roles.add(role);
+      if (!b.roles.has(role)) b.roles = new Set([...b.roles, role]);
       return b;
     }
     const display = pb?.payload_name ?? p.payload_name;
@@ -331,7 +400,7 @@ export class LineageModel {
     for (const f of flattenSchema(pb?.schema)) this.field(b, f.path);
     for (const e of pb?.field_tags ?? []) {
       this.field(b, e.field_path);
-      b.tags.set(
+      own(b, 'tags').set(
         e.field_path,
         (e.tags ?? []).map((t) =>
           t.color !== undefined ? { name: t.name, color: t.color } : { name: t.name },
@@ -340,7 +409,7 @@ export class LineageModel {
     }
     for (const e of pb?.field_depends_on_tags ?? []) {
       this.field(b, e.field_path);
-      b.dependsOn.set(
+      own(b, 'dependsOn').set(
         e.field_path,
         (e.depends_on ?? []).map((t) => {
           const tag: GraphTag = { name: t.name, hops: t.nearest_hops };
@@ -400,10 +469,16 @@ export class LineageModelCache {
 
   constructor(private readonly store: Pick<ComponentStore, 'version' | 'all' | 'edges'>) {}
 
-  get(): LineageModel {
+  /** The model once built in slices (the event loop serves requests meanwhile). */
+  async ready(): Promise<LineageModel> {
     const v = this.store.version;
     if (this.built?.version !== v)
-      this.built = { version: v, model: new LineageModel(this.store.all(), this.store.edges()) };
-    return this.built.model;
+      this.built = {
+        version: v,
+        model: new LineageModel(this.store.all(), this.store.edges(), { sliced: true }),
+      };
+    const { model } = this.built;
+    await model.finish();
+    return model;
   }
 }
