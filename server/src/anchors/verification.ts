@@ -144,6 +144,9 @@ function relocateToDefinition(
       // On the definition, or a region holding it whole (a whole-file anchor, a class around a method).
       if (near.some((d) => definitionAt(range, column, d) || holds(range, d))) return { kind: 'confirmed' };
       const inside = near.some((d) => encloses(d, range));
+      // A column range on an expected name inside the function (a call of the anchored name) is on that
+      // use, however wide the function's own name is.
+      if (inside && column && names.includes(textOf(range, lines))) return { kind: 'confirmed' };
       const targets = inside ? near.filter((d) => sameShape(range, column, d, width)) : near;
       if (targets.length === 0) return { kind: 'confirmed' };
       return nearest(range, lines, name, targets);
@@ -168,6 +171,12 @@ function nearest(range: Range, lines: LineTable, name: string, defs: readonly De
     name,
     others: others.map((d) => definitionRange(range, lines, d)),
   };
+}
+
+/** The text of a one-line range. */
+function textOf(r: Range, lines: LineTable): string {
+  const start = lines.lineStart(r.start.line);
+  return lines.text.slice(start + r.start.character, start + r.end.character);
 }
 
 function holds(r: Range, d: Definition): boolean {

@@ -208,6 +208,28 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     }
   });
 
+  it('no git: a column anchor on a call inside the path’s function stays on the call, even as wide as the function’s name', async () => {
+    // The demo's charges.py: the anchor is on the call of tokenize_card inside create_charge (its path's
+    // ingress), and both names are 13 characters wide.
+    const py = [
+      '@router.post("/charges")', // 1
+      'async def create_charge(charge):', // 2
+      '    card_token = await tokenize_card(charge.card_number)', // 3
+      '    return card_token', // 4
+      '',
+    ].join('\n');
+    await ws.write('ws/app/charges.py', py);
+    await index.setAnchors([
+      entry(
+        { file: 'app/charges.py', name: 'tokenize_card', line_start: 3, column_start: 24, column_end: 36 },
+        ['tokenize_card', 'create_charge'],
+      ),
+    ]);
+    const t = allAnchors(index)[0]!;
+    assert.equal(t.state, 'resolved');
+    assert.deepEqual(t.range, range(2, 23, 2, 36));
+  });
+
   it('Python: several definitions — the nearest wins and the diagnostic names the others', async () => {
     // Recorded at lines 19–20 (below both definitions): `def place` at 12 is nearer than the method at 8.
     const t = await one('app/orders.py', PY + '\n'.repeat(8), {
