@@ -89,7 +89,18 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
       .locator('.monaco-list-row', { hasText: `moved from line ${anchor.line_start} to line ${first}` })
       .first();
     await row.waitFor({ timeout: UI_TIMEOUT });
-    assert.match(await textOf(row), new RegExp(`"${anchor.name}" is there now`));
+    // Named as users know them: the path's label and the component's friendly name, no ids.
+    const short = (s: string) => s.split('.').at(-1);
+    const label = `${short(target.ingress.signature_name)} → ${short(target.egress.signature_name)}`;
+    const rowText = await textOf(row);
+    assert.ok(
+      rowText.includes(
+        `Lineage anchor "${anchor.name}" (path "${label}" of "${billing.friendly_name ?? billing.name}") moved`,
+      ),
+      rowText,
+    );
+    assert.ok(!rowText.includes(billing.id) && !rowText.includes(target.path_id!), rowText);
+    assert.match(rowText, new RegExp(`"${anchor.name}" is there now`));
     await goToLine(page, first, 5);
     await screenshot(page, '07-1-drifted-anchor');
 
@@ -109,8 +120,6 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
     const dialogText = await textOf(dialog);
     assert.match(dialogText, new RegExp(`Update the anchor "${anchor.name}" on the service\\?`));
     // By name: the path's short label and the component; the ids come last.
-    const short = (s: string) => s.split('.').at(-1);
-    const label = `${short(target.ingress.signature_name)} → ${short(target.egress.signature_name)}`;
     assert.match(dialogText, new RegExp(`Path ${label} of ${billing.friendly_name ?? billing.name}`));
     assert.match(dialogText, new RegExp(`${FILE}: lines ${recorded} → ${moved}`));
     assert.ok(dialogText.indexOf(billing.id) > dialogText.indexOf(`reason "anchor moved`), dialogText);
