@@ -2,7 +2,7 @@
 // page by page only as far as needed.
 import assert from 'node:assert/strict';
 import type { VersionEntry, VersionsResponse } from '../../common/src/api';
-import { commitsByPath, readScanCommits } from '../../server/src/session/scanCommits';
+import { commitsByPath, readScanCommits, scannedCommits } from '../../server/src/session/scanCommits';
 
 const at = (n: number) => `2026-01-${String(n).padStart(2, '0')}T00:00:00Z`;
 const scan = (sha: string, n: number, path_ids: string[]): VersionEntry => ({
@@ -26,6 +26,16 @@ const event = (
 });
 
 describe('scan commits of paths (operation 9)', () => {
+  it('lists the scanned commits newest first, events left out (a repair may record a path at one)', () => {
+    const versions = [
+      scan('aaa1111', 1, []),
+      event('BYO_PATH_ADDED', 'ccc3333', 9, 'override'),
+      scan('ccc3333', 7, []),
+      scan('bbb2222', 5, ['p']),
+    ];
+    assert.deepEqual(scannedCommits(versions), ['ccc3333', 'bbb2222', 'aaa1111']);
+  });
+
   it('a scan path belongs to the scan listing it; an override to its latest BYO_PATH_ADDED', () => {
     const versions = [
       event('BYO_PATH_ADDED', 'ccc3333', 9, 'override'),
