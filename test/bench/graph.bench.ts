@@ -5,7 +5,8 @@
 //   the same fields in-process (no transport);
 // - the 3-hop neighbourhood of one field: the graph request, then layout (elkjs) and drawing in Chromium;
 // - a whole namespace collapsed to component level with counts: request, layout and drawing.
-// Run: npm run bench -- graph. Sizes: BENCH_COMPONENTS, BENCH_PATHS, BENCH_FIELDS_TOTAL; BENCH_FIELDS (200).
+// Run: npm run bench -- graph. Sizes: BENCH_COMPONENTS, BENCH_PATHS, BENCH_FIELDS_TOTAL; BENCH_FIELDS (200);
+// BENCH_SERVER_ARGS adds node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,8 @@ const sizes = {
   fields: process.env.BENCH_FIELDS_TOTAL ?? '200000',
 };
 const N_IMPACTS = Number(process.env.BENCH_FIELDS ?? 200);
+/** Node options for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
+const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
     initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
     settings: { components: ids, maxConcurrency: 16, refreshIntervalSeconds: 0 },
     timeoutMs: 15 * 60_000,
+    serverArgs: [...serverArgs, join(repoRoot, 'dist/server/server.js'), '--stdio'],
   });
   let webview: Awaited<ReturnType<typeof openWebviewPage>> | undefined;
   try {
@@ -92,18 +96,27 @@ async function main(): Promise<void> {
       }
     }
     const times: number[] = [];
+    const reached: number[] = [];
     let widest = { fields: 0, contracts: 0, field: fields[0]! };
     for (const f of fields.slice(0, N_IMPACTS)) {
       const [r, t] = await time(() =>
         client.conn.sendRequest(P.ImpactRequest, { target: { kind: 'field', field: f } }),
       );
       times.push(t);
+      reached.push(r.counts.fields);
       if (r.counts.fields > widest.fields)
         widest = { fields: r.counts.fields, contracts: r.counts.contracts, field: f };
     }
     const s = stats(times);
+    // The slowest calls, in the order made, with how far they reached: tells a cost of the reach from
+    // one of the moment (a collection, compilation, another process on the core).
+    const slowest = times
+      .map((t, i) => ({ t, i }))
+      .sort((a, b) => b.t - a.t)
+      .slice(0, 3)
+      .map(({ t, i }) => `#${i + 1} ${ms(t)} (${reached[i]} fields)`);
     console.log(
-      `impact of one field over LSP (${times.length} fields): median ${ms(s.median)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; widest reach ${widest.fields} downstream fields`,
+      `impact of one field over LSP (${times.length} fields): median ${ms(s.median)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; widest reach ${widest.fields} downstream fields; slowest ${slowest.join(', ')}`,
     );
     // The widest field again and again: its own cost, apart from the spread over many fields.
     const again: number[] = [];

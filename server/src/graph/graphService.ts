@@ -26,24 +26,35 @@ import { fieldFlow, impactOf } from './impact';
 import { LineageModelCache, type LineageModel } from './lineageModel';
 import { graphFor, normalizeFilters } from './scope';
 import { targetsAt } from './targets';
+import { warmWalks } from './traverse';
 
 export class GraphService {
   readonly contracts = new ContractCatalog();
   private readonly models: LineageModelCache;
+  /** The model whose walks have run once (their code compiled before a user's first impact). */
+  private warmed: LineageModel | undefined;
 
   constructor(private readonly session: GraphSources) {
     this.models = new LineageModelCache(session.store);
   }
 
-  /** The model, built in slices that yield to the event loop (it takes seconds at 100,000 paths). */
-  ready(): Promise<LineageModel> {
-    return this.models.ready();
+  /**
+   * The model, built in slices that yield to the event loop (it takes seconds at 100,000 paths); a new
+   * model's walks run once first, so a user's first impacts run compiled code.
+   */
+  async ready(): Promise<LineageModel> {
+    const model = await this.models.ready();
+    if (model !== this.warmed) {
+      this.warmed = model;
+      warmWalks(model);
+    }
+    return model;
   }
 
   /** Builds the model for new data in the background, in slices, so requests find it ready. */
   warmSoon(): void {
     // A build that fails here fails again, reported, on the first request.
-    this.models.ready().catch(() => undefined);
+    this.ready().catch(() => undefined);
   }
 
   setFolders(folders: WorkspaceFolderInfo[]): void {

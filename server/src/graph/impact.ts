@@ -65,43 +65,42 @@ export function impactOf(
 ): ImpactResult {
   const { starts, label } = startFields(model, target);
   const reach = walk(model, starts, 'down');
-  // Per component, in arrays indexed like model.componentList: a Map entry per reached field was the
-  // cost of the widest impacts (100,000+ fields).
+  // Per component, in arrays indexed like model.componentList, counted by a loop over typed arrays
+  // alone: a Map entry per reached field was the cost of the widest impacts (100,000+ fields), and a
+  // loop that also read each field's objects lost its optimised code on new shapes (docs/performance.md).
   const compOf = model.componentIndexes();
   const nComponents = model.componentList.length;
   const fieldsIn = new Int32Array(nComponents);
   const nearest = new Int32Array(nComponents).fill(-1);
-  const touched: number[] = [];
-  const listedIn = new Map<number, ImpactField[]>();
-  const storeFields = new Map<number, Set<string>>();
-  let fieldCount = 0;
-  let listed = 0;
   // The walk puts the starts first; what follows them is downstream.
-  for (let i = new Set(starts).size; i < reach.count; i++) {
+  const first = new Set(starts).size;
+  const fieldCount = reach.count - first;
+  countByComponent(reach.order, first, reach.count, reach.hops, compOf, fieldsIn, nearest);
+  const touched: number[] = [];
+  for (let c = 0; c < nComponents; c++) if (nearest[c] !== -1) touched.push(c);
+  // The store fields reached (named in the contracts they touch).
+  const storeFields = new Map<number, Set<string>>();
+  const isStart = new Set(starts);
+  for (const c of touched) {
+    const cm = model.componentList[c]!;
+    if (cm.detail.type !== 'DATA_STORE') continue;
+    const names = new Set<string>();
+    for (const b of cm.boundaries)
+      for (const [name, v] of b.fieldIndex) if (reach.hops[v] !== -1 && !isStart.has(v)) names.add(name);
+    storeFields.set(c, names);
+  }
+  // The walk meets fields nearest first, so the listed ones are the nearest.
+  const listedIn = new Map<number, ImpactField[]>();
+  const listed = Math.min(fieldCount, Math.max(0, maxListed));
+  for (let i = first; i < first + listed; i++) {
     const v = reach.order[i]!;
     const c = compOf[v]!;
-    const hops = reach.hops[v]!;
-    if (nearest[c] === -1) {
-      nearest[c] = hops;
-      touched.push(c);
-    } else if (hops < nearest[c]!) nearest[c] = hops;
-    fieldsIn[c]!++;
-    fieldCount++;
-    const cm = model.componentList[c]!;
-    if (cm.detail.type === 'DATA_STORE') {
-      let s = storeFields.get(c);
-      if (!s) storeFields.set(c, (s = new Set()));
-      s.add(model.fields[v]!.name);
-    }
-    // The walk meets fields nearest first, so the listed ones are the nearest.
-    if (listed >= maxListed) continue;
-    listed++;
     const f = model.fields[v]!;
     const entry: ImpactField = {
       id: f.id,
       field: f.name,
       boundaryLabel: f.boundary.label,
-      hops,
+      hops: reach.hops[v]!,
       kinds: [...kindsOf(reach.kinds[v]!)],
     };
     const pathId = model.pathOfField.get(v);
@@ -165,6 +164,26 @@ export function impactOf(
         }
       : {}),
   };
+}
+
+/** Per component: how many of the reached fields `order[from..to)` it holds, and the least hops to them. */
+function countByComponent(
+  order: Int32Array,
+  from: number,
+  to: number,
+  hops: Int32Array,
+  compOf: Int32Array,
+  fieldsIn: Int32Array,
+  nearest: Int32Array,
+): void {
+  for (let i = from; i < to; i++) {
+    const v = order[i]!;
+    const c = compOf[v]!;
+    const h = hops[v]!;
+    const n = nearest[c]!;
+    if (n === -1 || h < n) nearest[c] = h;
+    fieldsIn[c]!++;
+  }
 }
 
 /** Upstream and downstream of one field, with the graph edges on the way (field mode). */

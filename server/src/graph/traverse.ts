@@ -5,7 +5,13 @@
 // the widest impact reaches more than 100,000 fields, and a Map entry and an object per field made it
 // take seconds (docs/performance.md).
 import type { GraphFilters, MappingKind } from '../../../common/src/protocol';
-import { ARC_CROSSING, KIND_CODES, type LineageModel } from './lineageModel';
+import {
+  ARC_CROSSING,
+  KIND_CODES,
+  type ArcArrays,
+  type LineageModel,
+  type WalkScratch,
+} from './lineageModel';
 
 export type Direction = 'down' | 'up';
 
@@ -54,33 +60,21 @@ export function walk(
   filters: GraphFilters = {},
   maxHops = Number.POSITIVE_INFINITY,
 ): Reach {
-  const { start, to, kind } = model.arcs(direction);
+  const arcs = model.arcs(direction);
   let kindMask = 0b1111;
   if (filters.kinds) {
     kindMask = 1 << ARC_CROSSING;
     for (const k of filters.kinds) kindMask |= 1 << (KIND_CODES.indexOf(k) + 1);
   }
-  const tagged = filters.tag ? (model.fieldsByTag.get(filters.tag) ?? new Set<number>()) : undefined;
-  const namespaces = filters.namespaces?.length ? new Set(filters.namespaces) : undefined;
-  const filtered = tagged !== undefined || namespaces !== undefined;
-  const allowed = (v: number): boolean => {
-    if (tagged && !tagged.has(v)) return false;
-    if (namespaces && !namespaces.has(model.componentOfField(v)?.detail.namespace ?? '')) return false;
-    return true;
-  };
-
+  const allowed = allowedFields(model, filters);
   // The walk's arrays are the model's, reused: a widest walk would otherwise allocate megabytes per
   // request, and in a server holding hundreds of MB that brought full garbage collections of seconds.
   const w = model.walkScratch(direction);
-  const { hops, kinds, order, stack, queued } = w;
-  for (let i = 0; i < w.count; i++) hops[order[i]!] = -1;
+  const { hops, order, queued } = w;
+  const previous = w.count;
+  for (let i = 0; i < previous; i++) hops[order[i]!] = -1;
   w.count = 0;
-  let count = 0;
-  let sp = 0;
-  // This level's fields met across a crossing, and the next level's, each with the kinds code it was
-  // first met with (a field is queued once per level: the first wins, as it is the first marked).
-  let frontier = w.levels[0];
-  let next = w.levels[1];
+  const frontier = w.levels[0];
   let nFrontier = 0;
   for (const s of starts) {
     if (queued[s] === 1) continue;
@@ -88,52 +82,123 @@ export function walk(
     frontier[nFrontier++] = s;
     w.codes[s] = 0;
   }
-  try {
-    for (let d = 0; nFrontier > 0 && d <= maxHops; d++) {
-      for (let i = 0; i < nFrontier; i++) {
-        const v = frontier[i]!;
-        queued[v] = 0;
+  // Whole numbers only in the loop (Infinity would be a double compared with small integers).
+  const depth = Math.min(maxHops, MAX_DEPTH);
+  const count = walkLevels(arcs, w, nFrontier, kindMask, allowed, depth);
+  w.count = count;
+  return { count, order: order.subarray(0, count), hops, kinds: w.kinds };
+}
+
+/** More crossings than any walk makes (a field graph has fewer fields than this). */
+const MAX_DEPTH = 0x3fffffff;
+
+/** Fields a filtered walk may reach (1) by tag and namespace, or null when nothing is filtered. */
+function allowedFields(model: LineageModel, filters: GraphFilters): Uint8Array | null {
+  const tagged = filters.tag ? (model.fieldsByTag.get(filters.tag) ?? new Set<number>()) : undefined;
+  const namespaces = filters.namespaces?.length ? new Set(filters.namespaces) : undefined;
+  if (!tagged && !namespaces) return null;
+  const allowed = new Uint8Array(model.fields.length);
+  const inNamespace = namespaces
+    ? model.componentList.map((c) => (namespaces.has(c.detail.namespace ?? '') ? 1 : 0))
+    : undefined;
+  const compOf = model.componentIndexes();
+  const candidates: Iterable<number> = tagged ?? model.fields.keys();
+  for (const v of candidates) if (!inNamespace || inNamespace[compOf[v]!] === 1) allowed[v] = 1;
+  return allowed;
+}
+
+/**
+ * The walk itself: a 0-1 breadth-first search by levels of crossings. It reads only typed arrays and
+ * whole numbers, and takes everything as arguments: a loop that read properties or met a value of a
+ * new type (a first crossing, a first filter, Infinity) lost its optimised code in the middle of a wide
+ * walk, and the walks after it ran several times slower until it was optimised again
+ * (docs/performance.md).
+ */
+function walkLevels(
+  arcs: ArcArrays,
+  w: WalkScratch,
+  nStarts: number,
+  kindMask: number,
+  allowed: Uint8Array | null,
+  maxHops: number,
+): number {
+  const start = arcs.start;
+  const to = arcs.to;
+  const kind = arcs.kind;
+  const hops = w.hops;
+  const kinds = w.kinds;
+  const order = w.order;
+  const stack = w.stack;
+  const queued = w.queued;
+  const codes = w.codes;
+  // This level's fields met across a crossing, and the next level's, each with the kinds code it was
+  // first met with (a field is queued once per level: the first wins, as it is the first marked).
+  let frontier = w.levels[0];
+  let next = w.levels[1];
+  let nFrontier = nStarts;
+  let count = 0;
+  let sp = 0;
+  let d = 0;
+  for (; nFrontier > 0 && d <= maxHops; d++) {
+    for (let i = 0; i < nFrontier; i++) {
+      const v = frontier[i]!;
+      queued[v] = 0;
+      if (hops[v] !== -1) continue;
+      hops[v] = d;
+      kinds[v] = codes[v]!;
+      order[count++] = v;
+      stack[sp++] = v;
+    }
+    let nNext = 0;
+    while (sp > 0) {
+      const u = stack[--sp]!;
+      const code = kinds[u]!;
+      const end = start[u + 1]!;
+      for (let a = start[u]!; a < end; a++) {
+        const v = to[a]!;
         if (hops[v] !== -1) continue;
-        hops[v] = d;
-        kinds[v] = w.codes[v]!;
-        order[count++] = v;
-        stack[sp++] = v;
-      }
-      let nNext = 0;
-      while (sp > 0) {
-        const u = stack[--sp]!;
-        const code = kinds[u]!;
-        for (let a = start[u]!, end = start[u + 1]!; a < end; a++) {
-          const v = to[a]!;
-          if (hops[v] !== -1) continue;
-          const k = kind[a]!;
-          if (((kindMask >> k) & 1) === 0) continue;
-          if (filtered && !allowed(v)) continue;
-          if (k === ARC_CROSSING) {
-            if (queued[v] === 1) continue;
-            queued[v] = 1;
-            w.codes[v] = code;
-            next[nNext++] = v;
-          } else {
-            hops[v] = d;
-            kinds[v] = APPEND[code * 4 + k]!;
-            order[count++] = v;
-            stack[sp++] = v;
-          }
+        const k = kind[a]!;
+        if (((kindMask >> k) & 1) === 0) continue;
+        if (allowed !== null && allowed[v] === 0) continue;
+        if (k === ARC_CROSSING) {
+          if (queued[v] === 1) continue;
+          queued[v] = 1;
+          codes[v] = code;
+          next[nNext++] = v;
+        } else {
+          hops[v] = d;
+          kinds[v] = APPEND[code * 4 + k]!;
+          order[count++] = v;
+          stack[sp++] = v;
         }
       }
-      [frontier, next] = [next, frontier];
-      nFrontier = nNext;
     }
-  } finally {
-    // Fields still queued past maxHops (or when a filter threw) are not reached: unqueue them.
-    for (let i = 0; i < nFrontier; i++) queued[frontier[i]!] = 0;
-    w.count = count;
+    const swap = frontier;
+    frontier = next;
+    next = swap;
+    nFrontier = nNext;
   }
-  return { count, order: order.subarray(0, count), hops, kinds };
+  // Fields still queued past maxHops are not reached: unqueue them.
+  for (let i = 0; i < nFrontier; i++) queued[frontier[i]!] = 0;
+  return count;
 }
 
 /** The id of a field arc as the graph names its edge. */
 export function arcEdgeId(model: LineageModel, from: number, to: number): string {
   return `${model.fields[from]!.id}>${model.fields[to]!.id}`;
+}
+
+/**
+ * One walk each way over the whole graph, from the fields nothing flows into (down) and out of (up):
+ * run once when a model is built (in the background), so that the first impacts a user asks for run
+ * the walk's optimised code instead of paying for its compilation (the first wide walks of a fresh
+ * server took 3–4 times as long as the later ones; docs/performance.md).
+ */
+export function warmWalks(model: LineageModel): void {
+  for (const direction of ['down', 'up'] as const) {
+    const back = model.arcs(direction === 'down' ? 'up' : 'down').start;
+    const sources: number[] = [];
+    for (let v = 0; v + 1 < back.length; v++) if (back[v] === back[v + 1]) sources.push(v);
+    walk(model, sources, direction);
+  }
 }
