@@ -133,7 +133,13 @@ export async function chooseMany(repairs: readonly AnchorRepair[]): Promise<Conf
     const where = `${safePickText(r.pathLabel || r.pathId, 120)} · ${safePickText(r.componentName || r.componentId, 80)}`;
     return {
       label: safePickText(r.label, 80),
-      description: vscode.l10n.t('lines {0}', linesOf(r)),
+      description: r.commit
+        ? vscode.l10n.t(
+            'lines {0} · path recorded at commit {1}',
+            linesOf(r),
+            safePickText(r.commit.slice(0, 12), 12),
+          )
+        : vscode.l10n.t('lines {0}', linesOf(r)),
       detail: dirty.has(vscode.Uri.parse(r.uri).toString())
         ? vscode.l10n.t('$(circle-filled) {0} (unsaved) · {1}', file, where)
         : `${file} · ${where}`,

@@ -1,4 +1,5 @@
-// The client's pure helpers: redaction, untrusted-text cleanup, DARN lists and key masking.
+// The client's pure helpers: redaction, untrusted-text cleanup, DARN lists, key masking, and what an
+// anchor repair shows before writing.
 import * as assert from 'node:assert/strict';
 import { parseDarnList } from '../../../client/src/commands/assetCommands';
 import { validateServiceUrl } from '../../../client/src/config';
@@ -9,8 +10,45 @@ import { ResponseError } from 'vscode-languageclient/node';
 import { SERVICE_ERROR_CODE } from '../../../common/src/protocol';
 import * as vscode from 'vscode';
 import { maskKey } from '../../../client/src/views/serviceView';
+import { chooseMany, confirmOne } from '../../../client/src/commands/anchorRepairPrompts';
+import type { AnchorRepair } from '../../../common/src/protocol';
+import { scriptDialogs } from './support/scriptedDialogs';
 
 describe('client helpers', () => {
+  it('an anchor repair that records its path at another (scanned) commit says so, in the dialog and the bulk list', async () => {
+    const repair: AnchorRepair = {
+      componentId: 'c1',
+      pathId: 'p1',
+      anchorId: 'a1',
+      label: 'ShipOrder',
+      componentName: 'Orders',
+      pathLabel: 'ShipOrder → p0',
+      file: 'go/ship.go',
+      uri: 'file:///nowhere/go/ship.go',
+      range: { start: { line: 9, character: 0 }, end: { line: 11, character: 1 } },
+      recorded: { line_start: 3, line_end: 5 },
+      current: { line_start: 10, line_end: 12 },
+      reason: 'anchor moved from 3–5 at commit aaaaaaaaaaaa to 10–12 at commit bbbbbbbbbbbb',
+      commit: 'bbbbbbbbbbbbbbbbbbbb',
+    };
+    const dialogs = scriptDialogs().answer('warning', undefined).answer('quickPick', undefined);
+    try {
+      assert.equal(await confirmOne(repair), undefined);
+      assert.match(
+        dialogs.ofKind('warning')[0]!.detail ?? '',
+        /\nThese lines are newer than the commit the path is recorded at: the path is recorded at scanned commit bbbbbbbbbbbb, which has them, with its other anchors in that commit's lines\.\n/,
+      );
+      const { commit: _, ...sameCommit } = repair;
+      assert.equal(await chooseMany([repair, { ...sameCommit, anchorId: 'a2' }]), undefined);
+      assert.deepEqual(
+        dialogs.ofKind('quickPick')[0]!.items!.map((i) => i.description),
+        ['lines 3–5 → 10–12 · path recorded at commit bbbbbbbbbbbb', 'lines 3–5 → 10–12'],
+      );
+    } finally {
+      dialogs.restore();
+    }
+  });
+
   it('redacts registered secrets and X-API-KEY header values', () => {
     addSecret('s3cr3t-value-123');
     assert.equal(redact('key=s3cr3t-value-123; again s3cr3t-value-123'), 'key=«redacted»; again «redacted»');
