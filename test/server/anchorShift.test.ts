@@ -4,18 +4,17 @@
 // ±3 lines used to pass the name check and keep the anchor on its recorded lines; it must land exactly on
 // the definition's current lines (diagnostic, lens, hover) and be listed as drifted for repair.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { CodeLensRequest, HoverRequest } from 'vscode-languageserver-protocol';
+import { HoverRequest } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
 import type { LspClient } from '../helpers/lspClient';
 import { hoverText } from './setup';
 import {
   anchorDataset,
   diagnosticOfAnchor,
+  lensLines,
   lineOf,
+  plainWorkspace,
   startAnchorServer,
-  tempDir,
   type AnchorServer,
 } from './anchorWorkspace';
 
@@ -91,12 +90,10 @@ describe('language server: definitions shifted 1–3 lines without git', functio
   let client: LspClient;
 
   before(async () => {
-    const dir = tempDir('lineage-shift-');
-    const workspace = join(dir, 'workspace');
-    for (const l of LANGUAGES) {
-      mkdirSync(dirname(join(workspace, l.file)), { recursive: true });
-      writeFileSync(join(workspace, l.file), text(l, true).join('\n') + '\n');
-    }
+    const { dir, workspace } = plainWorkspace(
+      'lineage-shift-',
+      Object.fromEntries(LANGUAGES.map((l) => [l.file, text(l, true)])),
+    );
     server = await startAnchorServer({
       dir,
       workspace,
@@ -137,10 +134,9 @@ describe('language server: definitions shifted 1–3 lines without git', functio
         assert.deepEqual([d.range.start.line, d.range.end.line], a.now, a.id);
         assert.match(d.message, new RegExp(`moved from line ${a.recorded[0] + 1} to line ${a.now[0] + 1}`));
       }
-      const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
-      const lensLines = new Set(lenses.map((x) => x.range.start.line));
+      const lenses = new Set(await lensLines(client, uri));
       for (const a of mine) {
-        assert.ok(lensLines.has(a.now[0]), `${a.id}: a lens on line ${a.now[0] + 1}: ${[...lensLines]}`);
+        assert.ok(lenses.has(a.now[0]), `${a.id}: a lens on line ${a.now[0] + 1}: ${[...lenses]}`);
         const hover = hoverText(
           await client.conn.sendRequest(HoverRequest.type, {
             textDocument: { uri },

@@ -5,10 +5,9 @@
 // moved lower is found at its new lines, a deleted file's anchor is reported not found, and a file
 // created again is anchored again.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import {
-  CodeLensRequest,
   DidChangeWatchedFilesNotification,
   FileChangeType,
   type Diagnostic,
@@ -18,9 +17,10 @@ import type { LspClient } from '../helpers/lspClient';
 import {
   anchorDataset,
   diagnosticOfAnchor,
+  lensLines as lensLinesOf,
   lineOf,
+  plainWorkspace,
   startAnchorServer,
-  tempDir,
   type AnchorServer,
 } from './anchorWorkspace';
 
@@ -46,22 +46,14 @@ describe('language server: anchored files changed on disk while closed', functio
   this.timeout(90_000);
   let dir: string;
   let workspace: string;
+  let write: (file: string, ls: readonly string[]) => void;
   let server: AnchorServer | undefined;
   let client: LspClient;
-  const write = (file: string, lines: string[]) => {
-    mkdirSync(dirname(join(workspace, file)), { recursive: true });
-    writeFileSync(join(workspace, file), lines.join('\n'));
-  };
   const event = (file: string, type: FileChangeType) =>
     client.conn.sendNotification(DidChangeWatchedFilesNotification.type, {
       changes: [{ uri: client.fileUri(file), type }],
     });
-  const lensLines = async (file: string) =>
-    (
-      (await client.conn.sendRequest(CodeLensRequest.type, {
-        textDocument: { uri: client.fileUri(file) },
-      })) ?? []
-    ).map((l) => l.range.start.line);
+  const lensLines = (file: string) => lensLinesOf(client, client.fileUri(file));
   /** The first diagnostics published (after `mark`) on any URI that carry this anchor's diagnostic. */
   const problemOf = (anchorId: string, mark: number) =>
     client
@@ -73,10 +65,7 @@ describe('language server: anchored files changed on disk while closed', functio
       .then((p) => diagnosticOfAnchor(anchorId, p.diagnostics)!);
 
   before(async () => {
-    dir = tempDir('lineage-watch-');
-    workspace = join(dir, 'workspace');
-    write('go/orders.go', GO);
-    write('py/rows.py', PY);
+    ({ dir, workspace, write } = plainWorkspace('lineage-watch-', { 'go/orders.go': GO, 'py/rows.py': PY }));
     server = await startAnchorServer({
       dir,
       workspace,
