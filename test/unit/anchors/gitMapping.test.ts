@@ -198,6 +198,31 @@ describe('anchors: git-aware mapping (real repositories)', () => {
     assert.equal(get(ship).range?.start.line, 6);
   });
 
+  it('diffs another scanned commit only while it is HEAD (repairs record code added since there)', async () => {
+    await repo.write('go/orders.go', GO_V1);
+    const scanned = repo.commit('scanned');
+    await repo.write('go/orders.go', lines('// orders', GO_V1));
+    const head = repo.commit('comment');
+    const mapper = new GitMapper({ log: () => undefined, watch: false });
+    const folders = [{ uri: fileUri(repo.root), fsPath: repo.root, projectRoot: '' }];
+    const file = `${repo.root}/go/orders.go`;
+    try {
+      // A scanned commit that is not HEAD is not diffed; HEAD, when scanned, is (a prefix as the service spells it).
+      await mapper.prepare(folders, new Set([scanned]), new Set([scanned, head.slice(0, 10)]));
+      assert.ok(mapper.fileMap(file, scanned));
+      assert.ok(mapper.fileMap(file, head.slice(0, 10)));
+      assert.equal(await mapper.head(file), head);
+      // HEAD moved to a commit no scan has: the old HEAD's diff is dropped (it described another tree).
+      await repo.write('go/orders.go', lines('// orders, again', GO_V1));
+      repo.commit('again');
+      await mapper.prepare(folders, new Set([scanned]), new Set([scanned, head.slice(0, 10)]));
+      assert.ok(mapper.fileMap(file, scanned));
+      assert.equal(mapper.fileMap(file, head.slice(0, 10)), undefined);
+    } finally {
+      mapper.dispose();
+    }
+  });
+
   it('re-maps on commit, checkout and branch switch', async () => {
     await repo.write('orders.go', GO_V1);
     const scanned = repo.commit('scan');

@@ -112,6 +112,13 @@ export class GitMapper implements GitMapping {
         const c = head && others.find((x) => sameCommit(x, head));
         if (c) jobs.push([list, c]);
       }
+    // A scanned commit diffed as HEAD before is stale once HEAD moved (its diff no longer describes the
+    // working tree): only this build's commits and HEADs are kept.
+    const heads = new Set(
+      jobs.filter(([, c]) => !commits.has(c)).map(([l, c]) => diffKey(l[0]!.repo.top, c)),
+    );
+    for (const [key, state] of this.diffs)
+      if (!commits.has(state.commit) && !heads.has(key)) this.diffs.delete(key);
     await mapLimit(jobs, GIT_CONCURRENCY, async ([list, commit]) => this.ensureDiff(list, commit));
   }
 
