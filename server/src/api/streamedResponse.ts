@@ -35,6 +35,9 @@ export const STREAMED: Partial<Record<OperationName, StreamedShape>> = {
 
 /** Bytes tokenized between two looks at the clock (a few ms of work; undici's chunks can be larger). */
 const PIECE = 16 * 1024;
+/** Strings shared when repeated: short ones, and at most this many distinct ones at a time. */
+const MAX_INTERNED_LENGTH = 64;
+const MAX_INTERNED = 20_000;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -48,6 +51,7 @@ export class StreamedJsonReader implements BodyReader {
   /** Where the last token started: locates a break in a long answer. */
   private lastOffset = 0;
   private root: { value: unknown } | undefined;
+  private readonly strings = new Map<string, string>();
 
   constructor(
     private readonly shape: StreamedShape,
@@ -57,7 +61,8 @@ export class StreamedJsonReader implements BodyReader {
     this.parser = new TokenParser({ paths: [`$.${shape.list.join('.')}.*`, '$'] });
     this.tokenizer.onToken = (t) => {
       this.lastOffset = t.offset;
-      if (t.token === TokenType.LEFT_BRACE || t.token === TokenType.LEFT_BRACKET) {
+      if (t.token === TokenType.STRING && typeof t.value === 'string') t.value = this.intern(t.value);
+      else if (t.token === TokenType.LEFT_BRACE || t.token === TokenType.LEFT_BRACKET) {
         if (++this.depth > MAX_JSON_DEPTH) throw tooDeep(this.ctx);
       } else if (t.token === TokenType.RIGHT_BRACE || t.token === TokenType.RIGHT_BRACKET) this.depth--;
       this.parser.write(t);
@@ -73,6 +78,20 @@ export class StreamedJsonReader implements BodyReader {
       const found = problems(shape.item, value, 3);
       if (found.length > 0) throw schemaMismatch(found, this.ctx, this.apiKey, pointer + String(key));
     };
+  }
+
+  /**
+   * One string for repeated short values (a path's type, a file name, a signature shared by many
+   * paths, tag and field names): JSON.parse makes a copy of each, ~10 MB at 100,000 paths. The table
+   * starts afresh now and then, so unique values (ids) do not pile up in it.
+   */
+  private intern(value: string): string {
+    if (value.length > MAX_INTERNED_LENGTH) return value;
+    const known = this.strings.get(value);
+    if (known !== undefined) return known;
+    if (this.strings.size >= MAX_INTERNED) this.strings.clear();
+    this.strings.set(value, value);
+    return value;
   }
 
   async write(chunk: Uint8Array): Promise<void> {
