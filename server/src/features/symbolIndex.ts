@@ -1,7 +1,8 @@
 // The workspace-symbol index: the names of every component, path, boundary signature and field in the
 // cache, kept per component detail object. A detail is indexed once, when it first appears (after a
 // load, in slices of a few milliseconds that yield to the event loop), so a query scans a flat list of
-// names instead of walking every path's fields; each distinct name is matched at most once per query.
+// names instead of walking every path's fields; each distinct name is matched at most once per query
+// (a path's name, "ingress → egress", once per path, across its two signatures).
 import type { CancellationToken } from 'vscode-languageserver';
 import { SymbolKind } from 'vscode-languageserver';
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
@@ -29,12 +30,16 @@ const SIDES = [undefined, 'ingress', 'egress'] as const;
 
 /**
  * One component's entries, packed: entry i is the name `names[i]` of kind `kinds[i]`, belonging to
- * path `paths[i]` of the detail (-1: the component itself) on side `SIDES[sides[i]]`. A component of
+ * path `paths[i]` of the detail (-1: the component itself) on side `SIDES[sides[i]]`. A path's own
+ * entry names "ingress → egress" by its two signatures, `names[i]` and `egress[i]`, never as a string
+ * of its own (100,000 distinct path names and their lower-case copies took ~20 MB). A component of
  * 100,000 paths has ~300,000 entries: as objects with their container names they took ~50 MB.
  */
 interface Indexed {
   readonly detail: ComponentDetail;
   readonly names: Int32Array;
+  /** For a path's own entry: the name id of its egress signature (-1 for other entries). */
+  readonly egress: Int32Array;
   readonly kinds: Uint8Array;
   readonly paths: Int32Array;
   readonly sides: Uint8Array;
@@ -102,11 +107,13 @@ export class SymbolIndex {
 
   private async entriesOf(c: ComponentDetail): Promise<Indexed> {
     const names = [this.nameId(c.friendly_name || c.name)];
+    const egress = [-1];
     const kinds: number[] = [SymbolKind.Module];
     const paths = [-1];
     const sides = [0];
-    const add = (name: string, kind: SymbolKind, path: number, side: number) => {
+    const add = (name: string, kind: SymbolKind, path: number, side: number, second = -1) => {
       names.push(this.nameId(name));
+      egress.push(second);
       kinds.push(kind);
       paths.push(path);
       sides.push(side);
@@ -116,7 +123,8 @@ export class SymbolIndex {
     for (let i = 0; i < list.length; i++) {
       const p = list[i]!;
       if (!p.path_id) continue;
-      add(pathName(p), SymbolKind.Function, i, 0);
+      const [ing, egr] = pathSignatures(p);
+      add(ing, SymbolKind.Function, i, 0, this.nameId(egr));
       for (const side of ['ingress', 'egress'] as const) {
         const sig = p[side]?.signature_name;
         if (sig) add(sig, SymbolKind.Interface, i, SIDES.indexOf(side));
@@ -127,6 +135,7 @@ export class SymbolIndex {
     return {
       detail: c,
       names: Int32Array.from(names),
+      egress: Int32Array.from(egress),
       kinds: Uint8Array.from(kinds),
       paths: Int32Array.from(paths),
       sides: Uint8Array.from(sides),
@@ -151,17 +160,30 @@ export class SymbolIndex {
     for (const c of components) {
       const indexed = this.byComponent.get(c.id);
       if (indexed?.detail !== c) continue;
-      const { names } = indexed;
+      const { names, egress } = indexed;
       for (let i = 0; i < names.length; i++) {
         if (slicer.tick()) {
           await slicer.pause();
           if (token?.isCancellationRequested) throw new SymbolCancelled();
         }
         const nameId = names[i]!;
-        let v = verdict[nameId];
-        if (v === 0) v = verdict[nameId] = subsequence(q, this.lower[nameId]!) ? 1 : 2;
-        if (v !== 1) continue;
-        out.push({ name: this.names[nameId]!, entry: entryAt(indexed, i), component: c });
+        const second = egress[i]!;
+        let name: string;
+        if (second >= 0) {
+          // A path: "ingress → egress", matched across its parts as one name would be.
+          const lower = this.lower;
+          let k = matched(q, 0, lower[nameId]!);
+          if (k < q.length) k = matched(q, k, ARROW);
+          if (k < q.length) k = matched(q, k, lower[second]!);
+          if (k < q.length) continue;
+          name = this.names[nameId]! + ARROW + this.names[second]!;
+        } else {
+          let v = verdict[nameId];
+          if (v === 0) v = verdict[nameId] = matched(q, 0, this.lower[nameId]!) === q.length ? 1 : 2;
+          if (v !== 1) continue;
+          name = this.names[nameId]!;
+        }
+        out.push({ name, entry: entryAt(indexed, i), component: c });
         if (out.length >= max) return out;
       }
     }
@@ -169,9 +191,15 @@ export class SymbolIndex {
   }
 }
 
+const ARROW = ' → ';
+
+function pathSignatures(p: LineagePath): [string, string] {
+  return [p.ingress?.signature_name ?? '?', p.egress?.signature_name ?? '?'];
+}
+
 /** The name of a path as a symbol (and the container of its boundaries and fields). */
 function pathName(p: LineagePath): string {
-  return `${p.ingress?.signature_name ?? '?'} → ${p.egress?.signature_name ?? '?'}`;
+  return pathSignatures(p).join(ARROW);
 }
 
 /** Entry i of a component, as the symbols feature takes it (made only for results). */
@@ -185,13 +213,13 @@ function entryAt(indexed: Indexed, i: number): SymbolEntry {
   return { kind, path, containerName: side ? `${side} of ${pathName(path)}` : c.name };
 }
 
-/** Whether the characters of `q` appear in `name` in order. */
-function subsequence(q: string, name: string): boolean {
+/** How many characters of `q`, from the k-th on, appear in `name` in order (all: q.length). */
+function matched(q: string, k: number, name: string): number {
   let i = 0;
-  for (let k = 0; k < q.length; k++) {
+  for (; k < q.length; k++) {
     i = name.indexOf(q[k]!, i);
-    if (i < 0) return false;
+    if (i < 0) return k;
     i++;
   }
-  return true;
+  return k;
 }
