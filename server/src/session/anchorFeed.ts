@@ -1,7 +1,7 @@
 // Turns loaded components into the anchor index's entries: every code anchor of every path of every
 // CODE component. A malformed path is skipped (and reported once), never the whole component. Built in
 // slices that yield to the event loop: one component can have 100,000 anchored paths.
-import type { ComponentDetail } from '../../../common/src/api';
+import type { ComponentDetail, LineagePath } from '../../../common/src/api';
 import type { AnchorEntry, AnchorNames } from '../anchors/types';
 import { expectedNamesFor } from '../anchors/expectedNames';
 import type { OnceLogger } from '../util/log';
@@ -19,16 +19,14 @@ export async function anchorEntries(
   for (const c of components) {
     if (c.type !== 'CODE' || !Array.isArray(c.paths)) continue;
     const scans = scansOf(c.id);
+    const component = c.friendly_name?.trim() || c.name?.trim() || c.id;
     for (let i = 0; i < c.paths.length; i++) {
       const path = c.paths[i]!;
       if (slicer.tick()) await slicer.pause();
       try {
         if (!path.path_id) throw new Error('path without path_id');
         const commit = commitOf(c.id, path.path_id);
-        const names: AnchorNames = {
-          path: shortPathLabel(path),
-          component: c.friendly_name?.trim() || c.name?.trim() || c.id,
-        };
+        const names = new PathNames(path, component);
         for (const anchor of path.code_anchors ?? []) {
           if (!anchor || typeof anchor.anchor_id !== 'string')
             throw new Error('code anchor without anchor_id');
@@ -48,4 +46,23 @@ export async function anchorEntries(
     }
   }
   return out;
+}
+
+/**
+ * A path's names for messages, shared by its anchors. The label is made when a message asks for it:
+ * made for every path up front, 100,000 labels took ~10 MB for the few anchors that get a message.
+ */
+class PathNames implements AnchorNames {
+  constructor(
+    private readonly of: LineagePath,
+    readonly component: string,
+  ) {}
+
+  get path(): string {
+    return shortPathLabel(this.of);
+  }
+
+  toJSON(): AnchorNames {
+    return { path: this.path, component: this.component };
+  }
 }
