@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 import { QUERIES, type GrammarName } from './languages';
+import { yieldToEventLoop } from '../../util/timeSlices';
 
 export interface LoadedGrammar {
   parser: TreeSitter.Parser;
@@ -48,6 +49,9 @@ export function loadGrammar(wasmDir: string, name: GrammarName): Promise<LoadedG
       const language = await ts.Language.load(readFileSync(path.join(wasmDir, `tree-sitter-${name}.wasm`)));
       const parser = new ts.Parser();
       parser.setLanguage(language);
+      // Compiling a definitions query is one long WebAssembly call (~50 ms for TypeScript): each gets
+      // a turn of the event loop of its own, not one after another when grammars load side by side.
+      await yieldToEventLoop();
       return { parser, query: new ts.Query(language, QUERIES[name]) };
     })();
     grammars.set(key, p);
