@@ -91,11 +91,8 @@ const session = new Session({
         .sync(() => session.store.all())
         .catch((err: unknown) => log.errorOnce(`Symbol index failed: ${(err as Error)?.message}`));
     },
-    anchorsRebuilt: () => {
-      anchoredFiles.update();
-      publishAnchorProblems();
-      refreshLenses();
-    },
+    // The index tells every build itself (index.onDidRebuild below), commits and checkouts included.
+    anchorsRebuilt: () => undefined,
   },
 });
 const darns = new DarnFeatures(session);
@@ -106,6 +103,13 @@ const watched = new WatchedFiles(connection, log);
 const contractWatch = registerContractWatch(watched, graph.contracts, () => refreshLenses());
 // An anchored file changed, created or deleted on disk while closed: its anchors are placed again.
 const anchoredFiles = watchAnchoredFiles(watched, index, log, () => {
+  publishAnchorProblems();
+  refreshLenses();
+});
+// After every build (a load, folders, a commit or checkout, a file created or deleted): the anchors
+// without a place are reported on their paths, the lenses refreshed, the watched names renewed.
+index.onDidRebuild(() => {
+  anchoredFiles.update();
   publishAnchorProblems();
   refreshLenses();
 });

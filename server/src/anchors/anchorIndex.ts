@@ -85,6 +85,7 @@ export class AnchorIndex {
   /** Open documents being compared with the disk (see syncWithDisk), and whether to go again. */
   private readonly syncing = new Map<string, { again: boolean; reloadOnly: boolean; done: Promise<void> }>();
   private readonly listeners = new Set<(uris: string[]) => void>();
+  private readonly rebuildListeners = new Set<() => void>();
   /**
    * Records a repair wrote from an open document with unsaved changes, in a file git does not map:
    * their lines are the buffer's (as they will be once saved), not the disk's. File → record
@@ -118,6 +119,7 @@ export class AnchorIndex {
     this.gitSubscription?.dispose();
     this.opts.git?.dispose();
     this.listeners.clear();
+    this.rebuildListeners.clear();
   }
 
   async setFolders(folders: WorkspaceFolderInfo[]): Promise<void> {
@@ -178,7 +180,8 @@ export class AnchorIndex {
    * placed afresh (git's mapping of it renewed); one created or deleted can change which files anchors
    * resolve to (found, gone, renamed, a suffix match made ambiguous), so the index is built again when it
    * is an anchored file or bears an anchored file's name. Open documents are the editor's business (VS
-   * Code reloads a clean one): skipped. Resolves when the anchors are placed: true if any were.
+   * Code reloads a clean one): skipped. Resolves when the anchors are placed: true if files were read
+   * again (a rebuild tells `onDidRebuild` listeners itself).
    */
   async filesChangedOnDisk(
     changes: ReadonlyArray<{ path: string; kind: 'created' | 'changed' | 'deleted' }>,
@@ -194,7 +197,7 @@ export class AnchorIndex {
     }
     if (rebuild) await this.rebuild();
     else await Promise.all([...reloads].map(([key, fa]) => this.reloadFromDisk(key, fa)));
-    return rebuild || reloads.size > 0;
+    return !rebuild && reloads.size > 0;
   }
 
   /**
@@ -470,6 +473,15 @@ export class AnchorIndex {
       .map((s) => s.t);
   }
 
+  /**
+   * After every completed build, whatever started it (a load, folders, a commit or checkout, a file
+   * created or deleted): the anchors without a place (`problems()`) and the watched names may differ.
+   */
+  onDidRebuild(listener: () => void): Disposable {
+    this.rebuildListeners.add(listener);
+    return { dispose: () => this.rebuildListeners.delete(listener) };
+  }
+
   onDidChange(listener: (uris: string[]) => void): Disposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
@@ -602,6 +614,13 @@ export class AnchorIndex {
       ...[...byFile.keys()].map((k) => path.basename(k)),
     ]);
     this.emit([...changed]);
+    for (const l of [...this.rebuildListeners]) {
+      try {
+        l();
+      } catch (err) {
+        this.opts.onError?.(err);
+      }
+    }
   }
 
   /** The anchor's file under the name git says it was renamed to since the scanned commit. */

@@ -13,7 +13,7 @@ export function watchAnchoredFiles(
   watched: WatchedFiles,
   index: AnchorIndex,
   log: OnceLogger,
-  /** Called after a batch was placed (anchor problems and lenses follow). */
+  /** Called after files of a batch were read again (a rebuild is told by the index's onDidRebuild). */
   placed: () => void,
 ): { update(): void } {
   let pending: DiskChange[] = [];
