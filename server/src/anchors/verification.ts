@@ -187,16 +187,19 @@ function encloses(d: Definition, r: Range): boolean {
   return d.startLine <= r.start.line && d.endLine >= r.end.line;
 }
 
-/** The range is on the definition: a column range on its name; else it starts on its head or first line. */
+/** The range is on the definition: a column range over its name; else it starts on its head or first line. */
 function definitionAt(r: Range, column: boolean, d: Definition): boolean {
-  if (column)
-    return r.start.line === d.nameLine && r.start.character === d.nameStart && r.end.character === d.nameEnd;
+  if (column) return r.start.line === d.nameLine && covers(r, d.nameStart, d.nameEnd);
   return r.start.line >= d.headLine && r.start.line <= Math.max(d.startLine, d.nameLine);
 }
 
-/** Shaped like the definition: as wide as its name (column range), or as high as it (line range). */
+/** Shaped like the definition: about as wide as its name (column range), or as high as it (line range). */
 function sameShape(r: Range, column: boolean, d: Definition, width: number | undefined): boolean {
-  if (column) return (width ?? r.end.character - r.start.character) === d.nameEnd - d.nameStart;
+  if (column) {
+    // As wide as the name, or a character or two wider (the `(` after it, as covers() allows).
+    const extra = (width ?? r.end.character - r.start.character) - (d.nameEnd - d.nameStart);
+    return extra >= 0 && extra <= 2;
+  }
   const height = r.end.line - r.start.line;
   return height === d.endLine - d.startLine || height === d.endLine - d.headLine;
 }
@@ -209,11 +212,15 @@ function startsAt(
   name: string,
 ): boolean {
   if (!isColumnRange(r, lines)) return at.line === r.start.line;
-  return (
-    at.line === r.start.line &&
-    at.character === r.start.character &&
-    r.end.character === at.character + name.length
-  );
+  return at.line === r.start.line && covers(r, at.character, at.character + name.length);
+}
+
+/**
+ * A one-line column range covers the name's columns (exactly, or with more of the line: scanners and
+ * generated datasets often take the `(` after the name too).
+ */
+function covers(r: Range, nameStart: number, nameEnd: number): boolean {
+  return r.start.character <= nameStart && r.end.character >= nameEnd;
 }
 
 /** A column range on one line becomes the definition's name; a line range becomes the definition's lines. */

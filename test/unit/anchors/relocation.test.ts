@@ -185,6 +185,33 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
         );
       });
 
+  it('a column anchor over the name and the character after it (as generated datasets record) is on the definition, unparsed; shifted, it lands on the name', async () => {
+    const counted = new TreeSitterDefinitions();
+    const idx = ws.index([ws.folder('ws')], { definitions: counted });
+    const go = (pad: number) =>
+      [
+        'package a',
+        ...Array<string>(pad).fill('// -----------------------------'),
+        'func Save(o Order) error {',
+        '\treturn nil',
+        '}',
+        '',
+      ].join('\n');
+    // `Save(`: columns 6–10 (inclusive), one past the name.
+    const at = { file: 'a.go', line_start: 4, column_start: 6, column_end: 10, name: 'Save' };
+    await ws.write('ws/a.go', go(2));
+    await idx.setAnchors([entry(at, ['Save'])]);
+    assert.equal(allAnchors(idx)[0]!.state, 'resolved');
+    assert.equal(counted.stats().parses, 0);
+    for (const pad of [0, 1, 3, 4]) {
+      await ws.write('ws/a.go', go(pad));
+      await idx.setAnchors([entry(at, ['Save'])]);
+      const t = allAnchors(idx)[0]!;
+      assert.equal(t.state, 'relocated', `function at line ${pad + 2}`);
+      assert.deepEqual(t.range, range(pad + 1, 5, pad + 1, 9));
+    }
+  });
+
   it('no git: a statement inside the named function stays where recorded; a decorated definition starts at its decorator', async () => {
     const py = [
       'import functools', // 1
