@@ -204,6 +204,48 @@ describe('API client against a hostile server', () => {
       assert.equal(server.received.length, 3);
     });
 
+    it('a streamed component answer dropped partway is read afresh on the retry', async () => {
+      const paths = Array.from({ length: 300 }, (_, i) => ({
+        path_id: `p${i}`,
+        path_type: 'SCAN_OUTPUT',
+        ingress: { signature_name: `in${i}` },
+        egress: { signature_name: 'out' },
+      }));
+      const text = JSON.stringify({ component: { id: 'c1', name: 'orders', type: 'CODE', paths } });
+      server.handler = (_req, res, index) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        // The first answer breaks off in the middle of the paths, the second is whole.
+        if (index === 0) res.write(text.slice(0, text.length / 2), () => res.socket?.destroy());
+        else res.end(text);
+      };
+      const r = await client({ retries: 1 }).getComponent('c1');
+      assert.deepEqual(r, JSON.parse(text), 'nothing of the broken answer is left in the value');
+      assert.equal(server.received.length, 2);
+    });
+
+    it('a streamed component answer past maxResponseBytes is refused while it arrives', async () => {
+      server.handler = (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"component":{"id":"c1","name":"n","type":"CODE","paths":[');
+        const path = JSON.stringify({
+          path_id: 'p',
+          ingress: { signature_name: 'a' },
+          egress: { signature_name: 'b' },
+        });
+        const pump = () => {
+          while (!res.destroyed && res.write(`${path},`));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        res.on('close', () => res.removeAllListeners('drain'));
+        pump();
+      };
+      const err = await rejection(
+        client({ maxResponseBytes: 65_536 }).getComponent('c1'),
+        ResponseTooLargeError,
+      );
+      assert.match(err.message, /'component detail' \(operation 4\) is larger than the limit of 65536 bytes/);
+    });
+
     it('a connection dropped before any answer is an UnreachableError', async () => {
       server.handler = (req) => req.socket.destroy();
       await rejection(client({ retries: 0 }).listApiKeys(), UnreachableError);
