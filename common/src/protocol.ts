@@ -330,7 +330,7 @@ export interface AnchorRepair {
   reason: string;
   /**
    * Set when the new lines did not exist at the commit the path is recorded at (code added since): the
-   * scanned commit (HEAD, in practice) the write records the whole path at instead, its other anchors carried there.
+   * scanned commit (the newest scan, or HEAD when scanned) the write records the whole path at instead, its other anchors carried there.
    */
   commit?: string;
 }

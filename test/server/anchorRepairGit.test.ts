@@ -230,172 +230,189 @@ const AFTER_MOVE = [
 ];
 const MOVED_PATH = 'eeeeeeee-6666-4000-8000-000000000003';
 
-describe('language server: repairing an anchor whose lines are newer than its path’s commit', function () {
-  this.timeout(60_000);
-  let repo: GitRepo;
-  let scanned: string;
-  let head: string;
-  let server: AnchorServer | undefined;
-  let client: LspClient;
+// The later scan is HEAD, or HEAD is a commit past it that no scan has (a change elsewhere).
+for (const pastScan of [false, true])
+  describe(`language server: repairing an anchor whose lines are newer than its path’s commit (${pastScan ? 'HEAD past the newest scan' : 'HEAD scanned'})`, function () {
+    this.timeout(60_000);
+    let repo: GitRepo;
+    let scanned: string;
+    /** The later scanned commit, where ShipOrder moved. */
+    let head: string;
+    let headNow: string;
+    let server: AnchorServer | undefined;
+    let client: LspClient;
 
-  before(async () => {
-    let dir: string;
-    ({ dir, repo, scanned } = await scannedRepository('lineage-repair-head-', { 'go/ship.go': BEFORE_MOVE }));
-    await repo.write('go/ship.go', lines(...AFTER_MOVE));
-    head = repo.commit('ShipOrder moves to the end');
-    const at = (name: string) => lineOf(BEFORE_MOVE, `func ${name}`) + 1;
-    server = await startAnchorServer({
-      dir,
-      workspace: repo.root,
-      dataset: anchorDataset({
+    before(async () => {
+      let dir: string;
+      ({ dir, repo, scanned } = await scannedRepository('lineage-repair-head-', {
+        'go/ship.go': BEFORE_MOVE,
+      }));
+      await repo.write('go/ship.go', lines(...AFTER_MOVE));
+      head = repo.commit('ShipOrder moves to the end');
+      headNow = head;
+      if (pastScan) {
+        await repo.write('README.md', lines('# ship'));
+        headNow = repo.commit('readme');
+      }
+      const at = (name: string) => lineOf(BEFORE_MOVE, `func ${name}`) + 1;
+      server = await startAnchorServer({
+        dir,
+        workspace: repo.root,
+        dataset: anchorDataset({
+          component: COMPONENT,
+          name: 'ship',
+          namespace: 'repair',
+          scanned,
+          laterScans: [head],
+          paths: [
+            {
+              pathId: MOVED_PATH,
+              anchor: [
+                {
+                  anchor_id: 'anc-Ship',
+                  name: 'ShipOrder',
+                  file: 'go/ship.go',
+                  line_start: at('ShipOrder'),
+                  line_end: at('ShipOrder') + 2,
+                },
+                {
+                  anchor_id: 'anc-Cancel',
+                  name: 'Cancel',
+                  file: 'go/ship.go',
+                  line_start: at('Cancel'),
+                  line_end: at('Cancel') + 2,
+                },
+              ],
+            },
+          ],
+        }),
         component: COMPONENT,
-        name: 'ship',
         namespace: 'repair',
-        scanned,
-        laterScans: [head],
-        paths: [
-          {
-            pathId: MOVED_PATH,
-            anchor: [
-              {
-                anchor_id: 'anc-Ship',
-                name: 'ShipOrder',
-                file: 'go/ship.go',
-                line_start: at('ShipOrder'),
-                line_end: at('ShipOrder') + 2,
-              },
-              {
-                anchor_id: 'anc-Cancel',
-                name: 'Cancel',
-                file: 'go/ship.go',
-                line_start: at('Cancel'),
-                line_end: at('Cancel') + 2,
-              },
-            ],
-          },
-        ],
-      }),
-      component: COMPONENT,
-      namespace: 'repair',
-      anchorCount: 2,
+        anchorCount: 2,
+      });
+      client = server.client;
     });
-    client = server.client;
-  });
-  after(async () => server?.stop());
+    after(async () => server?.stop());
 
-  const uri = () => client.fileUri('go/ship.go');
+    const uri = () => client.fileUri('go/ship.go');
 
-  it('records the whole path at the scanned HEAD, every anchor in its lines; rebuilt, nothing is drifted', async () => {
-    const ship = lineOf(AFTER_MOVE, 'func ShipOrder');
-    const cancel = lineOf(AFTER_MOVE, 'func Cancel');
-    await client.waitForDiagnostics(
-      uri(),
-      (ds) => diagnosticOfAnchor('anc-Ship', ds)?.range.start.line === ship,
-    );
-    const { repairs } = await client.conn.sendRequest(P.AnchorRepairsRequest, { componentId: COMPONENT });
-    assert.deepEqual(
-      repairs.map((r) => [r.anchorId, r.commit]),
-      [['anc-Ship', head]],
-    );
-    assert.equal(
-      repairs[0]!.reason,
-      `anchor moved from 3–5 at commit ${scanned.slice(0, 12)} to ${ship + 1}–${ship + 3} at commit ${head.slice(0, 12)}`,
-    );
-
-    const mark = client.mark();
-    const { results } = await client.conn.sendRequest(P.RepairAnchorsRequest, { repairs });
-    assert.equal(results[0]!.kind, 'saved', JSON.stringify(results));
-    if (results[0]!.kind !== 'saved') return;
-    const newPathId = results[0]!.newPathId;
-    const versions = (await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT })).versions;
-    const added = versions.find((v) => v.kind === 'BYO_PATH_ADDED' && v.path_id === newPathId);
-    assert.equal(added?.commit_sha, head);
-    assert.equal(added?.reason, repairs[0]!.reason);
-    const res = await fetch(`${server!.service.url}/v0/experimental/components/${COMPONENT}`, {
-      headers: { 'X-API-KEY': server!.service.apiKey },
-    });
-    const { component } = (await res.json()) as {
-      component: {
-        paths: Array<{
-          path_id: string;
-          code_anchors: Array<{ anchor_id: string; line_start: number; line_end: number }>;
-        }>;
-      };
-    };
-    // Both anchors in HEAD's lines: the repaired one and its sibling git mapped (Cancel, 1 line lower).
-    assert.deepEqual(
-      component.paths
-        .find((p) => p.path_id === newPathId)!
-        .code_anchors.map((a) => [a.anchor_id, a.line_start, a.line_end]),
-      [
-        ['anc-Ship', ship + 1, ship + 3],
-        ['anc-Cancel', cancel + 1, cancel + 3],
-      ],
-    );
-
-    // Rebuilt from the service: both on their definitions, no diagnostic, nothing left to repair.
-    const ds = await client.waitForDiagnostics(
-      uri(),
-      (x) => diagnosticOfAnchor('anc-Ship', x) === undefined,
-      mark,
-    );
-    assert.deepEqual(ds, []);
-    const lenses = await lensLines(client, uri());
-    assert.ok(lenses.includes(ship) && lenses.includes(cancel), JSON.stringify(lenses));
-    assert.deepEqual((await client.conn.sendRequest(P.AnchorRepairsRequest, {})).repairs, []);
-  });
-
-  it('refuses lines in no scanned commit (unsaved or uncommitted), saying why, and writes nothing', async () => {
-    // Unsaved: ShipOrder moved back to the top, renamed parameters (nothing git or HEAD has).
-    const buffer = [
-      'package ship',
-      '',
-      'func ShipOrder(order Order) error {',
-      '\treturn send(order)',
-      '}',
-      '',
-      ...AFTER_MOVE.slice(2, 9),
-    ];
-    await client.open(uri(), lines(...buffer), 'go');
-    try {
-      const first = lineOf(buffer, 'func ShipOrder');
+    it('records the whole path at the later scanned commit, every anchor in its lines; rebuilt, nothing is drifted', async () => {
+      const ship = lineOf(AFTER_MOVE, 'func ShipOrder');
+      const cancel = lineOf(AFTER_MOVE, 'func Cancel');
       await client.waitForDiagnostics(
         uri(),
-        (ds) => diagnosticOfAnchor('anc-Ship', ds)?.range.start.line === first,
+        (ds) => diagnosticOfAnchor('anc-Ship', ds)?.range.start.line === ship,
       );
-      const listed = await client.conn.sendRequest(P.AnchorRepairsRequest, { componentId: COMPONENT });
-      assert.deepEqual(listed.repairs, []);
-      const pathId = (
-        await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT })
-      ).versions.find((v) => v.kind === 'BYO_PATH_ADDED')!.path_id!;
-      const before = (await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT })).versions;
-      const { results } = await client.conn.sendRequest(P.RepairAnchorsRequest, {
-        repairs: [
-          {
-            componentId: COMPONENT,
-            pathId,
-            anchorId: 'anc-Ship',
-            label: 'ShipOrder',
-            uri: uri(),
-            recorded: {
-              line_start: lineOf(AFTER_MOVE, 'func ShipOrder') + 1,
-              line_end: lineOf(AFTER_MOVE, 'func ShipOrder') + 3,
-            },
-            current: { line_start: first + 1, line_end: first + 3 },
-          } as unknown as P.AnchorRepair,
-        ],
+      const { repairs } = await client.conn.sendRequest(P.AnchorRepairsRequest, { componentId: COMPONENT });
+      assert.deepEqual(
+        repairs.map((r) => [r.anchorId, r.commit]),
+        [['anc-Ship', head]],
+      );
+      assert.equal(
+        repairs[0]!.reason,
+        `anchor moved from 3–5 at commit ${scanned.slice(0, 12)} to ${ship + 1}–${ship + 3} at commit ${head.slice(0, 12)}`,
+      );
+
+      const mark = client.mark();
+      const { results } = await client.conn.sendRequest(P.RepairAnchorsRequest, { repairs });
+      assert.equal(results[0]!.kind, 'saved', JSON.stringify(results));
+      if (results[0]!.kind !== 'saved') return;
+      const newPathId = results[0]!.newPathId;
+      const versions = (await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT }))
+        .versions;
+      const added = versions.find((v) => v.kind === 'BYO_PATH_ADDED' && v.path_id === newPathId);
+      assert.equal(added?.commit_sha, head);
+      assert.equal(added?.reason, repairs[0]!.reason);
+      const res = await fetch(`${server!.service.url}/v0/experimental/components/${COMPONENT}`, {
+        headers: { 'X-API-KEY': server!.service.apiKey },
       });
-      assert.equal(results[0]!.kind, 'refused', JSON.stringify(results));
-      assert.match(
-        (results[0] as { message: string }).message,
-        new RegExp(
-          `^Anchor ShipOrder: lines 3–5 are in neither HEAD ${head.slice(0, 12)} \\(they are unsaved or not committed\\) nor commit ${head.slice(0, 12)}, which its path is recorded at, .*nothing was written\\. Save and commit the change`,
-        ),
+      const { component } = (await res.json()) as {
+        component: {
+          paths: Array<{
+            path_id: string;
+            code_anchors: Array<{ anchor_id: string; line_start: number; line_end: number }>;
+          }>;
+        };
+      };
+      // Both anchors in HEAD's lines: the repaired one and its sibling git mapped (Cancel, 1 line lower).
+      assert.deepEqual(
+        component.paths
+          .find((p) => p.path_id === newPathId)!
+          .code_anchors.map((a) => [a.anchor_id, a.line_start, a.line_end]),
+        [
+          ['anc-Ship', ship + 1, ship + 3],
+          ['anc-Cancel', cancel + 1, cancel + 3],
+        ],
       );
-      const now = (await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT })).versions;
-      assert.equal(now.length, before.length);
-    } finally {
-      await client.close(uri());
-    }
+
+      // Rebuilt from the service: both on their definitions, no diagnostic, nothing left to repair.
+      const ds = await client.waitForDiagnostics(
+        uri(),
+        (x) => diagnosticOfAnchor('anc-Ship', x) === undefined,
+        mark,
+      );
+      assert.deepEqual(ds, []);
+      const lenses = await lensLines(client, uri());
+      assert.ok(lenses.includes(ship) && lenses.includes(cancel), JSON.stringify(lenses));
+      assert.deepEqual((await client.conn.sendRequest(P.AnchorRepairsRequest, {})).repairs, []);
+    });
+
+    it('refuses lines in no scanned commit (unsaved or uncommitted), saying why, and writes nothing', async () => {
+      // Unsaved: ShipOrder moved back to the top, renamed parameters (nothing git or HEAD has).
+      const buffer = [
+        'package ship',
+        '',
+        'func ShipOrder(order Order) error {',
+        '\treturn send(order)',
+        '}',
+        '',
+        ...AFTER_MOVE.slice(2, 9),
+      ];
+      await client.open(uri(), lines(...buffer), 'go');
+      try {
+        const first = lineOf(buffer, 'func ShipOrder');
+        await client.waitForDiagnostics(
+          uri(),
+          (ds) => diagnosticOfAnchor('anc-Ship', ds)?.range.start.line === first,
+        );
+        const listed = await client.conn.sendRequest(P.AnchorRepairsRequest, { componentId: COMPONENT });
+        assert.deepEqual(listed.repairs, []);
+        const pathId = (
+          await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT })
+        ).versions.find((v) => v.kind === 'BYO_PATH_ADDED')!.path_id!;
+        const before = (await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT }))
+          .versions;
+        const { results } = await client.conn.sendRequest(P.RepairAnchorsRequest, {
+          repairs: [
+            {
+              componentId: COMPONENT,
+              pathId,
+              anchorId: 'anc-Ship',
+              label: 'ShipOrder',
+              uri: uri(),
+              recorded: {
+                line_start: lineOf(AFTER_MOVE, 'func ShipOrder') + 1,
+                line_end: lineOf(AFTER_MOVE, 'func ShipOrder') + 3,
+              },
+              current: { line_start: first + 1, line_end: first + 3 },
+            } as unknown as P.AnchorRepair,
+          ],
+        });
+        assert.equal(results[0]!.kind, 'refused', JSON.stringify(results));
+        assert.match(
+          (results[0] as { message: string }).message,
+          pastScan
+            ? new RegExp(
+                `^Anchor ShipOrder: lines 3–5 did not exist at commit ${head.slice(0, 12)}, which its path is recorded at, and HEAD ${headNow.slice(0, 12)} is not a scanned commit of the component .*nothing was written\\. Scan the project again`,
+              )
+            : new RegExp(
+                `^Anchor ShipOrder: lines 3–5 are in neither HEAD ${head.slice(0, 12)} \\(they are unsaved or not committed\\) nor commit ${head.slice(0, 12)}, which its path is recorded at, .*nothing was written\\. Save and commit the change`,
+              ),
+        );
+        const now = (await client.conn.sendRequest(P.VersionsRequest, { componentId: COMPONENT })).versions;
+        assert.equal(now.length, before.length);
+      } finally {
+        await client.close(uri());
+      }
+    });
   });
-});

@@ -305,8 +305,8 @@ export class AnchorIndex {
   /**
    * Current coordinates → the recorded commit's, through the inverse of the file's mapping: git's
    * (commit → disk) after the buffer's (disk → unsaved text). Where those lines did not exist at that
-   * commit (code added since), another scanned commit of the component that git has compared (HEAD,
-   * when it is scanned) may have them: the path can be recorded there. Without git the record is in
+   * commit (code added since), another scanned commit of the component that git has compared (its
+   * newest scan, or HEAD when scanned) may have them: the path can be recorded there. Without git the record is in
    * the file's own lines, and unsaved ones count as they will be once saved: unchanged.
    */
   private toRecorded(slot: Slot): ToRecorded {
@@ -497,6 +497,7 @@ export class AnchorIndex {
     const slicer = new TimeSlicer();
     const commits = new Set<string>();
     const scans = new Set<string>();
+    const latest = new Set<string>();
     const slots: Slot[] = [];
     const byId = new Map<string, Slot | Slot[]>();
     const byName = new Map<string, Slot[]>();
@@ -506,6 +507,7 @@ export class AnchorIndex {
       addById(byId, s);
       if (e.commit) commits.add(e.commit);
       for (const c of e.scans ?? []) scans.add(c);
+      if (e.scans?.[0]) latest.add(e.scans[0]);
       const f = e.anchor.file ?? '';
       const list = byName.get(f);
       if (list) list.push(s);
@@ -521,7 +523,7 @@ export class AnchorIndex {
     // Git runs beside file resolution (another process, another core); awaited before placing.
     const gitReady =
       git && commits.size > 0
-        ? git.prepare(this.folders, commits, scans).catch((err) => this.opts.onError?.(err))
+        ? git.prepare(this.folders, commits, scans, latest).catch((err) => this.opts.onError?.(err))
         : undefined;
     const resolver = new FileResolver(this.folders, {
       fileExists: this.opts.fileExists,

@@ -83,6 +83,8 @@ export interface GitMapping extends Disposable {
     commits: ReadonlySet<string>,
     /** Other scanned commits: each is diffed too in a repository whose HEAD it is (see Repairs). */
     headCandidates?: ReadonlySet<string>,
+    /** Each component's newest scanned commit: diffed too, quietly (see Repairs). */
+    latestScans?: ReadonlySet<string>,
   ): Promise<void>;
   /** The full SHA of HEAD of the repository holding a file; undefined: none. Optional. */
   head?(fsPath: string): Promise<string | undefined>;

@@ -227,8 +227,9 @@ export async function repairAnchors(
 /**
  * Where each repaired anchor is now, in the lines of its path's commit, from the index (git's mapping
  * of the files renewed first: a save since the list was shown moves lines), or why not. Lines added
- * since that commit are recorded at another scanned commit that has them (HEAD, when scanned): then
- * the whole path is recorded there, every other anchor of it carried to that commit's lines too.
+ * since that commit are recorded at another scanned commit that has them (the newest scan, or HEAD
+ * when scanned): then the whole path is recorded there, every other anchor of it carried to that
+ * commit's lines too.
  */
 async function recordedPlaces(
   index: AnchorRepairIndex,

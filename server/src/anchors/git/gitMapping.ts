@@ -87,6 +87,7 @@ export class GitMapper implements GitMapping {
     folders: readonly WorkspaceFolderInfo[],
     commits: ReadonlySet<string>,
     headCandidates: ReadonlySet<string> = new Set(),
+    latestScans: ReadonlySet<string> = new Set(),
   ): Promise<void> {
     this.freshStates.clear();
     const found = await Promise.all(folders.map((f) => this.folderRepo(f)));
@@ -103,23 +104,28 @@ export class GitMapper implements GitMapping {
     }
     const jobs: Array<[FolderRepo[], string]> = [];
     for (const list of byTop.values()) for (const c of commits) jobs.push([list, c]);
-    // A scanned commit no anchor is recorded at is diffed only where it is HEAD: a repair can record
-    // there the lines code added since its path's commit (anchors/README.md, "Repairs").
-    const others = [...headCandidates].filter((c) => !commits.has(c) && SHA.test(c));
-    if (others.length)
-      for (const list of byTop.values()) {
-        const head = await this.headOf(list[0]!.repo);
-        const c = head && others.find((x) => sameCommit(x, head));
-        if (c) jobs.push([list, c]);
-      }
+    // Scanned commits no anchor is recorded at, where a repair can record lines code added since a
+    // path's commit (anchors/README.md, "Repairs"): each component's newest scan, and any scanned
+    // commit that is a repository's HEAD. Quietly: no anchor depends on them.
+    const extra: Array<[FolderRepo[], string]> = [];
+    const latest = [...latestScans].filter((c) => !commits.has(c) && SHA.test(c));
+    const others = [...headCandidates].filter((c) => !commits.has(c) && !latest.includes(c) && SHA.test(c));
+    for (const list of byTop.values()) {
+      for (const c of latest) extra.push([list, c]);
+      const head = others.length ? await this.headOf(list[0]!.repo) : undefined;
+      const c = head && others.find((x) => sameCommit(x, head));
+      if (c) extra.push([list, c]);
+    }
     // A scanned commit diffed as HEAD before is stale once HEAD moved (its diff no longer describes the
-    // working tree): only this build's commits and HEADs are kept.
-    const heads = new Set(
-      jobs.filter(([, c]) => !commits.has(c)).map(([l, c]) => diffKey(l[0]!.repo.top, c)),
-    );
+    // working tree): only this build's commits are kept.
+    const kept = new Set(extra.map(([l, c]) => diffKey(l[0]!.repo.top, c)));
     for (const [key, state] of this.diffs)
-      if (!commits.has(state.commit) && !heads.has(key)) this.diffs.delete(key);
-    await mapLimit(jobs, GIT_CONCURRENCY, async ([list, commit]) => this.ensureDiff(list, commit));
+      if (!commits.has(state.commit) && !kept.has(key)) this.diffs.delete(key);
+    await mapLimit(
+      [...jobs.map((j) => [...j, false] as const), ...extra.map((j) => [...j, true] as const)],
+      GIT_CONCURRENCY,
+      async ([list, commit, quiet]) => this.ensureDiff(list, commit, quiet),
+    );
   }
 
   /** The full SHA of HEAD of the repository holding a file (undefined: none, or no commit yet). */
@@ -359,7 +365,7 @@ export class GitMapper implements GitMapping {
 
   // ---- diffs ---------------------------------------------------------------------------------------
 
-  private async ensureDiff(list: FolderRepo[], commit: string): Promise<void> {
+  private async ensureDiff(list: FolderRepo[], commit: string, quiet = false): Promise<void> {
     const repo = list[0]!.repo;
     const key = diffKey(repo.top, commit);
     if (!SHA.test(commit)) {
@@ -381,7 +387,7 @@ export class GitMapper implements GitMapping {
       this.freshStates.add(state);
     } catch (err) {
       if (this.diffs.get(key) === state) this.diffs.delete(key);
-      this.explainDiffFailure(repo, commit, err);
+      if (!quiet) this.explainDiffFailure(repo, commit, err);
     }
   }
 
