@@ -16,7 +16,7 @@ export interface Slot {
   t: TrackedAnchor;
   /** Normalized fsPath of the resolved file. */
   fileKey?: string;
-  names: string[];
+  names: readonly string[];
   /** The whole anchored text was deleted by an edit. */
   deleted: boolean;
   /** Needs re-verification before it is next read. */

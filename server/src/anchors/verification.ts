@@ -45,8 +45,10 @@ export function findWord(text: string, name: string, from = 0, to = text.length,
   return out;
 }
 
-export function cleanNames(names: readonly string[]): string[] {
-  return [...new Set(names.map((n) => n.trim()).filter((n) => n.length > 0))];
+export function cleanNames(names: readonly string[]): readonly string[] {
+  const clean = [...new Set(names.map((n) => n.trim()).filter((n) => n.length > 0))];
+  // The names an entry comes with are clean already: its own array then serves (one per anchor).
+  return clean.length === names.length && clean.every((n, i) => n === names[i]) ? names : clean;
 }
 
 /** A file's definitions, when its language is parsed: the table is built at most once, only if asked. */
