@@ -73,5 +73,25 @@ describe('journey 6: reload the window with a path document open', () => {
     const shown = await textOf(activeEditor(page).locator('.view-lines'));
     assert.ok(shown.includes(target.path_id), `the restored editor shows the path: ${shown.slice(0, 300)}`);
     await screenshot(page, '06-reloaded');
+
+    // The user settings written after the reload (here the minimap toggled, as a theme picked or auto
+    // save toggled would): the service URL they hold still counts, so another path document opens.
+    // (A machine-scoped URL was dropped by VS Code in this remote window at that point: the path
+    // document then failed with "Signed out" while the status bar read connected.)
+    await runCommand(page, 'View: Toggle Minimap');
+    await runCommand(page, 'View: Toggle Minimap');
+    await runCommand(page, 'View: Close All Editors');
+    // createOrder → createOrder (its reply): no other journey changes it.
+    const other = checkout.paths!.find((p) => p.egress.signature_name.endsWith('OrderHandler.createOrder'))!;
+    await expandRow(treeRow(components, displayName(checkout)));
+    await clickRowAction(treeRow(components, pathRowLabel(other)), 'Edit Path');
+    await activeTab(page, `${pathDocumentLabel(other)}.lineage-path.json`).waitFor({ timeout: UI_TIMEOUT });
+    await activeEditor(page)
+      .locator('.view-line', { hasText: '"path_id"' })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(await page.getByText('could not be opened').count(), 0, 'the second path document opened');
+    await statusBarShows(page, /Lineage: connected/);
+    await screenshot(page, '06-settings-written-path-opened');
   });
 });
