@@ -7,6 +7,8 @@ import type { FieldFlowResult, GraphFilters, GraphParams, GraphResult, MappingKi
 export interface GraphViewState {
   params: GraphParams;
   selectedField?: string;
+  /** The component whose details the panel shows (kept when the tab is closed and opened again). */
+  selectedComponent?: string;
 }
 
 export type ToWebview =
@@ -20,6 +22,10 @@ export type FromWebview =
   | { type: 'ready' }
   | { type: 'rendered'; nodes: number; edges: number; layoutMs: number; drawMs: number }
   | { type: 'selectField'; field: string }
+  /** A component's details shown (its header clicked), or none (componentId absent). */
+  | { type: 'selectComponent'; componentId?: string }
+  /** Escape or Clear: neither a field nor a component selected. */
+  | { type: 'clearSelection' }
   | { type: 'filters'; filters: GraphFilters }
   | { type: 'expand'; componentId: string; expanded: boolean }
   | { type: 'focus'; componentId: string }
@@ -63,6 +69,11 @@ export function parseFromWebview(v: unknown): FromWebview | undefined {
   switch (v.type) {
     case 'ready':
       return { type: 'ready' };
+    case 'clearSelection':
+      return { type: 'clearSelection' };
+    case 'selectComponent':
+      if (v.componentId === undefined) return { type: 'selectComponent' };
+      return isId(v.componentId) ? { type: 'selectComponent', componentId: v.componentId } : undefined;
     case 'rendered':
       return ['nodes', 'edges', 'layoutMs', 'drawMs'].every((k) => typeof v[k] === 'number')
         ? (v as FromWebview)
@@ -126,5 +137,6 @@ export function parseViewState(v: unknown): GraphViewState | undefined {
   if (v.params.filters !== undefined && !isFilters(v.params.filters)) return undefined;
   const state: GraphViewState = { params: v.params as unknown as GraphParams };
   if (isId(v.selectedField)) state.selectedField = v.selectedField;
+  if (isId(v.selectedComponent)) state.selectedComponent = v.selectedComponent;
   return state;
 }

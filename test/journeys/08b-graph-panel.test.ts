@@ -236,6 +236,20 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     await redrawn(frame, () => details.getByRole('button', { name: 'Centre here' }).click());
     assert.equal(await frame.locator('g.node.centre').getAttribute('data-id'), billing.id);
     await screenshot(page, '08b-graph-centred-elsewhere');
+
+    // The details' selection outlives the tab: closed, then opened again from Checkout API's row, the
+    // graph shows Billing worker's details (drawn there too), its buttons with them.
+    const reopened = await graphOfComponent(page, displayName(checkout));
+    assert.equal(await reopened.locator('g.node.centre').getAttribute('data-id'), checkout.id);
+    const kept = reopened.locator('#details');
+    await kept.getByText(displayName(billing), { exact: true }).waitFor({ timeout: UI_TIMEOUT });
+    await kept.getByRole('button', { name: 'Centre here' }).waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(page, '08b-graph-details-kept');
+    // Escape clears it, and a closed and reopened tab then shows no details.
+    await reopened.locator('g.node.centre .focusable').first().press('Escape');
+    await kept.locator('strong').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    const cleared = await graphOfComponent(page, displayName(checkout));
+    assert.equal(await cleared.locator('#details strong').count(), 0, 'nothing selected after Escape');
   });
 
   it('Export SVG writes a standalone picture with the theme colours resolved', async () => {

@@ -9,6 +9,9 @@ describe('lineage graph messages', () => {
       { type: 'ready' },
       { type: 'rendered', nodes: 3, edges: 2, layoutMs: 10, drawMs: 4 },
       { type: 'selectField', field: 'b:x:y:z#email' },
+      { type: 'selectComponent', componentId: 'c1' },
+      { type: 'selectComponent' },
+      { type: 'clearSelection' },
       { type: 'impact', field: 's:store#email' },
       {
         type: 'filters',
@@ -33,6 +36,8 @@ describe('lineage graph messages', () => {
       { type: 'open', action: 'source', componentId: 7 },
       { type: 'open', action: 'document', componentId: 'c1', pathId: { toString: 'x' } },
       { type: 'selectField', field: '' },
+      { type: 'selectComponent', componentId: '' },
+      { type: 'selectComponent', componentId: ['c1'] },
       { type: 'selectField', field: 'x'.repeat(5000) },
       { type: 'filters', filters: { depthUp: 99 } },
       { type: 'filters', filters: { kinds: ['Teleport'] } },
@@ -67,8 +72,14 @@ describe('lineage graph messages', () => {
     const state = {
       params: { focus: { kind: 'field', field: { boundaryId: 'b:x', field: 'email' } } },
       selectedField: 'b:x#email',
+      selectedComponent: 'c1',
     };
     assert.deepEqual(parseViewState(state), state);
+    assert.deepEqual(
+      parseViewState({ ...state, selectedComponent: { id: 'c1' } }),
+      { params: state.params, selectedField: state.selectedField },
+      'a malformed selection is dropped, the rest restored',
+    );
     assert.ok(parseViewState({ params: { focus: { kind: 'namespace', namespace: 'shop' } } }));
     assert.equal(parseViewState({ params: { focus: { kind: 'component' } } }), undefined);
     assert.equal(parseViewState({ params: { focus: { kind: 'path', componentId: 'c' } } }), undefined);

@@ -358,8 +358,32 @@ function clearHighlight(): void {
 function selectField(id: string): void {
   if (!state) return;
   state.selectedField = id;
+  // The details will show the field (the extension forgets the component too).
+  delete state.selectedComponent;
   save();
   post({ type: 'selectField', field: id });
+}
+
+/** A component's header clicked: its details, remembered (across reloads and a closed tab). */
+function selectComponent(n: GraphNode): void {
+  showNodeDetails(n);
+  if (state) state.selectedComponent = n.id;
+  save();
+  post({ type: 'selectComponent', componentId: n.id });
+}
+
+/** Escape or Clear: no highlight, no details, nothing remembered as selected. */
+function clearSelection(): void {
+  clearHighlight();
+  selectedNode = undefined;
+  details.replaceChildren();
+  status.textContent = '';
+  if (state) {
+    delete state.selectedField;
+    delete state.selectedComponent;
+  }
+  save();
+  post({ type: 'clearSelection' });
 }
 
 function showFlow(flow: {
@@ -399,7 +423,8 @@ function showFlow(flow: {
     (hidden
       ? ` (of ${up} upstream and ${down} downstream; ${hidden} are in collapsed components or folded rows).`
       : '.');
-  showFieldDetails(flow.field);
+  // A component selected after the field keeps the details (a restored panel highlights the field again).
+  if (!state?.selectedComponent) showFieldDetails(flow.field);
 }
 
 /** Field ids start with the boundary id, which names the component (`b:<id>:…` or `s:<id>`). */
@@ -423,13 +448,7 @@ function showFieldDetails(id: string): void {
   details.replaceChildren(
     h,
     button('Show impact', () => post({ type: 'impact', field: id })),
-    button('Clear', () => {
-      clearHighlight();
-      if (state) delete state.selectedField;
-      save();
-      details.replaceChildren();
-      status.textContent = '';
-    }),
+    button('Clear', clearSelection),
   );
 }
 
@@ -478,11 +497,8 @@ canvas.addEventListener('keydown', (ev) => {
   } else if (ev.key.startsWith('Arrow')) {
     ev.preventDefault();
     moveFocus(target, ev.key);
-  } else if (ev.key === 'Escape') {
-    clearHighlight();
-    selectedNode = undefined;
-    details.replaceChildren();
-  } else if (ev.key === '+' || ev.key === '=') {
+  } else if (ev.key === 'Escape') clearSelection();
+  else if (ev.key === '+' || ev.key === '=') {
     view.scale *= 1.2;
     applyView();
   } else if (ev.key === '-') {
@@ -501,7 +517,7 @@ function activate(target: Element): void {
   const header = target.closest('.node-header');
   if (header) {
     const n = graph?.nodes.find((x) => x.id === header.getAttribute('data-node'));
-    if (n) showNodeDetails(n);
+    if (n) selectComponent(n);
   }
 }
 
@@ -572,14 +588,21 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
   const t1 = performance.now();
   draw(g, l);
   fit();
-  // A component's details follow the new drawing (Expand after Collapse); gone with it, they go.
-  if (selectedNode) {
-    const n = g.nodes.find((x) => x.id === selectedNode);
+  // A component's details follow the new drawing (Expand after Collapse, a reload, the tab opened
+  // again); gone with it, they go.
+  const selected = s.selectedComponent;
+  if (selected) {
+    const n = g.nodes.find((x) => x.id === selected);
     if (n) showNodeDetails(n);
     else {
-      selectedNode = undefined;
-      details.replaceChildren();
+      delete s.selectedComponent;
+      save();
+      post({ type: 'selectComponent' });
     }
+  }
+  if (!s.selectedComponent && selectedNode) {
+    selectedNode = undefined;
+    details.replaceChildren();
   }
   // Two frames: the SVG has been styled and painted once the second callback runs.
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

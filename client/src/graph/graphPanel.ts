@@ -23,6 +23,11 @@ import { graphHtml } from './graphHtml';
 
 export const GRAPH_VIEW_TYPE = 'lineageLens.graph';
 
+/** The state with other params; the component selected stays (its details follow the drawing). */
+function withParams(state: GraphViewState, params: GraphParams): GraphViewState {
+  return state.selectedComponent ? { params, selectedComponent: state.selectedComponent } : { params };
+}
+
 export interface RenderedEvent {
   nodes: number;
   edges: number;
@@ -67,6 +72,9 @@ export class GraphPanels implements vscode.Disposable {
     const filters = params.filters ?? this.state?.params.filters;
     const state: GraphViewState = { params: { ...params, ...(filters ? { filters } : {}) } };
     if (selectedField) state.selectedField = selectedField;
+    // Opened again after its tab was closed: the component whose details it showed shows again, if it
+    // is drawn (this.state outlives the panel; a reload restores it through the serializer).
+    else if (this.state?.selectedComponent) state.selectedComponent = this.state.selectedComponent;
     if (this.panel) {
       this.state = state;
       this.panel.reveal(vscode.ViewColumn.Beside);
@@ -120,7 +128,8 @@ export class GraphPanels implements vscode.Disposable {
     const state = this.state;
     try {
       const graph = await this.ctx.request(GraphRequest, state.params);
-      if (this.state === state) this.post({ type: 'graph', graph, state });
+      // A selection made meanwhile changes the state, not the graph asked for.
+      if (this.state?.params === state.params) this.post({ type: 'graph', graph, state: this.state });
     } catch (err) {
       this.post({
         type: 'error',
@@ -142,7 +151,7 @@ export class GraphPanels implements vscode.Disposable {
         this.rendered.fire(m);
         return;
       case 'filters':
-        this.state = { params: { ...state.params, filters: m.filters } };
+        this.state = withParams(state, { ...state.params, filters: m.filters });
         return this.reload();
       case 'expand': {
         // Expanding or collapsing overrides what the graph would choose (the focus and small scopes
@@ -160,16 +169,27 @@ export class GraphPanels implements vscode.Disposable {
         return this.reload();
       }
       case 'focus':
-        this.state = {
-          params: { ...state.params, focus: { kind: 'component', componentId: m.componentId } },
-        };
+        this.state = withParams(state, {
+          ...state.params,
+          focus: { kind: 'component', componentId: m.componentId },
+        });
         return this.reload();
+      case 'selectComponent': {
+        const { selectedComponent: _, ...rest } = state;
+        this.state = m.componentId ? { ...rest, selectedComponent: m.componentId } : rest;
+        return;
+      }
+      case 'clearSelection':
+        this.state = { params: state.params };
+        return;
       case 'selectField': {
+        // The details now show the field: no component is selected any more.
+        const { selectedComponent: _, ...rest } = state;
+        this.state = { ...rest, selectedField: m.field };
         const flow = await this.ctx.request(FieldFlowRequest, {
           field: m.field,
           ...(state.params.filters ? { filters: state.params.filters } : {}),
         });
-        this.state = { ...state, selectedField: m.field };
         this.post({ type: 'flow', flow });
         this.selected.fire(flow);
         return;
