@@ -44,6 +44,7 @@ describe('journey 8: lineage graph and impact of a field', () => {
     // journey of a run gets here right after the sign-in).
     await activeEditor(page)
       .locator('.codelens-decoration a', { hasText: /downstream field/ })
+      .filter({ visible: true })
       .first()
       .waitFor({ timeout: UI_TIMEOUT });
     await hoverAtCursor(page);

@@ -355,13 +355,21 @@ function clearHighlight(): void {
     .forEach((e) => e.classList.remove('hl', 'hl-up', 'hl-down', 'selected'));
 }
 
+/** The field whose flow was asked for last: a flow arriving after Escape (or for another field) is not shown. */
+let flowField: string | undefined;
+
+function requestFlow(id: string): void {
+  flowField = id;
+  post({ type: 'selectField', field: id });
+}
+
 function selectField(id: string): void {
   if (!state) return;
   state.selectedField = id;
   // The details will show the field (the extension forgets the component too).
   delete state.selectedComponent;
   save();
-  post({ type: 'selectField', field: id });
+  requestFlow(id);
 }
 
 /** A component's header clicked: its details, remembered (across reloads and a closed tab). */
@@ -372,9 +380,26 @@ function selectComponent(n: GraphNode): void {
   post({ type: 'selectComponent', componentId: n.id });
 }
 
-/** Escape or Clear: no highlight, no details, nothing remembered as selected. */
+/**
+ * Escape: no highlight and no details. The component is forgotten (a closed and reopened tab shows no
+ * details); the field stays remembered, so a reload or a refresh shows its flow again.
+ */
+function dismiss(): void {
+  clearHighlight();
+  flowField = undefined;
+  selectedNode = undefined;
+  details.replaceChildren();
+  if (state?.selectedComponent) {
+    delete state.selectedComponent;
+    save();
+    post({ type: 'selectComponent' });
+  }
+}
+
+/** Clear (in a field's details): nothing shown, nothing remembered as selected. */
 function clearSelection(): void {
   clearHighlight();
+  flowField = undefined;
   selectedNode = undefined;
   details.replaceChildren();
   status.textContent = '';
@@ -392,6 +417,7 @@ function showFlow(flow: {
   downstream: { id: string }[];
   edges: string[];
 }): void {
+  if (flow.field !== flowField) return;
   clearHighlight();
   const svg = canvas.querySelector('svg');
   if (!svg) return;
@@ -497,7 +523,7 @@ canvas.addEventListener('keydown', (ev) => {
   } else if (ev.key.startsWith('Arrow')) {
     ev.preventDefault();
     moveFocus(target, ev.key);
-  } else if (ev.key === 'Escape') clearSelection();
+  } else if (ev.key === 'Escape') dismiss();
   else if (ev.key === '+' || ev.key === '=') {
     view.scale *= 1.2;
     applyView();
@@ -621,7 +647,7 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
     layoutMs: Math.round(t1 - t0),
     drawMs: Math.round(t2 - t1),
   });
-  if (s.selectedField && g.nodes.length) post({ type: 'selectField', field: s.selectedField });
+  if (s.selectedField && g.nodes.length) requestFlow(s.selectedField);
 }
 
 window.addEventListener('message', (ev: MessageEvent) => {
