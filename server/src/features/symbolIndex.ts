@@ -106,20 +106,21 @@ export class SymbolIndex {
   }
 
   private async entriesOf(c: ComponentDetail): Promise<Indexed> {
-    const names = [this.nameId(c.friendly_name || c.name)];
-    const egress = [-1];
-    const kinds: number[] = [SymbolKind.Module];
-    const paths = [-1];
-    const sides = [0];
-    const add = (name: string, kind: SymbolKind, path: number, side: number, second = -1) => {
-      names.push(this.nameId(name));
-      egress.push(second);
-      kinds.push(kind);
-      paths.push(path);
-      sides.push(side);
-    };
-    const slicer = new TimeSlicer(this.sliceMs);
     const list = c.paths ?? [];
+    // Typed arrays from the start, grown by doubling: plain arrays grown by push left ~3 times their
+    // size in large arrays for the collector (tens of MB at 100,000 paths).
+    let t = packed(1 + 4 * list.length);
+    let n = 0;
+    const add = (name: string, kind: SymbolKind, path: number, side: number, second = -1) => {
+      if (n === t.names.length) t = packed(2 * n, t);
+      t.names[n] = this.nameId(name);
+      t.egress[n] = second;
+      t.kinds[n] = kind;
+      t.paths[n] = path;
+      t.sides[n++] = side;
+    };
+    add(c.friendly_name || c.name, SymbolKind.Module, -1, 0);
+    const slicer = new TimeSlicer(this.sliceMs);
     for (let i = 0; i < list.length; i++) {
       const p = list[i]!;
       if (!p.path_id) continue;
@@ -132,14 +133,8 @@ export class SymbolIndex {
       for (const f of pathFields(p)) add(f.fieldPath, SymbolKind.Field, i, SIDES.indexOf(f.side));
       if (slicer.tick()) await slicer.pause();
     }
-    return {
-      detail: c,
-      names: Int32Array.from(names),
-      egress: Int32Array.from(egress),
-      kinds: Uint8Array.from(kinds),
-      paths: Int32Array.from(paths),
-      sides: Uint8Array.from(sides),
-    };
+    const trimmed = packed(n, t);
+    return { detail: c, ...trimmed };
   }
 
   /**
@@ -189,6 +184,28 @@ export class SymbolIndex {
     }
     return out;
   }
+}
+
+type Packed = Omit<Indexed, 'detail'>;
+
+/** Entry arrays of `size`, holding the first entries of `from`. */
+function packed(size: number, from?: Packed): Packed {
+  const t: Packed = {
+    names: new Int32Array(size),
+    egress: new Int32Array(size),
+    kinds: new Uint8Array(size),
+    paths: new Int32Array(size),
+    sides: new Uint8Array(size),
+  };
+  if (from) {
+    const k = Math.min(size, from.names.length);
+    t.names.set(from.names.subarray(0, k));
+    t.egress.set(from.egress.subarray(0, k));
+    t.kinds.set(from.kinds.subarray(0, k));
+    t.paths.set(from.paths.subarray(0, k));
+    t.sides.set(from.sides.subarray(0, k));
+  }
+  return t;
 }
 
 const ARROW = ' → ';
