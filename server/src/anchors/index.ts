@@ -13,6 +13,7 @@ export type {
 } from './types';
 export { expectedNamesFor, lastSegment } from './expectedNames';
 export { DIAGNOSTIC_SOURCE, type AnchorDiagnosticCode, type AnchorDiagnosticData } from './diagnostics';
+export { REPAIR_TITLE } from './messages';
 export { fileUri, uriToFsPath } from './uris';
 export { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';
 export { coordinatesAt, coordinatesOf, driftReason, type AnchorCoordinates, type AnchorDrift } from './drift';

@@ -9,6 +9,8 @@ import { describeLines } from './coordinates';
 import { labelText } from '../../../common/src/untrustedText';
 
 const RESCAN = 're-scan the project or edit the code anchor of the path';
+/** The quick fix's title (anchorRepair.ts offers it on drifted anchors' diagnostics). */
+export const REPAIR_TITLE = 'Update the anchor on the service';
 
 /** Service text as one quoted line: no control or invisible characters, at most `max` characters. */
 export function quote(s: string, max = 120): string {
@@ -96,7 +98,8 @@ export function relocatedMessage(
   const also = others.length
     ? ` ${quote(name, 60)} is also defined at ${others.length === 1 ? 'line' : 'lines'} ${listLines(others)}; the definition nearest to the recorded place was taken.`
     : '';
-  return `${subject(e)} moved from line ${from.start.line + 1} to line ${to.start.line + 1} (${quote(name, 60)} is there now); Lineage Lens uses the new place.${also} To record it, ${RESCAN}.`;
+  // The quick fix on this diagnostic writes the new place (requests/anchorRepair.ts): say so first.
+  return `${subject(e)} moved from line ${from.start.line + 1} to line ${to.start.line + 1} (${quote(name, 60)} is there now); Lineage Lens uses the new place.${also} To record it, use the quick fix "${REPAIR_TITLE}", or ${RESCAN}.`;
 }
 
 function listLines(ranges: readonly Range[]): string {

@@ -15,6 +15,7 @@ import {
   coordinatesOf,
   driftReason,
   DIAGNOSTIC_SOURCE,
+  REPAIR_TITLE,
   type AnchorDiagnosticData,
   type AnchorDrift,
 } from '../anchors';
@@ -85,12 +86,12 @@ export function anchorRepairCodeActions(
     seen.add(key);
     const scope: AnchorScope = { componentId: e.componentId, pathId: e.pathId, anchorId: e.anchor.anchor_id };
     out.push({
-      title: `Update the anchor on the service (lines ${describeAnchorLines(d.recorded)} → ${describeAnchorLines(d.current)})`,
+      title: `${REPAIR_TITLE} (lines ${describeAnchorLines(d.recorded)} → ${describeAnchorLines(d.current)})`,
       kind: CodeActionKind.QuickFix,
       diagnostics: diagnostic ? [diagnostic] : undefined,
       isPreferred: diagnostic !== undefined,
       command: {
-        title: 'Update the anchor on the service',
+        title: REPAIR_TITLE,
         command: COMMANDS.repairAnchor,
         arguments: [scope],
       },

@@ -51,7 +51,7 @@ describe('anchors: verification and diagnostics', () => {
     assert.equal(
       d!.message,
       'Lineage anchor "shipOrder" (path "path-7" of component "orders-svc") moved from line 1 to line 12 ("shipOrder" is there now); ' +
-        'Lineage Lens uses the new place. To record it, re-scan the project or edit the code anchor of the path.',
+        'Lineage Lens uses the new place. To record it, use the quick fix "Update the anchor on the service", or re-scan the project or edit the code anchor of the path.',
     );
     assert.deepEqual(d!.relatedInformation![0]!.location, { uri: uri(), range: t.relocatedFrom });
     assert.deepEqual(d!.data, { componentId: 'orders-svc', pathId: 'path-7', anchorId: e.anchor.anchor_id });
