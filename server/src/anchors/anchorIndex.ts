@@ -210,7 +210,7 @@ export class AnchorIndex {
     return [names.length === 1 ? `**/${names[0]}` : `**/{${names.join(',')}}`];
   }
 
-  /** Resolves once no open document is being compared with the disk (tests, benchmarks, the CLI). */
+  /** Resolves once no open document is being compared with the disk (tests wait on it, never sleep). */
   async whenIdle(): Promise<void> {
     while (this.syncing.size > 0) await Promise.all([...this.syncing.values()].map((s) => s.done));
   }

@@ -118,8 +118,8 @@ export function verify(
 }
 
 /**
- * Syntax-aware. A definition of an expected name *at* the range (its first line, its head — decorators,
- * attached comments — or, for a column range, its name) confirms it. A definition named within ±3 lines
+ * Syntax-aware. A definition of an expected name *at* the range (its first line, a Python decorator of
+ * it, or, for a column range, over its name) confirms it. A definition named within ±3 lines
  * of the range, or enclosing it, means the code shifted: the anchor lands exactly on the nearest such
  * definition (reported as moved, so it is drifted from its record) — except a range inside a definition's
  * body that is not shaped like a definition near it (its height, or its name's width): a statement of the
