@@ -41,7 +41,8 @@ export class WatchedFiles {
           .filter((c) => c.uri.startsWith('file:') && KINDS[c.type])
           .map((c) => ({ path: fileURLToPath(c.uri), kind: KINDS[c.type]! }));
         if (changes.length === 0) return;
-        await Promise.all([...this.listeners].map((l) => l(changes)));
+        // A listener may answer at once (void) or later (a promise): wait for all of them alike.
+        await Promise.all([...this.listeners].map(async (l) => l(changes)));
       }),
     );
   }
