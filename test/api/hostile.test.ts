@@ -13,6 +13,7 @@ import {
 } from '../../server/src/api/errors';
 import { describeError } from '../../server/src/api/describeError';
 import { HttpLineageApi } from '../../server/src/api/httpClient';
+import { STREAM_FROM_BYTES } from '../../server/src/api/transport';
 import type { ApiClientConfig } from '../../server/src/api/apiClient';
 import { rejection } from './assertions';
 import { closedPort, json, startScriptedServer, type ScriptedServer } from './scriptedServer';
@@ -205,13 +206,15 @@ describe('API client against a hostile server', () => {
     });
 
     it('a streamed component answer dropped partway is read afresh on the retry', async () => {
-      const paths = Array.from({ length: 300 }, (_, i) => ({
+      // Large enough to be read as it arrives (smaller answers are buffered), broken off past that size.
+      const paths = Array.from({ length: Math.ceil((3 * STREAM_FROM_BYTES) / 100) }, (_, i) => ({
         path_id: `p${i}`,
         path_type: 'SCAN_OUTPUT',
         ingress: { signature_name: `in${i}` },
         egress: { signature_name: 'out' },
       }));
       const text = JSON.stringify({ component: { id: 'c1', name: 'orders', type: 'CODE', paths } });
+      assert.ok(text.length / 2 > STREAM_FROM_BYTES, 'the answer breaks off after the reader took over');
       server.handler = (_req, res, index) => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
         // The first answer breaks off in the middle of the paths, the second is whole.

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { HoverRequest, WorkspaceSymbolRequest } from 'vscode-languageserver-protocol';
 import * as P from '../../common/src/protocol';
+import { STREAM_FROM_BYTES } from '../../server/src/api/transport';
 import { json, startScriptedServer, type ScriptedServer } from '../api/scriptedServer';
 import { LspClient } from '../helpers/lspClient';
 
@@ -145,6 +146,8 @@ describe('language server: a large component read as it arrives (issue 13 item 2
   it('refuses a path that does not match the schema as soon as it arrives, before the answer ends', async () => {
     let closedByServer!: () => void;
     const dropped = new Promise<void>((r) => (closedByServer = r));
+    // Answers below STREAM_FROM_BYTES are buffered whole: this one is read as it arrives.
+    assert.ok(Buffer.byteLength(HEAD + paths(0, PART)) > STREAM_FROM_BYTES, 'the part is streamed');
     big = (res) => {
       res.on('close', () => closedByServer());
       // A bad path after PART good ones, then nothing more: the answer stays open.

@@ -91,4 +91,10 @@ export interface ApiClientConfig {
   readonly maxResponseBytes?: number;
   /** First retry waits up to this long (full jitter, doubling per retry); default 200 ms. */
   readonly retryBaseDelayMs?: number;
+  /**
+   * A component answer past this size is read as it arrives, in slices (default STREAM_FROM_BYTES in
+   * transport.ts): the language server keeps answering meanwhile. A one-shot run with nothing else to
+   * answer (`lineage-lens check`) passes Infinity: parsing at once is 2–3 times faster.
+   */
+  readonly streamFromBytes?: number;
 }

@@ -137,6 +137,7 @@ export class HttpLineageApi implements LineageApi {
           timeoutMs: config.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs,
           maxResponseBytes: config.maxResponseBytes ?? CLIENT_DEFAULTS.maxResponseBytes,
           connections: this.maxConcurrency,
+          ...(config.streamFromBytes !== undefined ? { streamFromBytes: config.streamFromBytes } : {}),
         });
   }
 

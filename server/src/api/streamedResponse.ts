@@ -7,6 +7,7 @@
 // nesting past MAX_JSON_DEPTH is refused as the brackets arrive (the parser itself keeps an explicit
 // stack, and nothing nested that deep is ever built), malformed JSON and a wrong shape name what is
 // wrong, and the first problem ends the read (the transport then drops the connection).
+// Answers below STREAM_FROM_BYTES (transport.ts) are parsed at once instead: faster, and short.
 import { TokenParser, Tokenizer, TokenType } from '@streamparser/json';
 import type { TSchema } from '@sinclair/typebox';
 import { ComponentDetailResponse } from '../../../common/src/api/components';

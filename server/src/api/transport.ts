@@ -22,6 +22,8 @@ export interface TransportConfig {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly connections: number;
+  /** See ApiClientConfig.streamFromBytes; default STREAM_FROM_BYTES. */
+  readonly streamFromBytes?: number;
 }
 
 export interface RawRequest {
@@ -44,6 +46,13 @@ export interface BodyReader {
   end(): unknown;
 }
 
+/**
+ * The size from which a success with a BodyReader is read as it arrives. Below it the answer is parsed
+ * at once: JSON.parse of 1 MB takes a few milliseconds and is 2–3 times faster than tokenizing in
+ * JavaScript. (`lineage-lens check`, with no requests to answer meanwhile, never streams.)
+ */
+export const STREAM_FROM_BYTES = 1024 * 1024;
+
 /** Which operation a request belongs to, for error messages. */
 export interface Context {
   readonly number: number;
@@ -63,7 +72,10 @@ export class Transport {
     });
   }
 
-  /** `reader`: a new BodyReader for a success's body (each attempt gets its own), else it is buffered. */
+  /**
+   * `reader`: a new BodyReader for a success's body past STREAM_FROM_BYTES (each attempt gets its own);
+   * smaller answers, and every answer without a reader, are buffered.
+   */
   async send(
     req: RawRequest,
     ctx: Context,
@@ -97,13 +109,25 @@ export class Transport {
         signal: controller.signal,
       });
       const ok = res.statusCode >= 200 && res.statusCode < 300;
-      if (ok && reader) {
-        const r = reader();
-        await this.readBounded(res.headers, res.body, ctx, (chunk) => r.write(chunk));
-        return { status: res.statusCode, headers: res.headers, value: r.end() };
-      }
+      // A success is buffered up to STREAM_FROM_BYTES; past that, what came so far and the rest go to
+      // the reader. Only an error's body, or a small answer, comes back as bytes.
+      const streamFrom = this.config.streamFromBytes ?? STREAM_FROM_BYTES;
+      let r: BodyReader | undefined;
       const chunks: Buffer[] = [];
-      const total = await this.readBounded(res.headers, res.body, ctx, (chunk) => void chunks.push(chunk));
+      let buffered = 0;
+      const total = await this.readBounded(res.headers, res.body, ctx, async (chunk) => {
+        if (!r && (!ok || !reader || buffered + chunk.length <= streamFrom)) {
+          chunks.push(chunk);
+          buffered += chunk.length;
+          return;
+        }
+        if (!r) {
+          r = reader!();
+          for (const c of chunks.splice(0)) await r.write(c);
+        }
+        await r.write(chunk);
+      });
+      if (r) return { status: res.statusCode, headers: res.headers, value: r.end() };
       return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks, total) };
     } catch (e) {
       if (why === 'timeout') throw this.timeout(ctx);

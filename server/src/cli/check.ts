@@ -76,7 +76,9 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const session = new Session({
     index,
     log,
-    createApi: (config) => new HttpLineageApi(config),
+    // Nothing to answer while a component loads: each answer is parsed at once (streaming it in
+    // slices, as the language server does for large ones, doubled the check's CPU).
+    createApi: (config) => new HttpLineageApi({ ...config, streamFromBytes: Infinity }),
     // A one-shot run: the cache's compaction would cost CPU for memory kept only until exit.
     limits: { ...DEFAULT_LIMITS, compact: false },
     events: { status: () => undefined, dataChanged: () => undefined, anchorsRebuilt: () => undefined },
