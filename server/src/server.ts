@@ -128,7 +128,12 @@ const clientSettings = new ClientSettings({
 });
 
 const driftChanges = new AnchorDriftChanges(index);
-index.onDidChange((uris) => void anchorsMoved(uris));
+index.onDidChange((uris, unprompted) => {
+  void anchorsMoved(uris);
+  // Moved without an edit (git's mapping renewed, a reload, a closed file read): the editor would not
+  // ask for lenses again on its own.
+  if (unprompted) refreshLenses();
+});
 /** File by file, in slices: after a load every anchored file (100,000 anchors) has moved. */
 async function anchorsMoved(uris: readonly string[]): Promise<void> {
   const slicer = new TimeSlicer();

@@ -239,19 +239,26 @@ describe('language server: open documents and the file on disk', function () {
       await client.open(uri, text(GO_SCANNED), 'go');
       await lensLines(client, uri); // the server has taken the open (requests are answered in order)
       await repo.write('go/orders.go', text(GO_CHANGED));
+      const reloaded = client.mark();
+      let from = reloaded;
       await client.change(uri, vscodeReloadEdit(text(GO_SCANNED), text(GO_CHANGED)));
       // git's diff taken at start says the file is unchanged: through it the anchor would be relocated to
       // the nearer Cache.Validate. Placed afresh through git's mapping of the file as it is now (renewed
-      // in the background: each lens request is answered after what the server did before it), the lens
-      // is on Store.Validate's current line and there is no diagnostic.
+      // in the background, after which the server asks the editor to refresh its lenses: each lens
+      // request is answered after what the server did before it), the lens is on Store.Validate's
+      // current line and there is no diagnostic.
       const ours = lineOf(GO_CHANGED, 'func (s *Store) Validate');
       let lenses = await lensLines(client, uri);
-      // As long as the client's other waits: the work is a disk read and a git run on a busy machine.
-      for (const until = Date.now() + WAIT_BUDGET; !lenses.includes(ours) && Date.now() < until;)
+      while (!lenses.includes(ours)) {
+        await client.waitFor('workspace/codeLens/refresh', () => true, from, 'the lenses refreshed');
+        from = client.mark();
         lenses = await lensLines(client, uri);
+      }
       assert.ok(lenses.includes(ours), JSON.stringify(lenses));
       assert.ok(!lenses.includes(lineOf(GO_CHANGED, 'func (c *Cache) Validate')), JSON.stringify(lenses));
       assert.equal(validate(client.diagnostics(uri)), undefined);
+      // No edit of the editor's moved them: the editor was asked to refresh its lenses.
+      await client.waitFor('workspace/codeLens/refresh', () => true, reloaded, 'the lenses refreshed');
     });
 
     it('a document already modified when opened: git maps to the disk, then through the unsaved changes', async () => {

@@ -84,7 +84,7 @@ export class AnchorIndex {
   private fileNames = new Set<string>();
   /** Open documents being compared with the disk (see syncWithDisk), and whether to go again. */
   private readonly syncing = new Map<string, { again: boolean; reloadOnly: boolean; done: Promise<void> }>();
-  private readonly listeners = new Set<(uris: string[]) => void>();
+  private readonly listeners = new Set<(uris: string[], unprompted: boolean) => void>();
   private readonly rebuildListeners = new Set<() => void>();
   /**
    * Records a repair wrote from an open document with unsaved changes, in a file git does not map:
@@ -376,7 +376,7 @@ export class AnchorIndex {
     const git = this.opts.git;
     if (!fa || !git) return;
     git.refreshFile(key, commitsOf(fa)).then(
-      (changed) => changed && this.byFile.get(key) === fa && this.emit([fa.uri]),
+      (changed) => changed && this.byFile.get(key) === fa && this.emit([fa.uri], true),
       (err) => this.opts.onError?.(err),
     );
   }
@@ -482,7 +482,11 @@ export class AnchorIndex {
     return { dispose: () => this.rebuildListeners.delete(listener) };
   }
 
-  onDidChange(listener: (uris: string[]) => void): Disposable {
+  /**
+   * Anchors moved in these files. `unprompted`: placed again in the background (git's mapping renewed,
+   * a reload or a closed file read from disk), not by an edit the editor made and will ask lenses for.
+   */
+  onDidChange(listener: (uris: string[], unprompted: boolean) => void): Disposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
@@ -794,7 +798,7 @@ export class AnchorIndex {
     doc.placedWith = map;
     fa.uri = doc.uri;
     this.placeAll(key, fa, this.linesOf(key)!, map);
-    this.emit([fa.uri]);
+    this.emit([fa.uri], true);
   }
 
   private async reloadFromDisk(key: string, fa: FileAnchors): Promise<void> {
@@ -807,7 +811,7 @@ export class AnchorIndex {
     fa.uri = fileUri(key);
     if (text === undefined) this.unreadable(fa);
     else this.placeAll(key, fa, new LineTable(text));
-    this.emit([fa.uri]);
+    this.emit([fa.uri], true);
   }
 
   // ---- tracking ---------------------------------------------------------------------------------
@@ -846,11 +850,11 @@ export class AnchorIndex {
     for (const s of fa.slots) if (s.dirty) reverify(s, lines, definitions);
   }
 
-  private emit(uris: string[]): void {
+  private emit(uris: string[], unprompted = false): void {
     if (uris.length === 0) return;
     for (const l of [...this.listeners]) {
       try {
-        l(uris);
+        l(uris, unprompted);
       } catch (err) {
         this.opts.onError?.(err);
       }
