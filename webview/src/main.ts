@@ -141,6 +141,20 @@ function nodeLabel(n: GraphNode): string {
   return n.type === 'DATA_STORE' ? `${n.label} (${n.storeKind ?? 'store'})` : n.label;
 }
 
+/** A database cylinder, 11 × 13 px, its top-left corner at (x, y). */
+function storeGlyph(x: number, y: number): SVGElement {
+  const [rx, ry, h] = [5.5, 2.2, 13];
+  const cx = x + rx;
+  const g = el('g', { class: 'store-glyph', 'aria-hidden': 'true' });
+  g.append(
+    el('ellipse', { cx, cy: y + ry, rx, ry }),
+    el('path', {
+      d: `M${x} ${y + ry} V${y + h - ry} A${rx} ${ry} 0 0 0 ${x + 2 * rx} ${y + h - ry} V${y + ry}`,
+    }),
+  );
+  return g;
+}
+
 function draw(g: GraphResult, l: Laid): void {
   const svg = el('svg', { class: 'graph', role: 'application', 'aria-label': 'Lineage graph' });
   const defs = el('defs');
@@ -181,12 +195,12 @@ function draw(g: GraphResult, l: Laid): void {
     header.append(
       el('rect', { x: box.x, y: box.y, width: box.width, height: NODE_HEADER - 4, rx: 6, class: 'hit' }),
     );
+    // A data store's title starts with a small cylinder drawn in SVG: an emoji needs a font the
+    // machine may lack (it showed as a box in a VS Code without an emoji font).
+    const store = n.type === 'DATA_STORE';
+    if (store) header.append(storeGlyph(box.x + 10, box.y + 8));
     header.append(
-      el(
-        'text',
-        { x: box.x + 10, y: box.y + 18, class: 'node-title' },
-        `${n.type === 'DATA_STORE' ? '🗄 ' : ''}${nodeLabel(n)}`,
-      ),
+      el('text', { x: box.x + (store ? 26 : 10), y: box.y + 18, class: 'node-title' }, nodeLabel(n)),
     );
     ng.append(header);
     if (!n.expanded) {

@@ -67,6 +67,7 @@ button:hover { background: var(--vscode-button-secondaryHoverBackground); }
 #status { padding: 3px 10px; color: var(--vscode-descriptionForeground); border-top: 1px solid var(--vscode-panel-border, transparent); }
 .node-box { fill: var(--vscode-sideBar-background, var(--vscode-editor-background)); stroke: var(--vscode-editorWidget-border, var(--vscode-contrastBorder, #888)); stroke-width: 1; }
 .store .node-box { fill: var(--vscode-editorWidget-background); stroke-dasharray: 5 3; }
+.store-glyph { fill: none; stroke: var(--vscode-foreground); stroke-width: 1.2; }
 .centre > .node-box, .boundary.centre > .boundary-box { stroke: var(--vscode-focusBorder); stroke-width: 2.5; }
 .node-title { font-weight: 600; fill: var(--vscode-foreground); }
 .counts { fill: var(--vscode-foreground); font-size: 11px; }
