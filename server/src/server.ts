@@ -292,14 +292,16 @@ connection.onHover(
 );
 
 connection.onCodeLens(
-  feature(log, 'codeLens', [], async (p) =>
-    P.parsePathDocumentUri(p.textDocument.uri)
-      ? []
-      : [
-          ...codeLenses(session, p.textDocument.uri),
-          ...(await impactLenses(index, graph, p.textDocument.uri)),
-        ],
-  ),
+  feature(log, 'codeLens', [], async (p) => {
+    if (P.parsePathDocumentUri(p.textDocument.uri)) return [];
+    const anchored = codeLenses(session, p.textDocument.uri);
+    const impact = await impactLenses(index, graph, p.textDocument.uri);
+    if (impact) return [...anchored, ...impact];
+    // The lineage model is still being built (seconds at 100,000 paths): the anchors' lenses do not
+    // wait for it; the editor is asked for lenses again once it is ready.
+    void graph.ready().then(refreshLenses, () => undefined);
+    return anchored;
+  }),
 );
 
 connection.onDefinition(

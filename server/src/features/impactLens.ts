@@ -5,17 +5,23 @@ import { COMMANDS, type ImpactTarget, type PathRef } from '../../../common/src/p
 import type { AnchorReader } from '../session/parts';
 import type { GraphService } from '../graph/graphService';
 
+/**
+ * The lenses of a file, once the lineage model is built. `undefined` when it is not built yet (at
+ * 100,000 paths that takes seconds): the caller answers without them, and refreshes once it is.
+ */
 export async function impactLenses(
   index: AnchorReader,
   graph: GraphService,
   uri: string,
-): Promise<CodeLens[]> {
+): Promise<CodeLens[] | undefined> {
   const anchors = index
     .anchorsInFile(uri)
     .filter((a) => a.range && (a.state === 'resolved' || a.state === 'relocated'));
   if (anchors.length === 0) return [];
+  if (!graph.readyNow()) return undefined;
   const contracts = await graph.contracts.list();
-  const model = await graph.ready();
+  // Built just now, or rebuilt while the contract files were read: the newest model, as before.
+  const model = graph.readyNow() ?? (await graph.ready());
   const byLine = new Map<number, PathRef[]>();
   for (const a of anchors) {
     const { componentId, pathId } = a.entry;

@@ -51,6 +51,12 @@ export class GraphService {
     return model;
   }
 
+  /** The model, if it is built and warmed already: for answers that must not wait for a build. */
+  readyNow(): LineageModel | undefined {
+    const model = this.models.current();
+    return model !== undefined && model === this.warmed ? model : undefined;
+  }
+
   /** Builds the model for new data in the background, in slices, so requests find it ready. */
   warmSoon(): void {
     // A build that fails here fails again, reported, on the first request.

@@ -160,6 +160,11 @@ export class LineageModel {
     if (!opts?.sliced) this.finishNow();
   }
 
+  /** Whether the build is complete (a sliced one, once finish() has run to its end). */
+  get finished(): boolean {
+    return this.pending === undefined;
+  }
+
   /** Finishes the build in slices; calls while one runs share it. */
   finish(): Promise<void> {
     if (!this.pending) return Promise.resolve();
@@ -480,5 +485,11 @@ export class LineageModelCache {
     const { model } = this.built;
     await model.finish();
     return model;
+  }
+
+  /** The model of the cache as it is now, if its build has finished; else undefined (none started). */
+  current(): LineageModel | undefined {
+    const b = this.built;
+    return b?.version === this.store.version && b.model.finished ? b.model : undefined;
   }
 }
