@@ -91,8 +91,6 @@ const session = new Session({
         .sync(() => session.store.all())
         .catch((err: unknown) => log.errorOnce(`Symbol index failed: ${(err as Error)?.message}`));
     },
-    // The index tells every build itself (index.onDidRebuild below), commits and checkouts included.
-    anchorsRebuilt: () => undefined,
   },
 });
 const darns = new DarnFeatures(session);

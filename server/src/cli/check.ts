@@ -81,7 +81,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     createApi: (config) => new HttpLineageApi({ ...config, streamFromBytes: Infinity }),
     // A one-shot run: the cache's compaction would cost CPU for memory kept only until exit.
     limits: { ...DEFAULT_LIMITS, compact: false },
-    events: { status: () => undefined, dataChanged: () => undefined, anchorsRebuilt: () => undefined },
+    events: { status: () => undefined, dataChanged: () => undefined },
   });
   const rel = (fsPath: string) => relative(o.root, fsPath).split(sep).join('/');
   const findings: Finding[] = [];

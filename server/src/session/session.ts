@@ -17,8 +17,6 @@ export interface SessionEvents {
   status(status: ServiceStatus): void;
   /** May return the work that makes the data searchable (awaited before the status says connected). */
   dataChanged(componentIds: string[]): void | Promise<void>;
-  /** The index was rebuilt (new anchors or folders): anchor problems need publishing again. */
-  anchorsRebuilt(): void;
 }
 
 export interface SessionOptions {
@@ -122,7 +120,6 @@ export class Session {
 
   async setFolders(folders: WorkspaceFolderInfo[]): Promise<void> {
     await this.index.setFolders(folders);
-    this.opts.events.anchorsRebuilt();
     this.emitStatus();
   }
 
@@ -208,7 +205,6 @@ export class Session {
     );
     this.anchorCount = entries.length;
     await this.index.setAnchors(entries);
-    this.opts.events.anchorsRebuilt();
     if (entries.length) {
       // CPU time beside wall time: on a busy machine the wall time says little about the build itself.
       const cpu = process.cpuUsage(cpu0);
