@@ -99,11 +99,9 @@ const graph = new GraphService(session);
 const watched = new WatchedFiles(connection, log);
 // A contract file created or changed on disk changes the lenses' contract counts at once.
 const contractWatch = registerContractWatch(watched, graph.contracts, () => refreshLenses());
-// An anchored file changed, created or deleted on disk while closed: its anchors are placed again.
-const anchoredFiles = watchAnchoredFiles(watched, index, log, () => {
-  publishAnchorProblems();
-  refreshLenses();
-});
+// An anchored file changed, created or deleted on disk while closed: its anchors are placed again
+// (the index then asks for lenses itself: an unprompted change).
+const anchoredFiles = watchAnchoredFiles(watched, index, log, publishAnchorProblems);
 // After every build (a load, folders, a commit or checkout, a file created or deleted): the anchors
 // without a place are reported on their paths, the lenses refreshed, the watched names renewed.
 index.onDidRebuild(() => {

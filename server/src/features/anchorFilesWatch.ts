@@ -13,7 +13,10 @@ export function watchAnchoredFiles(
   watched: WatchedFiles,
   index: AnchorIndex,
   log: OnceLogger,
-  /** Called after files of a batch were read again (a rebuild is told by the index's onDidRebuild). */
+  /**
+   * Called after files of a batch were read again, not after a rebuild (the index's onDidRebuild tells
+   * that). The files' lenses are refreshed by the index's own unprompted change.
+   */
   placed: () => void,
 ): { update(): void } {
   let pending: DiskChange[] = [];
@@ -22,13 +25,13 @@ export function watchAnchoredFiles(
     timer = undefined;
     const batch = pending;
     pending = [];
-    index
-      .filesChangedOnDisk(batch)
-      .then(placed, (err: unknown) =>
+    index.filesChangedOnDisk(batch).then(
+      (reloaded) => reloaded && placed(),
+      (err: unknown) =>
         log.errorOnce(
           `Placing anchors of files changed on disk failed: ${(err as Error)?.message ?? String(err)}`,
         ),
-      );
+    );
   };
   watched.onDidChange((changes) => {
     pending.push(...changes);
