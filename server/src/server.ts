@@ -287,6 +287,8 @@ connection.onHover(
   }),
 );
 
+/** The lens refresh that follows the lineage model's build, while one is pending. */
+let lensesAfterModel: Promise<void> | undefined;
 connection.onCodeLens(
   feature(log, 'codeLens', [], async (p) => {
     if (P.parsePathDocumentUri(p.textDocument.uri)) return [];
@@ -294,8 +296,12 @@ connection.onCodeLens(
     const impact = await impactLenses(index, graph, p.textDocument.uri);
     if (impact) return [...anchored, ...impact];
     // The lineage model is still being built (seconds at 100,000 paths): the anchors' lenses do not
-    // wait for it; the editor is asked for lenses again once it is ready.
-    void graph.ready().then(refreshLenses, () => undefined);
+    // wait for it; the editor is asked for lenses again once it is ready (once for all the requests
+    // answered meanwhile: the editor asks per visible editor).
+    lensesAfterModel ??= graph
+      .ready()
+      .then(refreshLenses, () => undefined)
+      .finally(() => (lensesAfterModel = undefined));
     return anchored;
   }),
 );

@@ -18,10 +18,10 @@ export async function impactLenses(
     .anchorsInFile(uri)
     .filter((a) => a.range && (a.state === 'resolved' || a.state === 'relocated'));
   if (anchors.length === 0) return [];
-  if (!graph.readyNow()) return undefined;
   const contracts = await graph.contracts.list();
-  // Built just now, or rebuilt while the contract files were read: the newest model, as before.
-  const model = graph.readyNow() ?? (await graph.ready());
+  // Taken after the contract files were read: a model rebuilt meanwhile is not waited for either.
+  const model = graph.readyNow();
+  if (!model) return undefined;
   const byLine = new Map<number, PathRef[]>();
   for (const a of anchors) {
     const { componentId, pathId } = a.entry;
