@@ -5,10 +5,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import fc from 'fast-check';
 import { findNodeAtOffset, getNodePath, parseTree } from 'jsonc-parser';
 import {
-  jsonPathAt,
   nodeAtOffset,
   nodePath,
   parsedPathDocument,
+  pathNodeAt,
 } from '../../server/src/pathDocs/parsedDocument';
 import { hoverPathDocument } from '../../server/src/pathDocs/assist';
 
@@ -36,6 +36,10 @@ describe('path document syntax tree per version', () => {
 
   it('gives the JSON path under an offset as getLocation did (keys and values, array indexes)', () => {
     const doc = TextDocument.create('lineage:/c/p/y.lineage-path.json', 'lineage-path', 1, TEXT);
+    const jsonPathAt = (d: TextDocument, offset: number) => {
+      const node = pathNodeAt(d, offset);
+      return node ? nodePath(node) : [];
+    };
     assert.deepEqual(jsonPathAt(doc, TEXT.indexOf('"kind"') + 2), ['field_mappings', 0, 'kind']);
     assert.deepEqual(jsonPathAt(doc, TEXT.indexOf('"DataFlow"') + 2), ['field_mappings', 0, 'kind']);
     assert.deepEqual(jsonPathAt(doc, TEXT.indexOf('"a.out"') + 1), ['egress', 'signature_name']);

@@ -82,9 +82,3 @@ export function nodePath(node: Node): Array<string | number> {
   }
   return path.reverse();
 }
-
-/** The JSON path (member names, array indexes) of the node under an offset, as jsonc's getLocation gives it. */
-export function jsonPathAt(doc: TextDocument, offset: number): Array<string | number> {
-  const node = pathNodeAt(doc, offset);
-  return node ? nodePath(node) : [];
-}
