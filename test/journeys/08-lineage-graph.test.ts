@@ -4,7 +4,6 @@
 import * as assert from 'node:assert/strict';
 import { component, emailInChargeCard } from './support/demo';
 import {
-  activeEditor,
   goToLine,
   graphFrame,
   hoverAtCursor,
@@ -19,6 +18,7 @@ import {
   treeRow,
   UI_TIMEOUT,
   viewPane,
+  visibleLens,
 } from './support/workbench';
 
 describe('journey 8: lineage graph and impact of a field', () => {
@@ -42,11 +42,7 @@ describe('journey 8: lineage graph and impact of a field', () => {
     // The cursor first, so the lens above it is on screen (an earlier journey may have left the panel
     // open, leaving fewer lines). The anchors are placed once the lenses show: a hover before that has nothing to say (the first
     // journey of a run gets here right after the sign-in).
-    await activeEditor(page)
-      .locator('.codelens-decoration a', { hasText: /downstream field/ })
-      .filter({ visible: true })
-      .first()
-      .waitFor({ timeout: UI_TIMEOUT });
+    await visibleLens(page, /downstream field/);
     await hoverAtCursor(page);
     const hover = hoverWidget(page);
     const link = hover.getByRole('link', { name: 'Lineage graph' }).first();

@@ -30,6 +30,7 @@ import {
   treeRow,
   UI_TIMEOUT,
   viewPane,
+  visibleLens,
 } from './support/workbench';
 
 const checkout = component('checkout-api');
@@ -72,11 +73,7 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     await goToLine(page, email.line, email.column);
     // The cursor first, so the lens above it is on screen (an earlier journey may have left the panel
     // open, leaving fewer lines). The anchors are placed once the lenses show (right after a sign-in they may not be yet).
-    await activeEditor(page)
-      .locator('.codelens-decoration a', { hasText: /downstream field/ })
-      .filter({ visible: true })
-      .first()
-      .waitFor({ timeout: UI_TIMEOUT });
+    await visibleLens(page, /downstream field/);
     const cursor = await centreOf(activeEditor(page).locator('.cursors-layer .cursor').first());
     await page.mouse.click(cursor.x + 2, cursor.y, { button: 'right' });
     const item = page.locator('.context-view .action-label', { hasText: /^Show Lineage Graph$/ });

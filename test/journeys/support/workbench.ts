@@ -122,6 +122,18 @@ export function activeEditor(page: Page): Locator {
   return page.locator('.editor-group-container.active .monaco-editor').first();
 }
 
+/**
+ * Waits for a code lens of the active editor whose text matches, shown on screen (the workbench keeps
+ * hidden copies of lenses too). Put the cursor on the line first, so the lens above it is in view.
+ */
+export async function visibleLens(page: Page, text: string | RegExp): Promise<void> {
+  await activeEditor(page)
+    .locator('.codelens-decoration a', { hasText: text })
+    .filter({ visible: true })
+    .first()
+    .waitFor({ timeout: UI_TIMEOUT });
+}
+
 /** Ctrl+G to `line` (1-based) and optionally `column`; waits for the status bar to show the position. */
 export async function goToLine(page: Page, line: number, column?: number): Promise<void> {
   await activeEditor(page).locator('.view-lines').click();
