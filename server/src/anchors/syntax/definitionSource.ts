@@ -4,6 +4,7 @@ import { extractDefinitions, type DefinitionTable } from './definitions';
 import { QUERIES, grammarFor, type GrammarName } from './languages';
 import { WARM_SAMPLES } from './warmSamples';
 import { findWasmDir, loadGrammar, type LoadedGrammar } from './treeSitter';
+import { yieldToEventLoop } from '../../util/timeSlices';
 
 export interface DefinitionSource {
   /** Loads what these files' languages need; never rejects (a failure leaves those files to the text rules). */
@@ -84,7 +85,7 @@ export class TreeSitterDefinitions implements DefinitionSource {
         // Once real files are being parsed they warm the parser themselves: stop competing with them.
         for (let r = 0; r < WARM_ROUNDS && this.parses === 0; r++) {
           extractDefinitions(grammar, WARM_SAMPLES[name]);
-          await new Promise((resolve) => setImmediate(resolve));
+          await yieldToEventLoop();
         }
       } catch {
         // A real parse reports its own failure.
