@@ -51,7 +51,20 @@ function addResults(suite, file) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += s.pending ?? json.pending ?? 0;
-  if (failed) failures.push(`${suite}: ${failed} failed`);
+  if (failed) {
+    failures.push(`${suite}: ${failed} failed`);
+    // Named again at the end, so the last lines of a CI log always say which tests failed and why.
+    const named = Array.isArray(json.failures)
+      ? json.failures
+      : (Array.isArray(json.tests) ? json.tests : []).filter((t) => t?.state === 'failed');
+    for (const f of named) {
+      const why = String(f.error ?? '')
+        .split('\n')
+        .slice(0, 3)
+        .join(' | ');
+      failures.push(`  ${suite} › ${String(f.title ?? '?')}: ${why.slice(0, 400)}`);
+    }
+  }
 }
 
 const artifacts = join(root, '.test-artifacts');

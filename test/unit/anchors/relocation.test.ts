@@ -308,8 +308,11 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
       '  draw(): void {', // 9
       '    paint();', // 10
       '  }', // 11
-      '}', // 12
-      'export const render2 = (x: number) => x * 2;', // 13
+      '  place = (o: number): number => o;', // 12: a class field holding a function is a definition
+      '  items = new Map<string, number>();', // 13: one holding a value is not
+      '}', // 14
+      'export const render2 = (x: number) => x * 2;', // 15
+      'items.clear();', // 16
       '',
     ].join('\n');
     await ws.write('ws/src/view.ts', ts);
@@ -318,12 +321,16 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
       entry({ file: 'src/view.ts', line_start: 1, line_end: 1, name: 'render2' }, ['render2']),
       entry({ file: 'src/view.ts', line_start: 1, line_end: 1, name: 'View' }, ['View']),
       entry({ file: 'src/view.ts', line_start: 13, line_end: 13, name: 'render' }, ['render']),
+      entry({ file: 'src/view.ts', line_start: 1, line_end: 1, name: 'place' }, ['place']),
+      entry({ file: 'src/view.ts', line_start: 1, line_end: 1, name: 'items' }, ['items']),
     ]);
-    const [draw, render2, view, render] = allAnchors(index);
+    const [draw, render2, view, render, place, items] = allAnchors(index);
     assert.deepEqual(draw!.range, range(8, 2, 8, 6));
-    assert.deepEqual(render2!.range, range(12, 0, 12, 44)); // the whole `const` declaration
-    assert.deepEqual(view!.range, range(7, 0, 11, 1));
+    assert.deepEqual(render2!.range, range(14, 0, 14, 44)); // the whole `const` declaration
+    assert.deepEqual(view!.range, range(7, 0, 13, 1));
     assert.equal(render!.state, 'stale'); // imported and called, never defined here
+    assert.deepEqual(place!.range, range(11, 0, 11, 35));
+    assert.equal(items!.state, 'stale'); // a field holding a value, and a call: no definition
   });
 
   it('JavaScript and Java definitions relocate; their calls do not count', async () => {

@@ -26,9 +26,10 @@ export function extractDefinitions(grammar: LoadedGrammar, text: string): Defini
   const out = new Map<string, Definition[]>();
   try {
     // Only @name is captured (one object per definition); the definition is the name's parent node.
-    for (const { node: name } of grammar.query.captures(tree.rootNode)) {
-      const def = name.parent;
-      if (!def) continue;
+    for (const capture of grammar.query.captures(tree.rootNode)) {
+      const name = capture.name === FIELD ? functionFieldName(capture.node) : capture.node;
+      const def = name?.parent;
+      if (!name || !def) continue;
       // `const f = () => …`: the definition is the whole declaration statement.
       const whole = def.type === 'variable_declarator' && def.parent ? def.parent : def;
       const start = utf16Column(text, name.startIndex);
@@ -52,6 +53,18 @@ export function extractDefinitions(grammar: LoadedGrammar, text: string): Defini
 }
 
 type Node = NonNullable<ReturnType<LoadedGrammar['parser']['parse']>>['rootNode'];
+
+/** The capture of a whole class field (languages.ts), a definition only when its value is a function. */
+const FIELD = 'field';
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression']);
+
+/** A class field's name when the field holds a function (`place = (o) => …`), else undefined. */
+function functionFieldName(field: Node): Node | undefined {
+  const value = field.childForFieldName('value');
+  return value && FUNCTION_VALUES.has(value.type)
+    ? (field.childForFieldName('name') ?? undefined)
+    : undefined;
+}
 
 /**
  * Where a definition's head starts: a Python `decorated_definition` around it (decorators), so an anchor

@@ -49,7 +49,7 @@ export function loadGrammar(wasmDir: string, name: GrammarName): Promise<LoadedG
       const language = await ts.Language.load(readFileSync(path.join(wasmDir, `tree-sitter-${name}.wasm`)));
       const parser = new ts.Parser();
       parser.setLanguage(language);
-      // Compiling a definitions query is one long WebAssembly call (~50 ms for TypeScript): each gets
+      // Compiling a definitions query is one long WebAssembly call (~10 ms for TypeScript, languages.ts): each gets
       // a turn of the event loop of its own, not one after another when grammars load side by side.
       await yieldToEventLoop();
       return { parser, query: new ts.Query(language, QUERIES[name]) };
