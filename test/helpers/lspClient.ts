@@ -122,6 +122,15 @@ export class LspClient {
     for (const w of this.waiters.splice(0)) w();
   }
 
+  /** The server's last log lines, for a timeout's message: what it was doing when nothing came. */
+  private recentLog(): string {
+    const lines = this.received
+      .filter((r) => r.method === 'window/logMessage')
+      .slice(-15)
+      .map((r) => `  ${String((r.params as { message?: unknown }).message).slice(0, 300)}`);
+    return lines.length ? `the server's last log lines:\n${lines.join('\n')}\n` : '';
+  }
+
   /** Position in the log: pass it to wait* to only look at what arrives afterwards. */
   mark(): number {
     return this.received.length;
@@ -144,7 +153,9 @@ export class LspClient {
         return false;
       };
       const timer = setTimeout(() => {
-        reject(new Error(`timed out waiting for ${what}; stderr: ${this.stderr.slice(-2000)}`));
+        reject(
+          new Error(`timed out waiting for ${what}; ${this.recentLog()}stderr: ${this.stderr.slice(-2000)}`),
+        );
       }, timeoutMs);
       const loop = () => {
         if (!check()) this.waiters.push(loop);

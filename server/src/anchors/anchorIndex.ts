@@ -1,5 +1,6 @@
 // The anchor index: every code anchor resolved to a workspace file, placed in the file's text and
 // tracked through incremental edits of open documents. See README.md for the semantics.
+import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic, Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type {
@@ -29,7 +30,7 @@ import {
   type ToRecorded,
 } from './drift';
 import { bufferLineMap } from './bufferDiff';
-import { sameCommit } from './git/gitMapping';
+import { MTIME_SLACK_MS, sameCommit } from './git/gitMapping';
 import { describeAnchorLines } from '../../../common/src/anchorLines';
 import { TimeSlicer } from '../util/timeSlices';
 
@@ -43,6 +44,10 @@ interface FileAnchors {
   dirty: boolean;
   /** Bumped on every (re)placement, so a slower disk reload cannot overwrite newer state. */
   version: number;
+  /** When the file was last read from disk (ms since the epoch), to tell whether it was written since. */
+  readAt?: number;
+  /** The file time a reload after an index change was last decided on (each write is acted on once). */
+  seenMtime?: number;
 }
 
 interface OpenDoc {
@@ -100,8 +105,11 @@ export class AnchorIndex {
     this.folders = opts.folders;
     this.syntax = opts.definitions === null ? undefined : (opts.definitions ?? new TreeSitterDefinitions());
     // A commit, checkout or branch switch moves every mapping: build again from the recorded coordinates.
-    this.gitSubscription = opts.git?.onDidChange(() => {
-      this.rebuild().catch((err) => this.opts.onError?.(err));
+    // Only the index changed: git may still have rewritten files (see GitMapping.onDidChange in types.ts).
+    this.gitSubscription = opts.git?.onDidChange((what) => {
+      (what === 'moved' ? this.rebuild() : this.reloadWrittenFiles()).catch((err) =>
+        this.opts.onError?.(err),
+      );
     });
   }
 
@@ -577,7 +585,8 @@ export class AnchorIndex {
     if (generation !== this.generation) return;
     // Files not open are read from disk, placed and verified; their text is not kept.
     const skipped = new Set<string>();
-    const load = (key: string, fa: FileAnchors, text: string | undefined) => {
+    const load = (key: string, fa: FileAnchors, text: string | undefined, readAt: number) => {
+      fa.readAt = readAt;
       if (text === undefined) this.unreadable(fa);
       else this.placeAll(key, fa, new LineTable(text));
     };
@@ -588,7 +597,8 @@ export class AnchorIndex {
           skipped.add(key);
           continue;
         }
-        load(key, fa, this.readNow(readSync, key));
+        const readAt = Date.now();
+        load(key, fa, this.readNow(readSync, key), readAt);
         // Requests and notifications are served between slices (by time: a file can hold hundreds of
         // anchors); a newer build makes this one moot.
         if (slicer.due()) {
@@ -599,7 +609,8 @@ export class AnchorIndex {
     } else {
       await mapLimit([...byFile], IO_CONCURRENCY, async ([key, fa]) => {
         if (this.open.has(key)) return void skipped.add(key);
-        load(key, fa, await this.read(key));
+        const readAt = Date.now();
+        load(key, fa, await this.read(key), readAt);
       });
     }
     if (generation !== this.generation) return;
@@ -805,13 +816,35 @@ export class AnchorIndex {
     const version = ++fa.version;
     // The file may have been saved since its diff was taken: git maps it afresh if so.
     await this.opts.git?.refreshFile(key, commitsOf(fa)).catch((err) => this.opts.onError?.(err));
+    const readAt = Date.now();
     const text = await this.read(key);
     // Reopened, rebuilt or reloaded again meanwhile: that newer state wins.
     if (this.open.has(key) || fa.version !== version || this.byFile.get(key) !== fa) return;
+    fa.readAt = readAt;
     fa.uri = fileUri(key);
     if (text === undefined) this.unreadable(fa);
     else this.placeAll(key, fa, new LineTable(text));
     this.emit([fa.uri], true);
+  }
+
+  /**
+   * The index changed and no mapping did: the closed files written since they were read (by a checkout
+   * and back, a stash, a reset) are read and placed again; the rest cost one stat each.
+   */
+  private async reloadWrittenFiles(): Promise<void> {
+    const written: Array<[string, FileAnchors]> = [];
+    await mapLimit([...this.byFile], IO_CONCURRENCY, async ([key, fa]) => {
+      if (this.open.has(key) || fa.readAt === undefined) return;
+      const mtime = await fsp.stat(key).then(
+        (s) => s.mtimeMs,
+        () => undefined,
+      );
+      if (mtime === undefined || mtime === fa.seenMtime) return;
+      fa.seenMtime = mtime;
+      // Coarse or skewed file times: a file written just before it was read counts as written since.
+      if (mtime >= fa.readAt - MTIME_SLACK_MS) written.push([key, fa]);
+    });
+    await Promise.all(written.map(([key, fa]) => this.reloadFromDisk(key, fa)));
   }
 
   // ---- tracking ---------------------------------------------------------------------------------

@@ -107,8 +107,13 @@ export interface GitMapping extends Disposable {
    * relative to the workspace folder. `file` is the anchor's normalized project-relative path.
    */
   renamedTo(folders: readonly WorkspaceFolderInfo[], file: string, commit: string): string | undefined;
-  /** HEAD, the index or branch changed in some repository: mappings are stale, rebuild. */
-  onDidChange(listener: () => void): Disposable;
+  /**
+   * Something changed in a repository. `moved`: HEAD, a branch or a file's mapping changed, so mappings
+   * are stale: rebuild. `index`: only the index changed. Git rewrote files then (a checkout there and
+   * back before it settled, a stash, a reset) and the mappings stand: the files written since they were
+   * read are worth reading again.
+   */
+  onDidChange(listener: (what: 'moved' | 'index') => void): Disposable;
 }
 
 export interface AnchorIndexOptions {

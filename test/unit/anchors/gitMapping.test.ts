@@ -38,12 +38,20 @@ describe('anchors: git-aware mapping (real repositories)', () => {
   let index: AnchorIndex;
   let logs: string[];
 
-  async function build(entries: AnchorEntry[], gitPath?: string, sync = false) {
+  /** Runs once just before the index next reads a file (then cleared). */
+  let beforeRead: (() => void) | undefined;
+
+  async function build(entries: AnchorEntry[], gitPath?: string, sync = false, settleMs?: number) {
     logs = [];
-    git = new GitMapper({ log: (m) => logs.push(m), gitPath });
+    git = new GitMapper({ log: (m) => logs.push(m), gitPath, settleMs });
     index = new AnchorIndex({
       folders: [{ uri: fileUri(repo.root), fsPath: repo.root, projectRoot: '' }],
-      readFile: (p) => fs.readFile(p, 'utf8'),
+      readFile: (p) => {
+        const hook = beforeRead;
+        beforeRead = undefined;
+        hook?.();
+        return fs.readFile(p, 'utf8');
+      },
       ...(sync ? { readFileSync: (p: string) => readFileSync(p, 'utf8') } : {}),
       git,
     });
@@ -239,5 +247,31 @@ describe('anchors: git-aware mapping (real repositories)', () => {
     repo.git('checkout', '-q', 'main');
     await back;
     assert.equal(get(ship).range?.start.line, 6);
+  });
+
+  it('HEAD leaves and comes back within one settle: a file read while it was away is read again', async () => {
+    await repo.write('orders.go', GO_V1);
+    const scanned = repo.commit('scan');
+    repo.git('checkout', '-q', '-b', 'feature');
+    await repo.write('orders.go', lines('// one', '// two', GO_V1.trimEnd()));
+    repo.commit('two lines on feature');
+    repo.git('checkout', '-q', 'main');
+    const ship = anchorAt(scanned, 'orders.go', 7, 9, 'ShipOrder');
+    // Git's events settle 1.5 s after the last: both switches below fall in one settle, which sees
+    // HEAD where it was and only the index changed.
+    await build([ship], undefined, false, 1500);
+    assert.equal(get(ship).range?.start.line, 6);
+    // The file is read again (a watcher's event, a document closed) after its diff was taken and
+    // while the feature branch is checked out: the text git wrote there is what the index places.
+    beforeRead = () => repo.git('checkout', '-q', 'feature');
+    await index.filesChangedOnDisk([{ path: repo.abs('orders.go'), kind: 'changed' }]);
+    assert.equal(beforeRead, undefined, 'the file was read');
+    assert.equal(get(ship).range?.start.line, 8);
+    // Back on main before the events settle: no mapping changed, but the file did; it is read again.
+    const back = nextChange(index);
+    repo.git('checkout', '-q', 'main');
+    await back;
+    assert.equal(get(ship).range?.start.line, 6);
+    assert.equal(get(ship).state, 'resolved');
   });
 });

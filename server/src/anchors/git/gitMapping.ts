@@ -53,7 +53,7 @@ interface DiffState {
 const SHA = /^[0-9a-fA-F]{4,64}$/;
 const GIT_CONCURRENCY = 4;
 /** File systems with coarse timestamps: a file modified this close to the diff's start is re-checked. */
-const MTIME_SLACK_MS = 2000;
+export const MTIME_SLACK_MS = 2000;
 
 export class GitMapper implements GitMapping {
   private readonly git: string;
@@ -72,7 +72,7 @@ export class GitMapper implements GitMapping {
   private commits: ReadonlySet<string> = new Set();
   private readonly diffs = new Map<string, DiffState>();
   private readonly logged = new Set<string>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(what: 'moved' | 'index') => void>();
   private readonly watchers = new Map<string, fs.FSWatcher[]>();
   private timer: NodeJS.Timeout | undefined;
   private disposed = false;
@@ -278,7 +278,7 @@ export class GitMapper implements GitMapping {
     return this.refreshFiles(list, new Set());
   }
 
-  onDidChange(listener: () => void): Disposable {
+  onDidChange(listener: (what: 'moved' | 'index') => void): Disposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
@@ -466,7 +466,8 @@ export class GitMapper implements GitMapping {
    * Something in a git directory changed. Once it settles: HEAD or the branch moved (commit, checkout,
    * branch switch, reset) → drop that repository's diffs and re-map; only the index changed (staging,
    * stash, an editor's `git status` refreshing it) → take the diffs again and re-map only if a file's
-   * mapping differs, so index churn costs one git run and no rebuild.
+   * mapping differs, so index churn costs one git run and no rebuild (listeners hear `index`: the files
+   * git wrote meanwhile are read again, as when HEAD left and came back before the events settled).
    */
   private changed(): void {
     if (this.disposed) return;
@@ -478,9 +479,11 @@ export class GitMapper implements GitMapping {
   private async settle(): Promise<void> {
     this.timer = undefined;
     let moved = false;
+    let touched = false;
     await mapLimit([...this.diffs], GIT_CONCURRENCY, async ([key, state]) => {
       const now = repoStamp(state.repo);
       if (now === state.stamp) return;
+      touched = true;
       if (headOf(now) !== headOf(state.stamp)) {
         this.diffs.delete(key);
         moved = true;
@@ -500,8 +503,8 @@ export class GitMapper implements GitMapping {
         moved = true;
       }
     });
-    if (!moved || this.disposed) return;
-    for (const l of [...this.listeners]) l();
+    if (!touched || this.disposed) return;
+    for (const l of [...this.listeners]) l(moved ? 'moved' : 'index');
   }
 
   private note(key: string, message: string): void {
