@@ -249,8 +249,16 @@ describe('language server: open documents and the file on disk', function () {
       // current line and there is no diagnostic.
       const ours = lineOf(GO_CHANGED, 'func (s *Store) Validate');
       let lenses = await lensLines(client, uri);
+      // Right at once when git's events (the server's own `git diff` refreshes the index) had the
+      // mapping renewed before the reload arrived: nothing to refresh then.
+      const rightAtOnce = lenses.includes(ours);
       while (!lenses.includes(ours)) {
-        await client.waitFor('workspace/codeLens/refresh', () => true, from, 'the lenses refreshed');
+        await client.waitFor(
+          'workspace/codeLens/refresh',
+          () => true,
+          from,
+          `the lenses refreshed (they are on lines ${lenses.join(', ')}, not ${ours})`,
+        );
         from = client.mark();
         lenses = await lensLines(client, uri);
       }
@@ -258,7 +266,13 @@ describe('language server: open documents and the file on disk', function () {
       assert.ok(!lenses.includes(lineOf(GO_CHANGED, 'func (c *Cache) Validate')), JSON.stringify(lenses));
       assert.equal(validate(client.diagnostics(uri)), undefined);
       // No edit of the editor's moved them: the editor was asked to refresh its lenses.
-      await client.waitFor('workspace/codeLens/refresh', () => true, reloaded, 'the lenses refreshed');
+      if (!rightAtOnce)
+        await client.waitFor(
+          'workspace/codeLens/refresh',
+          () => true,
+          reloaded,
+          'the lenses refreshed at all',
+        );
     });
 
     it('a document already modified when opened: git maps to the disk, then through the unsaved changes', async () => {

@@ -63,6 +63,8 @@ interface OpenDoc {
    * reload's. Only a change from this text can be VS Code's reload (it never reloads a dirty buffer).
    */
   clean?: string;
+  /** Git's mapping of the file was renewed and no comparison has placed the anchors through it yet. */
+  gitRenewed?: boolean;
 }
 
 /** Slots by anchor id (the service's own string: no per-anchor key is built and kept); rarely more than one. */
@@ -797,15 +799,20 @@ export class AnchorIndex {
     // Asked after a change from the clean text: a reload when the buffer now is the disk's text.
     if (reloadOnly && disk !== text) return;
     if (reloadOnly || doc.clean === undefined) doc.clean = disk;
-    const renewed =
+    // A renewal outlives this comparison: when an edit makes it moot, the next one (which finds git's
+    // mapping already renewed) must still place the anchors through it.
+    if (
       (await this.opts.git?.refreshFile(key, commitsOf(fa)).catch((err) => {
         this.opts.onError?.(err);
         return false;
-      })) === true;
+      })) === true
+    )
+      doc.gitRenewed = true;
     if (!current()) return;
     const map = disk === text ? undefined : bufferLineMap(disk, text);
     doc.disk = { text, diskText: disk, map };
-    if (!reloadOnly && !renewed && sameHunks(map, doc.placedWith)) return;
+    if (!reloadOnly && !doc.gitRenewed && sameHunks(map, doc.placedWith)) return;
+    doc.gitRenewed = false;
     doc.placedWith = map;
     fa.uri = doc.uri;
     this.placeAll(key, fa, this.linesOf(key)!, map);
