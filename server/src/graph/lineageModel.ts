@@ -367,10 +367,14 @@ export class LineageModel {
   }
 
   private newBoundary(id: string, componentId: string, label: string, role: Role): BoundaryModel {
+    // Every field present from the start (see newSlot in anchors/slot.ts: 100,000 boundaries).
     const b: BoundaryModel = {
       id,
       componentId,
       label,
+      signature: undefined,
+      payload: undefined,
+      kind: undefined,
       roles: ROLES[role],
       fields: NONE,
       fieldIndex: NO_FIELDS,
