@@ -8,7 +8,8 @@
 // clock (serverClock.cjs), giving its time from request in to answer out; and a request our server
 // answers at once shows the floor of pipes and scheduling that both share.
 // Run: npm run bench -- pathDocument. BENCH_HOVERS (2000) sets the hover count; BENCH_BLOCK (100) the
-// block; BENCH_SERVER_JS runs another build of our server (before/after comparisons).
+// block; BENCH_WARMUP (200) the warm-up hovers per server; BENCH_SERVER_JS runs another build of our
+// server (before/after comparisons).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,7 +24,8 @@ const repoRoot = resolve(__dirname, '..', '..', '..');
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
 const MAPPINGS = 5_000;
 const ANCHORS = 1_000;
-const WARM_UP = 200;
+/** Hovers each server gets before the measured ones (BENCH_WARMUP; the figures in docs/performance.md use 200). */
+const WARM_UP = Number(process.env.BENCH_WARMUP ?? 200);
 
 /** A deterministic path as the server renders it (2-space JSON, round-trip members). */
 function bigPath(): string {
