@@ -633,13 +633,7 @@ export class AnchorIndex {
       ...[...byFile.keys()].map((k) => path.basename(k)),
     ]);
     this.emit([...changed]);
-    for (const l of [...this.rebuildListeners]) {
-      try {
-        l();
-      } catch (err) {
-        this.opts.onError?.(err);
-      }
-    }
+    this.notify(this.rebuildListeners);
   }
 
   /** The anchor's file under the name git says it was renamed to since the scanned commit. */
@@ -892,9 +886,14 @@ export class AnchorIndex {
 
   private emit(uris: string[], unprompted = false): void {
     if (uris.length === 0) return;
-    for (const l of [...this.listeners]) {
+    this.notify(this.listeners, uris, unprompted);
+  }
+
+  /** Calls each listener (a copy of the set: one may unsubscribe); one that throws does not stop the rest. */
+  private notify<A extends unknown[]>(listeners: ReadonlySet<(...args: A) => void>, ...args: A): void {
+    for (const l of [...listeners]) {
       try {
-        l(uris, unprompted);
+        l(...args);
       } catch (err) {
         this.opts.onError?.(err);
       }
