@@ -46,6 +46,10 @@ import { apiKeys, apiKeyValue, checkCompliance, registerObjectStore } from './re
 import { registerPassThrough } from './requests/passThrough';
 import { registerDocumentEvents } from './documentEvents';
 import { TimeSlicer } from './util/timeSlices';
+import { lowerBackgroundThreadPriority } from './util/threadPriority';
+
+// First, while the only other threads are V8's: its compiler and GC helpers yield to the main thread.
+const threadPriority = lowerBackgroundThreadPriority();
 
 const connection = createConnection();
 const log = new OnceLogger({
@@ -204,6 +208,11 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 
 connection.onInitialized(
   notification(log, 'initialized', async () => {
+    log.info(
+      threadPriority.nice === undefined
+        ? `Background threads: priority unchanged (${threadPriority.skipped})`
+        : `Background threads: ${threadPriority.lowered} at nice ${threadPriority.nice}${threadPriority.skipped ? ` (not all: ${threadPriority.skipped})` : ''}`,
+    );
     if (clientSettings.canPull) {
       void connection.client
         .register(DidChangeConfigurationNotification.type, { section: SECTION })

@@ -1,0 +1,55 @@
+// The server's main thread answers the editor; V8's background threads (its optimizing compiler, its
+// GC helpers) only make later work faster. On a machine with few cores they compete for the same
+// cores: a compile job of a few milliseconds, started while a hover is in flight, keeps the main
+// thread (or the editor waiting on it) off a core until the scheduler's next tick, which is most of
+// what a hover's slowest answers are made of (docs/performance.md, path documents). So, as Chromium
+// does for its background threads, they run at a lower priority: nice +10 relative to the process.
+// Linux only: there a thread id given to setpriority(2) names that one thread; elsewhere it would
+// name the whole process, so nothing is changed.
+import { readdirSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+
+/** How much lower the background threads run than the main thread (Chromium's background: +10). */
+export const BACKGROUND_NICE_OFFSET = 10;
+/** The lowest priority a thread can have on Linux. */
+const NICEST = 19;
+
+export interface ThreadPriorityResult {
+  /** Threads whose priority was lowered. */
+  lowered: number;
+  /** The nice value they now have; undefined when nothing was done. */
+  nice?: number;
+  /** Why nothing (or not everything) was done. */
+  skipped?: string;
+}
+
+/**
+ * Lowers the priority of every thread of this process but the main one. Call it early: the threads
+ * that exist then are V8's platform workers; threads started later (libuv's pool, which reads files
+ * for requests) are started by the main thread and keep its priority.
+ */
+export function lowerBackgroundThreadPriority(platform = process.platform): ThreadPriorityResult {
+  if (platform !== 'linux') return { lowered: 0, skipped: `not on Linux (${platform})` };
+  let tids: number[];
+  try {
+    tids = readdirSync('/proc/self/task')
+      .map(Number)
+      .filter((tid) => Number.isInteger(tid) && tid !== process.pid);
+  } catch (err) {
+    return { lowered: 0, skipped: `cannot list threads: ${(err as Error).message}` };
+  }
+  const nice = Math.min(NICEST, getPriority(0) + BACKGROUND_NICE_OFFSET);
+  let lowered = 0;
+  const failures: string[] = [];
+  for (const tid of tids) {
+    try {
+      // Only lowered: a thread already at this priority or lower is left as it is.
+      if (getPriority(tid) < nice) setPriority(tid, nice);
+      lowered++;
+    } catch (err) {
+      // A thread that ended meanwhile, or a sandbox that forbids it: neither is worth more than a line.
+      failures.push(`${tid}: ${(err as Error).message}`);
+    }
+  }
+  return failures.length ? { lowered, nice, skipped: failures.join('; ') } : { lowered, nice };
+}

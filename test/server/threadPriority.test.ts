@@ -1,0 +1,61 @@
+// The real server lowers the priority of V8's background threads (compiler, GC helpers) and keeps its
+// main thread, which answers the editor, where it was. Read from /proc, as the scheduler sees it.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LspClient } from '../helpers/lspClient';
+import { BACKGROUND_NICE_OFFSET, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
+
+/** Each thread's nice value: the 19th field of /proc/PID/task/TID/stat (the name may hold spaces). */
+function threadNice(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`).map(Number)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(tid, Number(fields[16])); // fields[0] is the 3rd field (state); nice is the 19th
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+
+describe('language server: background threads yield to the main thread', function () {
+  if (process.platform !== 'linux') {
+    it('changes nothing off Linux (a thread id would name the whole process)');
+    return;
+  }
+  let folder: string;
+  let client: LspClient;
+  before(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'lineage-lens-threads-'));
+    client = await LspClient.start({ workspaceFolder: folder });
+  });
+  after(async () => {
+    await client?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('runs V8 worker threads at nice +10 and the main thread unchanged, and says so in its log', async () => {
+    const pid = client.child.pid!;
+    const nice = threadNice(pid);
+    const main = nice.get(pid);
+    assert.equal(main, threadNice(process.pid).get(process.pid), 'the main thread keeps its priority');
+    const lowered = [...nice].filter(([tid, n]) => tid !== pid && n === main! + BACKGROUND_NICE_OFFSET);
+    // Node starts four V8 platform workers before any code of ours runs.
+    assert.ok(lowered.length >= 4, `threads and nice values: ${JSON.stringify([...nice])}`);
+    const line = await client.waitFor<{ message: string }>('window/logMessage', (p) =>
+      p.message.startsWith('Background threads:'),
+    );
+    assert.match(line.message, new RegExp(`^Background threads: ${lowered.length} at nice ${main! + 10}$`));
+  });
+
+  it('leaves a platform where a thread id names the process untouched', () => {
+    const before = threadNice(process.pid);
+    const result = lowerBackgroundThreadPriority('darwin');
+    assert.deepEqual(result, { lowered: 0, skipped: 'not on Linux (darwin)' });
+    assert.deepEqual(threadNice(process.pid), before);
+  });
+});
