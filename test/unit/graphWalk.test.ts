@@ -26,7 +26,7 @@ function code(id: string, paths: Array<{ from: string; to: string; mappings: Map
   };
 }
 
-/** Least crossings from the starts by a textbook 0-1 BFS (a deque) over the model's Arc lists. */
+/** Least crossings from the starts by a textbook 0-1 BFS (a deque) over the model's arcs, one field at a time. */
 function reference(model: LineageModel, starts: number[]): Map<number, number> {
   const dist = new Map<number, number>();
   const deque: number[] = [];
@@ -36,7 +36,7 @@ function reference(model: LineageModel, starts: number[]): Map<number, number> {
   }
   while (deque.length) {
     const u = deque.shift()!;
-    for (const a of model.out[u]!) {
+    for (const a of model.arcsOf(u, 'down')) {
       const w = a.kind === 'crossing' ? 1 : 0;
       const d = dist.get(u)! + w;
       if (d < (dist.get(a.to) ?? Infinity)) {

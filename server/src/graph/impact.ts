@@ -14,7 +14,7 @@ import type {
 import { fieldId } from '../../../common/src/protocol';
 import { UserInputError } from '../util/serviceErrors';
 import type { ContractEntry } from './contractCatalog';
-import type { LineageModel } from './lineageModel';
+import { ARC_CROSSING, KIND_CODES, type LineageModel } from './lineageModel';
 import { contractMatchesStore } from './matching';
 import { arcEdgeId, kindsOf, walk, type Reach } from './traverse';
 import { compareText } from '../../../common/src/textOrder';
@@ -195,12 +195,14 @@ export function fieldFlow(model: LineageModel, id: string, filters: GraphFilters
   const edges = new Set<string>();
   // Every arc between fields on the flow (not only the walk's tree), drawn in its own direction.
   const addEdges = (reach: Reach, downward: boolean) => {
-    const adj = downward ? model.out : model.in;
+    const arcs = model.arcs(downward ? 'down' : 'up');
+    const kinds = filters.kinds?.map((k) => KIND_CODES.indexOf(k) + 1);
     for (const u of reach.order) {
-      for (const a of adj[u]!) {
-        if (reach.hops[a.to] === -1) continue;
-        if (a.kind !== 'crossing' && filters.kinds && !filters.kinds.includes(a.kind)) continue;
-        const [from, to] = downward ? [u, a.to] : [a.to, u];
+      for (let a = arcs.start[u]!; a < arcs.start[u + 1]!; a++) {
+        const v = arcs.to[a]!;
+        if (reach.hops[v] === -1) continue;
+        if (arcs.kind[a] !== ARC_CROSSING && kinds && !kinds.includes(arcs.kind[a]!)) continue;
+        const [from, to] = downward ? [u, v] : [v, u];
         edges.add(arcEdgeId(model, from, to));
         const x = model.fields[from]!.componentId;
         const y = model.fields[to]!.componentId;

@@ -73,6 +73,39 @@ export interface ArcArrays {
   start: Int32Array;
   to: Int32Array;
   kind: Uint8Array;
+  /** The arc's path as an index for LineageModel.pathIdAt, -1 for a crossing. */
+  path: Int32Array;
+}
+
+/**
+ * The arcs as the build makes them, in typed arrays that grow: an object and two array slots per arc
+ * held ~75 MB at 25,000 paths (docs/performance.md); packed into ArcArrays once the build has them all.
+ */
+class ArcList {
+  length = 0;
+  from = new Int32Array(1024);
+  to = new Int32Array(1024);
+  kind = new Uint8Array(1024);
+  path = new Int32Array(1024);
+
+  push(from: number, to: number, kind: number, path: number): void {
+    if (this.length === this.from.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.from = grow(this.from);
+      this.to = grow(this.to);
+      this.kind = grow(this.kind);
+      this.path = grow(this.path);
+    }
+    const a = this.length++;
+    this.from[a] = from;
+    this.to[a] = to;
+    this.kind[a] = kind;
+    this.path[a] = path;
+  }
 }
 
 /** The arrays a walk works in (traverse.ts), one set per direction, kept with the model. */
@@ -126,15 +159,21 @@ export class LineageModel {
   readonly boundaries = new Map<string, BoundaryModel>();
   readonly fields: FieldNode[] = [];
   readonly fieldIds = new Map<string, number>();
-  readonly out: Arc[][] = [];
-  readonly in: Arc[][] = [];
+  /** The build's arcs, until both directions are packed (then released). */
+  private arcList: ArcList | undefined = new ArcList();
+  /** Path ids the arcs name, by index (ArcArrays.path), and each id's index. */
+  private readonly pathIdList: string[] = [];
+  private readonly pathIndex = new Map<string, number>();
   /** Component adjacency: operation 12 edges plus links implied by crossings. */
   readonly compOut = new Map<string, Set<string>>();
   readonly compIn = new Map<string, Set<string>>();
   /** Tag name → field nodes carrying it (applied or depended on). */
   readonly fieldsByTag = new Map<string, Set<number>>();
-  /** Crossing arcs already made (from * 2^22 + to), so a pair linked by two edges is linked once. */
-  private readonly crossed = new Set<number>();
+  /**
+   * Boundary pairs already crossed, so a pair linked by two edges is linked once (a field belongs to
+   * one boundary, so this is the same as remembering every field pair, at a fraction of the memory).
+   */
+  private readonly crossed = new Set<string>();
   /** The first path carrying each field (to open its document and anchor). */
   readonly pathOfField = new Map<number, string>();
   /** Components in a list, and each field's place in it (impact counts per component in an array). */
@@ -191,6 +230,13 @@ export class LineageModel {
       this.addEdge(e.sourceComponentId, e.destinationComponentId);
       yield;
     }
+    // Every arc is made: packed here, while the model is built in the background, not by the first
+    // walk of a request.
+    this.arcs('down');
+    yield;
+    this.arcs('up');
+    this.arcList = undefined;
+    yield;
     for (const c of this.components.values()) {
       if (c.detail.type === 'DATA_STORE') this.storeTags(c.boundaries[0]!);
       yield;
@@ -203,11 +249,6 @@ export class LineageModel {
       }
       yield;
     }
-    // Packed here, while the model is built in the background, not by the first walk of a request.
-    this.arcs('down');
-    yield;
-    this.arcs('up');
-    yield;
     this.componentIndexes();
   }
 
@@ -218,8 +259,9 @@ export class LineageModel {
   private storeTags(store: BoundaryModel): void {
     for (const [name, v] of store.fieldIndex) {
       const best = new Map<string, GraphTag>();
-      for (const a of this.in[v]!) {
-        const from = this.fields[a.to]!;
+      const up = this.arcs('up');
+      for (let a = up.start[v]!; a < up.start[v + 1]!; a++) {
+        const from = this.fields[up.to[a]!]!;
         const marks = [
           ...(from.boundary.tags.get(from.name) ?? []).map((t) => ({ ...t, hops: 0 })),
           ...(from.boundary.dependsOn.get(from.name) ?? []),
@@ -238,29 +280,55 @@ export class LineageModel {
     }
   }
 
-  /** The arcs of one direction packed into typed arrays (built on first use, then kept). */
+  /**
+   * The arcs of one direction packed into typed arrays, each field's arcs in the order they were made
+   * (packed once the build has made them all, then kept).
+   */
   arcs(direction: 'down' | 'up'): ArcArrays {
     let packed = this.packed[direction];
     if (!packed) {
-      const lists = direction === 'down' ? this.out : this.in;
-      const start = new Int32Array(lists.length + 1);
-      let m = 0;
-      for (let v = 0; v < lists.length; v++) {
-        start[v] = m;
-        m += lists[v]!.length;
-      }
-      start[lists.length] = m;
+      const list = this.arcList;
+      if (!list) throw new Error('the arcs were released before both directions were packed');
+      const [tail, head] = direction === 'down' ? [list.from, list.to] : [list.to, list.from];
+      const n = this.fields.length;
+      const m = list.length;
+      const start = new Int32Array(n + 1);
+      for (let a = 0; a < m; a++) start[tail[a]! + 1]!++;
+      for (let v = 0; v < n; v++) start[v + 1]! += start[v]!;
+      const next = start.slice(0, n);
       const to = new Int32Array(m);
       const kind = new Uint8Array(m);
-      let a = 0;
-      for (const list of lists)
-        for (const arc of list) {
-          to[a] = arc.to;
-          kind[a++] = arc.kind === 'crossing' ? ARC_CROSSING : KIND_CODES.indexOf(arc.kind) + 1;
-        }
-      this.packed[direction] = packed = { start, to, kind };
+      const path = new Int32Array(m);
+      for (let a = 0; a < m; a++) {
+        const slot = next[tail[a]!]!++;
+        to[slot] = head[a]!;
+        kind[slot] = list.kind[a]!;
+        path[slot] = list.path[a]!;
+      }
+      this.packed[direction] = packed = { start, to, kind, path };
     }
     return packed;
+  }
+
+  /** The path id an arc's `path` index names (undefined for a crossing's -1). */
+  pathIdAt(index: number): string | undefined {
+    return index < 0 ? undefined : this.pathIdList[index];
+  }
+
+  /** The arcs from (down) or into (up) one field as objects: for a few fields, not for walks. */
+  arcsOf(v: number, direction: 'down' | 'up'): Arc[] {
+    const { start, to, kind, path } = this.arcs(direction);
+    const out: Arc[] = [];
+    for (let a = start[v]!; a < start[v + 1]!; a++) {
+      const arc: Arc = {
+        to: to[a]!,
+        kind: kind[a] === ARC_CROSSING ? 'crossing' : KIND_CODES[kind[a]! - 1]!,
+      };
+      const pathId = this.pathIdAt(path[a]!);
+      if (pathId !== undefined) arc.pathId = pathId;
+      out.push(arc);
+    }
+    return out;
   }
 
   walkScratch(direction: 'down' | 'up'): WalkScratch {
@@ -297,8 +365,6 @@ export class LineageModel {
     const id = `${b.id}#${name}`;
     this.fields.push({ id, name, boundary: b, componentId: b.componentId });
     this.fieldIds.set(id, i);
-    this.out.push([]);
-    this.in.push([]);
     own(b, 'fieldIndex').set(name, i);
     own(b, 'fields').push(name);
     return i;
@@ -306,12 +372,16 @@ export class LineageModel {
 
   private arc(from: number, to: number, kind: Arc['kind'], pathId?: string): void {
     if (from === to) return;
-    const a: Arc = { to, kind };
-    if (pathId !== undefined) a.pathId = pathId;
-    this.out[from]!.push(a);
-    const back: Arc = { to: from, kind };
-    if (pathId !== undefined) back.pathId = pathId;
-    this.in[to]!.push(back);
+    let path = -1;
+    if (pathId !== undefined) {
+      path = this.pathIndex.get(pathId) ?? -1;
+      if (path < 0) {
+        path = this.pathIdList.push(pathId) - 1;
+        this.pathIndex.set(pathId, path);
+      }
+    }
+    const code = kind === 'crossing' ? ARC_CROSSING : KIND_CODES.indexOf(kind) + 1;
+    this.arcList!.push(from, to, code, path);
   }
 
   private link(src: string, dst: string): void {
@@ -456,13 +526,12 @@ export class LineageModel {
 
   /** Field → same field path across components. */
   private cross(from: BoundaryModel, to: BoundaryModel): void {
+    const key = `${from.id}\u0000${to.id}`;
+    if (this.crossed.has(key)) return;
+    this.crossed.add(key);
     for (const [name, i] of from.fieldIndex) {
       const j = to.fieldIndex.get(name);
-      if (j === undefined) continue;
-      const key = i * 4_194_304 + j;
-      if (this.crossed.has(key)) continue;
-      this.crossed.add(key);
-      this.arc(i, j, 'crossing');
+      if (j !== undefined) this.arc(i, j, 'crossing');
     }
   }
 }

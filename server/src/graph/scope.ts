@@ -301,7 +301,7 @@ function edgesOf(
     const cu = model.fields[u]!.componentId;
     if (flow && !flow.has(u)) continue;
     if (tagged && !tagged.has(u)) continue;
-    for (const a of model.out[u]!) {
+    for (const a of model.arcsOf(u, 'down')) {
       const v = a.to;
       const cv = model.fields[v]!.componentId;
       if (!inScope.has(cv)) continue;
