@@ -154,6 +154,22 @@ function own<K extends keyof Owned>(b: BoundaryModel, key: K): Owned[K] {
   return b[key] as Owned[K];
 }
 
+/**
+ * Tag lists shared by every field that carries the same one: a depends-on list is repeated on most
+ * fields downstream of a tagged one, and a copy per field held ~50 MB at 25,000 paths. Frozen, as
+ * everyone reads them.
+ */
+class TagLists {
+  private readonly lists = new Map<string, readonly GraphTag[]>();
+
+  of(tags: GraphTag[]): GraphTag[] {
+    const key = tags.map((t) => `${t.name}\u0000${t.hops ?? ''}\u0000${t.color ?? ''}`).join('\u0001');
+    let list = this.lists.get(key);
+    if (!list) this.lists.set(key, (list = Object.freeze(tags.map((t) => Object.freeze(t)))));
+    return list as GraphTag[];
+  }
+}
+
 export class LineageModel {
   readonly components = new Map<string, ComponentModel>();
   readonly boundaries = new Map<string, BoundaryModel>();
@@ -163,7 +179,7 @@ export class LineageModel {
   private arcList: ArcList | undefined = new ArcList();
   /** Path ids the arcs name, by index (ArcArrays.path), and each id's index. */
   private readonly pathIdList: string[] = [];
-  private readonly pathIndex = new Map<string, number>();
+  private pathIndex: Map<string, number> | undefined = new Map();
   /** Component adjacency: operation 12 edges plus links implied by crossings. */
   readonly compOut = new Map<string, Set<string>>();
   readonly compIn = new Map<string, Set<string>>();
@@ -173,7 +189,9 @@ export class LineageModel {
    * Boundary pairs already crossed, so a pair linked by two edges is linked once (a field belongs to
    * one boundary, so this is the same as remembering every field pair, at a fraction of the memory).
    */
-  private readonly crossed = new Set<string>();
+  private crossed: Set<string> | undefined = new Set();
+  /** The build's shared tag lists (released with the build). */
+  private tagLists: TagLists | undefined = new TagLists();
   /** The first path carrying each field (to open its document and anchor). */
   readonly pathOfField = new Map<number, string>();
   /** Components in a list, and each field's place in it (impact counts per component in an array). */
@@ -235,7 +253,8 @@ export class LineageModel {
     this.arcs('down');
     yield;
     this.arcs('up');
-    this.arcList = undefined;
+    // What only the build needs goes with it (~10 MB at 25,000 paths).
+    this.arcList = this.crossed = this.pathIndex = undefined;
     yield;
     for (const c of this.components.values()) {
       if (c.detail.type === 'DATA_STORE') this.storeTags(c.boundaries[0]!);
@@ -249,6 +268,7 @@ export class LineageModel {
       }
       yield;
     }
+    this.tagLists = undefined;
     this.componentIndexes();
   }
 
@@ -275,7 +295,7 @@ export class LineageModel {
       if (best.size)
         own(store, 'dependsOn').set(
           name,
-          [...best.values()].sort((x, y) => compareText(x.name, y.name)),
+          this.tagLists!.of([...best.values()].sort((x, y) => compareText(x.name, y.name))),
         );
     }
   }
@@ -374,10 +394,10 @@ export class LineageModel {
     if (from === to) return;
     let path = -1;
     if (pathId !== undefined) {
-      path = this.pathIndex.get(pathId) ?? -1;
+      path = this.pathIndex!.get(pathId) ?? -1;
       if (path < 0) {
         path = this.pathIdList.push(pathId) - 1;
-        this.pathIndex.set(pathId, path);
+        this.pathIndex!.set(pathId, path);
       }
     }
     const code = kind === 'crossing' ? ARC_CROSSING : KIND_CODES.indexOf(kind) + 1;
@@ -481,8 +501,10 @@ export class LineageModel {
       this.field(b, e.field_path);
       own(b, 'tags').set(
         e.field_path,
-        (e.tags ?? []).map((t) =>
-          t.color !== undefined ? { name: t.name, color: t.color } : { name: t.name },
+        this.tagLists!.of(
+          (e.tags ?? []).map((t) =>
+            t.color !== undefined ? { name: t.name, color: t.color } : { name: t.name },
+          ),
         ),
       );
     }
@@ -490,11 +512,13 @@ export class LineageModel {
       this.field(b, e.field_path);
       own(b, 'dependsOn').set(
         e.field_path,
-        (e.depends_on ?? []).map((t) => {
-          const tag: GraphTag = { name: t.name, hops: t.nearest_hops };
-          if (t.color !== undefined) tag.color = t.color;
-          return tag;
-        }),
+        this.tagLists!.of(
+          (e.depends_on ?? []).map((t) => {
+            const tag: GraphTag = { name: t.name, hops: t.nearest_hops };
+            if (t.color !== undefined) tag.color = t.color;
+            return tag;
+          }),
+        ),
       );
     }
     return b;
@@ -527,8 +551,8 @@ export class LineageModel {
   /** Field → same field path across components. */
   private cross(from: BoundaryModel, to: BoundaryModel): void {
     const key = `${from.id}\u0000${to.id}`;
-    if (this.crossed.has(key)) return;
-    this.crossed.add(key);
+    if (this.crossed!.has(key)) return;
+    this.crossed!.add(key);
     for (const [name, i] of from.fieldIndex) {
       const j = to.fieldIndex.get(name);
       if (j !== undefined) this.arc(i, j, 'crossing');
