@@ -47,9 +47,12 @@ import { registerPassThrough } from './requests/passThrough';
 import { registerDocumentEvents } from './documentEvents';
 import { TimeSlicer } from './util/timeSlices';
 import { lowerBackgroundThreadPriority } from './util/threadPriority';
+import { tuneCompiler } from './util/compilerFlags';
 
-// First, while the only other threads are V8's: its compiler and GC helpers yield to the main thread.
+// First, while the only other threads are V8's: its compiler and GC helpers yield to the main thread,
+// and its compile jobs stay short (both for the tail of request latency on few cores).
 const threadPriority = lowerBackgroundThreadPriority();
+const compilerFlags = tuneCompiler();
 
 const connection = createConnection();
 const log = new OnceLogger({
@@ -213,6 +216,7 @@ connection.onInitialized(
         ? `Background threads: priority unchanged (${threadPriority.skipped})`
         : `Background threads: ${threadPriority.lowered} at nice ${threadPriority.nice}${threadPriority.skipped ? ` (not all: ${threadPriority.skipped})` : ''}`,
     );
+    log.info(`V8 flags: ${compilerFlags.join(' ')}`);
     if (clientSettings.canPull) {
       void connection.client
         .register(DidChangeConfigurationNotification.type, { section: SECTION })

@@ -1,10 +1,13 @@
-// The real server lowers the priority of V8's background threads (compiler, GC helpers) and keeps its
-// main thread, which answers the editor, where it was. Read from /proc, as the scheduler sees it.
+// What the real server does at start for the tail of its request latency: it lowers the priority of
+// V8's background threads (compiler, GC helpers), read from /proc as the scheduler sees them, keeps its
+// main thread, which answers the editor, where it was, and sets its V8 flags (their effect:
+// test/unit/compilerFlags.test.ts).
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LspClient } from '../helpers/lspClient';
+import { COMPILER_FLAGS } from '../../server/src/util/compilerFlags';
 import { BACKGROUND_NICE_OFFSET, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
 
 /** Each thread's nice value: the 19th field of /proc/PID/task/TID/stat (the name may hold spaces). */
@@ -22,11 +25,7 @@ function threadNice(pid: number): Map<number, number> {
   return out;
 }
 
-describe('language server: background threads yield to the main thread', function () {
-  if (process.platform !== 'linux') {
-    it('changes nothing off Linux (a thread id would name the whole process)');
-    return;
-  }
+describe('language server: tuned for the tail of request latency', function () {
   let folder: string;
   let client: LspClient;
   before(async () => {
@@ -38,7 +37,15 @@ describe('language server: background threads yield to the main thread', functio
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('runs V8 worker threads at nice +10 and the main thread unchanged, and says so in its log', async () => {
+  it('sets its V8 flags and says so in its log', async () => {
+    const line = await client.waitFor<{ message: string }>('window/logMessage', (p) =>
+      p.message.startsWith('V8 flags:'),
+    );
+    assert.equal(line.message, `V8 flags: ${COMPILER_FLAGS.join(' ')}`);
+  });
+
+  it('runs V8 worker threads at nice +10 and the main thread unchanged, and says so in its log', async function () {
+    if (process.platform !== 'linux') return this.skip(); // a thread id would name the whole process
     const pid = client.child.pid!;
     const nice = threadNice(pid);
     const main = nice.get(pid);
@@ -52,7 +59,8 @@ describe('language server: background threads yield to the main thread', functio
     assert.match(line.message, new RegExp(`^Background threads: ${lowered.length} at nice ${main! + 10}$`));
   });
 
-  it('leaves a platform where a thread id names the process untouched', () => {
+  it('leaves a platform where a thread id names the process untouched', function () {
+    if (process.platform !== 'linux') return this.skip(); // read from /proc
     const before = threadNice(process.pid);
     const result = lowerBackgroundThreadPriority('darwin');
     assert.deepEqual(result, { lowered: 0, skipped: 'not on Linux (darwin)' });
