@@ -14,7 +14,7 @@ import type {
 import { fieldId } from '../../../common/src/protocol';
 import { UserInputError } from '../util/serviceErrors';
 import type { ContractEntry } from './contractCatalog';
-import { ARC_CROSSING, KIND_CODES, type LineageModel } from './lineageModel';
+import { ARC_CROSSING, arcKindCode, type LineageModel } from './lineageModel';
 import { contractMatchesStore } from './matching';
 import { arcEdgeId, kindsOf, walk, type Reach } from './traverse';
 import { compareText } from '../../../common/src/textOrder';
@@ -196,7 +196,7 @@ export function fieldFlow(model: LineageModel, id: string, filters: GraphFilters
   // Every arc between fields on the flow (not only the walk's tree), drawn in its own direction.
   const addEdges = (reach: Reach, downward: boolean) => {
     const arcs = model.arcs(downward ? 'down' : 'up');
-    const kinds = filters.kinds?.map((k) => KIND_CODES.indexOf(k) + 1);
+    const kinds = filters.kinds?.map(arcKindCode);
     for (const u of reach.order) {
       for (let a = arcs.start[u]!; a < arcs.start[u + 1]!; a++) {
         const v = arcs.to[a]!;

@@ -68,6 +68,16 @@ export interface FieldNode {
 export const ARC_CROSSING = 0;
 export const KIND_CODES: readonly MappingKind[] = MAPPING_KINDS;
 
+/** An arc kind's code in the compact arrays. */
+export function arcKindCode(kind: MappingKind | 'crossing'): number {
+  return kind === 'crossing' ? ARC_CROSSING : KIND_CODES.indexOf(kind) + 1;
+}
+
+/** The arc kind a code in the compact arrays stands for. */
+export function arcKindOf(code: number): MappingKind | 'crossing' {
+  return code === ARC_CROSSING ? 'crossing' : KIND_CODES[code - 1]!;
+}
+
 /** Arcs of one direction in compressed rows: field v's arcs are start[v] ≤ a < start[v + 1]. */
 export interface ArcArrays {
   start: Int32Array;
@@ -277,9 +287,9 @@ export class LineageModel {
    * into it (one crossing further), as the service derives depends-on tags for boundaries.
    */
   private storeTags(store: BoundaryModel): void {
+    const up = this.arcs('up');
     for (const [name, v] of store.fieldIndex) {
       const best = new Map<string, GraphTag>();
-      const up = this.arcs('up');
       for (let a = up.start[v]!; a < up.start[v + 1]!; a++) {
         const from = this.fields[up.to[a]!]!;
         const marks = [
@@ -340,10 +350,7 @@ export class LineageModel {
     const { start, to, kind, path } = this.arcs(direction);
     const out: Arc[] = [];
     for (let a = start[v]!; a < start[v + 1]!; a++) {
-      const arc: Arc = {
-        to: to[a]!,
-        kind: kind[a] === ARC_CROSSING ? 'crossing' : KIND_CODES[kind[a]! - 1]!,
-      };
+      const arc: Arc = { to: to[a]!, kind: arcKindOf(kind[a]!) };
       const pathId = this.pathIdAt(path[a]!);
       if (pathId !== undefined) arc.pathId = pathId;
       out.push(arc);
@@ -400,8 +407,7 @@ export class LineageModel {
         this.pathIndex!.set(pathId, path);
       }
     }
-    const code = kind === 'crossing' ? ARC_CROSSING : KIND_CODES.indexOf(kind) + 1;
-    this.arcList!.push(from, to, code, path);
+    this.arcList!.push(from, to, arcKindCode(kind), path);
   }
 
   private link(src: string, dst: string): void {

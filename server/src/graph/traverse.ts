@@ -7,6 +7,7 @@
 import type { GraphFilters, MappingKind } from '../../../common/src/protocol';
 import {
   ARC_CROSSING,
+  arcKindCode,
   KIND_CODES,
   type ArcArrays,
   type LineageModel,
@@ -64,7 +65,7 @@ export function walk(
   let kindMask = 0b1111;
   if (filters.kinds) {
     kindMask = 1 << ARC_CROSSING;
-    for (const k of filters.kinds) kindMask |= 1 << (KIND_CODES.indexOf(k) + 1);
+    for (const k of filters.kinds) kindMask |= 1 << arcKindCode(k);
   }
   const allowed = allowedFields(model, filters);
   // The walk's arrays are the model's, reused: a widest walk would otherwise allocate megabytes per
