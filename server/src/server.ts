@@ -46,7 +46,7 @@ import { apiKeys, apiKeyValue, checkCompliance, registerObjectStore } from './re
 import { registerPassThrough } from './requests/passThrough';
 import { registerDocumentEvents } from './documentEvents';
 import { TimeSlicer } from './util/timeSlices';
-import { lowerBackgroundThreadPriority } from './util/threadPriority';
+import { describeThreadPriority, lowerBackgroundThreadPriority } from './util/threadPriority';
 import { tuneCompiler } from './util/compilerFlags';
 
 // First, while the only other threads are V8's: its compiler and GC helpers yield to the main thread,
@@ -211,11 +211,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 
 connection.onInitialized(
   notification(log, 'initialized', async () => {
-    log.info(
-      threadPriority.nice === undefined
-        ? `Background threads: priority unchanged (${threadPriority.skipped})`
-        : `Background threads: ${threadPriority.lowered} at nice ${threadPriority.nice}${threadPriority.skipped ? ` (not all: ${threadPriority.skipped})` : ''}`,
-    );
+    log.info(`Background threads: ${describeThreadPriority(threadPriority)}`);
     log.info(`V8 flags: ${compilerFlags.join(' ')}`);
     if (clientSettings.canPull) {
       void connection.client

@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { parseTree, type Node } from 'jsonc-parser';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
+import { describeThreadPriority, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
@@ -175,9 +175,7 @@ async function main(): Promise<void> {
   const harness =
     process.env.BENCH_HARNESS_NICE === '0'
       ? 'left at their priority (BENCH_HARNESS_NICE=0)'
-      : ((r) => (r.nice === undefined ? `unchanged (${r.skipped})` : `at nice ${r.nice}`))(
-          lowerBackgroundThreadPriority(),
-        );
+      : describeThreadPriority(lowerBackgroundThreadPriority());
   const dir = mkdtempSync(join(tmpdir(), 'lineage-lens-bench-pathdoc-'));
   const text = bigPath();
   const doc = TextDocument.create('x:', 'json', 1, text);
@@ -289,7 +287,7 @@ async function main(): Promise<void> {
     console.log(
       `| a request answered at once (hover on an unopened file), ${floor.length} times | median ${f2(fl.median)} ms, p99 ${f2(fl.p99)} ms | | |`,
     );
-    console.log(`(${emptyOurs} of our hovers were empty; the harness's V8 threads ${harness})`);
+    console.log(`(${emptyOurs} of our hovers were empty; the harness's V8 threads: ${harness})`);
   } finally {
     for (const s of [ours, peer]) {
       if (!shutDown) await s.conn.sendRequest('shutdown').catch(() => undefined);

@@ -15,7 +15,7 @@ export const BACKGROUND_NICE_OFFSET = 10;
 const NICEST = 19;
 
 export interface ThreadPriorityResult {
-  /** Threads whose priority was lowered. */
+  /** Threads now at `nice` (lowered, or already there or lower). */
   lowered: number;
   /** The nice value they now have; undefined when nothing was done. */
   nice?: number;
@@ -52,4 +52,10 @@ export function lowerBackgroundThreadPriority(platform = process.platform): Thre
     }
   }
   return failures.length ? { lowered, nice, skipped: failures.join('; ') } : { lowered, nice };
+}
+
+/** The result in words, for a log line: `6 at nice 10`, or why nothing changed. */
+export function describeThreadPriority(r: ThreadPriorityResult): string {
+  if (r.nice === undefined) return `priority unchanged (${r.skipped})`;
+  return `${r.lowered} at nice ${r.nice}${r.skipped ? ` (not all: ${r.skipped})` : ''}`;
 }
