@@ -1,11 +1,82 @@
 // Lint: typescript-eslint's type-checked rules over the TypeScript programs, plus the layering as
 // rules (what each folder may import). Formatting is Prettier's (npm run lint runs both).
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeModules = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+const noVscode = {
+  name: 'vscode',
+  message: 'Only the client runs in VS Code; the server and common/ must not import vscode.',
+};
+
+// The language server's folders, lowest layer first, each with the folders it may import (a folder
+// always imports itself). server.ts and documentEvents.ts (the wiring) may import any of them; no
+// folder imports the wiring. Peers (anchors | contracts | pathDocs; graph | features) do not import
+// each other, except features, which may use graph (the impact lens). Listing a folder's imports, not
+// its layer, keeps the table a DAG by construction; .dependency-cruiser.cjs fails lint on a cycle
+// between folders all the same. ARCHITECTURE.md ("Layers of the language server") explains each.
+const serverLayers = {
+  util: [],
+  api: ['util'],
+  domain: ['util'],
+  workspace: ['util', 'api'],
+  anchors: ['util', 'api', 'domain', 'workspace'],
+  contracts: ['util', 'api', 'domain', 'workspace'],
+  pathDocs: ['util', 'api', 'domain', 'workspace'],
+  session: ['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'pathDocs'],
+  graph: ['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'pathDocs', 'session'],
+  features: ['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'pathDocs', 'session', 'graph'],
+  requests: [
+    ...['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'pathDocs', 'session', 'graph'],
+    'features',
+  ],
+  cli: [
+    ...['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'pathDocs', 'session', 'graph'],
+    ...['features', 'requests'],
+  ],
+};
+const serverWiring = ['server', 'documentEvents'];
+
+function serverLayerRules() {
+  const serverSrc = path.join(import.meta.dirname, 'server', 'src');
+  const folders = readdirSync(serverSrc, { withFileTypes: true }).filter((e) => e.isDirectory());
+  const unlisted = folders.map((e) => e.name).filter((name) => !(name in serverLayers));
+  if (unlisted.length > 0) {
+    throw new Error(
+      `server/src/${unlisted.join(', server/src/')}: add the folder to serverLayers in eslint.config.mjs ` +
+        '(which folders it may import) and to the layers in ARCHITECTURE.md.',
+    );
+  }
+  return Object.entries(serverLayers).map(([folder, allowed]) => {
+    const denied = Object.keys(serverLayers).filter((f) => f !== folder && !allowed.includes(f));
+    return {
+      files: [`server/src/${folder}/**/*.ts`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            paths: [noVscode],
+            patterns: [
+              ...denied.map((f) => ({
+                regex: `^(\\.\\./)+${f}(/|$)`,
+                message: `server/src/${folder}/ may not import server/src/${f}/ (layers: serverLayers in eslint.config.mjs).`,
+              })),
+              {
+                regex: `^(\\.\\./)+(${serverWiring.join('|')})$`,
+                message: 'Only the wiring (server.ts, documentEvents.ts) imports the wiring.',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
 
 export default tseslint.config(
   {
@@ -67,19 +138,11 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'common/**/*.ts', 'service/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'vscode',
-              message: 'Only the client runs in VS Code; the server and common/ must not import vscode.',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noVscode] }],
     },
   },
+  // ---- layers inside the language server: what each folder of server/src may import -------------
+  ...serverLayerRules(),
   {
     files: ['common/**/*.ts'],
     rules: {

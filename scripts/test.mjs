@@ -3,7 +3,8 @@
 // runs the same idempotent, cached setup as CI (scripts/vscode/setup.sh: Debian packages, code-server);
 // when that fails, those suites are reported as not run because of the setup (exit code 2), never as
 // failed tests.
-// Lint (`npm run lint`: ESLint, then Prettier's check) is a step of its own; red lint is a failure.
+// Lint (`npm run lint`: ESLint, dependency-cruiser's folder-cycle check, then Prettier's check) is a
+// step of its own; red lint is a failure.
 //   node scripts/test.mjs [--skip-vscode] [--no-build] [--only lint,unit,api,service,server,vscode,journeys]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';

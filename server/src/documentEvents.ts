@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import * as P from '../../common/src/protocol';
 import type { AnchorIndex } from './anchors';
-import type { Documents } from './documents';
+import type { Documents } from './workspace/documents';
 import type { OpenContracts } from './contracts/openContracts';
 import type { DiagnosticsHub } from './features/diagnosticsHub';
 import type { GraphService } from './graph/graphService';
@@ -15,7 +15,7 @@ import { validatePathDocument } from './pathDocs/validate';
 import { checkCompliance } from './requests/service';
 import type { ServiceAccess, SettingsSource } from './session/parts';
 import type { OnceLogger } from './util/log';
-import { notification } from './util/handlers';
+import { notification } from './api/handlers';
 
 export interface DocumentEventsDeps {
   log: OnceLogger;

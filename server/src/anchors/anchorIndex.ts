@@ -18,7 +18,7 @@ import { markDeleted, newSlot, place, reverify, type Definitions, type Slot } fr
 import { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';
 import { unresolvedMessage } from './messages';
 import { diagnosticsOf } from './diagnostics';
-import { fileUri, uriToFsPath } from './uris';
+import { fileUri, uriToFsPath } from '../workspace/uris';
 import { mapLimit } from '../util/concurrency';
 import { unmapLines, type FileLineMap } from './git/lineMap';
 import {

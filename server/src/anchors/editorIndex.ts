@@ -6,7 +6,7 @@
 import type { AnchorIndexOptions } from './types';
 import { AnchorIndex } from './anchorIndex';
 import { TreeSitterDefinitions } from './syntax/definitionSource';
-import { readRegularFile, readRegularFileSync } from './regularFiles';
+import { readRegularFile, readRegularFileSync } from '../workspace/regularFiles';
 import { GitMapper } from './git/gitMapping';
 
 export const diskReads: Pick<AnchorIndexOptions, 'readFile' | 'readFileSync'> = {

@@ -6,7 +6,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { WorkspaceFolderInfo } from './types';
-import { WorkspaceFiles } from './workspaceFiles';
+import { WorkspaceFiles } from '../workspace/workspaceFiles';
+import { isInside } from '../workspace/folders';
 
 export type Resolution =
   | { kind: 'file'; fsPath: string; how: 'projectRoot' | 'exact' | 'suffix' }
@@ -41,10 +42,7 @@ async function listDirectory(dir: string): Promise<Map<string, boolean> | undefi
   }
 }
 
-export function isInside(parent: string, child: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel !== '' && rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel);
-}
+export { isInside };
 
 /** The anchor's path made posix and normalized, or why it cannot be used. */
 export function normalizeAnchorFile(file: string | undefined): { rel: string } | Resolution {

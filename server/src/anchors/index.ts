@@ -14,6 +14,6 @@ export type {
 export { expectedNamesFor, lastSegment } from './expectedNames';
 export { DIAGNOSTIC_SOURCE, type AnchorDiagnosticCode, type AnchorDiagnosticData } from './diagnostics';
 export { REPAIR_TITLE } from './messages';
-export { fileUri, uriToFsPath } from './uris';
+export { fileUri, uriToFsPath } from '../workspace/uris';
 export { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';
 export { coordinatesAt, coordinatesOf, driftReason, type AnchorCoordinates, type AnchorDrift } from './drift';

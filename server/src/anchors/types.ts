@@ -2,13 +2,9 @@
 import type { Range } from 'vscode-languageserver';
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import type { DefinitionSource } from './syntax/definitionSource';
+import type { WorkspaceFolderInfo } from '../workspace/folders';
 
-export interface WorkspaceFolderInfo {
-  uri: string;
-  fsPath: string;
-  /** The scanned project's root relative to the folder ('' = the folder itself); setting `lineageLens.projectRoot`. */
-  projectRoot: string;
-}
+export type { WorkspaceFolderInfo };
 
 export interface AnchorEntry {
   componentId: string;

@@ -3,7 +3,7 @@
 // index, which resolves, places and verifies every code anchor with the editor's rules; every contract
 // file (recognised by content or name) is validated, then checked for compliance (operation 10).
 import { stat } from 'node:fs/promises';
-import { readRegularFile } from '../anchors/regularFiles';
+import { readRegularFile } from '../workspace/regularFiles';
 import { relative, sep } from 'node:path';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import { contractSyntaxOf, isContractFileName } from '../../../common/src/contractFileNames';
@@ -11,18 +11,18 @@ import { fileUri, uriToFsPath, type AnchorIndex } from '../anchors';
 import type { TrackedAnchor, WorkspaceFolderInfo } from '../anchors/types';
 import { createEditorAnchorIndex } from '../anchors/editorIndex';
 import { mapLimit } from '../util/concurrency';
-import { WorkspaceFiles } from '../anchors/workspaceFiles';
+import { WorkspaceFiles } from '../workspace/workspaceFiles';
 import { HttpLineageApi } from '../api/httpClient';
 import { checkContractText } from '../contracts/compliance';
 import { readContractDocument } from '../contracts/contractDocument';
 import { validateContractDocument } from '../contracts/validate';
-import { anchorProblemDiagnostic } from '../features/diagnosticsHub';
+import { anchorProblemDiagnostic } from '../features/anchorProblems';
 import { Session } from '../session/session';
 import type { ComponentReader, ServiceAccess } from '../session/parts';
 import { DEFAULT_LIMITS } from '../session/componentStore';
 import { normalizeSettings } from '../../../common/src/settings';
 import { OnceLogger } from '../util/log';
-import { serviceErrorData, UserInputError } from '../util/serviceErrors';
+import { serviceErrorData, UserInputError } from '../api/serviceErrors';
 import { findingOf, sortFindings, type Finding } from './findings';
 
 export interface CheckOptions {

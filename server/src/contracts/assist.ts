@@ -15,7 +15,7 @@ import {
   type Position,
 } from 'vscode-languageserver';
 import { CONTRACT_FIELD_TYPES, SCHEMA_MEMBER } from '../../../common/src/api';
-import { enumValues, objectBranch, type SchemaNode } from '../pathDocs/schemaNav';
+import { enumValues, objectBranch, type SchemaNode } from '../util/schemaNav';
 import { locate, offsetAt, rangeOf, resolve, rootSchema, type ContractDocument } from './contractDocument';
 import { CONTRACT_CODES, CONTRACT_SOURCE, type MissingMemberData } from './validate';
 

@@ -12,7 +12,7 @@ import {
   contractShapeOf,
   type ContractShape,
 } from '../../../common/src/api';
-import { node, objectBranch, type SchemaNode } from '../pathDocs/schemaNav';
+import { node, objectBranch, type SchemaNode } from '../util/schemaNav';
 
 const MAX_TEXT = 1_048_576;
 

@@ -23,7 +23,7 @@ import {
   type ContractShape,
   type Violation,
 } from '../../../common/src/api';
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 
 export interface ParsedFile {
   doc: Document.Parsed;

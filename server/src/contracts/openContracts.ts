@@ -6,7 +6,7 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { contractSyntaxOf, isContractFileName } from '../../../common/src/contractFileNames';
 import type { ContractFileSummary, ExternalSchemaValidation } from '../../../common/src/protocol';
-import type { Documents } from '../documents';
+import type { Documents } from '../workspace/documents';
 import { readContractDocument, type ContractDocument } from './contractDocument';
 import { validateContractDocument } from './validate';
 

@@ -6,7 +6,7 @@
 import { isMap, isPair, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import { CONTRACT_FIELD_TYPES } from '../../../common/src/api';
-import { enumValues, objectBranch, type SchemaNode } from '../pathDocs/schemaNav';
+import { enumValues, objectBranch, type SchemaNode } from '../util/schemaNav';
 import { rangeOf, resolve, rootSchema, type ContractDocument } from './contractDocument';
 
 export const CONTRACT_SOURCE = 'lineage-contract-file';

@@ -4,7 +4,7 @@
 // once) after a short quiet time.
 import type { AnchorIndex } from '../anchors';
 import type { OnceLogger } from '../util/log';
-import type { DiskChange, WatchedFiles } from '../util/watchedFiles';
+import type { DiskChange, WatchedFiles } from '../workspace/watchedFiles';
 
 /** Events closer together than this are handled as one batch. */
 const QUIET_MS = 100;

@@ -6,7 +6,7 @@ import type { LineagePath } from '../../../common/src/api';
 import { COMMANDS, type PathRef } from '../../../common/src/protocol';
 import { iconLabelText } from '../../../common/src/untrustedText';
 import type { AnchorReader, ComponentReader } from '../session/parts';
-import { carriedTags, shortPathLabel } from './pathSummary';
+import { carriedTags, shortPathLabel } from '../domain/pathSummary';
 
 const MAX_TITLE = 100;
 const LABELS_SHOWN = 2;

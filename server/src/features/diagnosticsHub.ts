@@ -1,9 +1,7 @@
 // One place that publishes diagnostics per URI, merging their sources: anchor problems from the index
-// (in source files, and on the path document for anchors without a file), path-document validation
-// and contract compliance. A URI is republished with [] when a source no longer has anything for it.
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
-import type { TrackedAnchor } from '../anchors/types';
-import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
+// (in source files, and on the path document for anchors without a file: anchorProblems.ts),
+// path-document validation and contract compliance. A URI is republished with [] when a source no longer has anything for it.
+import type { Diagnostic } from 'vscode-languageserver';
 
 export type DiagnosticSource = 'anchors' | 'anchorProblems' | 'pathDocument' | 'contractFile' | 'compliance';
 
@@ -33,31 +31,4 @@ export class DiagnosticsHub {
     for (const m of this.bySource.values()) all.push(...(m.get(uri) ?? []));
     this.publish(uri, all);
   }
-}
-
-/** The diagnostic of an anchor without a place in the workspace (unresolved, outside the workspace). */
-export function anchorProblemDiagnostic(t: TrackedAnchor): Diagnostic {
-  return {
-    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    severity: t.state === 'outsideWorkspace' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
-    source: 'Lineage Lens',
-    code: t.state === 'outsideWorkspace' ? 'anchor-outside-workspace' : 'anchor-unresolved',
-    message: t.problem ?? `Anchor ${t.entry.anchor.anchor_id} could not be resolved.`,
-    data: { componentId: t.entry.componentId, pathId: t.entry.pathId, anchorId: t.entry.anchor.anchor_id },
-  };
-}
-
-/** Anchors that have no place in the workspace, reported on their path documents. */
-export function anchorProblemDiagnostics(
-  problems: Iterable<TrackedAnchor>,
-  uriOf: PathDocumentUriOf,
-): Map<string, Diagnostic[]> {
-  const out = new Map<string, Diagnostic[]>();
-  for (const t of problems) {
-    const uri = uriOf(t.entry.componentId, t.entry.pathId);
-    const list = out.get(uri) ?? [];
-    list.push(anchorProblemDiagnostic(t));
-    out.set(uri, list);
-  }
-  return out;
 }

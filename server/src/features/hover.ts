@@ -11,9 +11,9 @@ type Sources = { index: AnchorReader; store: ComponentReader } & SettingsSource 
 import { clock } from '../session/status';
 import { namesComponents } from '../../../common/src/settings';
 import { commandLink, md } from '../util/markdown';
-import { fieldsMatching } from './pathFields';
+import { fieldsMatching } from '../domain/pathFields';
 import { fieldSection, pathSection } from './pathHover';
-import { identifierAt } from './identifier';
+import { identifierAt } from '../domain/identifier';
 
 const MAX_PATHS = 5;
 

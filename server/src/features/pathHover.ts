@@ -7,9 +7,9 @@ import { shortSignature } from '../../../common/src/pathLabels';
 import { COMMANDS, boundaryNodeId, type FieldRef, type PathRef } from '../../../common/src/protocol';
 import type { TrackedAnchor } from '../anchors/types';
 import { commandLink, externalLink, md } from '../util/markdown';
-import { pathFields, type FieldMatch, type PathField } from './pathFields';
-import { shortPathLabel } from './pathSummary';
-import { tagWords } from './tagMarkdown';
+import { pathFields, type FieldMatch, type PathField } from '../domain/pathFields';
+import { shortPathLabel } from '../domain/pathSummary';
+import { tagWords } from '../domain/tagMarkdown';
 
 const MAX_ROWS = 8;
 /** Child fields listed under a parent field in a field hover, before "and N more". */

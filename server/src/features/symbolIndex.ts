@@ -6,7 +6,7 @@
 import type { CancellationToken } from 'vscode-languageserver';
 import { SymbolKind } from 'vscode-languageserver';
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
-import { pathFields } from './pathFields';
+import { pathFields } from '../domain/pathFields';
 import { SLICE_MS, TimeSlicer } from '../util/timeSlices';
 
 export interface SymbolEntry {

@@ -2,11 +2,11 @@
 // (DARN) and name. Files are found by the same rule as the Contracts view (`*.contract.{yaml,yml,json}`
 // anywhere, data files under a `contracts/` folder), read once; a file the client's watcher reports
 // created, changed or deleted (workspace/didChangeWatchedFiles on that matcher) is read again alone.
-import { readRegularFile } from '../anchors/regularFiles';
+import { readRegularFile } from '../workspace/regularFiles';
 import { pathToFileURL } from 'node:url';
 import { summarizeContract } from '../contracts/openContracts';
 import { isContractFileName } from '../../../common/src/contractFileNames';
-import { WorkspaceFiles } from '../anchors/workspaceFiles';
+import { WorkspaceFiles } from '../workspace/workspaceFiles';
 import type { WorkspaceFolderInfo } from '../anchors/types';
 
 export interface ContractEntry {

@@ -2,7 +2,7 @@
 // refresh: the server asks the client to watch the contract-file matcher (common/src/contractFileNames.ts)
 // and re-reads only the files reported (ContractCatalog.filesChanged), then refreshes the impact lenses.
 import { CONTRACT_FILE_GLOB } from '../../../common/src/contractFileNames';
-import type { WatchedFiles } from '../util/watchedFiles';
+import type { WatchedFiles } from '../workspace/watchedFiles';
 import { isContractPath, type ContractCatalog } from './contractCatalog';
 
 /** Handles the watcher's events; `watch()` asks the client for them (when it can register watchers). */

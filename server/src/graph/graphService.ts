@@ -20,7 +20,7 @@ type GraphSources = {
   index: AnchorReader;
   store: ComponentReader & Pick<ComponentStore, 'version' | 'edges'>;
 };
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 import { ContractCatalog } from './contractCatalog';
 import { fieldFlow, impactOf } from './impact';
 import { LineageModelCache, type LineageModel } from './lineageModel';

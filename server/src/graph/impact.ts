@@ -12,7 +12,7 @@ import type {
   ImpactTarget,
 } from '../../../common/src/protocol';
 import { fieldId } from '../../../common/src/protocol';
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 import type { ContractEntry } from './contractCatalog';
 import { ARC_CROSSING, arcKindCode, type LineageModel } from './lineageModel';
 import { contractMatchesStore } from './matching';

@@ -13,7 +13,7 @@ import type {
   MappingKind,
 } from '../../../common/src/protocol';
 import { MAPPING_KINDS, fieldId } from '../../../common/src/protocol';
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 import { componentEdgeId } from './impact';
 import type { BoundaryModel, ComponentModel, LineageModel } from './lineageModel';
 import { arcEdgeId, walk } from './traverse';

@@ -3,8 +3,8 @@
 import type { Position } from 'vscode-languageserver';
 import type { TargetsAt } from '../../../common/src/protocol';
 import type { AnchorReader, ComponentReader } from '../session/parts';
-import { fieldsMatching } from '../features/pathFields';
-import { identifierAt } from '../features/identifier';
+import { fieldsMatching } from '../domain/pathFields';
+import { identifierAt } from '../domain/identifier';
 import type { LineageModel } from './lineageModel';
 
 export function targetsAt(

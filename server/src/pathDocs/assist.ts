@@ -13,7 +13,7 @@ import { flattenSchema, LineagePath, type PathBoundary } from '../../../common/s
 import { fieldHoverText, fieldNamedAt } from './fieldHover';
 import { MEMBER_DOCS, SCHEMA_KEYWORD_DOCS } from './memberDocs';
 import { nodePath, pathNodeAt } from './parsedDocument';
-import { enumValues, node, objectBranch, schemaAt } from './schemaNav';
+import { enumValues, node, objectBranch, schemaAt } from '../util/schemaNav';
 
 const ROOT = node(LineagePath);
 

@@ -12,8 +12,8 @@ import {
   type PathBoundary,
 } from '../../../common/src/api';
 import { isValid } from '../../../common/src/api/validate';
-import { pathFields, type PathField, type Side } from '../features/pathFields';
-import { tagWords } from '../features/tagMarkdown';
+import { pathFields, type PathField, type Side } from '../domain/pathFields';
+import { tagWords } from '../domain/tagMarkdown';
 import { md } from '../util/markdown';
 import { parsedPathDocument } from './parsedDocument';
 

@@ -7,7 +7,7 @@ import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-langu
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parsedPathDocument } from './parsedDocument';
 import { LineagePath } from '../../../common/src/api';
-import { enumValues, node, type SchemaNode } from './schemaNav';
+import { enumValues, node, type SchemaNode } from '../util/schemaNav';
 
 const ROOT = node(LineagePath);
 const MAX = 200;

@@ -24,8 +24,8 @@ import type { RequestOptions } from '../api/apiClient';
 import { describeError } from '../api/describeError';
 import type { AnchorReader, AnchorRepairIndex, ComponentReader, ComponentWriter } from '../session/parts';
 import type { OnceLogger } from '../util/log';
-import { UserInputError } from '../util/serviceErrors';
-import { shortPathLabel } from '../features/pathSummary';
+import { UserInputError } from '../api/serviceErrors';
+import { shortPathLabel } from '../domain/pathSummary';
 
 const MAX_REPAIRS = 1_000;
 

@@ -1,11 +1,11 @@
 // Registers the lineage-graph requests (common/src/protocol.ts): graph, field flow, impact, targets.
 import type { Connection } from 'vscode-languageserver';
 import * as P from '../../../common/src/protocol';
-import type { Documents } from '../documents';
+import type { Documents } from '../workspace/documents';
 import type { GraphService } from '../graph/graphService';
-import { request } from '../util/handlers';
+import { request } from '../api/handlers';
 import type { OnceLogger } from '../util/log';
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 
 export function registerGraphRequests(
   connection: Connection,

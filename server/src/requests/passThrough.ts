@@ -5,7 +5,7 @@ import * as P from '../../../common/src/protocol';
 import type { OperationName } from '../../../common/src/api/operations';
 import type { LineageApi, RequestOptions } from '../api/apiClient';
 import type { OnceLogger } from '../util/log';
-import { request } from '../util/handlers';
+import { request } from '../api/handlers';
 import { requireString } from './service';
 
 /** What a pass-through may add from the server's cache. */

@@ -15,7 +15,7 @@ import { renderPathDocument } from '../pathDocs/render';
 import { pathRevision } from '../pathDocs/revision';
 import type { ComponentWriter } from '../session/parts';
 import type { OnceLogger } from '../util/log';
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 import { findServicePath, type ViewSources } from './views';
 
 export async function pathDocument(

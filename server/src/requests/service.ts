@@ -4,10 +4,10 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { ApiKeyRecord, ComplianceResponse, RegisterObjectStoreResponse } from '../../../common/src/api';
 import type { RequestOptions } from '../api/apiClient';
 import type { ServiceAccess } from '../session/parts';
-import type { Documents } from '../documents';
+import type { Documents } from '../workspace/documents';
 import { parseFile, registrationOf } from '../contracts/contractFile';
 import { checkContractText } from '../contracts/compliance';
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 
 function requireString(v: unknown, name: string): string {
   if (typeof v !== 'string' || v.trim() === '') throw new UserInputError(`${name} is required.`);

@@ -13,7 +13,7 @@ import type { AnchorReader, ServiceAccess, SettingsSource, StatusSource, ViewSto
 /** What the views read: the cache, the anchors, the settings, the status, and the service when the cache has no answer. */
 export type ViewSources = { index: AnchorReader; store: ViewStore } & ServiceAccess & SettingsSource;
 import type { RequestOptions } from '../api/apiClient';
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 import { compareText } from '../../../common/src/textOrder';
 
 export function componentTree(session: { store: ViewStore } & Pick<StatusSource, 'snapshot'>): {

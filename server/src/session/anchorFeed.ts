@@ -5,7 +5,7 @@ import type { ComponentDetail, LineagePath } from '../../../common/src/api';
 import type { AnchorEntry, AnchorNames } from '../anchors/types';
 import { expectedNamesFor } from '../anchors/expectedNames';
 import type { OnceLogger } from '../util/log';
-import { shortPathLabel } from '../features/pathSummary';
+import { shortPathLabel } from '../domain/pathSummary';
 import { TimeSlicer } from '../util/timeSlices';
 
 export async function anchorEntries(

@@ -9,7 +9,7 @@ import { mapSettled } from '../util/concurrency';
 import { isOneUrlSegment } from '../../../common/src/api/ids';
 import { DetailCompactor } from './compactDetail';
 import { readScanCommits, type ScanCommits } from './scanCommits';
-import { isConnectivityError, isKeyRejected } from '../util/serviceErrors';
+import { isConnectivityError, isKeyRejected } from '../api/serviceErrors';
 import type { OnceLogger } from '../util/log';
 import { TimeSlicer } from '../util/timeSlices';
 

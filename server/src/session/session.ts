@@ -10,7 +10,7 @@ import { ComponentStore, DEFAULT_LIMITS, type StoreLimits } from './componentSto
 import { StatusTracker } from './status';
 import { anchorEntries } from './anchorFeed';
 import { insecureHttpHost } from '../../../common/src/api/loopback';
-import { SignedOutError } from '../util/serviceErrors';
+import { SignedOutError } from '../api/serviceErrors';
 import type { OnceLogger } from '../util/log';
 
 export interface SessionEvents {

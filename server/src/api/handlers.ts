@@ -1,9 +1,9 @@
 // Every LSP handler runs through one of these wrappers: a failure becomes an LSP error (requests the
 // client asked for) or a degraded result (editor features), is logged once, and the server goes on.
 import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
-import { CancelledError } from '../api/errors';
-import type { RequestOptions } from '../api/apiClient';
-import type { OnceLogger } from './log';
+import { CancelledError } from './errors';
+import type { RequestOptions } from './apiClient';
+import type { OnceLogger } from '../util/log';
 import { serviceErrorData, toResponseError, UserInputError } from './serviceErrors';
 
 export function optionsOf(token: CancellationToken | undefined): RequestOptions {

@@ -4,10 +4,10 @@ import { realpath } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import type { WorkspaceFolderInfo } from './anchors/types';
-import { isInside } from './anchors/fileResolver';
-import { UserInputError } from './util/serviceErrors';
-import { NotRegularFileError, readRegularFile } from './anchors/regularFiles';
+import type { WorkspaceFolderInfo } from './folders';
+import { isInside } from './folders';
+import { UserInputError } from '../api/serviceErrors';
+import { NotRegularFileError, readRegularFile } from './regularFiles';
 
 export class Documents {
   private readonly docs = new Map<string, TextDocument>();

@@ -4,7 +4,7 @@
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { SERVICE_ERROR_CODE, type ServiceErrorData } from '../../../common/src/protocol';
 import { describeFailure } from '../../../common/src/serviceErrors';
-import { ApiError, ServiceError } from '../api/errors';
+import { ApiError, ServiceError } from './errors';
 
 export class SignedOutError extends Error {
   constructor() {

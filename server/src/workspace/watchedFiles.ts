@@ -8,8 +8,8 @@ import {
   type Connection,
   type Disposable,
 } from 'vscode-languageserver/node';
-import type { OnceLogger } from './log';
-import { notification } from './handlers';
+import type { OnceLogger } from '../util/log';
+import { notification } from '../api/handlers';
 
 export interface DiskChange {
   path: string;

@@ -2,7 +2,7 @@
 // Listed once per resolver (i.e. per setAnchors/setFolders), and only if some anchor needs it.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { WorkspaceFolderInfo } from './types';
+import type { WorkspaceFolderInfo } from './folders';
 
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
 const MAX_FILES = 200_000;
