@@ -16,7 +16,7 @@ const bundle = join(tmp, 'schemas.cjs');
 await esbuild.build({
   stdin: {
     contents:
-      "export * as api from './common/src/api/index.ts'; export * as dataset from './common/src/dataset/schema.ts';",
+      "export * as api from './common/src/api/index.ts'; export * as dataset from './common/src/dataset/schema.ts'; export * as changeImpact from './common/src/changeImpact.ts';",
     resolveDir: root,
     loader: 'ts',
   },
@@ -26,7 +26,7 @@ await esbuild.build({
   outfile: bundle,
   logLevel: 'warning',
 });
-const { api, dataset } = createRequire(import.meta.url)(bundle);
+const { api, dataset, changeImpact } = createRequire(import.meta.url)(bundle);
 rmSync(tmp, { recursive: true, force: true });
 
 /** `LineagePath` -> `lineage-path`. */
@@ -34,7 +34,11 @@ const kebab = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase(
 
 // Every exported schema with a title is a resource worth a file; the dataset schema is `dataset`.
 const files = new Map();
-for (const [name, value] of [...Object.entries(api), ...Object.entries(dataset)]) {
+for (const [name, value] of [
+  ...Object.entries(api),
+  ...Object.entries(dataset),
+  ...Object.entries(changeImpact),
+]) {
   if (!value || typeof value !== 'object' || typeof value.title !== 'string' || value.title !== name)
     continue;
   files.set(kebab(name), value);

@@ -1,11 +1,13 @@
 // `lineage-lens`: the command-line entry (package.json `bin`). `lineage-lens check` runs the editor's
-// checks over a checkout for CI and the terminal. node:util parseArgs is enough here (one subcommand,
+// checks over a checkout for CI and the terminal; `lineage-lens impact` (impactCommand.ts) tells what a
+// change breaks. node:util parseArgs is enough here (one subcommand,
 // long options, repeatable --component, strict unknown-option errors), so no parsing library is added.
 // Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or connection error.
 import { resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runCheck } from './check';
+import { impactMain } from './impactCommand';
 import { fails, type FailOn } from './findings';
 import { FORMATS, formatGithub, formatSarif, formatText, type Format } from './formats';
 import { readWorkspaceSettings } from './workspaceSettings';
@@ -14,6 +16,7 @@ const VERSION = '0.1.0';
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 
 export const HELP = `lineage-lens check [options] [DIR]
+lineage-lens impact [options] [DIR]   (what a change breaks: lineage-lens impact --help)
 
 Checks a checkout (DIR, default: the current directory) the way the Lineage Lens editor extension does:
   - every code anchor of the configured components: unresolved, outside the checkout, stale, relocated;
@@ -60,6 +63,7 @@ function usage(io: Io, message: string): number {
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {
+  if (argv[0] === 'impact') return impactMain(argv.slice(1), io, VERSION);
   let parsed;
   try {
     parsed = parseArgs({
@@ -91,7 +95,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   const [command, dir, ...extra] = positionals;
   if (command !== 'check')
-    return usage(io, `unknown command ${JSON.stringify(command)}; the command is check.`);
+    return usage(io, `unknown command ${JSON.stringify(command)}; the commands are check and impact.`);
   if (extra.length) return usage(io, `one directory at most, got ${extra.length + 1}.`);
   const format = v.format as Format;
   if (!FORMATS.includes(format)) return usage(io, `--format must be one of ${FORMATS.join(', ')}.`);

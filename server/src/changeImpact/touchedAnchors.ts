@@ -1,0 +1,166 @@
+// Which anchors a diff touches, and how (touchKind.ts): the anchors of every changed file as the index
+// places them in the head, plus the anchors left without a file by a deletion. A definition is looked
+// up by the anchor's expected names with tree-sitter in the base version of its file and, for one no
+// longer placed, on the lines the diff added elsewhere (a function moved to another file).
+import * as path from 'node:path';
+import type { TouchKind } from '../../../common/src/changeImpact';
+import type { AnchorIndex } from '../anchors';
+import { fileUri } from '../anchors/uris';
+import { invertMap, mapLines } from '../anchors/git/lineMap';
+import type { DefinitionSource } from '../anchors/syntax/definitionSource';
+import type { Definition } from '../anchors/syntax/definitions';
+import type { TrackedAnchor } from '../anchors/types';
+import type { ChangedFile, DiffRange } from './diffRange';
+import { baseLinesChanged, headLinesAdded, headLinesChanged } from './lineChanges';
+import { touchKind, type TouchEvidence } from './touchKind';
+
+export interface TouchedAnchor {
+  anchor: TrackedAnchor;
+  change: TouchKind;
+  /** Where it is in the head (modified, moved within a file) or was at the base (deleted): 1-based. */
+  file: string;
+  lineStart: number;
+  lineEnd: number;
+  movedTo?: { file: string; lineStart: number; lineEnd: number };
+}
+
+export interface TouchInputs {
+  /** The analysed folder. */
+  root: string;
+  range: DiffRange;
+  index: Pick<AnchorIndex, 'anchorsInFile' | 'problems'>;
+  definitions: DefinitionSource | undefined;
+  /** The head's and the base's text of a file (relative to root). */
+  headText(file: string): Promise<string | undefined>;
+  baseText(file: string): Promise<string | undefined>;
+}
+
+const abs = (root: string, file: string) => path.join(root, ...file.split('/'));
+
+/** 0-based LSP range → 1-based inclusive lines (an end at column 0 of a later line ends on the line before). */
+function linesOf(t: TrackedAnchor): { s: number; e: number } | undefined {
+  const r = t.range;
+  if (!r) return undefined;
+  const endLine = r.end.line > r.start.line && r.end.character === 0 ? r.end.line - 1 : r.end.line;
+  return { s: r.start.line + 1, e: Math.max(endLine, r.start.line) + 1 };
+}
+
+export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]> {
+  const { root, range } = inp;
+  const changed = [...range.files.values()];
+  await inp.definitions?.prepare([
+    ...changed.map((f) => abs(root, f.file)),
+    ...[...range.deleted].map((f) => abs(root, f)),
+  ]);
+  const defsCache = new Map<string, Promise<Map<string, readonly Definition[]> | undefined>>();
+  const defsOf = (side: 'base' | 'head', file: string) => {
+    const key = `${side}\0${file}`;
+    let p = defsCache.get(key);
+    if (!p) {
+      p = (side === 'base' ? inp.baseText(file) : inp.headText(file)).then((text) => {
+        if (text === undefined || !inp.definitions) return undefined;
+        const table = inp.definitions.definitions(abs(root, file), text);
+        return table ? new Map(table) : undefined;
+      });
+      defsCache.set(key, p);
+    }
+    return p;
+  };
+  /** A definition of a name on lines all added by the diff, in any changed file but `except`. */
+  const newDefinitionOf = async (names: readonly string[], except?: string) => {
+    for (const name of names) {
+      for (const f of changed) {
+        if (f.file === except) continue;
+        const defs = (await defsOf('head', f.file))?.get(name);
+        for (const d of defs ?? []) {
+          if (headLinesAdded(f.map, d.startLine + 1, d.endLine + 1).all)
+            return { file: f.file, lineStart: d.startLine + 1, lineEnd: d.endLine + 1 };
+        }
+      }
+    }
+    return undefined;
+  };
+  const nearest = (defs: Map<string, readonly Definition[]> | undefined, names: string[], line: number) => {
+    let best: Definition | undefined;
+    for (const n of names)
+      for (const d of defs?.get(n) ?? [])
+        if (!best || Math.abs(d.startLine - line) < Math.abs(best.startLine - line)) best = d;
+    return best;
+  };
+
+  const out: TouchedAnchor[] = [];
+  const seen = new Set<TrackedAnchor>();
+  const consider = async (t: TrackedAnchor, head: ChangedFile | undefined, baseFile: string) => {
+    if (seen.has(t)) return;
+    seen.add(t);
+    const names = t.entry.expectedNames;
+    const lines = t.state === 'stale' ? undefined : linesOf(t);
+    const baseDefs = await defsOf('base', baseFile);
+    if (head && lines) {
+      // Placed in the head: where its lines were at the base, and the definition there.
+      const back = head.map.added ? undefined : mapLines(invertMap(head.map), lines.s - 1, lines.e - 1);
+      const def = back && nearest(baseDefs, names, back.start);
+      const base = def ? baseLinesChanged(head.map, def.startLine + 1, def.endLine + 1) : undefined;
+      const added = headLinesAdded(head.map, lines.s, lines.e);
+      const e: TouchEvidence = {
+        placed: true,
+        headChanged: headLinesChanged(head.map, lines.s, lines.e),
+        headAllAdded: added.all && base !== undefined && base.hunk !== added.hunk,
+        baseChanged: base?.changed ?? false,
+        baseRemoved: base?.removed ?? false,
+        foundElsewhere: false,
+      };
+      const change = touchKind(e);
+      if (change)
+        out.push({
+          anchor: t,
+          change,
+          file: head.file,
+          lineStart: lines.s,
+          lineEnd: lines.e,
+          ...(change === 'moved' && def
+            ? { movedTo: { file: head.file, lineStart: lines.s, lineEnd: lines.e } }
+            : {}),
+        });
+      return;
+    }
+    // Not placed (stale, or its file deleted): its definition at the base, else its recorded lines.
+    const rec = t.entry.anchor;
+    const recStart = Math.max(1, rec.line_start ?? 1);
+    const def = nearest(baseDefs, names, recStart - 1);
+    const s = def ? def.startLine + 1 : recStart;
+    const e2 = def ? def.endLine + 1 : Math.max(recStart, rec.line_end ?? recStart);
+    const base = baseLinesChanged(head?.map, s, e2);
+    const elsewhere = base.changed ? await newDefinitionOf(names) : undefined;
+    const change = touchKind({
+      placed: false,
+      headChanged: false,
+      headAllAdded: false,
+      baseChanged: base.changed,
+      baseRemoved: base.removed,
+      foundElsewhere: elsewhere !== undefined,
+    });
+    if (change)
+      out.push({
+        anchor: t,
+        change,
+        file: baseFile,
+        lineStart: s,
+        lineEnd: e2,
+        ...(elsewhere ? { movedTo: elsewhere } : {}),
+      });
+  };
+
+  for (const f of changed) {
+    for (const t of inp.index.anchorsInFile(fileUri(abs(root, f.file))))
+      await consider(t, f, f.baseFile ?? f.file);
+  }
+  if (range.deleted.size > 0) {
+    for (const t of inp.index.problems()) {
+      const file = (t.entry.anchor.file ?? '').replace(/\\/g, '/').replace(/^\.\//, '');
+      const gone = [...range.deleted].find((d) => d === file || d.endsWith(`/${file}`));
+      if (file && gone) await consider(t, undefined, gone);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,134 @@
+// `lineage-lens impact`: the change-impact engine (changeImpact/) over a checkout, configured as
+// `check` is. The session loads the configured components into the editor's anchor index; with
+// `--head` naming another commit than a clean HEAD, the head is checked out into a temporary git
+// worktree first (so anchors are placed in the head's files), removed afterwards.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { ChangeImpactReport } from '../../../common/src/changeImpact';
+import { normalizeSettings } from '../../../common/src/settings';
+import { fileUri } from '../anchors';
+import { runGit } from '../anchors/git/gitCli';
+import { createEditorAnchorIndex } from '../anchors/editorIndex';
+import { TreeSitterDefinitions } from '../anchors/syntax/definitionSource';
+import type { WorkspaceFolderInfo } from '../anchors/types';
+import { HttpLineageApi } from '../api/httpClient';
+import { changeImpact } from '../changeImpact/changeImpact';
+import { GraphService } from '../graph/graphService';
+import { DEFAULT_LIMITS } from '../session/componentStore';
+import { Session } from '../session/session';
+import { OnceLogger } from '../util/log';
+import { UserInputError } from '../util/serviceErrors';
+import { ConnectionError } from './check';
+
+export interface ImpactOptions {
+  root: string;
+  serviceUrl: string;
+  apiKey: string;
+  settings: Record<string, unknown>;
+  base?: string;
+  head?: string;
+  branch?: boolean;
+  progress(message: string): void;
+}
+
+async function git(cwd: string, args: string[]): Promise<string> {
+  return (await runGit('git', args, { cwd })).trim();
+}
+
+/** The folder to analyse the head in: the checkout itself, or a temporary worktree of the head. */
+async function headFolder(
+  root: string,
+  head: string | undefined,
+): Promise<{ dir: string; dispose(): Promise<void> }> {
+  const same = { dir: root, dispose: async () => undefined };
+  if (head === undefined) return same;
+  let headCommit: string;
+  try {
+    headCommit = await git(root, ['rev-parse', '--verify', '-q', `${head}^{commit}`]);
+  } catch {
+    throw new UserInputError(`The head ${JSON.stringify(head)} is not a commit in this repository.`);
+  }
+  const current = await git(root, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => '');
+  const dirty = await git(root, ['status', '--porcelain', '--untracked-files=no', '--', '.']).catch(
+    () => 'x',
+  );
+  if (current === headCommit && dirty === '') return same;
+  const [top = root, prefix = ''] = (
+    await git(root, ['rev-parse', '--show-toplevel', '--show-prefix'])
+  ).split('\n');
+  const tmp = mkdtempSync(path.join(tmpdir(), 'lineage-lens-head-'));
+  const wt = path.join(tmp, 'head');
+  await git(top, ['worktree', 'add', '--detach', '-q', wt, headCommit]);
+  return {
+    dir: path.join(wt, ...prefix.trim().split('/').filter(Boolean)),
+    dispose: async () => {
+      await git(top, ['worktree', 'remove', '--force', wt]).catch(() => undefined);
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
+  const settings = normalizeSettings({ ...o.settings, refreshIntervalSeconds: 0 });
+  const warnings = new Set<string>();
+  const log = new OnceLogger({
+    info: () => undefined,
+    warn: (m) => warnings.add(m),
+    error: (m) => warnings.add(m),
+  });
+  const where = await headFolder(o.root, o.head);
+  const folder: WorkspaceFolderInfo = {
+    uri: fileUri(where.dir),
+    fsPath: where.dir,
+    projectRoot: settings.projectRoot,
+  };
+  const index = createEditorAnchorIndex(log, { watchGit: false });
+  const session = new Session({
+    index,
+    log,
+    createApi: (config) => new HttpLineageApi({ ...config, streamFromBytes: Infinity }),
+    limits: { ...DEFAULT_LIMITS, compact: false },
+    events: { status: () => undefined, dataChanged: () => undefined },
+  });
+  const graph = new GraphService(session);
+  graph.setFolders([folder]);
+  try {
+    await session.setSettings(settings);
+    await session.setFolders([folder]);
+    if (settings.components.length === 0 && settings.namespace === '')
+      o.progress(
+        'No components configured (lineageLens.components / lineageLens.namespace, or --component): only contract files are compared.',
+      );
+    o.progress(`Connecting to ${o.serviceUrl} …`);
+    await session.setCredentials({ serviceUrl: o.serviceUrl, apiKey: o.apiKey });
+    const st = session.snapshot();
+    if (st.state === 'keyRejected')
+      throw new ConnectionError(
+        `The service at ${o.serviceUrl} refused the API key in LINEAGE_LENS_API_KEY.`,
+      );
+    if (st.state !== 'connected')
+      throw new ConnectionError(`The service at ${o.serviceUrl} could not be used: ${st.message}`);
+    o.progress(`Loaded ${session.store.size} components and placed ${st.anchorCount} code anchors.`);
+    const report = await changeImpact(
+      {
+        root: where.dir,
+        index,
+        store: session.store,
+        graph,
+        service: session,
+        definitions: new TreeSitterDefinitions({ onProblem: (m) => warnings.add(m) }),
+      },
+      {
+        ...(o.base !== undefined ? { base: o.base } : {}),
+        ...(o.head !== undefined ? { head: o.head } : {}),
+        branch: o.branch ?? false,
+      },
+    );
+    for (const w of warnings) report.warnings.push(w);
+    return report;
+  } finally {
+    await session.dispose();
+    await where.dispose();
+  }
+}
