@@ -42,7 +42,7 @@ function find(dir, suffix) {
 }
 
 /** Keep in step with GrammarName in server/src/anchors/syntax/languages.ts. */
-const TREE_SITTER_GRAMMARS = ['go', 'python', 'typescript', 'tsx', 'javascript', 'java'];
+const TREE_SITTER_GRAMMARS = ['go', 'python', 'typescript', 'tsx', 'javascript', 'java', 'c-sharp'];
 
 /**
  * Syntax-aware anchor relocation loads tree-sitter and its grammars from beside the bundle

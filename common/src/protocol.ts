@@ -141,7 +141,15 @@ export interface ResolvedAnchor {
     uri: string;
     range: { start: { line: number; character: number }; end: { line: number; character: number } };
   };
-  state: 'resolved' | 'relocated' | 'stale' | 'unresolved' | 'outsideWorkspace';
+  /** `ambiguous`: without history, several definitions could be its code; `candidates` lists them. */
+  state: 'resolved' | 'relocated' | 'stale' | 'ambiguous' | 'unresolved' | 'outsideWorkspace';
+  /** Placed by its names only: the scanned commit is not in this clone (or no git), so "probably here". */
+  unverified?: boolean;
+  /** `ambiguous`: the definitions it may be on (ranges in `location.uri`), nearest to the recorded lines first. */
+  candidates?: Array<{
+    start: { line: number; character: number };
+    end: { line: number; character: number };
+  }>;
   /** Its current place differs from the service's record (Update the Anchor on the Service applies). */
   drifted?: boolean;
   problem?: string;

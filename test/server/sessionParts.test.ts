@@ -41,7 +41,10 @@ describe('session parts', () => {
       entries.map((e) => [e.componentId, e.pathId, e.anchor.anchor_id]),
       [['c1', 'p1', 'x']],
     );
-    assert.deepEqual(entries[0]!.expectedNames, ['handler', 'readX', 'writeY']);
+    // The anchor's own name, then the egress's (the callee it usually covers), then the ingress's (the
+    // handler: the path's other end, never taken alone without history).
+    assert.deepEqual(entries[0]!.expectedNames, ['handler', 'writeY', 'readX']);
+    assert.deepEqual(entries[0]!.otherNames, ['readX']);
     await anchorEntries(components, log);
     assert.equal(warnings.length, 1, 'reported once');
     assert.match(warnings[0]!, /c1: path 1 skipped \(path without path_id\)/);

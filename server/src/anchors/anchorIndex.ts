@@ -14,7 +14,8 @@ import { FileResolver, normalizeAnchorFile, type Resolution } from './fileResolv
 import { LineTable } from './lineTable';
 import { applyChange, before, toTextChange } from './editTracking';
 import { NEAR_LINES } from './verification';
-import { markDeleted, newSlot, place, reverify, type Definitions, type Slot } from './slot';
+import { LRUCache } from 'lru-cache';
+import { markDeleted, newSlot, place, reverify, type Definitions, type ScannedFile, type Slot } from './slot';
 import { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';
 import { unresolvedMessage } from './messages';
 import { diagnosticsOf } from './diagnostics';
@@ -36,6 +37,10 @@ import { TimeSlicer } from '../util/timeSlices';
 
 /** How many files are resolved or read at once while building. */
 const IO_CONCURRENCY = 32;
+/** Reads of files at their scanned commits in flight (one `git cat-file` per repository answers them in turn). */
+const SCANNED_CONCURRENCY = 64;
+/** Characters of files at their scanned commits kept for identities (the files changed since the scan). */
+const SCANNED_CACHE_CHARS = 32_000_000;
 
 interface FileAnchors {
   uri: string;
@@ -100,6 +105,14 @@ export class AnchorIndex {
    */
   private readonly writtenFromBuffer = new Map<string, Map<string, string>>();
   private generation = 0;
+  /**
+   * Files as they were at a scanned commit (file and commit → text, or none), read for the anchors'
+   * identities: only files git says changed since that commit (the others are their own scanned text).
+   */
+  private readonly scannedTexts = new LRUCache<string, { text?: string }>({
+    maxSize: SCANNED_CACHE_CHARS,
+    sizeCalculation: (v) => (v.text?.length ?? 0) + 1,
+  });
   private readonly syntax: DefinitionSource | undefined;
   private readonly gitSubscription: Disposable | undefined;
 
@@ -245,8 +258,15 @@ export class AnchorIndex {
 
   /** Anchors whose range contains the position (ends inclusive), most specific (smallest) first. */
   anchorsAt(uri: string, position: Position): TrackedAnchor[] {
+    // An ambiguous anchor is shown live nowhere: its recorded lines hold other code.
     return this.anchorsInFile(uri)
-      .filter((t) => t.range && !before(position, t.range.start) && !before(t.range.end, position))
+      .filter(
+        (t) =>
+          t.range &&
+          t.state !== 'ambiguous' &&
+          !before(position, t.range.start) &&
+          !before(t.range.end, position),
+      )
       .sort((a, b) => span(a) - span(b));
   }
 
@@ -585,6 +605,9 @@ export class AnchorIndex {
     await syntaxReady;
     await this.syntax?.prepare(byFile.keys());
     if (generation !== this.generation) return;
+    // The scanned versions of the files that changed since (git's object store, one process per repository).
+    await this.fetchScanned([...byFile].filter(([key]) => !this.open.has(key)));
+    if (generation !== this.generation) return;
     // Files not open are read from disk, placed and verified; their text is not kept.
     const skipped = new Set<string>();
     const load = (key: string, fa: FileAnchors, text: string | undefined, readAt: number) => {
@@ -680,10 +703,17 @@ export class AnchorIndex {
     }
   }
 
-  private placeAll(key: string, fa: FileAnchors, lines: LineTable, bufferMap?: FileLineMap): void {
+  private placeAll(
+    key: string,
+    fa: FileAnchors,
+    lines: LineTable,
+    bufferMap?: FileLineMap,
+    diskText: string | undefined = bufferMap ? undefined : lines.text,
+  ): void {
     fa.version++;
     fa.dirty = false;
     const definitions = this.definitionsOf(key, lines);
+    const scanned = this.scannedFor(key, diskText);
     const git = this.opts.git;
     // One lookup per commit for the file, not per anchor (a file's anchors mostly share a commit).
     let lastCommit: string | undefined;
@@ -705,8 +735,48 @@ export class AnchorIndex {
         if (!fromNote.has(then)) fromNote.set(then, then === text ? undefined : bufferLineMap(then, text!));
         edits = fromNote.get(then);
       }
-      place(s, fa.uri, lines, definitions, gitMap, edits);
+      place(s, fa.uri, lines, definitions, gitMap, edits, scanned);
     }
+  }
+
+  /**
+   * Reads the files of these anchors as they were at their scanned commits, where git says they changed
+   * since (an unchanged file is its own scanned text) and their language is parsed. Cached.
+   */
+  private async fetchScanned(files: ReadonlyArray<[string, FileAnchors]>): Promise<boolean> {
+    const git = this.opts.git;
+    if (!git?.readAtCommit || !this.syntax) return false;
+    const wanted: Array<{ key: string; commit: string; at: string }> = [];
+    for (const [key, fa] of files) {
+      if (!this.syntax.languageOf(key)) continue;
+      for (const commit of commitsOf(fa)) {
+        const at = `${key}\0${commit}`;
+        if (this.scannedTexts.has(at)) continue;
+        const map = git.fileMap(key, commit);
+        if (map && !map.added && (map.hunks.length > 0 || map.renamedFrom)) wanted.push({ key, commit, at });
+      }
+    }
+    await mapLimit(wanted, SCANNED_CONCURRENCY, async ({ key, commit, at }) => {
+      const text = await git.readAtCommit!(key, commit).catch(() => undefined);
+      this.scannedTexts.set(at, text === undefined ? {} : { text });
+    });
+    return wanted.length > 0;
+  }
+
+  /** A file at its anchors' scanned commits, parsed: from git when it changed since, else `diskText`. */
+  private scannedFor(key: string, diskText: string | undefined): ScannedFile | undefined {
+    const git = this.opts.git;
+    const syntax = this.syntax;
+    if (!git || !syntax) return undefined;
+    return (commit) => {
+      const map = git.fileMap(key, commit);
+      if (!map || map.added) return undefined;
+      const unchanged = map.hunks.length === 0 && !map.renamedFrom;
+      const text = unchanged ? diskText : this.scannedTexts.get(`${key}\0${commit}`)?.text;
+      if (text === undefined) return undefined;
+      const table = syntax.definitions(key, text, unchanged ? undefined : commit);
+      return table && { text, table };
+    };
   }
 
   /** The file's definitions for the name check and relocation: parsed on first use, at most once per text. */
@@ -746,7 +816,7 @@ export class AnchorIndex {
     }
     const map = doc.disk?.text === doc.text ? doc.disk.map : undefined;
     doc.placedWith = map;
-    this.placeAll(key, fa, this.linesOf(key)!, map);
+    this.placeAll(key, fa, this.linesOf(key)!, map, doc.disk?.diskText);
     this.syncWithDisk(key, false);
   }
 
@@ -803,22 +873,27 @@ export class AnchorIndex {
     )
       doc.gitRenewed = true;
     if (!current()) return;
+    // Identities need the scanned versions of a file changed since (read once, then cached).
+    const fetched = await this.fetchScanned([[key, fa]]);
+    if (!current()) return;
     const map = disk === text ? undefined : bufferLineMap(disk, text);
     doc.disk = { text, diskText: disk, map };
-    if (!reloadOnly && !doc.gitRenewed && sameHunks(map, doc.placedWith)) return;
+    if (!reloadOnly && !doc.gitRenewed && !fetched && sameHunks(map, doc.placedWith)) return;
     doc.gitRenewed = false;
     doc.placedWith = map;
     fa.uri = doc.uri;
-    this.placeAll(key, fa, this.linesOf(key)!, map);
+    this.placeAll(key, fa, this.linesOf(key)!, map, disk);
     this.emit([fa.uri], true);
   }
 
   private async reloadFromDisk(key: string, fa: FileAnchors): Promise<void> {
     const version = ++fa.version;
-    // The file may have been saved since its diff was taken: git maps it afresh if so.
-    await this.opts.git?.refreshFile(key, commitsOf(fa)).catch((err) => this.opts.onError?.(err));
     const readAt = Date.now();
     const text = await this.read(key);
+    // The file may have been written since its diff was taken: git maps it afresh if so. Asked after the
+    // read, so the mapping is never older than the text it places (a checkout can land in between).
+    await this.opts.git?.refreshFile(key, commitsOf(fa)).catch((err) => this.opts.onError?.(err));
+    await this.fetchScanned([[key, fa]]);
     // Reopened, rebuilt or reloaded again meanwhile: that newer state wins.
     if (this.open.has(key) || fa.version !== version || this.byFile.get(key) !== fa) return;
     fa.readAt = readAt;
@@ -861,7 +936,9 @@ export class AnchorIndex {
       if (r.range !== range) s.t.range = r.range;
       if (r.deleted) markDeleted(s);
       else if (s.deleted && before(r.range.start, r.range.end)) s.deleted = false; // e.g. an undo refilled it
-      if (near || s.t.state === 'stale') {
+      if (near || s.t.state === 'stale' || s.t.state === 'ambiguous') {
+        // Edited near: the code at its lines must be checked again, whatever git said of the file.
+        s.trustMapped = false;
         s.dirty = true;
         fa.dirty = true;
       }
@@ -881,7 +958,8 @@ export class AnchorIndex {
     const lines = this.linesOf(key);
     if (!lines) return;
     const definitions = this.definitionsOf(key, lines);
-    for (const s of fa.slots) if (s.dirty) reverify(s, lines, definitions);
+    const scanned = this.scannedFor(key, this.open.get(key)?.disk?.diskText);
+    for (const s of fa.slots) if (s.dirty) reverify(s, lines, definitions, scanned);
   }
 
   private emit(uris: string[], unprompted = false): void {

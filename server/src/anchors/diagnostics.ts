@@ -1,7 +1,8 @@
-// Diagnostics for one file's anchors: stale (warning), relocated (information, from where to where),
-// clamped coordinates (warning). Anchors without a file are reported by the caller via problems().
+// Diagnostics for one file's anchors: stale (warning), ambiguous (warning, with its candidates),
+// relocated (information, from where to where), clamped coordinates (warning). Anchors without a file are reported by the caller via problems().
 import {
   DiagnosticSeverity,
+  type Range,
   type Diagnostic,
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver';
@@ -11,13 +12,16 @@ import { clampedMessage } from './messages';
 
 export const DIAGNOSTIC_SOURCE = 'Lineage Lens';
 
-export type AnchorDiagnosticCode = 'anchor-stale' | 'anchor-relocated' | 'anchor-clamped';
+export type AnchorDiagnosticCode =
+  'anchor-stale' | 'anchor-ambiguous' | 'anchor-relocated' | 'anchor-clamped';
 
 /** Attached to each diagnostic as `data`, e.g. for code actions. */
 export interface AnchorDiagnosticData {
   componentId: string;
   pathId: string;
   anchorId: string;
+  /** `anchor-ambiguous`: the definitions the user may pick, nearest first. */
+  candidates?: Range[];
 }
 
 export function diagnosticsOf(slots: readonly Slot[]): Diagnostic[] {
@@ -38,6 +42,19 @@ export function diagnosticsOf(slots: readonly Slot[]): Diagnostic[] {
         severity: DiagnosticSeverity.Warning,
         code: 'anchor-stale',
         message: t.problem,
+      });
+    } else if (t.state === 'ambiguous' && t.problem && t.candidates) {
+      out.push({
+        ...base,
+        data: { ...data, candidates: t.candidates },
+        range: t.range,
+        severity: DiagnosticSeverity.Warning,
+        code: 'anchor-ambiguous',
+        message: t.problem,
+        relatedInformation: t.candidates.map((range) => ({
+          location: { uri: t.uri!, range },
+          message: 'A definition the anchor may be on',
+        })),
       });
     } else if (t.state === 'relocated' && t.problem) {
       out.push({

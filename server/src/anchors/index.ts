@@ -11,7 +11,7 @@ export type {
   TrackedAnchor,
   WorkspaceFolderInfo,
 } from './types';
-export { expectedNamesFor, lastSegment } from './expectedNames';
+export { expectedNamesFor, otherNamesFor, lastSegment } from './expectedNames';
 export { DIAGNOSTIC_SOURCE, type AnchorDiagnosticCode, type AnchorDiagnosticData } from './diagnostics';
 export { REPAIR_TITLE } from './messages';
 export { fileUri, uriToFsPath } from '../workspace/uris';

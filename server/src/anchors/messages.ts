@@ -102,6 +102,20 @@ export function relocatedMessage(
   return `${subject(e)} moved from line ${from.start.line + 1} to line ${to.start.line + 1} (${quote(name, 60)} is there now); Lineage Lens uses the new place.${also} To record it, use the quick fix "${REPAIR_TITLE}", or ${RESCAN}.`;
 }
 
+/** Quick fix title on an ambiguous anchor's diagnostic, one per candidate. */
+export function pickCandidateTitle(line: number): string {
+  return `Anchor it to the definition at line ${line + 1}`;
+}
+
+export function ambiguousMessage(e: AnchorEntry, name: string, candidates: readonly Range[]): string {
+  const where = describeLines(e.anchor);
+  const which =
+    candidates.length === 1
+      ? `the only definition in reach is ${quote(name, 60)} at line ${candidates[0]!.start.line + 1}, which does not match it clearly (another height, or the name of the path's other end)`
+      : `${quote(name, 60)} is defined at lines ${listLines(candidates)}`;
+  return `${subject(e)} is ambiguous: the recorded ${where} no longer hold its code, and without the scanned commit ${which}. It is not shown until you choose: use a quick fix to anchor it to one of them, or ${RESCAN}.`;
+}
+
 function listLines(ranges: readonly Range[]): string {
   const ls = ranges.slice(0, 5).map((r) => String(r.start.line + 1));
   const more = ranges.length > 5 ? ` and ${ranges.length - 5} more` : '';

@@ -5,11 +5,19 @@ import type { AnchorEntry, SinceScan, TrackedAnchor } from './types';
 import type { LineTable } from './lineTable';
 import { toLspRange } from './coordinates';
 import { cleanNames, verify, type ParsedFile } from './verification';
-import { relocatedMessage, staleMessage } from './messages';
+import { ambiguousMessage, relocatedMessage, staleMessage } from './messages';
 import { mapLines, type FileLineMap, type MappedLines } from './git/lineMap';
+import { definitionOfRange, identityOf, type AnchorIdentity } from './syntax/identity';
+import type { DefinitionTable } from './syntax/definitions';
 
 /** The file's definitions when its language is parsed, computed at most once per text and only if asked (see verify). */
 export type Definitions = ParsedFile;
+
+/**
+ * The file as it was at a scanned commit, parsed (from git, or the file itself when git says it did not
+ * change since); undefined when it cannot be had or its language is not parsed.
+ */
+export type ScannedFile = (commit: string) => { text: string; table: DefinitionTable } | undefined;
 
 export interface Slot {
   /** The caller's live view (same object for the anchor's lifetime in one index build). */
@@ -23,6 +31,16 @@ export interface Slot {
   dirty: boolean;
   /** The recorded coordinates did not fit the file. */
   clamped?: string;
+  /** Names only the path's other boundary bears (AnchorEntry.otherNames). */
+  other: ReadonlySet<string> | undefined;
+  /**
+   * History knows the code the anchor was scanned on: git maps the file from the anchor's commit.
+   * Then `identity` is that code (null: the recorded range was on no definition), computed when first needed.
+   */
+  history: boolean;
+  identity: AnchorIdentity | null | undefined;
+  /** Git carried the recorded lines through a file unchanged since the scan: nothing to check. */
+  trustMapped: boolean;
 }
 
 // Every field is present from the start (undefined until set): objects given a property after they
@@ -38,12 +56,18 @@ export function newSlot(entry: AnchorEntry): Slot {
       otherDefinitions: undefined,
       sinceScan: undefined,
       problem: undefined,
+      unverified: undefined,
+      candidates: undefined,
     },
     fileKey: undefined,
     names: cleanNames(entry.expectedNames ?? []),
     deleted: false,
     dirty: false,
     clamped: undefined,
+    other: entry.otherNames?.length ? new Set(entry.otherNames) : undefined,
+    history: false,
+    identity: undefined,
+    trustMapped: false,
   };
 }
 
@@ -60,6 +84,7 @@ export function place(
   definitions?: Definitions,
   gitMap?: FileLineMap,
   bufferMap?: FileLineMap,
+  scanned?: ScannedFile,
 ): void {
   const t = slot.t;
   const commit = t.entry.commit;
@@ -82,17 +107,44 @@ export function place(
   t.relocatedFrom = undefined;
   t.otherDefinitions = undefined;
   t.problem = undefined;
+  t.candidates = undefined;
   t.sinceScan = sinceScan;
   slot.clamped = clamped;
   slot.deleted = false;
   slot.dirty = false;
+  slot.history = Boolean(gitMap && commit);
+  // A file git says did not change since the scan holds the scanned code at the mapped lines; so does
+  // an open document whose unsaved edits left the anchored lines alone.
+  slot.trustMapped =
+    slot.history &&
+    gitMap!.hunks.length === 0 &&
+    !gitMap!.renamedFrom &&
+    (edits === undefined || edits.lines.change === 'exact');
   if (sinceScan?.change === 'removed' || edits?.lines.change === 'removed') {
-    // Nothing left where the anchor was: only a definition elsewhere can bring it back (else stale).
+    // Nothing left where the anchor was: only its definition elsewhere can bring it back (else stale).
     t.range = emptyAt(range.start.line);
     slot.deleted = true;
     slot.clamped = undefined;
   }
-  reverify(slot, lines, definitions);
+  reverify(slot, lines, definitions, scanned);
+}
+
+/**
+ * The definition the anchor covered at its scanned commit (once per anchor: it never changes), or null
+ * when its recorded range was on none; undefined when the scanned text cannot be had or parsed.
+ */
+function identityFor(slot: Slot, scanned: ScannedFile | undefined): AnchorIdentity | null | undefined {
+  if (slot.identity !== undefined) return slot.identity;
+  const a = slot.t.entry.anchor;
+  const commit = slot.t.entry.commit;
+  if (!commit) return undefined;
+  if (typeof a.line_start !== 'number') return (slot.identity = null);
+  const file = scanned?.(commit);
+  if (!file) return undefined;
+  const start = a.line_start - 1;
+  const end = Math.max(start, (typeof a.line_end === 'number' ? a.line_end : a.line_start) - 1);
+  const at = definitionOfRange(file.table, { start, end });
+  return (slot.identity = at ? identityOf(at.def, file.text, at.inner) : null);
 }
 
 function emptyAt(line: number): Range {
@@ -125,35 +177,78 @@ function throughMap(
   return { anchor: moved, lines: m, recordedLines };
 }
 
-export function reverify(slot: Slot, lines: LineTable, definitions?: Definitions): void {
+export function reverify(
+  slot: Slot,
+  lines: LineTable,
+  definitions?: Definitions,
+  scanned?: ScannedFile,
+): void {
   slot.dirty = false;
   const t = slot.t;
   if (!t.range) return;
-  const v = verify(t.range, slot.names, lines, !slot.deleted, definitions, recordedWidth(t.entry.anchor));
+  if (slot.trustMapped && !slot.deleted) {
+    t.unverified = undefined;
+    if (t.state !== 'relocated') t.state = 'resolved';
+    if (t.state === 'resolved') t.problem = undefined;
+    return;
+  }
+  // Only a parsed language can tell which definition the anchor was on.
+  const identity = slot.history && definitions ? identityFor(slot, scanned) : undefined;
+  t.unverified = identity === undefined ? true : undefined;
+  const v = verify(
+    t.range,
+    {
+      names: slot.names,
+      ...(slot.other ? { other: slot.other } : {}),
+      ...(identity !== undefined ? { identity } : {}),
+    },
+    lines,
+    !slot.deleted,
+    definitions,
+    recordedWidth(t.entry.anchor),
+  );
   switch (v.kind) {
     case 'unchecked':
     case 'confirmed':
       if (t.state !== 'relocated') t.state = 'resolved';
       if (t.state === 'resolved') t.problem = undefined;
+      t.candidates = undefined;
+      if (v.kind === 'confirmed' && v.changed !== undefined) noteChange(t, v.changed);
       if (slot.deleted && v.kind === 'unchecked') markDeleted(slot);
       return;
     case 'moved':
       t.relocatedFrom = t.range;
       t.range = v.range;
       t.state = 'relocated';
+      t.candidates = undefined;
       t.otherDefinitions = v.others?.length ? v.others : undefined;
       t.problem = relocatedMessage(t.entry, t.relocatedFrom, v.range, v.name, v.others);
+      if (v.changed !== undefined) noteChange(t, v.changed);
       slot.deleted = false;
       return;
-    case 'missing':
     case 'ambiguous':
+    case 'missing':
+      if (v.kind === 'ambiguous' && v.candidates?.length) {
+        t.state = 'ambiguous';
+        t.otherDefinitions = undefined;
+        t.candidates = v.candidates;
+        t.problem = ambiguousMessage(t.entry, v.name, v.candidates);
+        return;
+      }
+      // The text rules cannot offer candidates: stale.
       t.state = 'stale';
       t.otherDefinitions = undefined;
+      t.candidates = undefined;
       t.problem = slot.deleted
         ? staleMessage(t.entry, deletedWhy(t), slot.names)
         : staleMessage(t.entry, v, slot.names);
       return;
   }
+}
+
+/** Whether the definition's text changed since the scan comes from its fingerprint, not from git's lines. */
+function noteChange(t: TrackedAnchor, changed: boolean): void {
+  if (t.sinceScan && t.sinceScan.change !== 'removed') t.sinceScan.change = changed ? 'changed' : 'exact';
 }
 
 /** The recorded width of a one-line column anchor (what clamping to a shorter line would hide), if any. */

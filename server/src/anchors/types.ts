@@ -10,8 +10,16 @@ export interface AnchorEntry {
   componentId: string;
   pathId: string;
   anchor: PathCodeAnchor;
-  /** Names expected in or near the range: anchor.name and the last segment of the boundaries' signature_name (see expectedNamesFor). */
+  /**
+   * The names the anchored code may bear, in order of preference: the anchor's own name (when it is an
+   * identifier), the egress's and the ingress's last segment (see expectedNamesFor).
+   */
   expectedNames: string[];
+  /**
+   * Those of expectedNames that only the path's other boundary bears (the handler the data enters
+   * through): a definition of one is never taken for the anchor's code without history (ambiguous).
+   */
+  otherNames?: string[];
   /**
    * The commit the anchor's coordinates were recorded at (its path's scan, or an override's effective
    * commit; see session/scanCommits.ts). With it, git maps the coordinates to the working tree.
@@ -34,7 +42,12 @@ export interface AnchorNames {
   component: string;
 }
 
-export type AnchorState = 'resolved' | 'relocated' | 'stale' | 'unresolved' | 'outsideWorkspace';
+/**
+ * `ambiguous`: without history, several definitions could be the anchor's code (or only one bearing the
+ * path's other name): shown live nowhere until the user picks one (`candidates`).
+ */
+export type AnchorState =
+  'resolved' | 'relocated' | 'stale' | 'ambiguous' | 'unresolved' | 'outsideWorkspace';
 
 export interface TrackedAnchor {
   entry: AnchorEntry;
@@ -49,6 +62,13 @@ export interface TrackedAnchor {
   otherDefinitions?: Range[];
   /** How git carried the recorded coordinates to the working tree; absent when git did not map them. */
   sinceScan?: SinceScan;
+  /**
+   * Placed without the code it was scanned on (no git, or the scanned commit is not in this clone):
+   * by its names only, so "probably here".
+   */
+  unverified?: boolean;
+  /** `ambiguous`: the definitions it could be, nearest to the recorded lines first. */
+  candidates?: Range[];
   /** A complete sentence for the user: what is wrong and what to do. */
   problem?: string;
 }
@@ -89,6 +109,11 @@ export interface GitMapping extends Disposable {
    * none (a repository nested inside the folder), found and diffed like a folder's. Optional.
    */
   prepareNested?(fsPaths: Iterable<string>): Promise<void>;
+  /**
+   * The file (absolute path) as it was at `commit`, under its name then; undefined when git does not map
+   * it from that commit or cannot read it. Optional: without it anchors have no identity from history.
+   */
+  readAtCommit?(fsPath: string, commit: string): Promise<string | undefined>;
   /** Line mapping of one file (absolute path) from `commit` to the working tree; undefined: unmapped. */
   fileMap(fsPath: string, commit: string): import('./git/lineMap').FileLineMap | undefined;
   /**

@@ -1,25 +1,36 @@
-// Is the anchored code still where the anchor says? In a parsed language (syntax/), a definition of an
-// expected name at the range confirms it; one a few lines off (±3) or around it is where the anchor lands
-// exactly, and otherwise the nearest definition of the name elsewhere is where it moved; calls, imports
-// and comments never count. In other languages the name as a whole word in or near the range confirms
-// it, and exactly one whole-word occurrence elsewhere is where it moved.
+// Is the anchored code still where the anchor says? With history (the code the anchor was scanned on,
+// syntax/identity.ts), the anchor is that definition: git's mapped lines must still hold it, else it is
+// found by its identity elsewhere in the file, else it is gone. Without history, in a parsed language,
+// a definition of one of its names at the recorded lines confirms it, and a definition elsewhere is
+// taken only when the evidence picks it clearly (else ambiguous); calls, imports and comments never
+// count. In other languages the name as a whole word in or near the range confirms it, and exactly one
+// whole-word occurrence elsewhere is where it moved.
 import type { Range } from 'vscode-languageserver';
 import type { LineTable } from './lineTable';
 import type { Definition, DefinitionTable } from './syntax/definitions';
+import {
+  definitionOfRange,
+  definitionsOf,
+  sameIdentity,
+  unchanged,
+  type AnchorIdentity,
+} from './syntax/identity';
 import { plainlyDefines } from './syntax/definitionLines';
 import type { GrammarName } from './syntax/languages';
 
 export const NEAR_LINES = 3;
 
 export type Verdict =
-  | { kind: 'confirmed' }
+  /** `changed`: (history) the definition's text differs from the scanned one. */
+  | { kind: 'confirmed'; changed?: boolean }
   /** Nothing to check against (no expected names). */
   | { kind: 'unchecked' }
   /** `others`: further definitions of the name (syntax only), farther from the recorded place. */
-  | { kind: 'moved'; range: Range; name: string; others?: Range[] }
+  | { kind: 'moved'; range: Range; name: string; others?: Range[]; changed?: boolean }
   /** `references`: (syntax only) how often the names occur in the file, none of them a definition. */
   | { kind: 'missing'; references?: number }
-  | { kind: 'ambiguous'; name: string; count: number };
+  /** `candidates` (syntax only): the definitions the evidence could not choose between, nearest first. */
+  | { kind: 'ambiguous'; name: string; count: number; candidates?: Range[] };
 
 const IDENT = /[\p{L}\p{N}_$]/u;
 
@@ -58,56 +69,79 @@ export interface ParsedFile {
   table(): DefinitionTable | undefined;
 }
 
+/** What an anchor is checked against: its names, and the code it was scanned on when history knows it. */
+export interface AnchorEvidence {
+  /** Expected names, in order of preference: the anchor's own name, the egress's, the ingress's. */
+  names: readonly string[];
+  /** Those of `names` that name the path's other boundary (the handler): offered, never chosen alone. */
+  other?: ReadonlySet<string>;
+  /**
+   * The definition the anchor covered at its scanned commit (history), null when its range was on no
+   * definition then; undefined: not known (no history, or not computed).
+   */
+  identity?: AnchorIdentity | null;
+}
+
 /**
  * Verifies one anchor. `searchNear` is false for a range whose code was deleted: only a definition
  * (or, in text files, a unique occurrence) elsewhere can then bring it back. `parsed` is given when
- * the file's language is parsed: then only a *definition* of an expected name at the range confirms the
- * anchor, one near it moves the anchor onto it — a call, import or comment near it counts for nothing (a
- * deleted function with a call left beside its old place goes stale). The file is parsed only when no
- * occurrence at the range plainly defines the name (definitionLines.ts).
+ * the file's language is parsed: then only a *definition* counts — a call, import or comment counts
+ * for nothing (a deleted function with a call left beside its old place goes stale). With an identity
+ * (history) the anchor follows that definition and nothing else; without one, the names decide, and a
+ * candidate is taken only when the evidence picks it clearly (ambiguous otherwise).
  */
 export function verify(
   range: Range,
-  names: readonly string[],
+  evidence: AnchorEvidence,
   lines: LineTable,
   searchNear = true,
   parsed?: ParsedFile,
   /** A one-line column anchor's recorded width (its range may be clamped to a shorter line now). */
   width?: number,
 ): Verdict {
+  const { names, identity } = evidence;
+  if (identity === null) return searchNear ? { kind: 'confirmed' } : { kind: 'missing' };
+  if (identity) {
+    const table = parsed?.table();
+    if (table) return followIdentity(identity, range, lines, table, searchNear);
+  }
   if (names.length === 0) return { kind: 'unchecked' };
   const text = lines.text;
-  let nameNear = false;
+  if (searchNear && parsed) {
+    // Only a definition exactly at the anchor's first line confirms it without parsing.
+    const lineStart = lines.lineStart(range.start.line);
+    const lineText = text.slice(lineStart, lineStart + lines.lineLength(range.start.line));
+    for (const name of names)
+      for (const at of findWord(lineText, name))
+        if (
+          plainlyDefines(parsed.language, lineText, at, name) &&
+          startsAt(range, lines, { line: range.start.line, character: at }, name)
+        )
+          return { kind: 'confirmed' };
+  }
+  // No expected name anywhere in the text: no definition of it either, whatever a parse would say.
+  if (parsed && names.every((n) => findWord(text, n, 0, text.length, 1).length === 0))
+    return { kind: 'missing', references: 0 };
+  const table = parsed?.table();
+  if (table) return placeByNames(range, evidence, lines, table, searchNear, width);
+  return verifyByText(range, names, lines, searchNear);
+}
+
+/** Languages that are not parsed (or a parse that failed): the name as a whole word. */
+function verifyByText(
+  range: Range,
+  names: readonly string[],
+  lines: LineTable,
+  searchNear: boolean,
+): Verdict {
+  const text = lines.text;
   if (searchNear) {
     const first = Math.max(0, range.start.line - NEAR_LINES);
     const from = lines.lineStart(first);
     const lastLine = range.end.line + NEAR_LINES;
     const to = lastLine + 1 < lines.lineCount ? lines.lineStart(lastLine + 1) : text.length;
-    for (const name of names) {
-      const hits = findWord(text, name, from, to, parsed ? Infinity : 1);
-      if (hits.length === 0) continue;
-      if (!parsed) return { kind: 'confirmed' };
-      nameNear = true;
-      for (const offset of hits) {
-        const at = lines.positionAt(offset);
-        const lineText = text.slice(
-          lines.lineStart(at.line),
-          lines.lineStart(at.line) + lines.lineLength(at.line),
-        );
-        // Only a definition exactly at the anchor confirms it without parsing; one a few lines off is
-        // where the anchor must land (the parser gives its lines).
-        if (plainlyDefines(parsed.language, lineText, at.character, name) && startsAt(range, lines, at, name))
-          return { kind: 'confirmed' };
-      }
-    }
+    if (names.some((name) => findWord(text, name, from, to, 1).length > 0)) return { kind: 'confirmed' };
   }
-  // No expected name anywhere in the text: no definition of it either, whatever a parse would say.
-  if (parsed && !nameNear && names.every((n) => findWord(text, n, 0, text.length, 1).length === 0))
-    return { kind: 'missing', references: 0 };
-  const table = parsed?.table();
-  if (table) return relocateToDefinition(range, names, lines, table, searchNear, width);
-  // Not parsed here (or the parse failed): the text rules.
-  if (nameNear) return { kind: 'confirmed' };
   let ambiguous: { name: string; count: number } | undefined;
   for (const name of names) {
     const hits = findWord(text, name, 0, text.length, 3);
@@ -118,61 +152,177 @@ export function verify(
 }
 
 /**
- * Syntax-aware. A definition of an expected name *at* the range (its first line, a Python decorator of
- * it, or, for a column range, over its name) confirms it. A definition named within ±3 lines
- * of the range, or enclosing it, means the code shifted: the anchor lands exactly on the nearest such
- * definition (reported as moved, so it is drifted from its record) — except a range inside a definition's
- * body that is not shaped like a definition near it (its height, or its name's width): a statement of the
- * function, confirmed where it is. Else the first expected name that has definitions moves the anchor to
- * the nearest one.
+ * History known: the anchor is the definition it covered at the scan. Git's mapped range must still be
+ * on that definition (same kind, container and a name in common); else that definition elsewhere in
+ * the file (the unchanged one first, then the nearest); else it is gone. Never another definition.
  */
-function relocateToDefinition(
+function followIdentity(
+  id: AnchorIdentity,
   range: Range,
-  names: readonly string[],
+  lines: LineTable,
+  table: DefinitionTable,
+  searchNear: boolean,
+): Verdict {
+  const text = lines.text;
+  if (searchNear) {
+    const span = { start: range.start.line, end: range.end.line };
+    const at = definitionOfRange(table, span);
+    if (at && sameIdentity(id, at.def) && Boolean(at.inner) === Boolean(id.inner))
+      return onDefinition(range, lines, at, !unchanged(id, at.def, text));
+    // A statement of the function: the mapped lines are inside that same definition.
+    if (id.inner) {
+      const around = table.all.find(
+        (d) => d.headLine <= span.start && d.endLine >= span.end && sameIdentity(id, d),
+      );
+      if (around) return { kind: 'confirmed', changed: !unchanged(id, around, text) };
+    }
+  }
+  const defs = definitionsOf(id, table);
+  if (defs.length === 0) return { kind: 'missing', references: countNames(id.names, text) };
+  const distance = (d: Definition) => Math.abs(d.startLine - range.start.line);
+  const [best, ...others] = [...defs].sort(
+    (a, b) =>
+      Number(!unchanged(id, a, text)) - Number(!unchanged(id, b, text)) ||
+      distance(a) - distance(b) ||
+      a.startLine - b.startLine,
+  );
+  const target = id.inner ? innerRange(best!, id.inner, lines) : definitionRange(range, lines, best!);
+  return {
+    kind: 'moved',
+    range: target,
+    name: best!.name,
+    changed: !unchanged(id, best!, text),
+    ...(others.length ? { others: others.map((d) => definitionRange(range, lines, d)) } : {}),
+  };
+}
+
+/** The lines of a definition where a range inside it was at the scan (clamped into the definition). */
+function innerRange(d: Definition, inner: { offset: number; height: number }, lines: LineTable): Range {
+  const start = Math.min(d.endLine, d.startLine + inner.offset);
+  const end = Math.min(d.endLine, start + inner.height);
+  return { start: { line: start, character: 0 }, end: { line: end, character: lines.lineLength(end) } };
+}
+
+/**
+ * No history: the recorded lines are the only evidence. On a definition of one of the names, or inside
+ * one of the anchor's own, the anchor is there. Else a definition of its own names elsewhere is taken
+ * only when it is the one definition of that name and about as high as the recorded range; several, or
+ * one of another height, or only the other boundary's name: ambiguous (the user picks); none: missing.
+ */
+function placeByNames(
+  range: Range,
+  evidence: AnchorEvidence,
   lines: LineTable,
   table: DefinitionTable,
   searchNear: boolean,
   width: number | undefined,
 ): Verdict {
+  const { names } = evidence;
+  const other = evidence.other ?? NONE;
+  const own = names.filter((n) => !other.has(n));
+  const column = isColumnRange(range, lines);
+  const span = { start: range.start.line, end: range.end.line };
+  // A column range is on a definition when it is on its name; a line range when it starts on or mostly covers it.
+  const at = searchNear && !column ? definitionOfRange(table, span) : undefined;
+  if (at && !at.inner && at.def.names.some((n) => names.includes(n))) return onDefinition(range, lines, at);
+  if (
+    searchNear &&
+    column &&
+    names.some((n) =>
+      (table.get(n) ?? []).some((d) => d.nameLine === span.start && covers(range, d.nameStart, d.nameEnd)),
+    )
+  )
+    return { kind: 'confirmed' };
+  // A region holding a definition of a name whole (a whole-file anchor, a class around its method).
+  if (searchNear && !column && names.some((n) => (table.get(n) ?? []).some((d) => holds(range, d))))
+    return { kind: 'confirmed' };
+  const inside = (ns: readonly string[]) =>
+    searchNear &&
+    ns.some((n) => (table.get(n) ?? []).some((d) => d.headLine <= span.start && d.endLine >= span.end));
+  // A statement of its own function; a column range on a use of a name (a call) inside it.
+  if (inside(own) && !(column && sameShapeAsName(range, width, table, own))) return { kind: 'confirmed' };
+  if (searchNear && column && inside(names) && names.includes(textOf(range, lines)))
+    return { kind: 'confirmed' };
+  const height = range.end.line - range.start.line + 1;
+  const fits = (d: Definition) =>
+    column || Math.abs(d.endLine - d.startLine + 1 - height) <= Math.max(1, Math.round(height / 4));
+  for (const name of own) {
+    const defs = table.get(name);
+    if (!defs?.length) continue;
+    if (defs.length === 1 && fits(defs[0]!))
+      return { kind: 'moved', range: definitionRange(range, lines, defs[0]!), name };
+    return ambiguous(range, lines, name, defs);
+  }
   if (searchNear) {
-    const first = range.start.line - NEAR_LINES;
-    const last = range.end.line + NEAR_LINES;
-    const column = isColumnRange(range, lines);
-    for (const name of names) {
-      const near = (table.get(name) ?? []).filter(
-        (d) => (d.nameLine >= first && d.nameLine <= last) || encloses(d, range),
-      );
-      if (near.length === 0) continue;
-      // On the definition, or a region holding it whole (a whole-file anchor, a class around a method).
-      if (near.some((d) => definitionAt(range, column, d) || holds(range, d))) return { kind: 'confirmed' };
-      const inside = near.some((d) => encloses(d, range));
-      // A column range on an expected name inside the function (a call of the anchored name) is on that
-      // use, however wide the function's own name is.
-      if (inside && column && names.includes(textOf(range, lines))) return { kind: 'confirmed' };
-      const targets = inside ? near.filter((d) => sameShape(range, column, d, width)) : near;
-      if (targets.length === 0) return { kind: 'confirmed' };
-      return nearest(range, lines, name, targets);
+    // A statement of the handler (the other boundary) where it was recorded.
+    if (inside([...other])) return { kind: 'confirmed' };
+    for (const name of other) {
+      const defs = table.get(name);
+      if (defs?.length) return ambiguous(range, lines, name, defs);
     }
   }
-  for (const name of names) {
-    const defs = table.get(name);
-    if (defs?.length) return nearest(range, lines, name, defs);
-  }
-  let references = 0;
-  for (const name of names) references += findWord(lines.text, name).length;
-  return { kind: 'missing', references };
+  return { kind: 'missing', references: countNames(names, lines.text) };
 }
 
-/** The nearest of `defs` (distance of first lines from the range's) is where the anchor moves; the others are named. */
-function nearest(range: Range, lines: LineTable, name: string, defs: readonly Definition[]): Verdict {
-  const distance = (d: Definition) => Math.abs(d.startLine - range.start.line);
-  const [best, ...others] = [...defs].sort((a, b) => distance(a) - distance(b) || a.startLine - b.startLine);
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * A range on a definition: confirmed where it is exactly on it, or where it has another shape (a part of
+ * it: its signature, a few statements). One as high as the definition but off its lines is that
+ * definition shifted (lines added or removed above, unsaved edits without git): it lands exactly on it.
+ */
+function onDefinition(
+  range: Range,
+  lines: LineTable,
+  at: { def: Definition; startsOn?: boolean },
+  changed?: boolean,
+): Verdict {
+  const d = at.def;
+  const confirmed: Verdict = changed === undefined ? { kind: 'confirmed' } : { kind: 'confirmed', changed };
+  if (isColumnRange(range, lines)) return confirmed;
+  const { start, end } = { start: range.start.line, end: range.end.line };
+  const exact = (start === d.startLine || start === d.headLine) && end === d.endLine;
+  const sameHeight = end - start === d.endLine - d.startLine || end - start === d.endLine - d.headLine;
+  if (exact || !sameHeight) return confirmed;
   return {
     kind: 'moved',
-    range: definitionRange(range, lines, best!),
-    name,
-    others: others.map((d) => definitionRange(range, lines, d)),
+    range: definitionRange(range, lines, d),
+    name: d.name,
+    ...(changed === undefined ? {} : { changed }),
   };
+}
+
+function ambiguous(range: Range, lines: LineTable, name: string, defs: readonly Definition[]): Verdict {
+  const distance = (d: Definition) => Math.abs(d.startLine - range.start.line);
+  const sorted = [...defs].sort((a, b) => distance(a) - distance(b) || a.startLine - b.startLine);
+  return {
+    kind: 'ambiguous',
+    name,
+    count: defs.length,
+    candidates: sorted.map((d) => definitionRange(range, lines, d)),
+  };
+}
+
+/** A column range as wide as a definition's name (a name anchor, not a use of the name inside its body). */
+function sameShapeAsName(
+  range: Range,
+  width: number | undefined,
+  table: DefinitionTable,
+  names: readonly string[],
+): boolean {
+  const w = width ?? range.end.character - range.start.character;
+  return names.some((n) =>
+    (table.get(n) ?? []).some((d) => {
+      const extra = w - (d.nameEnd - d.nameStart);
+      return extra >= 0 && extra <= 2 && d.nameLine !== range.start.line;
+    }),
+  );
+}
+
+function countNames(names: readonly string[], text: string): number {
+  let n = 0;
+  for (const name of names) n += findWord(text, name).length;
+  return n;
 }
 
 /** The text of a one-line range. */
@@ -183,27 +333,6 @@ function textOf(r: Range, lines: LineTable): string {
 
 function holds(r: Range, d: Definition): boolean {
   return r.start.line <= d.startLine && r.end.line >= d.endLine;
-}
-
-function encloses(d: Definition, r: Range): boolean {
-  return d.startLine <= r.start.line && d.endLine >= r.end.line;
-}
-
-/** The range is on the definition: a column range over its name; else it starts on its head or first line. */
-function definitionAt(r: Range, column: boolean, d: Definition): boolean {
-  if (column) return r.start.line === d.nameLine && covers(r, d.nameStart, d.nameEnd);
-  return r.start.line >= d.headLine && r.start.line <= Math.max(d.startLine, d.nameLine);
-}
-
-/** Shaped like the definition: about as wide as its name (column range), or as high as it (line range). */
-function sameShape(r: Range, column: boolean, d: Definition, width: number | undefined): boolean {
-  if (column) {
-    // As wide as the name, or a character or two wider (the `(` after it, as covers() allows).
-    const extra = (width ?? r.end.character - r.start.character) - (d.nameEnd - d.nameStart);
-    return extra >= 0 && extra <= 2;
-  }
-  const height = r.end.line - r.start.line;
-  return height === d.endLine - d.startLine || height === d.endLine - d.headLine;
 }
 
 /** A plain definition found at `at` is at the range: its name's columns, or the range's first line. */

@@ -61,6 +61,8 @@ export function resolvedAnchors(
       name: a.name,
       location: t?.uri && t.range ? { uri: t.uri, range: t.range } : undefined,
       state: t?.state ?? 'unresolved',
+      ...(t?.unverified ? { unverified: true } : {}),
+      ...(t?.state === 'ambiguous' && t.candidates ? { candidates: t.candidates } : {}),
       drifted:
         t && path.path_id
           ? session.index.drift(componentId, path.path_id, a.anchor_id) !== undefined

@@ -3,7 +3,7 @@
 // slices that yield to the event loop: one component can have 100,000 anchored paths.
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
 import type { AnchorEntry, AnchorNames } from '../anchors/types';
-import { expectedNamesFor } from '../anchors/expectedNames';
+import { expectedNamesFor, otherNamesFor } from '../anchors/expectedNames';
 import type { OnceLogger } from '../util/log';
 import { shortPathLabel } from '../domain/pathSummary';
 import { TimeSlicer } from '../util/timeSlices';
@@ -30,11 +30,13 @@ export async function anchorEntries(
         for (const anchor of path.code_anchors ?? []) {
           if (!anchor || typeof anchor.anchor_id !== 'string')
             throw new Error('code anchor without anchor_id');
+          const otherNames = otherNamesFor(anchor, path);
           out.push({
             componentId: c.id,
             pathId: path.path_id,
             anchor,
             expectedNames: expectedNamesFor(anchor, path),
+            ...(otherNames ? { otherNames } : {}),
             names,
             ...(commit !== undefined ? { commit } : {}),
             ...(scans?.length ? { scans } : {}),

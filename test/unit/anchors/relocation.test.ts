@@ -66,11 +66,11 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
   }
 
   it('Go: moves to the function definition although a call and a comment also name it', async () => {
-    // Recorded at lines 1–2 (the function moved down); the text rules would find 3 occurrences.
-    const t = await one('svc/orders.go', GO, { name: 'shipOrder', line_start: 1, line_end: 2 });
+    // Recorded at lines 1–4 (the function, as high as it is now, moved down); the text rules would find 3 occurrences.
+    const t = await one('svc/orders.go', GO, { name: 'shipOrder', line_start: 1, line_end: 4 });
     assert.equal(t.state, 'relocated');
     assert.deepEqual(t.range, range(17, 0, 20, 1)); // the definition's lines, 18–21
-    assert.deepEqual(t.relocatedFrom, range(0, 0, 1, 0));
+    assert.deepEqual(t.relocatedFrom, range(0, 0, 3, 0));
     const [d] = index.diagnosticsFor(t.uri!);
     assert.equal(d!.code, 'anchor-relocated');
     assert.match(d!.message, /moved from line 1 to line 18 \("shipOrder" is there now\)/);
@@ -257,28 +257,35 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     assert.deepEqual(t.range, range(2, 23, 2, 36));
   });
 
-  it('Python: several definitions — the nearest wins and the diagnostic names the others', async () => {
-    // Recorded at lines 19–20 (below both definitions): `def place` at 12 is nearer than the method at 8.
+  it('Python, no history: several definitions of its name — ambiguous, shown nowhere, the candidates named', async () => {
+    // Recorded at lines 19–20 (below both definitions): nothing tells which `place` the anchor was on.
     const t = await one('app/orders.py', PY + '\n'.repeat(8), {
       name: 'place',
       line_start: 19,
       line_end: 20,
     });
-    assert.equal(t.state, 'relocated');
-    assert.deepEqual(t.range, range(11, 0, 12, 32));
-    assert.deepEqual(t.otherDefinitions, [range(7, 0, 9, 26)]);
+    assert.equal(t.state, 'ambiguous');
+    assert.equal(t.unverified, true);
+    // Nearest to the recorded lines first: `def place` at 12, then the method at 8.
+    assert.deepEqual(t.candidates, [range(11, 0, 12, 32), range(7, 0, 9, 26)]);
+    assert.deepEqual(index.anchorsAt(t.uri!, { line: 11, character: 2 }), []);
+    assert.deepEqual(index.anchorsAt(t.uri!, { line: 18, character: 0 }), []);
     const [d] = index.diagnosticsFor(t.uri!);
-    assert.match(
-      d!.message,
-      /"place" is also defined at line 8; the definition nearest to the recorded place was taken/,
-    );
+    assert.equal(d!.code, 'anchor-ambiguous');
+    assert.match(d!.message, /is ambiguous: .*"place" is defined at lines 12 and 8/);
+    assert.deepEqual((d!.data as { candidates: unknown }).candidates, t.candidates);
     assert.deepEqual(
-      d!.relatedInformation!.map((r) => [r.location.range.start.line, r.message]),
-      [
-        [18, 'Where the anchor was before it moved'],
-        [7, 'Another definition of the same name (farther from the recorded place)'],
-      ],
+      d!.relatedInformation!.map((r) => r.location.range.start.line),
+      [11, 7],
     );
+  });
+
+  it('no history: one definition of its name but of another height is offered, not taken', async () => {
+    // Recorded as 2 lines; `shipOrder` is 4 lines high now: not clearly the same code.
+    const t = await one('svc/orders.go', GO, { name: 'shipOrder', line_start: 1, line_end: 2 });
+    assert.equal(t.state, 'ambiguous');
+    assert.deepEqual(t.candidates, [range(17, 0, 20, 1)]);
+    assert.match(t.problem!, /the only definition in reach is "shipOrder" at line 18/);
   });
 
   it('Python: an import (even renamed) and a comment are not definitions', async () => {
@@ -319,7 +326,7 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     await index.setAnchors([
       entry({ file: 'src/view.ts', line_start: 1, column_start: 1, column_end: 4, name: 'draw' }, ['draw']),
       entry({ file: 'src/view.ts', line_start: 1, line_end: 1, name: 'render2' }, ['render2']),
-      entry({ file: 'src/view.ts', line_start: 1, line_end: 1, name: 'View' }, ['View']),
+      entry({ file: 'src/view.ts', line_start: 1, line_end: 7, name: 'View' }, ['View']),
       entry({ file: 'src/view.ts', line_start: 13, line_end: 13, name: 'render' }, ['render']),
       entry({ file: 'src/view.ts', line_start: 1, line_end: 1, name: 'place' }, ['place']),
       entry({ file: 'src/view.ts', line_start: 1, line_end: 1, name: 'items' }, ['items']),
@@ -356,7 +363,7 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     );
     await index.setAnchors([
       entry({ file: 'web/cart.js', line_start: 6, line_end: 8, name: 'total' }, ['total']),
-      entry({ file: 'src/Cart.java', line_start: 1, line_end: 1, name: 'checkout' }, ['checkout']),
+      entry({ file: 'src/Cart.java', line_start: 1, line_end: 3, name: 'checkout' }, ['checkout']),
     ]);
     const [js, java] = allAnchors(index);
     // Line 8 calls total() (within the range): a call confirms nothing in a parsed language, so the
@@ -387,14 +394,14 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     const t = await one('svc/orders.go', GO, {
       name: 'shipOrder',
       line_start: 1,
-      line_end: 2,
+      line_end: 4,
       column_start: 1,
       column_end: 80,
     });
     assert.equal(t.state, 'relocated');
     const d = index.drift(t.entry.componentId, t.entry.pathId, t.entry.anchor.anchor_id);
     assert.deepEqual(d?.current, { line_start: 18, line_end: 21, column_start: 1, column_end: 1 });
-    assert.deepEqual(d?.recorded, { line_start: 1, line_end: 2, column_start: 1, column_end: 80 });
+    assert.deepEqual(d?.recorded, { line_start: 1, line_end: 4, column_start: 1, column_end: 80 });
     // Where the anchor stays at a record that does not fit, there is nothing better to record.
     const stays = await one('svc/orders.go', GO, { name: 'shipOrder', line_start: 18, line_end: 40 });
     assert.equal(stays.state, 'resolved');

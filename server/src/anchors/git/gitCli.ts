@@ -23,7 +23,7 @@ export class GitError extends Error {
   }
 }
 
-const ENV: NodeJS.ProcessEnv = {
+export const GIT_ENV: NodeJS.ProcessEnv = {
   GIT_OPTIONAL_LOCKS: '0',
   GIT_TERMINAL_PROMPT: '0',
   GIT_PAGER: 'cat',
@@ -39,7 +39,7 @@ export function runGit(gitPath: string, args: readonly string[], opts: GitRunOpt
     try {
       child = spawn(gitPath, ['-c', 'core.quotePath=false', ...args], {
         cwd: opts.cwd,
-        env: { ...process.env, ...ENV },
+        env: { ...process.env, ...GIT_ENV },
         stdio: ['ignore', 'pipe', 'pipe'],
         windowsHide: true,
       });

@@ -10,6 +10,7 @@ import type { Disposable, GitMapping, WorkspaceFolderInfo } from '../types';
 import { DiffParser, type ParsedDiff } from './diffParser';
 import { unchangedFile, type FileLineMap } from './lineMap';
 import { GitError, runGit } from './gitCli';
+import { BlobReader } from './blobReader';
 import { mapLimit } from '../../util/concurrency';
 
 export interface GitMapperOptions {
@@ -78,6 +79,8 @@ export class GitMapper implements GitMapping {
   private disposed = false;
   /** Diffs taken during the current prepare: their files need no modification-time check. */
   private readonly freshStates = new Set<DiffState>();
+  /** One `git cat-file --batch` per repository top, started on first read. */
+  private readonly blobs = new Map<string, BlobReader>();
 
   constructor(private readonly opts: GitMapperOptions) {
     this.git = opts.gitPath ?? 'git';
@@ -206,6 +209,17 @@ export class GitMapper implements GitMapping {
     return parsed.files.get(where.rel) ?? unchangedFile();
   }
 
+  /** The file as it was at `commit` (under its name then), when git maps it from that commit. */
+  readAtCommit(fsPath: string, commit: string): Promise<string | undefined> {
+    const where = this.locate(fsPath);
+    const map = where && SHA.test(commit) ? this.fileMap(fsPath, commit) : undefined;
+    if (!where || !map || map.added) return Promise.resolve(undefined);
+    const top = where.f.repo.top;
+    let reader = this.blobs.get(top);
+    if (!reader) this.blobs.set(top, (reader = new BlobReader(this.git, top)));
+    return reader.read(commit, map.renamedFrom ?? where.rel);
+  }
+
   renamedTo(folders: readonly WorkspaceFolderInfo[], file: string, commit: string): string | undefined {
     for (const f of this.folders) {
       if (!folders.some((x) => x.fsPath === f.folder.fsPath)) continue;
@@ -285,6 +299,8 @@ export class GitMapper implements GitMapping {
 
   dispose(): void {
     this.disposed = true;
+    for (const r of this.blobs.values()) r.dispose();
+    this.blobs.clear();
     if (this.timer) clearTimeout(this.timer);
     for (const ws of this.watchers.values()) for (const w of ws) w.close();
     this.watchers.clear();

@@ -20,6 +20,8 @@ const BEFORE: Record<GrammarName, RegExp> = {
   tsx: TS_BEFORE,
   javascript: TS_BEFORE,
   java: /^\s*(?:(?:public|private|protected|static|final|abstract|sealed|non-sealed|strictfp)\s+)*(?:class|interface|enum|record)\s+$/,
+  'c-sharp':
+    /^\s*(?:(?:public|private|protected|internal|static|sealed|abstract|partial|readonly|file)\s+)*(?:class|interface|enum|struct|record(?:\s+(?:class|struct))?)\s+$/,
 };
 
 /**
@@ -29,6 +31,7 @@ const BEFORE: Record<GrammarName, RegExp> = {
 export function plainlyDefines(language: GrammarName, line: string, column: number, name: string): boolean {
   const before = line.slice(0, column);
   if (BEFORE[language].test(before)) return true;
-  if (language === 'go' || language === 'python' || language === 'java') return false;
+  if (language === 'go' || language === 'python' || language === 'java' || language === 'c-sharp')
+    return false;
   return TS_VARIABLE_BEFORE.test(before) && TS_FUNCTION_VALUE_AFTER.test(line.slice(column + name.length));
 }

@@ -13,8 +13,11 @@ export interface DefinitionSource {
   warm?(): Promise<void>;
   /** The file's language when it is parsed here (its grammar loaded); undefined: text rules. */
   languageOf(fsPath: string): GrammarName | undefined;
-  /** The definitions of this text of the file; undefined when its language is not parsed here (text rules apply). Never throws. */
-  definitions(fsPath: string, text: string): DefinitionTable | undefined;
+  /**
+   * The definitions of this text of the file; undefined when its language is not parsed here (text
+   * rules apply). `version` names another version of the file (a commit), cached beside the current one. Never throws.
+   */
+  definitions(fsPath: string, text: string, version?: string): DefinitionTable | undefined;
 }
 
 export interface TreeSitterOptions {
@@ -98,15 +101,16 @@ export class TreeSitterDefinitions implements DefinitionSource {
     return name && this.ready.has(name) ? name : undefined;
   }
 
-  definitions(fsPath: string, text: string): DefinitionTable | undefined {
+  definitions(fsPath: string, text: string, version?: string): DefinitionTable | undefined {
     const name = grammarFor(fsPath);
     const grammar = name && this.ready.get(name);
     if (!grammar) return undefined;
-    const hit = this.cache.get(fsPath);
+    const key = version ? `${fsPath}\0${version}` : fsPath;
+    const hit = this.cache.get(key);
     if (hit && hit.text === text) {
       // Most recently used last.
-      this.cache.delete(fsPath);
-      this.cache.set(fsPath, hit);
+      this.cache.delete(key);
+      this.cache.set(key, hit);
       return hit.table;
     }
     let table: DefinitionTable;
@@ -121,9 +125,9 @@ export class TreeSitterDefinitions implements DefinitionSource {
       return undefined;
     }
     this.parses++;
-    this.forget(fsPath);
+    this.forget(key);
     // The text is kept to recognise its version, so the cache is bounded in characters too.
-    this.cache.set(fsPath, { text, table });
+    this.cache.set(key, { text, table });
     this.cachedChars += text.length;
     while (this.cache.size > this.maxCached || (this.cachedChars > this.maxChars && this.cache.size > 0))
       this.forget(this.cache.keys().next().value!);

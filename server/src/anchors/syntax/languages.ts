@@ -1,18 +1,22 @@
 // Which files are parsed, with which grammar, and which nodes count as definitions. Each pattern
-// captures a definition's name as @name, and the definition is the name's parent node; calls, imports
-// and comments are never captured, so they can never become relocation targets. Files of other languages keep the text rules.
-// A TypeScript class field is captured whole as @field and its function value checked in definitions.ts:
-// the same test inside the query made compiling it take 20–30 ms of the TypeScript query's 40–50, one
-// WebAssembly call that blocks the server (2–3 ms now; `npm run bench -- bigComponent`).
+// captures a definition's name as @name; definitions.ts finds the definition around it (the name's parent,
+// or the assignment, declaration or property a function value is given to). Calls, imports and comments
+// are never captured, so they can never become relocation targets. Files of other languages keep the
+// text rules. A TypeScript class field is captured whole as @field and its function value checked in
+// definitions.ts: the same test inside the query made compiling it one long blocking WebAssembly call.
 import * as path from 'node:path';
 
-export type GrammarName = 'go' | 'python' | 'typescript' | 'tsx' | 'javascript' | 'java';
+export type GrammarName = 'go' | 'python' | 'typescript' | 'tsx' | 'javascript' | 'java' | 'c-sharp';
 
 const FUNCTIONS_JS = `
 (function_declaration name: (identifier) @name)
 (generator_function_declaration name: (identifier) @name)
 (method_definition name: (_) @name)
-(variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])`;
+(variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])
+(function_expression name: (identifier) @name)
+(assignment_expression left: (member_expression property: (property_identifier) @name) right: [(arrow_function) (function_expression)])
+(assignment_expression left: (identifier) @name right: [(arrow_function) (function_expression)])
+(pair key: [(property_identifier) (string)] @name value: [(arrow_function) (function_expression)])`;
 
 const TYPESCRIPT = `${FUNCTIONS_JS}
 (class_declaration name: (type_identifier) @name)
@@ -43,6 +47,15 @@ export const QUERIES: Record<GrammarName, string> = {
 (interface_declaration name: (identifier) @name)
 (enum_declaration name: (identifier) @name)
 (record_declaration name: (identifier) @name)`,
+  'c-sharp': `
+(method_declaration name: (identifier) @name)
+(constructor_declaration name: (identifier) @name)
+(local_function_statement name: (identifier) @name)
+(class_declaration name: (identifier) @name)
+(interface_declaration name: (identifier) @name)
+(struct_declaration name: (identifier) @name)
+(record_declaration name: (identifier) @name)
+(enum_declaration name: (identifier) @name)`,
 };
 
 const BY_EXTENSION: Record<string, GrammarName> = {
@@ -58,6 +71,7 @@ const BY_EXTENSION: Record<string, GrammarName> = {
   '.mjs': 'javascript',
   '.cjs': 'javascript',
   '.java': 'java',
+  '.cs': 'c-sharp',
 };
 
 /** The grammar for a file, by its extension; undefined: not parsed (text rules). */

@@ -109,4 +109,17 @@ export const WARM_SAMPLES: Record<GrammarName, string> = {
     '  record Order(String id, int n) {}',
     '}',
   ].join('\n'),
+  'c-sharp': [
+    'using System;',
+    'namespace Warm {',
+    ...each((i) => [
+      `  /// Step${i} calls the next one.`,
+      `  public static class Step${i} {`,
+      `    public static int Run(Order o) { var x = Step${(i + 1) % N}.Run(new Order(o.Id, o.N + 1)); return x * 2; }`,
+      '  }',
+    ]),
+    '  public record Order(string Id, int N);',
+    '  public class Store { public Store() {} public void Save(Order o) { Console.WriteLine(o); } }',
+    '}',
+  ].join('\n'),
 };
