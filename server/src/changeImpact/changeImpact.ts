@@ -17,10 +17,10 @@ import {
 import { isContractFileName, contractSyntaxOf } from '../../../common/src/contractFileNames';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import type { AnchorIndex } from '../anchors';
-import { readRegularFile } from '../anchors/regularFiles';
+import { readRegularFile } from '../workspace/regularFiles';
 import type { DefinitionSource } from '../anchors/syntax/definitionSource';
 import type { TrackedAnchor } from '../anchors/types';
-import { uriToFsPath } from '../anchors/uris';
+import { uriToFsPath } from '../workspace/uris';
 import type { ContractEntry } from '../graph/contractCatalog';
 import { impactOf } from '../graph/impact';
 import type { LineageModel } from '../graph/lineageModel';

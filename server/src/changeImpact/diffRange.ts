@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { DiffParser } from '../anchors/git/diffParser';
 import { runGit, GitError } from '../anchors/git/gitCli';
 import type { FileLineMap } from '../anchors/git/lineMap';
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 
 export interface DiffRequest {
   /** A commit-ish; default HEAD. Ignored in branch mode. */

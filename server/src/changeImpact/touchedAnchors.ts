@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import type { TouchKind } from '../../../common/src/changeImpact';
 import type { AnchorIndex } from '../anchors';
-import { fileUri } from '../anchors/uris';
+import { fileUri } from '../workspace/uris';
 import { invertMap, mapLines } from '../anchors/git/lineMap';
 import type { DefinitionSource } from '../anchors/syntax/definitionSource';
 import type { Definition } from '../anchors/syntax/definitions';

@@ -18,7 +18,7 @@ import { GraphService } from '../graph/graphService';
 import { DEFAULT_LIMITS } from '../session/componentStore';
 import { Session } from '../session/session';
 import { OnceLogger } from '../util/log';
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 import { ConnectionError } from './check';
 
 export interface ImpactOptions {

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { UserInputError } from '../util/serviceErrors';
+import { UserInputError } from '../api/serviceErrors';
 import { runImpact } from './impact';
 import {
   FAIL_ON,
