@@ -17,7 +17,8 @@ const noVscode = {
 // The language server's folders, lowest layer first, each with the folders it may import (a folder
 // always imports itself). server.ts and documentEvents.ts (the wiring) may import any of them; no
 // folder imports the wiring. Peers (anchors | contracts | pathDocs; graph | features) do not import
-// each other, except features, which may use graph (the impact lens). Listing a folder's imports, not
+// each other, except features, which may use graph (the impact lens); changeImpact (what a diff
+// breaks) sits beside features, on graph. Listing a folder's imports, not
 // its layer, keeps the table a DAG by construction; .dependency-cruiser.cjs fails lint on a cycle
 // between folders all the same. ARCHITECTURE.md ("Layers of the language server") explains each.
 const serverLayers = {
@@ -31,13 +32,14 @@ const serverLayers = {
   session: ['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'pathDocs'],
   graph: ['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'pathDocs', 'session'],
   features: ['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'pathDocs', 'session', 'graph'],
+  changeImpact: ['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'session', 'graph'],
   requests: [
     ...['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'pathDocs', 'session', 'graph'],
-    'features',
+    ...['features', 'changeImpact'],
   ],
   cli: [
     ...['util', 'api', 'domain', 'workspace', 'anchors', 'contracts', 'pathDocs', 'session', 'graph'],
-    ...['features', 'requests'],
+    ...['features', 'changeImpact', 'requests'],
   ],
 };
 const serverWiring = ['server', 'documentEvents'];
