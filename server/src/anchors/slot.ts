@@ -248,7 +248,7 @@ export function reverify(
 
 /** Whether the definition's text changed since the scan comes from its fingerprint, not from git's lines. */
 function noteChange(t: TrackedAnchor, changed: boolean): void {
-  if (t.sinceScan && t.sinceScan.change !== 'removed') t.sinceScan.change = changed ? 'changed' : 'exact';
+  if (t.sinceScan) t.sinceScan.change = changed ? 'changed' : 'exact';
 }
 
 /** The recorded width of a one-line column anchor (what clamping to a shorter line would hide), if any. */

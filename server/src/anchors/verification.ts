@@ -207,7 +207,8 @@ function innerRange(d: Definition, inner: { offset: number; height: number }, li
  * No history: the recorded lines are the only evidence. On a definition of one of the names, or inside
  * one of the anchor's own, the anchor is there. Else a definition of its own names elsewhere is taken
  * only when it is the one definition of that name and about as high as the recorded range; several, or
- * one of another height, or only the other boundary's name: ambiguous (the user picks); none: missing.
+ * one of another height, or only the other boundary's name (as high as the recorded range): ambiguous
+ * (the user picks); none: missing.
  */
 function placeByNames(
   range: Range,
@@ -224,7 +225,15 @@ function placeByNames(
   const span = { start: range.start.line, end: range.end.line };
   // A column range is on a definition when it is on its name; a line range when it starts on or mostly covers it.
   const at = searchNear && !column ? definitionOfRange(table, span) : undefined;
-  if (at && !at.inner && at.def.names.some((n) => names.includes(n))) return onDefinition(range, lines, at);
+  // On a definition of its own names; or starting on one of the other boundary's (a handler the anchor
+  // was recorded on) — merely covering most of the handler is what a shifted neighbour does.
+  if (
+    at &&
+    !at.inner &&
+    (at.def.names.some((n) => own.includes(n)) ||
+      (at.startsOn && at.def.names.some((n) => names.includes(n))))
+  )
+    return onDefinition(range, lines, at);
   if (
     searchNear &&
     column &&
@@ -234,7 +243,7 @@ function placeByNames(
   )
     return { kind: 'confirmed' };
   // A region holding a definition of a name whole (a whole-file anchor, a class around its method).
-  if (searchNear && !column && names.some((n) => (table.get(n) ?? []).some((d) => holds(range, d))))
+  if (searchNear && !column && own.some((n) => (table.get(n) ?? []).some((d) => holds(range, d))))
     return { kind: 'confirmed' };
   const inside = (ns: readonly string[]) =>
     searchNear &&
@@ -256,8 +265,9 @@ function placeByNames(
   if (searchNear) {
     // A statement of the handler (the other boundary) where it was recorded.
     if (inside([...other])) return { kind: 'confirmed' };
+    // Offered only when shaped like the recorded code: a handler of another height is not a candidate.
     for (const name of other) {
-      const defs = table.get(name);
+      const defs = table.get(name)?.filter(fits);
       if (defs?.length) return ambiguous(range, lines, name, defs);
     }
   }
