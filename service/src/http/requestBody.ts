@@ -9,11 +9,13 @@ import { HttpError } from './errors';
 /**
  * Bytes of an unread body the service reads (and discards) before answering early. A client sending
  * a body does not read the answer until it has sent it all; closing the connection under it turns
- * the 413 into a connection reset. Beyond this the connection is closed after the answer instead.
+ * the 413 into a connection reset. Beyond this the answer goes out, then a lingering close.
  */
 const DRAIN_LIMIT_BYTES = 256 * 1_048_576;
 /** How long the service waits for the rest of an unread body before closing the connection. */
 const DRAIN_TIMEOUT_MS = 30_000;
+/** How long a closing connection still reads (and drops) what the client sends after the answer. */
+const LINGER_MS = 2_000;
 
 /** Installs the JSON parser (size and depth limits) and the hook that reads a body before answering. */
 export function installBodyHandling(app: FastifyInstance): void {
@@ -50,9 +52,31 @@ async function finishReadingBody(request: FastifyRequest, reply: FastifyReply, p
   const raw = request.raw;
   if (raw.complete || raw.readableEnded || raw.destroyed) return payload;
   const drained = await drain(raw);
-  if (!drained) reply.header('connection', 'close');
+  if (!drained) {
+    // Node closes a `connection: close` answer's socket as soon as it is written; with the body
+    // still arriving, that close is a reset, and the client's system drops the unread answer with it.
+    reply.removeHeader('connection');
+    const response = reply.raw;
+    response.once('finish', () => lingeringClose(raw));
+  }
   return payload;
 }
+
+/**
+ * Ends the connection after the answer (a FIN the client reads after it) while reading and dropping
+ * what the client still sends for LINGER_MS, then closes it.
+ */
+function lingeringClose(raw: IncomingMessage): void {
+  const socket = raw.socket;
+  raw.on('data', ignore);
+  raw.resume();
+  socket.on('error', ignore);
+  socket.end();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  socket.once('close', () => clearTimeout(timer));
+}
+
+function ignore(): void {}
 
 /** Reads and discards the rest of a request; false when it is too long or too slow to wait for. */
 function drain(raw: IncomingMessage): Promise<boolean> {
