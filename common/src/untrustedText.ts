@@ -66,6 +66,22 @@ export function escapeIcons(text: string): string {
   return text.replace(ICON, (match, escaped: string | undefined) => (escaped ? match : `\\${match}`));
 }
 
+/**
+ * Service text as a string value in an answer to a language model (agent tools, the MCP server): one
+ * line (line breaks and other controls become a space), invisible characters and lone surrogates
+ * removed, at most `max` characters. The answer carries it inside a JSON string, so it reads as data.
+ */
+export function modelDataText(text: unknown, max = 300): string {
+  const s = asString(text)
+    .replace(LINE_BREAK, ' ')
+    .replace(OTHER_CONTROL, ' ')
+    .replace(INVISIBLE_RUN, '')
+    .replace(LONE_SURROGATE, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  return cut(s, max, true);
+}
+
 /** Service text for a notification, which renders `[label](target)` as a link: labelText, brackets as parentheses. */
 export function messageText(text: unknown, max = 400): string {
   return labelText(text, max).replace(/[[\]]/g, (c) => (c === '[' ? '(' : ')'));

@@ -11,17 +11,23 @@ import { impactMain } from './impactCommand';
 import { fails, type FailOn } from './findings';
 import { FORMATS, formatGithub, formatSarif, formatText, type Format } from './formats';
 import { readWorkspaceSettings } from './workspaceSettings';
+import { runMcpServer } from './mcp';
 
 const VERSION = '0.1.0';
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 
 export const HELP = `lineage-lens check [options] [DIR]
 lineage-lens impact [options] [DIR]   (what a change breaks: lineage-lens impact --help)
+lineage-lens mcp [options] [DIR]
 
 Checks a checkout (DIR, default: the current directory) the way the Lineage Lens editor extension does:
   - every code anchor of the configured components: unresolved, outside the checkout, stale, relocated;
   - every data contract file (vendor file form or request form, found by content and by name):
     its syntax and members, then its compliance with its data asset on the service.
+
+\`lineage-lens mcp\` serves the lineage tools for coding agents (lineage_at, field_flow, fields_with_tag,
+contract_check, change_impact) and the workspace's contract files and component summaries over the
+Model Context Protocol on stdin/stdout, for DIR as the workspace folder. Everything it does only reads.
 
 Options:
   --service URL          the service's base URL (default: $LINEAGE_LENS_SERVICE_URL)
@@ -94,8 +100,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return positionals.length === 0 && !v.help ? EXIT.usage : EXIT.clean;
   }
   const [command, dir, ...extra] = positionals;
-  if (command !== 'check')
-    return usage(io, `unknown command ${JSON.stringify(command)}; the commands are check and impact.`);
+  if (command !== 'check' && command !== 'mcp')
+    return usage(io, `unknown command ${JSON.stringify(command)}; the commands are check, impact and mcp.`);
   if (extra.length) return usage(io, `one directory at most, got ${extra.length + 1}.`);
   const format = v.format as Format;
   if (!FORMATS.includes(format)) return usage(io, `--format must be one of ${FORMATS.join(', ')}.`);
@@ -112,6 +118,31 @@ export async function main(argv: string[], io: Io): Promise<number> {
   if (!serviceUrl) return usage(io, 'no service URL: pass --service URL or set LINEAGE_LENS_SERVICE_URL.');
   const apiKey = io.env.LINEAGE_LENS_API_KEY ?? '';
   if (!apiKey) return usage(io, 'no API key: set the environment variable LINEAGE_LENS_API_KEY.');
+
+  if (command === 'mcp') {
+    const ws = readWorkspaceSettings(root);
+    if (ws.problem) io.stderr(`warning: ${ws.problem}\n`);
+    const settings: Record<string, unknown> = { ...ws.settings };
+    if (v.component?.length) settings.components = v.component;
+    if (v.namespace !== undefined) settings.namespace = v.namespace;
+    if (v['project-root'] !== undefined) settings.projectRoot = v['project-root'];
+    try {
+      await runMcpServer({
+        root,
+        serviceUrl,
+        apiKey,
+        settings,
+        version: VERSION,
+        log: (m) => (v.quiet ? undefined : io.stderr(`${m}\n`)),
+      });
+      return EXIT.clean;
+    } catch (err) {
+      io.stderr(
+        `lineage-lens: ${((err as Error)?.message ?? String(err)).split(apiKey).join('<API key>')}\n`,
+      );
+      return EXIT.usage;
+    }
+  }
 
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
