@@ -18,11 +18,13 @@ import {
 import { AGENT_TOOLS, agentToolInputJsonSchema, MAX_PAGE_ITEMS } from '../../../common/src/agentTools';
 import { normalizeSettings } from '../../../common/src/settings';
 import { logText } from '../../../common/src/untrustedText';
-import { fileUri } from '../anchors';
-import type { WorkspaceFolderInfo } from '../anchors/types';
+import { fileUri } from '../workspace/uris';
+import type { WorkspaceFolderInfo } from '../workspace/folders';
 import { createEditorAnchorIndex } from '../anchors/editorIndex';
-import { readRegularFile } from '../anchors/regularFiles';
+import { readRegularFile } from '../workspace/regularFiles';
 import { HttpLineageApi } from '../api/httpClient';
+import { TreeSitterDefinitions } from '../anchors';
+import { changeImpact } from '../changeImpact/changeImpact';
 import { cleanData } from '../features/agentTools/answer';
 import { componentSummary } from '../features/agentTools/componentSummary';
 import { runAgentTool, type AgentToolSources } from '../features/agentTools';
@@ -87,6 +89,18 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
     fileMayHaveChanged: async (fsPath) => {
       await index.filesChangedOnDisk([{ path: fsPath, kind: 'changed' }]);
     },
+    changeImpact: (req) =>
+      changeImpact(
+        {
+          root: o.root,
+          index,
+          store: session.store,
+          graph,
+          service: session,
+          definitions: new TreeSitterDefinitions({ onProblem: (m) => log.warnOnce(m) }),
+        },
+        req,
+      ),
   };
 
   const server = new Server(

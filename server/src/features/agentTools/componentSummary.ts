@@ -4,7 +4,7 @@ import { MAX_PAGE_ITEMS } from '../../../../common/src/agentTools';
 import { pathDocumentLabel } from '../../../../common/src/pathLabels';
 import type { ComponentReader } from '../../session/parts';
 import { cleanData } from './answer';
-import { pathFields } from '../pathFields';
+import { pathFields } from '../../domain/pathFields';
 
 export function componentSummary(
   store: ComponentReader,

@@ -3,11 +3,11 @@
 // violation on its line as the editor places it.
 import type { AgentToolAnswer, AgentToolInput } from '../../../../common/src/agentTools';
 import { isContractFileName } from '../../../../common/src/contractFileNames';
-import { readRegularFile } from '../../anchors/regularFiles';
+import { readRegularFile } from '../../workspace/regularFiles';
 import { checkContractText } from '../../contracts/compliance';
 import { readContractDocument } from '../../contracts/contractDocument';
 import { validateContractDocument } from '../../contracts/validate';
-import { UserInputError } from '../../util/serviceErrors';
+import { UserInputError } from '../../api/serviceErrors';
 import { pagedAnswer } from './answer';
 import type { AgentToolSources } from './sources';
 import { workspaceFile } from './workspaceFile';

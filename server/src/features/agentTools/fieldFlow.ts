@@ -1,7 +1,7 @@
 // field_flow: where a component's field comes from and where it goes (graph/impact.ts fieldFlow, the
 // graph panel's field mode), each field with its component, boundary, hops and tags.
 import type { AgentToolAnswer, AgentToolInput } from '../../../../common/src/agentTools';
-import { UserInputError } from '../../util/serviceErrors';
+import { UserInputError } from '../../api/serviceErrors';
 import { pagedAnswer } from './answer';
 import { componentLabel, componentsNamed, describeField } from './graphFields';
 import type { AgentToolSources } from './sources';

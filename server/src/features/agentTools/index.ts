@@ -8,7 +8,7 @@ import {
   type AgentToolAnswer,
   type AgentToolName,
 } from '../../../../common/src/agentTools';
-import { serviceErrorData, UserInputError } from '../../util/serviceErrors';
+import { serviceErrorData, UserInputError } from '../../api/serviceErrors';
 import { failedAnswer } from './answer';
 import { changeImpact } from './changeImpact';
 import { contractCheck } from './contractCheck';
@@ -18,7 +18,7 @@ import { lineageAt } from './lineageAt';
 import type { AgentToolSources } from './sources';
 
 export type { AgentToolSources } from './sources';
-export type { ChangeImpactSource, ChangeImpactSummary } from './changeImpact';
+export { changeImpactRequest, type ChangeImpactRequest, type ChangeImpactSource } from './changeImpact';
 
 export async function runAgentTool(
   s: AgentToolSources,

@@ -4,7 +4,7 @@
 import type { AgentToolAnswer, AgentToolInput } from '../../../../common/src/agentTools';
 import { pathDocumentLabel } from '../../../../common/src/pathLabels';
 import type { TrackedAnchor } from '../../anchors/types';
-import { pathFields } from '../pathFields';
+import { pathFields } from '../../domain/pathFields';
 import { pagedAnswer } from './answer';
 import type { AgentToolSources } from './sources';
 import { workspaceFile } from './workspaceFile';

@@ -2,7 +2,7 @@
 // folders and the service (for the compliance check, which writes nothing). The language server and
 // `lineage-lens mcp` hand in the same parts.
 import type { ServiceStatus } from '../../../../common/src/protocol';
-import type { WorkspaceFolderInfo } from '../../anchors/types';
+import type { WorkspaceFolderInfo } from '../../workspace/folders';
 import type { GraphService } from '../../graph/graphService';
 import type { AnchorReader, ComponentReader, ServiceAccess } from '../../session/parts';
 import type { ChangeImpactSource } from './changeImpact';

@@ -3,9 +3,9 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileUri } from '../../anchors';
-import type { WorkspaceFolderInfo } from '../../anchors/types';
-import { UserInputError } from '../../util/serviceErrors';
+import { fileUri } from '../../workspace/uris';
+import type { WorkspaceFolderInfo } from '../../workspace/folders';
+import { UserInputError } from '../../api/serviceErrors';
 
 export interface WorkspaceFile {
   fsPath: string;
