@@ -13,7 +13,10 @@ export interface ChangeImpactRequest {
   base?: string;
   branch?: boolean;
 }
-export type ChangeImpactSource = (req: ChangeImpactRequest, signal?: AbortSignal) => Promise<ChangeImpactReport>;
+export type ChangeImpactSource = (
+  req: ChangeImpactRequest,
+  signal?: AbortSignal,
+) => Promise<ChangeImpactReport>;
 
 export const CHANGE_IMPACT_UNAVAILABLE =
   'change_impact is not available here: this host has no change-impact engine. lineage_at and field_flow on the changed lines answer part of the question.';
@@ -27,7 +30,8 @@ export function changeImpactRequest(base: string | undefined): ChangeImpactReque
   if (b === '' || /^(working[ -]?tree|worktree|head)$/i.test(b)) return {};
   if (/^branch$/i.test(b)) return { branch: true };
   // A ref, never an option for git.
-  if (b.startsWith('-') || /[\s\u0000-\u001f]/.test(b)) throw new UserInputError('base is not a branch or commit name.');
+  if (b.startsWith('-') || /[\s\u0000-\u001f]/.test(b))
+    throw new UserInputError('base is not a branch or commit name.');
   return { base: b };
 }
 
@@ -47,8 +51,16 @@ export async function changeImpact(
       name: c.name,
       darn: c.darn,
       breaking: c.breaking,
-      changes: c.changes.map((x) => ({ field: x.field, kind: x.kind, breaking: x.breaking, detail: x.detail, ...(x.line ? { line: x.line } : {}) })),
-      producers: c.producers.slice(0, 5).map((p) => ({ component: p.component.name, path: p.path.label, hops: p.hops })),
+      changes: c.changes.map((x) => ({
+        field: x.field,
+        kind: x.kind,
+        breaking: x.breaking,
+        detail: x.detail,
+        ...(x.line ? { line: x.line } : {}),
+      })),
+      producers: c.producers
+        .slice(0, 5)
+        .map((p) => ({ component: p.component.name, path: p.path.label, hops: p.hops })),
     }));
   const touched = report.touched.map((t) => ({
     kind: 'touchedPath',
@@ -60,7 +72,9 @@ export async function changeImpact(
     detail: t.detail,
     writes: t.egress,
     downstreamCounts: t.downstreamCounts,
-    downstream: t.downstream.slice(0, DOWNSTREAM_LISTED).map((d) => ({ component: d.component.name, field: d.field, hops: d.hops })),
+    downstream: t.downstream
+      .slice(0, DOWNSTREAM_LISTED)
+      .map((d) => ({ component: d.component.name, field: d.field, hops: d.hops })),
     contractsAtRisk: t.contracts.map((c) => ({
       name: c.name,
       darn: c.darn,
