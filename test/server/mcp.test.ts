@@ -3,7 +3,10 @@
 // seeded with the demo dataset. Changed in two ways the tests need: the Checkout API's friendly name is
 // hostile (an instruction, a line break, bidi and zero-width characters, a code fence and the API key
 // itself), and its createOrder request carries 1,500 extra fields (an answer too large for one page).
+// The workspace is a git repository with uncommitted changes for change_impact: an edit inside the
+// anchored createOrder and a breaking type change in the orders contract.
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +76,29 @@ describe('lineage-lens mcp (Model Context Protocol over stdio)', function () {
     assert.equal(service.apiKey, KEY);
     const workspace = join(dir, 'workspace');
     cpSync(join(ROOT, 'demo', 'workspace'), workspace, { recursive: true });
+    const git = (...a: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...a], {
+        cwd: workspace,
+        stdio: 'ignore',
+      });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'demo workspace');
+    const edit = (file: string, from: string, to: string) => {
+      const text = readFileSync(join(workspace, file), 'utf8');
+      assert.ok(text.includes(from), `${file} holds ${from}`);
+      writeFileSync(join(workspace, file), text.replace(from, to));
+    };
+    edit(
+      'checkout-api/src/handlers/createOrder.ts',
+      '  reply: FastifyReply,',
+      '  reply: FastifyReply, // edited',
+    );
+    edit(
+      'contracts/orders.contract.yaml',
+      '  - name: total_cents\n    type: long',
+      '  - name: total_cents\n    type: string',
+    );
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
     transport = new StdioClientTransport({
@@ -168,10 +194,29 @@ describe('lineage-lens mcp (Model Context Protocol over stdio)', function () {
     );
   });
 
-  it('change_impact: listed, and says plainly that this build cannot answer it', async () => {
-    const a = await call('change_impact', {});
-    assert.equal(a.isError, true);
-    assert.match(a.data.error as string, /not available in this build/);
+  it('change_impact: the breaking contract change first, then the touched path with its downstream', async () => {
+    const a = await call('change_impact', { base: 'working tree' });
+    assert.equal(a.isError, false, a.text);
+    const entries = a.data.entries as Array<Record<string, unknown>>;
+    const first = entries[0] as {
+      kind: string;
+      file: string;
+      breaking: boolean;
+      changes: Array<{ field: string }>;
+    };
+    assert.equal(first.kind, 'contractChange');
+    assert.equal(first.file, 'contracts/orders.contract.yaml');
+    assert.equal(first.breaking, true);
+    assert.ok(first.changes.some((c) => c.field === 'total_cents'));
+    const touched = entries.find(
+      (e) => e.kind === 'touchedPath' && e.path === 'CreateOrderRequest → public.orders',
+    ) as { change: string; downstreamCounts: { fields: number } } | undefined;
+    assert.ok(touched, JSON.stringify(entries.map((e) => e.path ?? e.file)));
+    assert.equal(touched.change, 'modified');
+    assert.ok(touched.downstreamCounts.fields > 0);
+    const bad = await call('change_impact', { base: '--output=/tmp/x' });
+    assert.equal(bad.isError, true);
+    assert.match(bad.data.error as string, /not a branch or commit/);
   });
 
   it('a hostile service string arrives as inert data: one line, no bidi or zero-width, no fence, no key', async () => {
