@@ -1,6 +1,7 @@
 // Writes the parts of package.json that restate the contract-file matcher (common/src/contractFileNames.ts):
 // the yamlValidation / jsonValidation globs of the contract document schema and the `when` clauses of
-// the contract-file menus, so one definition drives all. `--check` (run by scripts/build.mjs) fails
+// the contract-file menus, so one definition drives all; and the language model tools
+// (contributes.languageModelTools) from their one definition, common/src/agentTools.ts. `--check` (run by scripts/build.mjs) fails
 // instead of writing when package.json is out of step; `npm run manifest` writes it.
 import * as esbuild from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,18 +18,41 @@ const CONTRACT_FILE_MENUS = {
   'editor/title': ['lineageLens.checkCompliance'],
 };
 
-/** The matcher module, compiled from its TypeScript source (it has no imports). */
-export async function loadMatcher() {
+/** A common/ module, compiled from its TypeScript source with what it imports. */
+async function loadCommon(file) {
   const out = await esbuild.build({
-    entryPoints: [join(root, 'common/src/contractFileNames.ts')],
+    entryPoints: [join(root, file)],
     bundle: true,
     write: false,
     format: 'esm',
     platform: 'neutral',
+    mainFields: ['module', 'main'],
     logLevel: 'warning',
   });
   const code = out.outputFiles[0].text;
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}
+
+/** The matcher module. */
+export function loadMatcher() {
+  return loadCommon('common/src/contractFileNames.ts');
+}
+
+/** package.json (parsed) with contributes.languageModelTools written from the tools' definitions. */
+export function withAgentTools(manifest, agentTools) {
+  const next = structuredClone(manifest);
+  next.contributes.languageModelTools = agentTools.AGENT_TOOLS.map((t) => ({
+    name: t.name,
+    displayName: t.title,
+    toolReferenceName: t.name,
+    canBeReferencedInPrompt: true,
+    icon: '$(type-hierarchy)',
+    tags: ['lineage', 'data-contracts', 'read-only'],
+    userDescription: t.description.replace(/ Read-only\..*$/s, ' Read-only.'),
+    modelDescription: t.description,
+    inputSchema: agentTools.agentToolInputJsonSchema(t.name),
+  }));
+  return next;
 }
 
 /** package.json (parsed) with the matcher's globs and when clauses written in; the input is not changed. */
@@ -54,7 +78,9 @@ export function withMatcher(manifest, matcher) {
 
 /** The manifest's text as it should be (same formatting as npm and Prettier write it). */
 export async function expectedManifestText(text = readFileSync(MANIFEST, 'utf8')) {
-  return `${JSON.stringify(withMatcher(JSON.parse(text), await loadMatcher()), null, 2)}\n`;
+  const agentTools = await loadCommon('common/src/agentTools.ts');
+  const next = withAgentTools(withMatcher(JSON.parse(text), await loadMatcher()), agentTools);
+  return `${JSON.stringify(next, null, 2)}\n`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

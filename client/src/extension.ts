@@ -26,6 +26,7 @@ import type { LineageLensApi } from './api';
 import { GraphPanels } from './graph/graphPanel';
 import { ImpactView } from './graph/impactView';
 import { registerGraphCommands } from './graph/graphCommands';
+import { registerAgentTools } from './agentTools';
 
 let current: LineageContext | undefined;
 
@@ -42,6 +43,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   ctx.log.info(`Service URL at activation: ${serviceUrl() || '(not set yet)'}`);
 
   registerConnectionCommands(ctx);
+  registerAgentTools(ctx);
   const demo = registerDemoService(ctx);
   // The database of the service this window runs, else of the one `npm start` runs at the configured URL.
   const statusBar = registerStatusBar(ctx, () => demo.database ?? launchedServiceDatabase(serviceUrl()));

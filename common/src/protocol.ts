@@ -1,5 +1,6 @@
 // The custom LSP messages between the extension (client) and the language server: the one place
 // where their names and payloads are defined. Both sides import from here.
+import type { AgentToolAnswer, AgentToolParams } from './agentTools';
 import type { CommandId } from './commands.generated';
 import { fileNameSegment } from './untrustedText';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
@@ -609,6 +610,17 @@ export const TargetsAtRequest = new RequestType<
   TargetsAt,
   void
 >('lineageLens/targetsAt');
+
+// ---- Agent tools (VS Code's language model tools; the same answers as `lineage-lens mcp`) -----------
+
+/**
+ * One call of a lineage tool for a language model (common/src/agentTools.ts names them, with their input
+ * schemas): the extension only carries it; the server checks the input and answers read-only, with
+ * service text cleaned and the answer paged. A tool that cannot answer says why in an answer (ok: false).
+ */
+export const AgentToolRequest = new RequestType<AgentToolParams, AgentToolAnswer, void>(
+  'lineageLens/agentTool',
+);
 
 // ---- Errors ------------------------------------------------------------------------------------------
 

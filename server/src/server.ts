@@ -35,6 +35,7 @@ import { componentDetail, componentTree, pathDetail } from './requests/views';
 import { pathDocument, savePath } from './requests/pathDocuments';
 import { anchorRepairCodeActions, anchorRepairs, repairAnchors } from './requests/anchorRepair';
 import { registerGraphRequests } from './requests/graph';
+import { registerAgentTools } from './requests/agentTools';
 import { GraphService } from './graph/graphService';
 import { impactLenses } from './features/impactLens';
 import { registerContractWatch } from './graph/contractWatch';
@@ -74,6 +75,8 @@ const contracts = new OpenContracts(() => [...clientSettings.workspaceFolders]);
 const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
 /** The credentials last set (URL and key), to tell a change from a repeat. */
 let lastCredentials: string | undefined;
+/** The key in use, kept out of the agent tools' answers. */
+let apiKeyInUse: string | undefined;
 const credentialsKey = (c: ReturnType<typeof credentialsOf>) =>
   `${c?.serviceUrl ?? ''}\u0000${c?.apiKey ?? ''}`;
 
@@ -239,6 +242,7 @@ connection.onInitialized(
       .catch((err: unknown) => log.errorOnce(`Applying settings failed: ${(err as Error)?.message}`));
     const initial = credentialsOf(clientSettings.initOptions);
     lastCredentials = credentialsKey(initial);
+    apiKeyInUse = initial?.apiKey ?? undefined;
     // Grammars compile while the components load, so the first relocation does not wait for them.
     if (initial) warmGrammars();
     await session.setCredentials(initial);
@@ -255,6 +259,7 @@ connection.onNotification(
     const next = credentialsOf(c);
     const before = lastCredentials;
     lastCredentials = credentialsKey(next);
+    apiKeyInUse = next?.apiKey ?? undefined;
     // Compliance results are the answer of the service (and key) they were checked with: after a
     // sign-out or a switch they would be another service's problems.
     if (before !== undefined && before !== lastCredentials) hub.replaceAll('compliance', new Map());
@@ -436,5 +441,12 @@ registerPassThrough(connection, log, () => session.api(), {
   },
 });
 registerGraphRequests(connection, log, graph, docs);
+registerAgentTools(connection, log, {
+  session,
+  graph,
+  docs,
+  folders: () => docs.folders,
+  apiKey: () => apiKeyInUse,
+});
 
 connection.listen();
