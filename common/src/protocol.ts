@@ -348,6 +348,11 @@ export interface AnchorScope {
   componentId?: string;
   pathId?: string;
   anchorId?: string;
+  /**
+   * An ambiguous anchor: the candidate definition the user picked (one of ResolvedAnchor.candidates).
+   * The anchor is placed there first, so it is drifted and its repair records it.
+   */
+  candidate?: { start: { line: number; character: number }; end: { line: number; character: number } };
 }
 /** The drifted anchors in a scope, for the client to show before anything is written. */
 export const AnchorRepairsRequest = new RequestType<AnchorScope, { repairs: AnchorRepair[] }, void>(

@@ -61,9 +61,9 @@ function dataset(scanned: string): unknown {
     friendlyName: 'Orders\u202e\nservice',
     namespace: 'repair',
     scanned,
-    // Both recorded wrongly at the scan (ShipOrder on the blank lines below Cancel, Audit on Cancel):
-    // relocation finds them.
-    paths: [path(SHIP_PATH, 'ShipOrder', 12, 15), path(AUDIT_PATH, 'Audit', 10, 10)],
+    // Both recorded wrongly at the scan, on the blank lines below Cancel (no code there to follow):
+    // their names find them.
+    paths: [path(SHIP_PATH, 'ShipOrder', 12, 15), path(AUDIT_PATH, 'Audit', 11, 13)],
   });
 }
 
@@ -184,7 +184,7 @@ describe('language server: anchor repair in a git repository', function () {
           anchorId: 'anc-Audit',
           label: 'Audit',
           uri: uri(),
-          recorded: { line_start: 10, line_end: 10 },
+          recorded: { line_start: 11, line_end: 13 },
           current: { line_start: first + 1, line_end: first + 3 },
         } as unknown as P.AnchorRepair,
       ],

@@ -27,7 +27,15 @@ function scopeOf(arg: unknown): AnchorScope {
   if (arg instanceof ComponentNode) return { componentId: arg.id };
   const a = (arg ?? {}) as Record<string, unknown>;
   const pick = (k: string) => (typeof a[k] === 'string' && a[k] ? a[k] : undefined);
-  return { componentId: pick('componentId'), pathId: pick('pathId'), anchorId: pick('anchorId') };
+  const scope: AnchorScope = {
+    componentId: pick('componentId'),
+    pathId: pick('pathId'),
+    anchorId: pick('anchorId'),
+  };
+  // An ambiguous anchor's quick fix names the definition picked; the server checks it is a candidate.
+  if (a.candidate && typeof a.candidate === 'object')
+    scope.candidate = a.candidate as AnchorScope['candidate'];
+  return scope;
 }
 
 export function registerAnchorRepairCommands(ctx: LineageContext): void {

@@ -17,7 +17,7 @@ import { NEAR_LINES } from './verification';
 import { LRUCache } from 'lru-cache';
 import { markDeleted, newSlot, place, reverify, type Definitions, type ScannedFile, type Slot } from './slot';
 import { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';
-import { unresolvedMessage } from './messages';
+import { relocatedMessage, unresolvedMessage } from './messages';
 import { diagnosticsOf } from './diagnostics';
 import { fileUri, uriToFsPath } from '../workspace/uris';
 import { mapLimit } from '../util/concurrency';
@@ -272,6 +272,31 @@ export class AnchorIndex {
 
   anchor(componentId: string, pathId: string, anchorId: string): TrackedAnchor | undefined {
     return this.settledSlot(componentId, pathId, anchorId)?.t;
+  }
+
+  /**
+   * The user picked one of an ambiguous anchor's candidates: it is placed there (relocated, so drifted
+   * and repairable) until it is next placed from its record. False when it is not ambiguous or that is
+   * not one of its candidates.
+   */
+  chooseCandidate(componentId: string, pathId: string, anchorId: string, range: Range): boolean {
+    const slot = this.settledSlot(componentId, pathId, anchorId);
+    const t = slot?.t;
+    if (!t?.uri || !t.range || t.state !== 'ambiguous') return false;
+    const same = (r: Range) =>
+      r.start.line === range.start.line &&
+      r.start.character === range.start.character &&
+      r.end.line === range.end.line &&
+      r.end.character === range.end.character;
+    const picked = t.candidates?.find(same);
+    if (!picked) return false;
+    t.relocatedFrom = t.range;
+    t.range = picked;
+    t.state = 'relocated';
+    t.candidates = undefined;
+    t.problem = relocatedMessage(t.entry, t.relocatedFrom, picked, t.entry.expectedNames[0] ?? '');
+    this.emit([t.uri]);
+    return true;
   }
 
   /** How far one anchor drifted from the service's record (see drifts()); undefined when it did not. */

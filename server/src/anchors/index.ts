@@ -13,7 +13,7 @@ export type {
 } from './types';
 export { expectedNamesFor, otherNamesFor, lastSegment } from './expectedNames';
 export { DIAGNOSTIC_SOURCE, type AnchorDiagnosticCode, type AnchorDiagnosticData } from './diagnostics';
-export { REPAIR_TITLE } from './messages';
+export { REPAIR_TITLE, pickCandidateTitle } from './messages';
 export { fileUri, uriToFsPath } from '../workspace/uris';
 export { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';
 export { coordinatesAt, coordinatesOf, driftReason, type AnchorCoordinates, type AnchorDrift } from './drift';

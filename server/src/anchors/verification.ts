@@ -100,7 +100,7 @@ export function verify(
   width?: number,
 ): Verdict {
   const { names, identity } = evidence;
-  if (identity === null) return searchNear ? { kind: 'confirmed' } : { kind: 'missing' };
+  // On no definition at the scan (identity null): history cannot say which code it is; the names decide.
   if (identity) {
     const table = parsed?.table();
     if (table) return followIdentity(identity, range, lines, table, searchNear);

@@ -16,6 +16,7 @@ import {
   driftReason,
   DIAGNOSTIC_SOURCE,
   REPAIR_TITLE,
+  pickCandidateTitle,
   type AnchorDiagnosticData,
   type AnchorDrift,
 } from '../anchors';
@@ -63,6 +64,21 @@ export function anchorRepairs(
     pathId: optionalString(scope?.pathId, 'pathId'),
     anchorId: optionalString(scope?.anchorId, 'anchorId'),
   };
+  if (scope?.candidate !== undefined) {
+    const { componentId, pathId, anchorId } = filter;
+    if (!componentId || !pathId || !anchorId)
+      throw new UserInputError('A candidate needs the anchor it is for (componentId, pathId, anchorId).');
+    const chosen = session.index.chooseCandidate(
+      componentId,
+      pathId,
+      anchorId,
+      checkedRange(scope.candidate),
+    );
+    if (!chosen)
+      throw new UserInputError(
+        'That definition is no longer a candidate for this anchor (the code changed since): look at its diagnostic again.',
+      );
+  }
   const repairs = session.index
     .drifts(filter)
     .map((d) => toRepair(session, d))
@@ -106,6 +122,25 @@ export function anchorRepairCodeActions(
       typeof data.anchorId !== 'string'
     )
       continue;
+    if (diagnostic.code === 'anchor-ambiguous') {
+      // One fix per candidate: the anchor is placed there and its repair records it.
+      const t = session.index.anchor(data.componentId, data.pathId, data.anchorId);
+      for (const [i, candidate] of (t?.state === 'ambiguous' ? (t.candidates ?? []) : []).entries())
+        out.push({
+          title: pickCandidateTitle(candidate.start.line),
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          isPreferred: i === 0 && t!.candidates!.length === 1,
+          command: {
+            title: pickCandidateTitle(candidate.start.line),
+            command: COMMANDS.repairAnchor,
+            arguments: [
+              { componentId: data.componentId, pathId: data.pathId, anchorId: data.anchorId, candidate },
+            ],
+          },
+        });
+      continue;
+    }
     const [d] = session.index.drifts({
       componentId: data.componentId,
       pathId: data.pathId,
@@ -327,6 +362,17 @@ function sameLines(a: AnchorLines, b: AnchorLines): boolean {
     a.column_start === b.column_start &&
     a.column_end === b.column_end
   );
+}
+
+function checkedRange(v: unknown): Range {
+  const pos = (p: unknown) => {
+    const o = p as { line?: unknown; character?: unknown } | undefined;
+    if (!Number.isInteger(o?.line) || !Number.isInteger(o?.character) || (o!.line as number) < 0)
+      throw new UserInputError('candidate must be a range of non-negative line and character numbers.');
+    return { line: o!.line as number, character: o!.character as number };
+  };
+  const r = v as { start?: unknown; end?: unknown } | undefined;
+  return { start: pos(r?.start), end: pos(r?.end) };
 }
 
 function optionalString(v: unknown, member: string): string | undefined {

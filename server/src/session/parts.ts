@@ -9,7 +9,10 @@ import type { ComponentStore } from './componentStore';
 import type { StatusTracker } from './status';
 
 /** The anchor index as features read it: anchors by position, file or id, and their drift. */
-export type AnchorReader = Pick<AnchorIndex, 'anchorsAt' | 'anchorsInFile' | 'anchor' | 'drift' | 'drifts'>;
+export type AnchorReader = Pick<
+  AnchorIndex,
+  'anchorsAt' | 'anchorsInFile' | 'anchor' | 'drift' | 'drifts' | 'chooseCandidate'
+>;
 
 /** The anchor index as a repair writes it: drifts after renewing git's mapping of the files. */
 export type AnchorRepairIndex = Pick<
