@@ -47,15 +47,15 @@ export interface PageOf {
 
 /** The summary and the page of items from `offset` that fits the limits, with a cursor for the rest. */
 export function pagedAnswer(p: PageOf): AgentToolAnswer {
-  const summary = cleanData(p.summary, p.secrets) as Record<string, unknown>;
+  const summary = boundSummary(cleanData(p.summary, p.secrets) as Record<string, unknown>);
   const total = p.items.length;
   const start = Math.min(Math.max(0, p.offset), total);
-  const budget = MAX_ANSWER_CHARS - 1_000 - JSON.stringify(summary).length;
+  const budget = MAX_ANSWER_CHARS - 1_000 - jsonText(summary).length;
   const page: unknown[] = [];
   let used = 0;
   for (let i = start; i < total && page.length < MAX_PAGE_ITEMS; i++) {
     const item = cleanData(p.items[i], p.secrets);
-    const size = JSON.stringify(item).length + 1;
+    const size = jsonText(item).length + 1;
     // One item always goes in (each is small: its strings are capped), so paging moves on.
     if (page.length > 0 && used + size > budget) break;
     page.push(item);
@@ -113,7 +113,35 @@ function render(tool: AgentToolName, where: string, data: Record<string, unknown
   ]
     .filter(Boolean)
     .join('\n');
-  // One line of JSON, backticks escaped (still valid JSON): nothing in it can close the fence.
-  const json = JSON.stringify(data).replace(/`/g, '\\u0060');
-  return `${header}\n\`\`\`json\n${json}\n\`\`\``;
+  return `${header}\n\`\`\`json\n${jsonText(data)}\n\`\`\``;
+}
+
+/**
+ * The summary within half an answer: its longest lists are cut (halved until it fits), each cut said in
+ * `<name>Listed` ("the first N of M"); the items have the other half.
+ */
+function boundSummary(summary: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...summary };
+  const totals = new Map<string, number>();
+  for (let guard = 0; guard < 64 && jsonText(out).length > MAX_ANSWER_CHARS / 2; guard++) {
+    let longest: string | undefined;
+    for (const [k, v] of Object.entries(out))
+      if (
+        Array.isArray(v) &&
+        v.length > 1 &&
+        (!longest || jsonText(v).length > jsonText(out[longest]).length)
+      )
+        longest = k;
+    if (!longest) break;
+    const list = out[longest] as unknown[];
+    if (!totals.has(longest)) totals.set(longest, list.length);
+    out[longest] = list.slice(0, Math.ceil(list.length / 2));
+    out[`${longest}Listed`] = `the first ${(out[longest] as unknown[]).length} of ${totals.get(longest)}`;
+  }
+  return out;
+}
+
+/** One line of JSON, backticks escaped (still valid JSON): nothing in it can close the fence. */
+function jsonText(value: unknown): string {
+  return JSON.stringify(value).replace(/`/g, '\\u0060');
 }
