@@ -12,6 +12,7 @@ export const Commands = {
   revealPath: 'lineageLens.revealPath',
   goToAnchor: 'lineageLens.goToAnchor',
   repairAnchor: 'lineageLens.repairAnchor',
+  fetchScannedCommits: 'lineageLens.fetchScannedCommits',
   repairDriftedAnchors: 'lineageLens.repairDriftedAnchors',
   showVersions: 'lineageLens.showVersions',
   copyId: 'lineageLens.copyId',

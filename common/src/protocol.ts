@@ -354,6 +354,14 @@ export interface AnchorScope {
    */
   candidate?: { start: { line: number; character: number }; end: { line: number; character: number } };
 }
+/**
+ * Fetches the scanned commits this clone lacks (anchors placed without them are unverified) from each
+ * repository's remote, then places the anchors again. The result says what was fetched and what not.
+ */
+export const FetchScannedCommitsRequest = new RequestType0<
+  { fetched: number; missing: number; failures: string[] },
+  void
+>('lineageLens/fetchScannedCommits');
 /** The drifted anchors in a scope, for the client to show before anything is written. */
 export const AnchorRepairsRequest = new RequestType<AnchorScope, { repairs: AnchorRepair[] }, void>(
   'lineageLens/anchorRepairs',
@@ -662,6 +670,8 @@ export const COMMANDS = {
   revealDataAsset: 'lineageLens.revealDataAsset',
   /** Arguments: an AnchorScope (a code action passes the anchor of its diagnostic). */
   repairAnchor: 'lineageLens.repairAnchor',
+  /** No arguments: fetches the scanned commits a clone lacks, then places the anchors again. */
+  fetchScannedCommits: 'lineageLens.fetchScannedCommits',
 } as const satisfies Record<string, CommandId>;
 /** Arguments of revealPath / editPath. */
 export interface PathRef {

@@ -401,6 +401,8 @@ connection.onRequest(
   P.PathDocumentRequest,
   request(log, 'pathDocument', (p, o) => pathDocument(session, p, o)),
 );
+const fetchScanned = request(log, 'fetchScannedCommits', () => session.index.fetchScannedCommits());
+connection.onRequest(P.FetchScannedCommitsRequest, (token) => fetchScanned(undefined, token));
 connection.onRequest(
   P.AnchorRepairsRequest,
   request(log, 'anchorRepairs', (p) => anchorRepairs(session, p)),

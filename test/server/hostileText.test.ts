@@ -40,7 +40,7 @@ describe('language server: hostile service text in lenses and hovers', () => {
     });
     const title = lenses?.find((l) => l.command?.command === COMMANDS.revealPath && l.range.start.line === 2)
       ?.command?.title;
-    assert.equal(title, 'createOrder → insertOrder · pii \\$(zap) x');
+    assert.equal(title, '≈ createOrder → insertOrder · pii \\$(zap) x'); // ≈: no git in this workspace
   });
 
   it('a hover escapes the icon syntax as Markdown and drops the invisible characters', async () => {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import {
   AnchorRepairsRequest,
   COMMANDS,
+  FetchScannedCommitsRequest,
   RepairAnchorsRequest,
   type AnchorRepair,
   type AnchorRepairResult,
@@ -44,7 +45,43 @@ export function registerAnchorRepairCommands(ctx: LineageContext): void {
     vscode.commands.registerCommand(Commands.repairDriftedAnchors, (arg?: unknown) =>
       repair(ctx, arg instanceof ComponentNode ? { componentId: arg.id } : {}),
     ),
+    vscode.commands.registerCommand(COMMANDS.fetchScannedCommits, () => fetchScannedCommits(ctx)),
   );
+}
+
+/**
+ * Unverified anchors were placed by their names because this clone lacks their scanned commits: fetch
+ * them (the server runs git) and place the anchors again. Returns the outcome (for tests).
+ */
+async function fetchScannedCommits(ctx: LineageContext): Promise<unknown> {
+  try {
+    const r = await withNotificationProgress({ title: vscode.l10n.t('Fetching the scanned commits…') }, () =>
+      ctx.request(FetchScannedCommitsRequest),
+    );
+    if (r.fetched > 0)
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'Fetched {0} scanned commits: the anchors were placed again from the code they were scanned on.',
+          r.fetched,
+        ),
+      );
+    else if (r.missing === 0)
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Every scanned commit is already in this clone.'),
+      );
+    if (r.missing > 0)
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          '{0} scanned commits could not be fetched: {1}',
+          r.missing,
+          safeMessage(r.failures.join('; ')),
+        ),
+      );
+    return r;
+  } catch (err) {
+    await showRequestError(vscode.l10n.t('Could not fetch the scanned commits'), err);
+    return undefined;
+  }
 }
 
 /** The drifted anchors of a scope, or undefined when the server could not say (shown). */

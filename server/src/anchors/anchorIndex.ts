@@ -299,6 +299,26 @@ export class AnchorIndex {
     return true;
   }
 
+  /**
+   * Fetches the scanned commits git could not map anchors from (a shallow or single-branch clone), then
+   * builds again: those anchors then know their code. On the user's request only.
+   */
+  async fetchScannedCommits(): Promise<{ fetched: number; missing: number; failures: string[] }> {
+    const git = this.opts.git;
+    if (!git?.fetchCommits) return { fetched: 0, missing: 0, failures: ['git is not available'] };
+    const files = new Map<string, Set<string>>();
+    for (const s of this.slots) {
+      const commit = s.t.entry.commit;
+      if (!s.fileKey || !commit || git.fileMap(s.fileKey, commit)) continue;
+      let set = files.get(s.fileKey);
+      if (!set) files.set(s.fileKey, (set = new Set()));
+      set.add(commit);
+    }
+    const outcome = await git.fetchCommits(files);
+    if (outcome.fetched > 0) await this.rebuild();
+    return outcome;
+  }
+
   /** How far one anchor drifted from the service's record (see drifts()); undefined when it did not. */
   drift(componentId: string, pathId: string, anchorId: string): AnchorDrift | undefined {
     const slot = this.settledSlot(componentId, pathId, anchorId);

@@ -114,6 +114,13 @@ export interface GitMapping extends Disposable {
    * it from that commit or cannot read it. Optional: without it anchors have no identity from history.
    */
   readAtCommit?(fsPath: string, commit: string): Promise<string | undefined>;
+  /**
+   * Fetches the commits (file → its anchors' commits) that the files' repositories lack. Optional; only
+   * on the user's request.
+   */
+  fetchCommits?(
+    files: ReadonlyMap<string, ReadonlySet<string>>,
+  ): Promise<{ fetched: number; missing: number; failures: string[] }>;
   /** Line mapping of one file (absolute path) from `commit` to the working tree; undefined: unmapped. */
   fileMap(fsPath: string, commit: string): import('./git/lineMap').FileLineMap | undefined;
   /**

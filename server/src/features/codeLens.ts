@@ -16,7 +16,12 @@ interface LineGroup {
   refs: PathRef[];
   keys: Set<string>;
   paths: LineagePath[];
+  /** Every anchor here was placed by its names only (its scanned commit is not in this clone). */
+  unverified: boolean;
 }
+
+/** Before the title of a lens whose anchors are only probably there: quieter, and distinct. */
+export const UNVERIFIED_MARK = '≈ ';
 
 export function codeLenses(
   session: { index: AnchorReader; store: ComponentReader },
@@ -27,7 +32,8 @@ export function codeLenses(
     if (!a.range || (a.state !== 'resolved' && a.state !== 'relocated')) continue;
     const line = a.range.start.line;
     let g = byLine.get(line);
-    if (!g) byLine.set(line, (g = { line, refs: [], keys: new Set(), paths: [] }));
+    if (!g) byLine.set(line, (g = { line, refs: [], keys: new Set(), paths: [], unverified: true }));
+    g.unverified &&= a.unverified === true;
     const key = `${a.entry.componentId}/${a.entry.pathId}`;
     if (g.keys.has(key)) continue;
     g.keys.add(key);
@@ -40,7 +46,7 @@ export function codeLenses(
     .map((g) => ({
       range: { start: { line: g.line, character: 0 }, end: { line: g.line, character: 0 } },
       command: {
-        title: lensTitle(g),
+        title: (g.unverified ? UNVERIFIED_MARK : '') + lensTitle(g),
         command: COMMANDS.revealPath,
         arguments: g.refs,
       },

@@ -66,7 +66,20 @@ function anchorNote(t: TrackedAnchor): string | undefined {
   }
   if (t.state === 'stale')
     return `⚠ *Anchor stale: ${md(t.problem ?? 'the expected name was not found here')}*`;
+  if (t.unverified) return unverifiedNote(t);
   return sinceScanNote(t);
+}
+
+/** Placed by its names only: where it probably is, why it is not known, and how to know. */
+function unverifiedNote(t: TrackedAnchor): string {
+  const moved =
+    t.state === 'relocated' && t.relocatedFrom && t.range
+      ? ` (moved from line ${t.relocatedFrom.start.line + 1} to line ${t.range.start.line + 1})`
+      : '';
+  const commit = t.entry.commit;
+  if (!commit)
+    return `≈ *Probably here${moved}: found by its names; no scanned commit is known for its path.*`;
+  return `≈ *Probably here${moved}: found by its names; the scanned commit ${md(commit.slice(0, 12))} is not in this clone.* ${commandLink('Fetch the scanned commits', COMMANDS.fetchScannedCommits, [])}`;
 }
 
 /** What git says changed in the anchored code since the scanned commit (anchors/git/). */

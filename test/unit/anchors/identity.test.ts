@@ -313,6 +313,28 @@ describe('anchors: identity (real repositories, realistic naming)', () => {
       assert.equal(t.unverified, true);
     });
 
+    it('fetching the scanned commits into the shallow clone makes the anchor verified', async () => {
+      const { repo, scanned } = await history();
+      const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'anchors-shallow-')));
+      disposables.push(() => fs.rm(dir, { recursive: true, force: true }));
+      execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.root}`, dir]);
+      const e = anchorEntry(
+        { file: 'src/emailservice/email_server.py', line_start: 8, line_end: 13 },
+        EMAIL_PATH,
+        scanned,
+      );
+      const index = await indexOver(dir, [e]);
+      assert.equal(get(index, e).unverified, true);
+      const outcome = await index.fetchScannedCommits();
+      assert.deepEqual(outcome, { fetched: 1, missing: 0, failures: [] });
+      const t = get(index, e);
+      assert.equal(t.unverified, undefined);
+      assert.equal(t.sinceScan?.commit, scanned);
+      assert.deepEqual([t.range!.start.line, t.range!.end.line], [13, 18]);
+      // Nothing left to fetch.
+      assert.deepEqual(await index.fetchScannedCommits(), { fetched: 0, missing: 0, failures: [] });
+    });
+
     it('the full clone: on send_email, verified', async () => {
       const { repo, scanned } = await history();
       const e = anchorEntry(

@@ -11,6 +11,7 @@ import { DiffParser, type ParsedDiff } from './diffParser';
 import { unchangedFile, type FileLineMap } from './lineMap';
 import { GitError, runGit } from './gitCli';
 import { BlobReader } from './blobReader';
+import { fetchMissingCommits, type FetchOutcome } from './fetchCommits';
 import { mapLimit } from '../../util/concurrency';
 
 export interface GitMapperOptions {
@@ -218,6 +219,29 @@ export class GitMapper implements GitMapping {
     let reader = this.blobs.get(top);
     if (!reader) this.blobs.set(top, (reader = new BlobReader(this.git, top)));
     return reader.read(commit, map.renamedFrom ?? where.rel);
+  }
+
+  /**
+   * Fetches the commits of these files' anchors that their repositories lack (see fetchCommits.ts).
+   * Mappings are taken again at the next prepare.
+   */
+  async fetchCommits(files: ReadonlyMap<string, ReadonlySet<string>>): Promise<FetchOutcome> {
+    const byRepo = new Map<string, Set<string>>();
+    for (const [fsPath, commits] of files) {
+      const where = this.locate(fsPath);
+      if (!where) continue;
+      let set = byRepo.get(where.f.repo.top);
+      if (!set) byRepo.set(where.f.repo.top, (set = new Set()));
+      for (const c of commits) if (SHA.test(c)) set.add(c);
+    }
+    const out: FetchOutcome = { fetched: 0, missing: 0, failures: [] };
+    for (const [top, commits] of byRepo) {
+      const r = await fetchMissingCommits(this.git, top, [...commits]);
+      out.fetched += r.fetched;
+      out.missing += r.missing;
+      out.failures.push(...r.failures);
+    }
+    return out;
   }
 
   renamedTo(folders: readonly WorkspaceFolderInfo[], file: string, commit: string): string | undefined {
