@@ -13,6 +13,7 @@ import type {
 import { FileResolver, normalizeAnchorFile, type Resolution } from './fileResolver';
 import { LineTable } from './lineTable';
 import { applyChange, before, toTextChange } from './editTracking';
+import { PositionIndex } from './positionIndex';
 import { NEAR_LINES } from './verification';
 import { LRUCache } from 'lru-cache';
 import { markDeleted, newSlot, place, reverify, type Definitions, type ScannedFile, type Slot } from './slot';
@@ -49,6 +50,8 @@ interface FileAnchors {
   dirty: boolean;
   /** Bumped on every (re)placement, so a slower disk reload cannot overwrite newer state. */
   version: number;
+  /** The anchors by line, for anchorsAt; dropped whenever a range may have changed. */
+  positions?: PositionIndex;
   /** When the file was last read from disk (ms since the epoch), to tell whether it was written since. */
   readAt?: number;
   /** The file time a reload after an index change was last decided on (each write is acted on once). */
@@ -258,16 +261,11 @@ export class AnchorIndex {
 
   /** Anchors whose range contains the position (ends inclusive), most specific (smallest) first. */
   anchorsAt(uri: string, position: Position): TrackedAnchor[] {
-    // An ambiguous anchor is shown live nowhere: its recorded lines hold other code.
-    return this.anchorsInFile(uri)
-      .filter(
-        (t) =>
-          t.range &&
-          t.state !== 'ambiguous' &&
-          !before(position, t.range.start) &&
-          !before(t.range.end, position),
-      )
-      .sort((a, b) => span(a) - span(b));
+    const key = keyOf(uri);
+    const fa = this.byFile.get(key);
+    if (!fa) return [];
+    this.settle(key, fa);
+    return (fa.positions ??= new PositionIndex(fa.slots.map((s) => s.t))).at(position);
   }
 
   anchor(componentId: string, pathId: string, anchorId: string): TrackedAnchor | undefined {
@@ -667,10 +665,21 @@ export class AnchorIndex {
           skipped.add(key);
           continue;
         }
-        const readAt = Date.now();
-        load(key, fa, this.readNow(readSync, key), readAt);
-        // Requests and notifications are served between slices (by time: a file can hold hundreds of
-        // anchors); a newer build makes this one moot.
+        fa.readAt = Date.now();
+        const text = this.readNow(readSync, key);
+        if (text === undefined) this.unreadable(fa);
+        else {
+          // Requests and notifications are served between slices, by time and within a file too (one
+          // file can hold 100,000 anchors); a newer build makes this one moot.
+          const placeOne = this.placer(key, fa, new LineTable(text));
+          for (const s of fa.slots) {
+            placeOne(s);
+            if (slicer.tick()) {
+              await slicer.pause();
+              if (generation !== this.generation) return;
+            }
+          }
+        }
         if (slicer.due()) {
           await slicer.pause();
           if (generation !== this.generation) return;
@@ -724,6 +733,7 @@ export class AnchorIndex {
   }
 
   private unreadable(fa: FileAnchors): void {
+    fa.positions = undefined;
     for (const s of fa.slots) {
       s.t.uri = undefined;
       s.t.range = undefined;
@@ -755,8 +765,21 @@ export class AnchorIndex {
     bufferMap?: FileLineMap,
     diskText: string | undefined = bufferMap ? undefined : lines.text,
   ): void {
+    const placeOne = this.placer(key, fa, lines, bufferMap, diskText);
+    for (const s of fa.slots) placeOne(s);
+  }
+
+  /** Places (and verifies) one slot of the file at a time, what they share found once per file. */
+  private placer(
+    key: string,
+    fa: FileAnchors,
+    lines: LineTable,
+    bufferMap?: FileLineMap,
+    diskText: string | undefined = bufferMap ? undefined : lines.text,
+  ): (s: Slot) => void {
     fa.version++;
     fa.dirty = false;
+    fa.positions = undefined;
     const definitions = this.definitionsOf(key, lines);
     const scanned = this.scannedFor(key, diskText);
     const git = this.opts.git;
@@ -766,7 +789,7 @@ export class AnchorIndex {
     const notes = this.writtenFromBuffer.get(key);
     const text = notes && this.open.get(key)?.text;
     const fromNote = new Map<string, FileLineMap | undefined>();
-    for (const s of fa.slots) {
+    return (s) => {
       const commit = s.t.entry.commit;
       if (git && commit && commit !== lastCommit) {
         lastCommit = commit;
@@ -781,7 +804,7 @@ export class AnchorIndex {
         edits = fromNote.get(then);
       }
       place(s, fa.uri, lines, definitions, gitMap, edits, scanned);
-    }
+    };
   }
 
   /**
@@ -971,6 +994,7 @@ export class AnchorIndex {
   // ---- tracking ---------------------------------------------------------------------------------
 
   private track(fa: FileAnchors, change: ReturnType<typeof toTextChange>): void {
+    fa.positions = undefined;
     for (const s of fa.slots) {
       const range = s.t.range;
       if (!range) continue;
@@ -1000,6 +1024,7 @@ export class AnchorIndex {
   private settle(key: string, fa: FileAnchors): void {
     if (!fa.dirty) return;
     fa.dirty = false;
+    fa.positions = undefined;
     const lines = this.linesOf(key);
     if (!lines) return;
     const definitions = this.definitionsOf(key, lines);
@@ -1071,9 +1096,4 @@ function swallows(change: Range, range: Range | undefined): boolean {
     return false;
   const covers = !before(range.start, change.start) && !before(change.end, range.end);
   return covers && change.end.line - change.start.line > range.end.line - range.start.line;
-}
-
-function span(t: TrackedAnchor): number {
-  const r = t.range!;
-  return (r.end.line - r.start.line) * 1e6 + (r.end.character - r.start.character);
 }

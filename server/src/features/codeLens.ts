@@ -15,7 +15,9 @@ interface LineGroup {
   line: number;
   refs: PathRef[];
   keys: Set<string>;
+  /** The first paths found in the cache (those the title shows), and how many were found in all. */
   paths: LineagePath[];
+  found: number;
   /** Every anchor here was placed by its names only (its scanned commit is not in this clone). */
   unverified: boolean;
 }
@@ -32,14 +34,18 @@ export function codeLenses(
     if (!a.range || (a.state !== 'resolved' && a.state !== 'relocated')) continue;
     const line = a.range.start.line;
     let g = byLine.get(line);
-    if (!g) byLine.set(line, (g = { line, refs: [], keys: new Set(), paths: [], unverified: true }));
+    if (!g)
+      byLine.set(line, (g = { line, refs: [], keys: new Set(), paths: [], found: 0, unverified: true }));
     g.unverified &&= a.unverified === true;
     const key = `${a.entry.componentId}/${a.entry.pathId}`;
     if (g.keys.has(key)) continue;
     g.keys.add(key);
     g.refs.push({ componentId: a.entry.componentId, pathId: a.entry.pathId });
     const path = session.store.findPath(a.entry.componentId, a.entry.pathId);
-    if (path) g.paths.push(path);
+    if (!path) continue;
+    g.found++;
+    // Thousands of paths can share a line: only those the title shows are kept (and labelled).
+    if (g.paths.length < LABELS_SHOWN) g.paths.push(path);
   }
   return [...byLine.values()]
     .sort((a, b) => a.line - b.line)
@@ -56,14 +62,13 @@ export function codeLenses(
 /** The title. Labels and tag names are service text; a lens title draws `$(icon)`: icon-label text. */
 function lensTitle(g: LineGroup): string {
   const n = g.refs.length;
-  if (n === 1 && g.paths.length === 1) {
+  if (n === 1 && g.found === 1) {
     const path = g.paths[0]!;
     const { tags } = carriedTags(path);
     const label = shortPathLabel(path);
     return iconLabelText(tags.length ? `${label} · ${tags.join(', ')}` : label, MAX_TITLE);
   }
-  if (g.paths.length === 0) return n === 1 ? '1 lineage path' : `${n} lineage paths`;
-  const labels = g.paths.map(shortPathLabel);
-  const shown = labels.slice(0, LABELS_SHOWN).join(', ') + (labels.length > LABELS_SHOWN ? ', …' : '');
+  if (g.found === 0) return n === 1 ? '1 lineage path' : `${n} lineage paths`;
+  const shown = g.paths.map(shortPathLabel).join(', ') + (g.found > LABELS_SHOWN ? ', …' : '');
   return iconLabelText(`${n} lineage paths: ${shown}`, MAX_TITLE);
 }

@@ -31,12 +31,24 @@ export function sourceHover(
   // Field-tag hover first: an identifier naming a field of an anchored path.
   if (word) {
     const sections: string[][] = [];
+    // Each path once, and no more sections than a hover shows: thousands of anchors can share a line.
+    const seen = new Set<string>();
     for (const a of anchors) {
+      const key = `${a.entry.componentId}/${a.entry.pathId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       const c = session.store.get(a.entry.componentId);
       const p = session.store.findPath(a.entry.componentId, a.entry.pathId);
       if (!c || !p) continue;
       const fields = fieldsMatching(p, word.text);
-      if (fields.length) sections.push(fieldSection(c, p, fields, a));
+      if (!fields.length) continue;
+      if (sections.length === MAX_PATHS) {
+        sections.push([
+          `*More lineage paths here have fields named like this; use Go to Definition to list them all.*`,
+        ]);
+        break;
+      }
+      sections.push(fieldSection(c, p, fields, a));
     }
     if (sections.length) return render(banner, sections, word.range);
   }

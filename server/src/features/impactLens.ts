@@ -22,19 +22,22 @@ export async function impactLenses(
   // Taken after the contract files were read: a model rebuilt meanwhile is not waited for either.
   const model = graph.readyNow();
   if (!model) return undefined;
-  const byLine = new Map<number, PathRef[]>();
+  // Each path once per line, in a set per line: thousands of anchors may share one line.
+  const byLine = new Map<number, { paths: PathRef[]; seen: Set<string> }>();
   for (const a of anchors) {
     const { componentId, pathId } = a.entry;
     const pm = model.components.get(componentId)?.pathById.get(pathId);
     if (!pm || pm.suppressed) continue;
     const line = a.range!.start.line;
-    const list = byLine.get(line) ?? [];
-    if (!list.some((t) => t.pathId === pathId && t.componentId === componentId))
-      list.push({ componentId, pathId });
-    byLine.set(line, list);
+    let group = byLine.get(line);
+    if (!group) byLine.set(line, (group = { paths: [], seen: new Set() }));
+    const key = `${componentId}\u0000${pathId}`;
+    if (group.seen.has(key)) continue;
+    group.seen.add(key);
+    group.paths.push({ componentId, pathId });
   }
   const lenses: CodeLens[] = [];
-  for (const [line, paths] of [...byLine].sort(([a], [b]) => a - b)) {
+  for (const [line, { paths }] of [...byLine].sort(([a], [b]) => a - b)) {
     const target: ImpactTarget =
       paths.length === 1 ? { kind: 'path', ...paths[0]! } : { kind: 'paths', paths };
     const r = graph.impactCounts(model, target, contracts);
