@@ -16,6 +16,7 @@ import { applyChange, before, toTextChange } from './editTracking';
 import { PositionIndex } from './positionIndex';
 import { NEAR_LINES } from './verification';
 import { LRUCache } from 'lru-cache';
+import { definitionsOf, unchanged as unchangedDefinition } from './syntax/identity';
 import { markDeleted, newSlot, place, reverify, type Definitions, type ScannedFile, type Slot } from './slot';
 import { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';
 import { relocatedMessage, unresolvedMessage } from './messages';
@@ -320,6 +321,8 @@ export class AnchorIndex {
   /** How far one anchor drifted from the service's record (see drifts()); undefined when it did not. */
   drift(componentId: string, pathId: string, anchorId: string): AnchorDrift | undefined {
     const slot = this.settledSlot(componentId, pathId, anchorId);
+    // Moved to another file: its record cannot be carried there (a re-scan records it).
+    if (slot?.movedFrom !== undefined) return undefined;
     return slot && driftOf(slot.t, slot.clamped !== undefined, this.toRecorded(slot));
   }
 
@@ -533,7 +536,7 @@ export class AnchorIndex {
         const fa = this.byFile.get(s.fileKey);
         if (fa) this.settle(s.fileKey, fa);
       }
-      const d = driftOf(s.t, s.clamped !== undefined, this.toRecorded(s));
+      const d = s.movedFrom === undefined && driftOf(s.t, s.clamped !== undefined, this.toRecorded(s));
       if (d) out.push(d);
     }
     return out;
@@ -693,6 +696,9 @@ export class AnchorIndex {
       });
     }
     if (generation !== this.generation) return;
+    // Definitions that left their file since the scan, for a file the diff added them to.
+    await this.followMovedDefinitions(byFile);
+    if (generation !== this.generation) return;
     // Open documents are placed last, synchronously, against their current text.
     for (const [key, fa] of byFile) {
       const doc = this.open.get(key);
@@ -711,6 +717,53 @@ export class AnchorIndex {
     ]);
     this.emit([...changed]);
     this.notify(this.rebuildListeners);
+  }
+
+  /**
+   * Anchors whose definition is gone from their file (stale, with an identity from history): looked for
+   * in the files git says were added to or changed since their scanned commit, in the same language.
+   * Exactly one definition of that identity among them (an unchanged one preferred) takes the anchor,
+   * which from then on is placed in that file by its identity alone.
+   */
+  private async followMovedDefinitions(byFile: Map<string, FileAnchors>): Promise<void> {
+    const git = this.opts.git;
+    const syntax = this.syntax;
+    if (!git?.changedFiles || !syntax) return;
+    const lost: Array<{ key: string; fa: FileAnchors; slot: Slot }> = [];
+    for (const [key, fa] of byFile)
+      for (const slot of fa.slots)
+        if (slot.history && slot.identity && slot.t.state === 'stale' && slot.movedFrom === undefined)
+          lost.push({ key, fa, slot });
+    if (lost.length === 0) return;
+    const texts = new Map<string, string | undefined>();
+    const textOf = async (f: string) => {
+      if (!texts.has(f)) texts.set(f, this.open.get(f)?.text ?? (await this.read(f)));
+      return texts.get(f);
+    };
+    for (const { key, fa, slot } of lost) {
+      const id = slot.identity!;
+      const language = syntax.languageOf(key);
+      const found: Array<{ file: string; unchanged: boolean }> = [];
+      for (const f of git.changedFiles(key, slot.t.entry.commit!)) {
+        if (f === key || syntax.languageOf(f) !== language) continue;
+        const text = await textOf(f);
+        const table = text === undefined ? undefined : syntax.definitions(f, text);
+        for (const d of table ? definitionsOf(id, table) : [])
+          found.push({ file: f, unchanged: unchangedDefinition(id, d, text!) });
+      }
+      const best = found.filter((x) => x.unchanged);
+      const pick = best.length === 1 ? best[0] : found.length === 1 ? found[0] : undefined;
+      if (!pick) continue;
+      fa.slots.splice(fa.slots.indexOf(slot), 1);
+      let target = byFile.get(pick.file);
+      if (!target)
+        byFile.set(pick.file, (target = { uri: fileUri(pick.file), slots: [], dirty: false, version: 0 }));
+      target.slots.push(slot);
+      slot.fileKey = pick.file;
+      slot.movedFrom = slot.t.entry.anchor.file ?? path.basename(key);
+      const lines = new LineTable((await textOf(pick.file))!);
+      place(slot, target.uri, lines, this.definitionsOf(pick.file, lines));
+    }
   }
 
   /** The anchor's file under the name git says it was renamed to since the scanned commit. */

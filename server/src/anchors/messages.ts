@@ -102,6 +102,11 @@ export function relocatedMessage(
   return `${subject(e)} moved from line ${from.start.line + 1} to line ${to.start.line + 1} (${quote(name, 60)} is there now); Lineage Lens uses the new place.${also} To record it, use the quick fix "${REPAIR_TITLE}", or ${RESCAN}.`;
 }
 
+/** Its definition moved to another file since the scan (git added it there): followed, not repairable here. */
+export function movedToFileMessage(e: AnchorEntry, fromFile: string, to: Range): string {
+  return `${subject(e)} moved here from ${quote(fromFile, 120)}: the definition it was scanned on is now at line ${to.start.line + 1} of this file, and Lineage Lens uses this place. To record it, ${RESCAN}.`;
+}
+
 /** Quick fix title on an ambiguous anchor's diagnostic, one per candidate. */
 export function pickCandidateTitle(line: number): string {
   return `Anchor it to the definition at line ${line + 1}`;

@@ -5,7 +5,7 @@ import type { AnchorEntry, SinceScan, TrackedAnchor } from './types';
 import type { LineTable } from './lineTable';
 import { toLspRange } from './coordinates';
 import { cleanNames, verify, type ParsedFile } from './verification';
-import { ambiguousMessage, relocatedMessage, staleMessage } from './messages';
+import { ambiguousMessage, movedToFileMessage, relocatedMessage, staleMessage } from './messages';
 import { mapLines, type FileLineMap, type MappedLines } from './git/lineMap';
 import { definitionOfRange, identityOf, type AnchorIdentity } from './syntax/identity';
 import type { DefinitionTable } from './syntax/definitions';
@@ -41,6 +41,11 @@ export interface Slot {
   identity: AnchorIdentity | null | undefined;
   /** Git carried the recorded lines through a file unchanged since the scan: nothing to check. */
   trustMapped: boolean;
+  /**
+   * Its definition left its recorded file for this one (git's diff added it here): placed by identity
+   * alone, never through line maps of its record, which is another file's.
+   */
+  movedFrom: string | undefined;
 }
 
 // Every field is present from the start (undefined until set): objects given a property after they
@@ -68,6 +73,7 @@ export function newSlot(entry: AnchorEntry): Slot {
     history: false,
     identity: undefined,
     trustMapped: false,
+    movedFrom: undefined,
   };
 }
 
@@ -87,6 +93,7 @@ export function place(
   scanned?: ScannedFile,
 ): void {
   const t = slot.t;
+  if (slot.movedFrom !== undefined) return placeMoved(slot, uri, lines, definitions, scanned);
   const commit = t.entry.commit;
   const git = gitMap && commit ? throughMap(t.entry.anchor, gitMap) : undefined;
   const sinceScan: SinceScan | undefined =
@@ -126,6 +133,29 @@ export function place(
     slot.deleted = true;
     slot.clamped = undefined;
   }
+  reverify(slot, lines, definitions, scanned);
+}
+
+/** An anchor whose definition moved to this file: found here by its identity, else stale. */
+function placeMoved(
+  slot: Slot,
+  uri: string,
+  lines: LineTable,
+  definitions: Definitions | undefined,
+  scanned: ScannedFile | undefined,
+): void {
+  const t = slot.t;
+  t.uri = uri;
+  t.range = emptyAt(0);
+  t.state = 'resolved';
+  t.relocatedFrom = undefined;
+  t.otherDefinitions = undefined;
+  t.candidates = undefined;
+  slot.clamped = undefined;
+  slot.dirty = false;
+  slot.history = true;
+  slot.trustMapped = false;
+  slot.deleted = true;
   reverify(slot, lines, definitions, scanned);
 }
 
@@ -217,12 +247,15 @@ export function reverify(
       if (slot.deleted && v.kind === 'unchecked') markDeleted(slot);
       return;
     case 'moved':
-      t.relocatedFrom = t.range;
+      t.relocatedFrom = slot.movedFrom === undefined ? t.range : undefined;
       t.range = v.range;
       t.state = 'relocated';
       t.candidates = undefined;
       t.otherDefinitions = v.others?.length ? v.others : undefined;
-      t.problem = relocatedMessage(t.entry, t.relocatedFrom, v.range, v.name, v.others);
+      t.problem =
+        slot.movedFrom === undefined
+          ? relocatedMessage(t.entry, t.relocatedFrom!, v.range, v.name, v.others)
+          : movedToFileMessage(t.entry, slot.movedFrom, v.range);
       if (v.changed !== undefined) noteChange(t, v.changed);
       slot.deleted = false;
       return;

@@ -114,6 +114,8 @@ export interface GitMapping extends Disposable {
    * it from that commit or cannot read it. Optional: without it anchors have no identity from history.
    */
   readAtCommit?(fsPath: string, commit: string): Promise<string | undefined>;
+  /** Files (absolute) added to or changed in since `commit`, in `fsPath`'s repository and folder. Optional. */
+  changedFiles?(fsPath: string, commit: string): string[];
   /**
    * Fetches the commits (file → its anchors' commits) that the files' repositories lack. Optional; only
    * on the user's request.

@@ -103,7 +103,8 @@ export function verify(
   // On no definition at the scan (identity null): history cannot say which code it is; the names decide.
   if (identity) {
     const table = parsed?.table();
-    if (table) return followIdentity(identity, range, lines, table, searchNear);
+    if (table)
+      return followIdentity(identity, range, lines, table, searchNear, columnAnchor(range, lines, width));
   }
   if (names.length === 0) return { kind: 'unchecked' };
   const text = lines.text;
@@ -162,6 +163,7 @@ function followIdentity(
   lines: LineTable,
   table: DefinitionTable,
   searchNear: boolean,
+  column: boolean,
 ): Verdict {
   const text = lines.text;
   if (searchNear) {
@@ -186,13 +188,13 @@ function followIdentity(
       distance(a) - distance(b) ||
       a.startLine - b.startLine,
   );
-  const target = id.inner ? innerRange(best!, id.inner, lines) : definitionRange(range, lines, best!);
+  const target = id.inner ? innerRange(best!, id.inner, lines) : definitionRange(column, lines, best!);
   return {
     kind: 'moved',
     range: target,
     name: best!.name,
     changed: !unchanged(id, best!, text),
-    ...(others.length ? { others: others.map((d) => definitionRange(range, lines, d)) } : {}),
+    ...(others.length ? { others: others.map((d) => definitionRange(column, lines, d)) } : {}),
   };
 }
 
@@ -221,7 +223,7 @@ function placeByNames(
   const { names } = evidence;
   const other = evidence.other ?? NONE;
   const own = names.filter((n) => !other.has(n));
-  const column = isColumnRange(range, lines);
+  const column = columnAnchor(range, lines, width);
   const span = { start: range.start.line, end: range.end.line };
   // A column range is on a definition when it is on its name; a line range when it starts on or mostly covers it.
   const at = searchNear && !column ? definitionOfRange(table, span) : undefined;
@@ -259,8 +261,8 @@ function placeByNames(
     const defs = table.get(name);
     if (!defs?.length) continue;
     if (defs.length === 1 && fits(defs[0]!))
-      return { kind: 'moved', range: definitionRange(range, lines, defs[0]!), name };
-    return ambiguous(range, lines, name, defs);
+      return { kind: 'moved', range: definitionRange(column, lines, defs[0]!), name };
+    return ambiguous(range, column, lines, name, defs);
   }
   if (searchNear) {
     // A statement of the handler (the other boundary) where it was recorded.
@@ -268,7 +270,7 @@ function placeByNames(
     // Offered only when shaped like the recorded code: a handler of another height is not a candidate.
     for (const name of other) {
       const defs = table.get(name)?.filter(fits);
-      if (defs?.length) return ambiguous(range, lines, name, defs);
+      if (defs?.length) return ambiguous(range, column, lines, name, defs);
     }
   }
   return { kind: 'missing', references: countNames(names, lines.text) };
@@ -296,20 +298,26 @@ function onDefinition(
   if (exact || !sameHeight) return confirmed;
   return {
     kind: 'moved',
-    range: definitionRange(range, lines, d),
+    range: definitionRange(false, lines, d),
     name: d.name,
     ...(changed === undefined ? {} : { changed }),
   };
 }
 
-function ambiguous(range: Range, lines: LineTable, name: string, defs: readonly Definition[]): Verdict {
+function ambiguous(
+  range: Range,
+  column: boolean,
+  lines: LineTable,
+  name: string,
+  defs: readonly Definition[],
+): Verdict {
   const distance = (d: Definition) => Math.abs(d.startLine - range.start.line);
   const sorted = [...defs].sort((a, b) => distance(a) - distance(b) || a.startLine - b.startLine);
   return {
     kind: 'ambiguous',
     name,
     count: defs.length,
-    candidates: sorted.map((d) => definitionRange(range, lines, d)),
+    candidates: sorted.map((d) => definitionRange(column, lines, d)),
   };
 }
 
@@ -364,9 +372,9 @@ function covers(r: Range, nameStart: number, nameEnd: number): boolean {
   return r.start.character <= nameStart && r.end.character >= nameEnd;
 }
 
-/** A column range on one line becomes the definition's name; a line range becomes the definition's lines. */
-function definitionRange(old: Range, lines: LineTable, d: Definition): Range {
-  if (isColumnRange(old, lines))
+/** A column anchor becomes the definition's name; a line range becomes the definition's lines. */
+function definitionRange(column: boolean, lines: LineTable, d: Definition): Range {
+  if (column)
     return {
       start: { line: d.nameLine, character: d.nameStart },
       end: { line: d.nameLine, character: d.nameEnd },
@@ -375,6 +383,16 @@ function definitionRange(old: Range, lines: LineTable, d: Definition): Range {
     start: { line: d.startLine, character: 0 },
     end: { line: d.endLine, character: lines.lineLength(d.endLine) },
   };
+}
+
+/**
+ * A column anchor: one recorded as part of a line (`width`), or a one-line range that is not the whole
+ * line. A deleted anchor's empty placeholder is neither.
+ */
+function columnAnchor(r: Range, lines: LineTable, width: number | undefined): boolean {
+  if (width !== undefined) return true;
+  const empty = r.start.line === r.end.line && r.start.character === r.end.character;
+  return !empty && isColumnRange(r, lines);
 }
 
 function isColumnRange(r: Range, lines: LineTable): boolean {

@@ -213,6 +213,53 @@ describe('anchors: identity (real repositories, realistic naming)', () => {
     assert.deepEqual(c.range, range(15, 0, 17, 1));
   });
 
+  it('with history, a function moved to another file is followed there; its handler never takes it', async () => {
+    const repo = await newRepo();
+    await repo.write('src/checkoutservice/main.go', CHECKOUT_GO);
+    const scanned = repo.commit('scan');
+    await repo.write('src/checkoutservice/main.go', CHECKOUT_GO_DELETED);
+    const confirm = lines(
+      'package main',
+      '',
+      '// sendOrderConfirmation e-mails the order.',
+      'func (cs *checkoutService) sendOrderConfirmation(ctx context.Context, email string) error {',
+      '\t_, err := cs.email.SendOrderConfirmation(ctx, email)',
+      '\treturn err',
+      '}',
+    );
+    await repo.write('src/checkoutservice/confirm.go', confirm);
+    repo.commit('split the confirmation out');
+    const e = anchorEntry(
+      { file: 'src/checkoutservice/main.go', line_start: 15, line_end: 18 },
+      CHECKOUT_PATH,
+      scanned,
+    );
+    const index = await indexOver(repo.root, [e]);
+    const t = get(index, e);
+    const confirmUri = fileUri(repo.abs('src/checkoutservice/confirm.go'));
+    assert.equal(t.state, 'relocated');
+    assert.equal(t.uri, confirmUri);
+    assert.deepEqual(t.range, range(3, 0, 6, 1));
+    assert.equal(t.sinceScan?.change, 'exact'); // the same code, elsewhere
+    assert.deepEqual(index.anchorsAt(confirmUri, { line: 4, character: 2 }), [t]);
+    assert.deepEqual(
+      index.anchorsAt(fileUri(repo.abs('src/checkoutservice/main.go')), { line: 4, character: 2 }),
+      [],
+    );
+    const [d] = index.diagnosticsFor(confirmUri);
+    assert.equal(d!.code, 'anchor-relocated');
+    assert.match(
+      d!.message,
+      /moved here from "src\/checkoutservice\/main\.go": the definition it was scanned on is now at line 4/,
+    );
+    // Its record names another file: nothing a repair could write there.
+    assert.equal(index.drift(e.componentId, e.pathId, e.anchor.anchor_id), undefined);
+    // Edited in its new file, it is tracked there.
+    const ed = new Editor(index, confirmUri, confirm);
+    ed.insert(0, 0, '// header\n');
+    assert.deepEqual(index.anchor(e.componentId, e.pathId, e.anchor.anchor_id)!.range, range(4, 0, 7, 1));
+  });
+
   it('module.exports = function charge, unchanged since the scan: resolved, with and without git', async () => {
     const repo = await newRepo();
     const charge = lines(

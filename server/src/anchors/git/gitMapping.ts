@@ -222,6 +222,21 @@ export class GitMapper implements GitMapping {
   }
 
   /**
+   * The files git says were added to or changed in since `commit`, in the repository of `fsPath` and
+   * inside its workspace folder (absolute paths): where a definition moved out of `fsPath` can have gone.
+   */
+  changedFiles(fsPath: string, commit: string): string[] {
+    const where = this.locate(fsPath);
+    const parsed = where && this.diffs.get(diffKey(where.f.repo.top, commit))?.parsed;
+    if (!where || !parsed) return [];
+    const out: string[] = [];
+    for (const [rel, map] of parsed.files)
+      if ((map.added || map.hunks.length > 0) && rel.startsWith(where.f.prefix))
+        out.push(path.join(where.f.folder.fsPath, ...rel.slice(where.f.prefix.length).split('/')));
+    return out;
+  }
+
+  /**
    * Fetches the commits of these files' anchors that their repositories lack (see fetchCommits.ts).
    * Mappings are taken again at the next prepare.
    */
