@@ -82,12 +82,19 @@ export async function lineageAt(
         path: label,
         side: f.side,
         field: f.fieldPath,
-        applied: f.applied.map((t) => ({
-          tag: t.name,
-          source: t.source,
-          ...(t.detection_category ? { detected: t.detection_category } : {}),
-        })),
-        dependsOn: f.dependsOn.map((t) => ({ tag: t.name, hops: t.nearest_hops })),
+        // Untagged fields without empty lists: most fields carry no tag.
+        ...(f.applied.length
+          ? {
+              applied: f.applied.map((t) => ({
+                tag: t.name,
+                source: t.source,
+                ...(t.detection_category ? { detected: t.detection_category } : {}),
+              })),
+            }
+          : {}),
+        ...(f.dependsOn.length
+          ? { dependsOn: f.dependsOn.map((t) => ({ tag: t.name, hops: t.nearest_hops })) }
+          : {}),
       });
   }
   const status = s.status();
