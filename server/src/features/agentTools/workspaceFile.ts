@@ -4,7 +4,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fileUri } from '../../workspace/uris';
-import type { WorkspaceFolderInfo } from '../../workspace/folders';
+import { isInside, type WorkspaceFolderInfo } from '../../workspace/folders';
 import { UserInputError } from '../../api/serviceErrors';
 
 export interface WorkspaceFile {
@@ -14,10 +14,8 @@ export interface WorkspaceFile {
   rel: string;
 }
 
-const inside = (root: string, p: string) => {
-  const r = relative(root, p);
-  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
-};
+/** A file strictly inside the folder, lexically and once links are followed. */
+const inside = (root: string, p: string) => isInside(root, p) && isInside(real(root), real(p));
 
 /** Where a real path lies; the path itself when it does not exist (yet). */
 function real(p: string): string {
@@ -42,7 +40,7 @@ export function workspaceFile(folders: readonly WorkspaceFolderInfo[], file: str
   // Relative to several folders: the folder where it exists wins.
   candidates.sort((a, b) => Number(existsSync(b)) - Number(existsSync(a)));
   for (const fsPath of candidates) {
-    const folder = folders.find((f) => inside(f.fsPath, fsPath) && inside(real(f.fsPath), real(fsPath)));
+    const folder = folders.find((f) => inside(f.fsPath, fsPath));
     if (!folder) continue;
     const rel = relative(folder.fsPath, fsPath).split(sep).join('/');
     return { fsPath, uri: fileUri(fsPath), rel };
