@@ -15,6 +15,7 @@ import { registerDemoService } from './demoService';
 import { launchedServiceDatabase } from './launchedService';
 import { LineageContext } from './lineageContext';
 import { errorText } from './logging';
+import { registerPathVersionDocuments } from './pathDocuments/versionDocuments';
 import { PathFileSystem } from './pathDocuments/pathFileSystem';
 import { registerRemoteDocuments } from './pathDocuments/remoteDocuments';
 import { registerStatusBar } from './statusBar';
@@ -54,6 +55,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
     vscode.workspace.registerFileSystemProvider(PATH_DOCUMENT_SCHEME, fs, { isCaseSensitive: true }),
   );
   ctx.push(registerRemoteDocuments());
+  registerPathVersionDocuments(ctx);
 
   const components = new ComponentsView(ctx);
   const contracts = new ContractsView(ctx);

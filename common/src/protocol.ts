@@ -239,6 +239,44 @@ export const VersionsRequest = new RequestType<
   void
 >('lineageLens/versions');
 
+/** One version of a path in its history: an edit that wrote it, or the scan that recorded it. */
+export interface PathHistoryEntry {
+  kind: 'edit' | 'scan';
+  /** The id the path had in this version (an edit gives the path a new id). */
+  versionPathId: string;
+  /** The version before this one, for Compare with Previous; absent on the oldest. */
+  previousVersionPathId?: string;
+  /** Whether the service still holds this version's text (Open, Compare). */
+  readable: boolean;
+  commitSha: string;
+  committedAt: string;
+  recordedAt: string;
+  reason?: string;
+  /** Who recorded an edit (the API key's name, where the service says). */
+  recordedBy?: string;
+  branch?: string;
+  jobTrigger?: string;
+}
+export interface PathHistory {
+  /** The path's friendly label ("createOrder → insertOrder") and its component's name. */
+  label: string;
+  componentName: string;
+  /** Newest first; one row per edit, then the scan the path came from. */
+  entries: PathHistoryEntry[];
+  /** False when the history was cut short (too many events read, or a service that does not page). */
+  complete: boolean;
+}
+/** The versions of one path (operation 9, read newest first until the path's scan). */
+export const PathHistoryRequest = new RequestType<{ componentId: string; pathId: string }, PathHistory, void>(
+  'lineageLens/pathHistory',
+);
+/** The text of one version of a path, in the path document's format (read-only). */
+export const PathVersionDocumentRequest = new RequestType<
+  { componentId: string; pathId: string; versionPathId: string },
+  { text: string },
+  void
+>('lineageLens/pathVersionDocument');
+
 // ---- Contracts, assets and service administration ---------------------------------------------------
 
 export const ViolationStatusRequest = new RequestType<{ contractId: string }, ViolationStatus, void>(

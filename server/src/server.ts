@@ -32,7 +32,8 @@ import { OpenPathDocuments, type PathDocumentUriOf } from './pathDocs/pathDocume
 import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
 import { formatPathDocument } from './pathDocs/format';
 import { componentDetail, componentTree, pathDetail } from './requests/views';
-import { pathDocument, savePath } from './requests/pathDocuments';
+import { pathDocument, pathHistory, pathVersionDocument, savePath } from './requests/pathDocuments';
+import { PathHistories } from './pathDocs/history';
 import { anchorRepairCodeActions, anchorRepairs, repairAnchors } from './requests/anchorRepair';
 import { registerGraphRequests } from './requests/graph';
 import { registerAgentTools } from './requests/agentTools';
@@ -403,6 +404,15 @@ connection.onRequest(
 );
 const fetchScanned = request(log, 'fetchScannedCommits', () => session.index.fetchScannedCommits());
 connection.onRequest(P.FetchScannedCommitsRequest, (token) => fetchScanned(undefined, token));
+const histories = new PathHistories();
+connection.onRequest(
+  P.PathHistoryRequest,
+  request(log, 'pathHistory', (p, o) => pathHistory(session, histories, p, o)),
+);
+connection.onRequest(
+  P.PathVersionDocumentRequest,
+  request(log, 'pathVersionDocument', (p, o) => pathVersionDocument(session, histories, p, o)),
+);
 connection.onRequest(
   P.AnchorRepairsRequest,
   request(log, 'anchorRepairs', (p) => anchorRepairs(session, p)),

@@ -59,6 +59,7 @@ describe('local service: path update', () => {
 
   it('makes a USER_OVERRIDE with a new id that replaces the scan path; read-only members are ignored', async () => {
     const old = await readPath(CHECKOUT, P_CHECKOUT_SAVE);
+    const listed = (await paths(`/v0/experimental/components/${CHECKOUT}`)).map((x) => x.path_id);
     const body = {
       ...old,
       path_type: 'SCAN_OUTPUT',
@@ -84,7 +85,8 @@ describe('local service: path update', () => {
 
     const collapsed = (await paths(`/v0/experimental/components/${CHECKOUT}`)).map((x) => x.path_id);
     assert.equal(collapsed.includes(P_CHECKOUT_SAVE), false);
-    assert.equal(collapsed[collapsed.length - 1], p.path_id);
+    // The override takes the scan path's place in the list: rows keep their order after a save.
+    assert.equal(collapsed.indexOf(p.path_id), listed.indexOf(P_CHECKOUT_SAVE));
     const all = await paths(`/v0/experimental/components/${CHECKOUT}?projection=all`);
     assert.deepEqual(
       all.filter((x) => [P_CHECKOUT_SAVE, p.path_id].includes(x.path_id)).map((x) => x.path_type),
@@ -179,6 +181,37 @@ describe('local service: path update', () => {
     assert.equal(
       all.some((x) => x.path_id === P_REFUND_OVERRIDE),
       false,
+    );
+  });
+
+  it('path events keep the history: who, the replaced id, the retired path as it was; the list keeps its order', async () => {
+    const before = (await paths(`/v0/experimental/components/${CHECKOUT}?projection=all`)).map(
+      (x) => x.path_id,
+    );
+    const old = await readPath(CHECKOUT, P_REFUND_SCAN);
+    const standing = (await overrideOf(CHECKOUT, old))!;
+    const reason = `history ${Date.now()}`;
+    const r = await put(CHECKOUT, standing.path_id!, {
+      ingress: standing.ingress,
+      egress: standing.egress,
+      transformation_summary: `${standing.transformation_summary ?? ''} (history)`,
+      reason,
+    });
+    assert.equal(r.status, 200, r.text);
+    const [deleted, added] = (await versions(CHECKOUT)).filter(
+      (v) => v.kind !== 'SCAN' && v.reason === reason,
+    );
+    assert.equal(added?.replaces_path_id, standing.path_id, 'the new path names the one it replaced');
+    assert.equal(deleted?.path?.path_id, standing.path_id, 'the retired path is kept as it was');
+    assert.equal(deleted?.path?.transformation_summary, standing.transformation_summary);
+    assert.ok(added?.recorded_by && added.recorded_by === deleted?.recorded_by, 'who recorded the update');
+    const after = (await paths(`/v0/experimental/components/${CHECKOUT}?projection=all`)).map(
+      (x) => x.path_id,
+    );
+    assert.deepEqual(
+      after,
+      before.map((id) => (id === standing.path_id ? r.body.path.path_id : id)),
+      'the new path takes the place of the one it replaced',
     );
   });
 

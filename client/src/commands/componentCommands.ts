@@ -18,6 +18,7 @@ import { AnchorNode, ComponentNode, PathNode, type PathTarget } from '../views/c
 import type { ComponentsView } from '../views/componentsView';
 import { pickVersion, versionsPage } from './versionPages';
 import { versionItems } from './versionItems';
+import { showPathHistory } from './pathHistory';
 
 function asPathTarget(arg: unknown): PathTarget | undefined {
   if (arg instanceof PathNode) return { componentId: arg.componentId, pathId: arg.pathId };
@@ -26,6 +27,20 @@ function asPathTarget(arg: unknown): PathTarget | undefined {
   if (a && typeof a.componentId === 'string' && typeof a.pathId === 'string')
     return { componentId: a.componentId, pathId: a.pathId };
   return undefined;
+}
+
+/** The path of a path document (editor title menu: its URI; palette: the active editor's). */
+function pathOfDocument(arg: unknown): PathTarget | undefined {
+  const uri =
+    arg instanceof vscode.Uri
+      ? arg
+      : arg === undefined
+        ? vscode.window.activeTextEditor?.document.uri
+        : undefined;
+  if (uri?.scheme !== PATH_DOCUMENT_SCHEME) return undefined;
+  return (
+    parsePathDocumentUri(uri.toString(true)) ?? parsePathDocumentUri(`${PATH_DOCUMENT_SCHEME}:${uri.path}`)
+  );
 }
 
 function componentIdOf(arg: unknown): string | undefined {
@@ -56,9 +71,11 @@ export function registerComponentCommands(ctx: LineageContext, components: Compo
         );
     }),
     vscode.commands.registerCommand(Commands.goToAnchor, (arg?: unknown) => goToAnchor(ctx, arg)),
-    vscode.commands.registerCommand(Commands.showVersions, (arg?: unknown) =>
-      showVersions(ctx, componentIdOf(arg), arg),
-    ),
+    vscode.commands.registerCommand(Commands.showVersions, (arg?: unknown) => {
+      // On a path (its row, an anchor, its document): that path's history; on a component: all of it.
+      const path = asPathTarget(arg) ?? pathOfDocument(arg);
+      return path ? showPathHistory(ctx, path) : showVersions(ctx, componentIdOf(arg), arg);
+    }),
     vscode.commands.registerCommand(Commands.showAllPaths, () => components.setProjection('all')),
     vscode.commands.registerCommand(Commands.showCollapsedPaths, () => components.setProjection('collapsed')),
   );

@@ -62,6 +62,15 @@ export const ERROR_STATUS = {
 export const SCAN_ENTRY_LISTS_PATHS = true;
 
 /**
+ * Path events carry a path's history ("fields of a version entry: not shown"): BYO_PATH_ADDED names
+ * the path it replaced (`replaces_path_id`), BYO_PATH_DELETED holds the retired path as it was
+ * (`path`), and both say who recorded them (`recorded_by`, the API key's name). A path's versions
+ * are then the chain of updates back to its scan, each readable after the path is gone. A service
+ * without these members still lists the events; versions it does not keep cannot be opened.
+ */
+export const PATH_EVENT_HISTORY = true;
+
+/**
  * Operation 9 is paged ("pagination of other lists: not shown"): newest first, `limit`/`offset` as in
  * operation 5, and the response carries `totalCount`, `limit` and `offset` beside `versions`. A
  * service that does not page answers without `totalCount`: its list is then the whole history.

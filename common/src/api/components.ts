@@ -74,6 +74,12 @@ export const VersionEntry = Type.Object(
      */
     path_ids: Type.Optional(Type.Array(Type.String())),
     reason: Type.Optional(Type.String()),
+    /** BYO_PATH_ADDED: the path the update replaced (our choice, see choices.ts PATH_EVENT_HISTORY). */
+    replaces_path_id: Type.Optional(Type.String()),
+    /** Path events: who recorded the update, the name of the API key it was made with (our choice). */
+    recorded_by: Type.Optional(Type.String()),
+    /** BYO_PATH_DELETED: the path as it was when retired, so it can be read once gone (our choice). */
+    path: Type.Optional(LineagePath),
   },
   { title: 'VersionEntry' },
 );

@@ -6,14 +6,16 @@ import { LineagePath, describeProblems, problems, stripReadOnly } from '../../..
 import {
   SERVICE_ERROR_CODE,
   type PathDocument,
+  type PathHistory,
   type SavePathParams,
   type SavePathResult,
   type ServiceErrorData,
 } from '../../../common/src/protocol';
 import type { LineageApi, RequestOptions } from '../api/apiClient';
+import type { PathHistories } from '../pathDocs/history';
 import { renderPathDocument } from '../pathDocs/render';
 import { pathRevision } from '../pathDocs/revision';
-import type { ComponentWriter } from '../session/parts';
+import type { ComponentWriter, ServiceAccess } from '../session/parts';
 import type { OnceLogger } from '../util/log';
 import { UserInputError } from '../api/serviceErrors';
 import { findServicePath, type ViewSources } from './views';
@@ -28,6 +30,29 @@ export async function pathDocument(
   if (!path) throw notFound(p.pathId, p.componentId);
   const { revision } = await inEffect(session.api(), p.componentId, path, opts);
   return { ...renderPathDocument(path), revision };
+}
+
+/** The versions of one path, newest first (pathDocs/history.ts). */
+export function pathHistory(
+  session: ServiceAccess,
+  histories: PathHistories,
+  p: { componentId: string; pathId: string },
+  opts: RequestOptions,
+): Promise<PathHistory> {
+  if (!p?.componentId || !p.pathId) throw new UserInputError('componentId and pathId are required.');
+  return histories.history(session.api(), p.componentId, p.pathId, opts);
+}
+
+/** One version of a path as a read-only path document. */
+export async function pathVersionDocument(
+  session: ServiceAccess,
+  histories: PathHistories,
+  p: { componentId: string; pathId: string; versionPathId: string },
+  opts: RequestOptions,
+): Promise<{ text: string }> {
+  if (!p?.componentId || !p.pathId || !p.versionPathId)
+    throw new UserInputError('componentId, pathId and versionPathId are required.');
+  return { text: renderPathDocument(await histories.version(session.api(), p, opts)).text };
 }
 
 /**

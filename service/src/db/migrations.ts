@@ -131,4 +131,11 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  // A path event keeps who recorded it, the path an update replaced, and the path as it was retired,
+  // so a path's history can be read and compared after the path itself is gone.
+  `
+  ALTER TABLE path_events ADD COLUMN replaces_path_id TEXT;
+  ALTER TABLE path_events ADD COLUMN recorded_by TEXT;
+  ALTER TABLE path_events ADD COLUMN path_json TEXT;
+  `,
 ];

@@ -80,8 +80,17 @@ export function seedDatabase(db: ServiceDb, d: Dataset): string {
           const sha = p.commit_sha ?? latest.commit_sha;
           const at = committedAt.get(sha) ?? latest.committed_at;
           if (p.replaces_path_id)
-            eventRows.push([c.id, 'BYO_PATH_DELETED', p.replaces_path_id, sha, at, at, opt(p.reason)]);
-          eventRows.push([c.id, 'BYO_PATH_ADDED', p.path_id, sha, at, at, opt(p.reason)]);
+            eventRows.push([c.id, 'BYO_PATH_DELETED', p.replaces_path_id, sha, at, at, opt(p.reason), null]);
+          eventRows.push([
+            c.id,
+            'BYO_PATH_ADDED',
+            p.path_id,
+            sha,
+            at,
+            at,
+            opt(p.reason),
+            opt(p.replaces_path_id),
+          ]);
         }
       });
     }
@@ -104,7 +113,7 @@ export function seedDatabase(db: ServiceDb, d: Dataset): string {
       pathRows,
     );
     db.runMany(
-      'INSERT INTO path_events (component_id, kind, path_id, commit_sha, committed_at, recorded_at, reason) VALUES (?,?,?,?,?,?,?)',
+      'INSERT INTO path_events (component_id, kind, path_id, commit_sha, committed_at, recorded_at, reason, replaces_path_id) VALUES (?,?,?,?,?,?,?,?)',
       eventRows,
     );
 

@@ -65,7 +65,7 @@ export async function buildServer(store: Store, opts: { host: string }): Promise
         .code(ERROR_STATUS.unauthorized)
         .send(errorBody(ERROR_STATUS.unauthorized, 'missing X-API-KEY header'));
     }
-    if (!knownKey(store, key)) {
+    if (keyName(store, key) === undefined) {
       return reply
         .code(ERROR_STATUS.unauthorized)
         .send(errorBody(ERROR_STATUS.unauthorized, 'the X-API-KEY header does not hold a known API key'));
@@ -106,6 +106,7 @@ export async function buildServer(store: Store, opts: { host: string }): Promise
           params: request.params as Record<string, string>,
           query: request.query as Record<string, string | string[] | undefined>,
           body: request.body,
+          caller: keyName(store, request.headers['x-api-key']),
         });
         reply.code(op.successStatus);
         return op.successStatus === 204 ? reply.send() : reply.send(result);
@@ -131,12 +132,14 @@ function describeClientError(error: FastifyError): string {
   }
 }
 
-function knownKey(store: Store, key: string): boolean {
+/** The name of the API key `key` is, compared in constant time; undefined for an unknown key. */
+function keyName(store: Store, key: unknown): string | undefined {
+  if (typeof key !== 'string' || key === '') return undefined;
   const given = Buffer.from(key);
-  let found = false;
+  let found: string | undefined;
   for (const k of store.apiKeys) {
     const stored = Buffer.from(k.value);
-    if (stored.length === given.length && timingSafeEqual(stored, given)) found = true;
+    if (stored.length === given.length && timingSafeEqual(stored, given)) found = k.name;
   }
   return found;
 }

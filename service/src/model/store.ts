@@ -18,6 +18,7 @@ import {
   coordinateKey,
 } from './types';
 import type { VersionEntry } from '../../../common/src/api/components';
+import type { LineagePath } from '../../../common/src/api/paths';
 
 const str = (v: Row[string] | undefined): string | undefined =>
   v === null || v === undefined ? undefined : String(v);
@@ -84,7 +85,7 @@ export class Store {
       };
       this.boundaries.set(b.id, b);
     }
-    for (const r of db.all('SELECT * FROM paths ORDER BY seq'))
+    for (const r of db.all('SELECT * FROM paths ORDER BY seq, rowid'))
       this.components.get(String(r.component_id))?.paths.push(pathFromRow(r));
     for (const r of db.all('SELECT * FROM tag_definitions')) {
       this.tagDefinitions.set(String(r.id), {
@@ -195,12 +196,15 @@ export class Store {
       )?.n ?? 0,
     );
     const rows = this.db.all(
-      `SELECT kind, commit_sha, committed_at, recorded_at, branch, job_trigger, path_id, reason FROM (
+      `SELECT kind, commit_sha, committed_at, recorded_at, branch, job_trigger, path_id, reason,
+              replaces_path_id, recorded_by, path_json FROM (
          SELECT 'SCAN' AS kind, commit_sha, committed_at, scanned_at AS recorded_at, branch, job_trigger,
-                NULL AS path_id, NULL AS reason, 0 AS source, committed_at AS tie, 0 AS ord
+                NULL AS path_id, NULL AS reason, NULL AS replaces_path_id, NULL AS recorded_by,
+                NULL AS path_json, 0 AS source, committed_at AS tie, 0 AS ord
            FROM scans WHERE component_id = ?
          UNION ALL
-         SELECT kind, commit_sha, committed_at, recorded_at, NULL, NULL, path_id, reason, 1, '', seq
+         SELECT kind, commit_sha, committed_at, recorded_at, NULL, NULL, path_id, reason, replaces_path_id,
+                recorded_by, path_json, 1, '', seq
            FROM path_events WHERE component_id = ?
        ) ORDER BY recorded_at DESC, source, tie DESC, ord LIMIT ? OFFSET ?`,
       [componentId, componentId, limit, offset],
@@ -261,15 +265,31 @@ export class Store {
         );
         for (const e of events) {
           this.db.run(
-            'INSERT INTO path_events (component_id, kind, path_id, commit_sha, committed_at, recorded_at, reason) VALUES (?,?,?,?,?,?,?)',
-            [component.id, e.kind, e.path_id, e.commit_sha, e.committed_at, e.recorded_at, e.reason ?? null],
+            'INSERT INTO path_events (component_id, kind, path_id, commit_sha, committed_at, recorded_at, reason, replaces_path_id, recorded_by, path_json) VALUES (?,?,?,?,?,?,?,?,?,?)',
+            [
+              component.id,
+              e.kind,
+              e.path_id,
+              e.commit_sha,
+              e.committed_at,
+              e.recorded_at,
+              e.reason ?? null,
+              e.replaces_path_id ?? null,
+              e.recorded_by ?? null,
+              e.path ? JSON.stringify(e.path) : null,
+            ],
           );
         }
       },
       () => {
         for (const b of newBoundaries) this.boundaries.set(b.id, b);
-        component.paths = component.paths.filter((p) => !superseded.includes(p.id));
-        component.paths.push(next);
+        // The new path takes the place of the one it stands in for, so lists keep their order.
+        const kept = component.paths.filter((p) => !superseded.includes(p.id));
+        const at = component.paths.findIndex((p) => superseded.includes(p.id));
+        const replaced = kept.findIndex((p) => p.id === next.replaces);
+        const index = at >= 0 ? at : replaced >= 0 ? replaced + 1 : kept.length;
+        kept.splice(Math.min(index, kept.length), 0, next);
+        component.paths = kept;
         for (const l of this.pathListeners) l(component.id);
       },
     );
@@ -375,6 +395,10 @@ function versionFromRow(r: Row): VersionEntry {
   if (r.job_trigger !== null) v.job_trigger = String(r.job_trigger);
   if (r.path_id !== null) v.path_id = String(r.path_id);
   if (r.reason !== null) v.reason = String(r.reason);
+  if (r.replaces_path_id !== null) v.replaces_path_id = String(r.replaces_path_id);
+  if (r.recorded_by !== null) v.recorded_by = String(r.recorded_by);
+  // Written by this service from a rendered path.
+  if (r.path_json !== null) v.path = JSON.parse(String(r.path_json)) as LineagePath;
   return v;
 }
 

@@ -1,6 +1,11 @@
 // The service's in-memory model: what the database holds, shaped for reads.
 import type { Approval, SchemaField } from '../../../common/src/api/components';
-import type { Completeness, PathCodeAnchor, PathFieldMapping } from '../../../common/src/api/paths';
+import type {
+  Completeness,
+  LineagePath,
+  PathCodeAnchor,
+  PathFieldMapping,
+} from '../../../common/src/api/paths';
 import type { StructElement, TopStructElement } from '../../../common/src/api/contracts';
 
 export interface Coordinates {
@@ -53,6 +58,12 @@ export interface PathEvent {
   committed_at: string;
   recorded_at: string;
   reason?: string;
+  /** BYO_PATH_ADDED: the path the update replaced. */
+  replaces_path_id?: string;
+  /** The name of the API key that made the update. */
+  recorded_by?: string;
+  /** BYO_PATH_DELETED: the path as it was when retired, in the response form. */
+  path?: LineagePath;
 }
 
 export interface Component {

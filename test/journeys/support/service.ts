@@ -25,3 +25,16 @@ export async function versions(componentId: string): Promise<VersionEntry[]> {
     )
   ).versions;
 }
+
+/** A write to the service behind the extension's back (what another user or the scanner did). */
+export async function serviceSend<T>(method: string, pathAndQuery: string, body: unknown): Promise<T> {
+  const { serviceUrl, apiKey } = session();
+  const res = await fetch(new URL(pathAndQuery, serviceUrl), {
+    method,
+    headers: { 'X-API-KEY': apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  assert.equal(res.status, 200, `${method} ${pathAndQuery} answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}

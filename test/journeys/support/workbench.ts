@@ -287,6 +287,60 @@ export async function textOf(l: Locator): Promise<string> {
   return (await l.innerText()).replace(/\s+/g, ' ').trim();
 }
 
+/** The narrow window of the screenshots that check a layout in a narrow panel. */
+export const NARROW_WIDTH = 820;
+
+/** Switches the colour theme as a user does (Preferences: Color Theme) and waits for the workbench to show it. */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const shown = page.locator(`.monaco-workbench.${theme === 'dark' ? 'vs-dark' : 'vs'}`);
+  if (await shown.isVisible()) return;
+  await runCommand(page, 'Preferences: Color Theme');
+  const input = quickInput(page).locator('input.input');
+  await input.waitFor({ timeout: UI_TIMEOUT });
+  const name = theme === 'dark' ? 'Dark Modern' : 'Light Modern';
+  await input.fill(name);
+  await quickPickRow(page, new RegExp(`^(Default )?${name}$`)).click();
+  await shown.waitFor({ timeout: UI_TIMEOUT });
+}
+
+/**
+ * Four screenshots of one state of the UI: the default window and a narrow one, in the light and the
+ * dark theme (`<name>-light.png`, `-light-narrow`, `-dark`, `-dark-narrow`). Changing the theme closes
+ * quick picks, so `show` brings the state up again (from wherever the last one left it) and waits for
+ * it; it also runs after each resize. Leaves the window as it found it, light.
+ */
+export async function screenshotVariants(
+  page: Page,
+  name: string,
+  show: (afterThemeChange: boolean) => Promise<unknown>,
+): Promise<string[]> {
+  const size = page.viewportSize() ?? { width: 1400, height: 900 };
+  const files: string[] = [];
+  try {
+    for (const theme of ['light', 'dark'] as const) {
+      const changed = !(await page
+        .locator(`.monaco-workbench.${theme === 'dark' ? 'vs-dark' : 'vs'}`)
+        .isVisible());
+      if (changed) await setTheme(page, theme);
+      await show(changed);
+      for (const narrow of [false, true]) {
+        const width = narrow ? NARROW_WIDTH : size.width;
+        await page.setViewportSize({ width, height: size.height });
+        await page.waitForFunction(
+          (w) => (globalThis as unknown as { innerWidth: number }).innerWidth === w,
+          width,
+        );
+        await show(false);
+        files.push(await screenshot(page, `${name}-${theme}${narrow ? '-narrow' : ''}`));
+      }
+    }
+  } finally {
+    await page.setViewportSize(size);
+    await setTheme(page, 'light');
+  }
+  return files;
+}
+
 /** Registers an afterEach (call inside a describe) that saves a screenshot of a failed journey step. */
 export function screenshotOnFailure(prefix: string): void {
   afterEach(async function () {

@@ -51,19 +51,40 @@ describe('Show Versions reads versions a page at a time', () => {
     await vscode.commands.executeCommand('lineageLens.showVersions', { componentId: component.id });
     const [first, second] = dialogs.ofKind('quickPick');
     assert.ok(first && second, 'the pick was shown twice');
-    assert.equal(first.choices.length, VERSIONS_PAGE.default + 1, 'one page and the Load More item');
+    // Events in words, never the service's kind names; an edit (its retired and new halves) is one row.
+    const rows = (vs: VersionsResponse['versions']) => {
+      const paired = new Set(
+        vs.filter((v) => v.kind === 'BYO_PATH_ADDED' && v.replaces_path_id).map((v) => v.replaces_path_id),
+      );
+      return vs
+        .filter((v) => !(v.kind === 'BYO_PATH_DELETED' && paired.has(v.path_id)))
+        .map((v) =>
+          v.kind === 'SCAN'
+            ? '$(search) Scanned'
+            : v.kind === 'BYO_PATH_ADDED' && v.replaces_path_id
+              ? v.recorded_by
+                ? `$(edit) Path edited by ${v.recorded_by}`
+                : '$(edit) Path edited'
+              : v.kind === 'BYO_PATH_ADDED'
+                ? '$(edit) Path edited: new version'
+                : '$(history) Path edited: previous version retired',
+        );
+    };
+    const firstPage = rows(all.versions.slice(0, VERSIONS_PAGE.default));
+    assert.equal(first.choices.length, firstPage.length + 1, 'one page and the Load More item');
     assert.equal(first.choices.at(-1), '$(ellipsis) Load More Versions…');
-    assert.equal(second.choices.length, total, 'every version, and no Load More item');
-    // Events in words, never the service's kind names.
-    const words = {
-      SCAN: '$(search) Scanned',
-      BYO_PATH_ADDED: '$(edit) Path edited: new version',
-      BYO_PATH_DELETED: '$(history) Path edited: previous version retired',
-    } as const;
     assert.deepEqual(
       second.choices,
-      all.versions.map((v) => words[v.kind]),
-      'in the service order, newest first',
+      [...firstPage, ...rows(all.versions.slice(VERSIONS_PAGE.default))],
+      'in the service order, newest first, and no Load More item',
+    );
+    assert.ok(
+      second.choices.filter((c) => /Path edited by /.test(c)).length >= needed,
+      'each edit is one row naming who made it',
+    );
+    assert.ok(
+      !second.choices.slice(0, 2 * needed).some((c) => /retired/.test(c)),
+      'no edit of this test shows twice as retired and new',
     );
     // Titled with the component's name, not its id.
     assert.match(first.text, new RegExp(`Versions of ${component.friendly_name ?? component.name}`));

@@ -91,7 +91,8 @@ export function updatePath(store: Store, render: Renderer, req: Request): PathUp
   const next: StoredPath = {
     id: randomUUID(),
     componentId: c.id,
-    seq: c.paths.reduce((m, p) => Math.max(m, p.seq), -1) + 1,
+    // The place of the path it stands in for, so the component's list keeps its order.
+    seq: old.seq,
     type: 'USER_OVERRIDE',
     replaces: old.type === 'SCAN_OUTPUT' ? old.id : old.replaces,
     suppressed: old.suppressed,
@@ -118,11 +119,18 @@ export function updatePath(store: Store, render: Renderer, req: Request): PathUp
     committed_at: scan.committed_at,
     recorded_at: now,
     reason: body.reason,
+    recorded_by: req.caller,
   });
   // Exactly the two events of the spec. BYO_PATH_DELETED names the path actually replaced: the
   // override standing in for the scan path when there is one (that is the path deleted), else the
-  // path the request names.
-  const events = [event('BYO_PATH_DELETED', superseded[0] ?? old.id), event('BYO_PATH_ADDED', next.id)];
+  // path the request names. It keeps that path as it was (our choice: a path's history can then be
+  // read after the path is gone); BYO_PATH_ADDED names the path it replaced.
+  const retiredId = superseded[0] ?? old.id;
+  const retired = c.paths.find((p) => p.id === retiredId);
+  const events = [
+    { ...event('BYO_PATH_DELETED', retiredId), ...(retired ? { path: render.path(retired) } : {}) },
+    { ...event('BYO_PATH_ADDED', next.id), replaces_path_id: retiredId },
+  ];
   store.replacePath(c, superseded, next, newBoundaries, events);
   return { path: render.path(next) };
 }

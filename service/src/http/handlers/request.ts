@@ -5,6 +5,8 @@ export interface Request {
   params: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** The name of the API key the request was made with. */
+  caller?: string;
 }
 
 /** A query parameter given at most once. */
