@@ -127,6 +127,8 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     return { findings: sortFindings(findings), anchors: anchorCount, contracts: contractCount };
   } finally {
     await session.dispose();
+    // The index holds git processes (a blob reader per repository): they must not outlive the check.
+    index.dispose();
   }
 }
 

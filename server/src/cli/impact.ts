@@ -129,6 +129,8 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
     return report;
   } finally {
     await session.dispose();
+    // The index holds git processes (a blob reader per repository): they must not outlive the run.
+    index.dispose();
     await where.dispose();
   }
 }

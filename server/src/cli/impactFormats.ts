@@ -100,7 +100,8 @@ export function formatImpactText(r: ChangeImpactReport): string {
 export function formatImpactMarkdown(r: ChangeImpactReport): string {
   const md = (s: string) => markdownText(s, 300);
   const code = (s: string) => `\`${s.replace(/`/g, "'").replace(/[\r\n]+/g, ' ')}\``;
-  const out: string[] = [COMMENT_MARKER, `**Lineage Lens** · ${md(verdict(r))}`, ''];
+  // The verdict is our words and counts only: nothing in it to escape.
+  const out: string[] = [COMMENT_MARKER, `**Lineage Lens** · ${verdict(r)}`, ''];
   out.push(`<sub>${md(rangeText(r))} · ${plural(r.filesChanged, 'file')} changed</sub>`, '');
   const breaking = r.contractChanges.flatMap((c) =>
     c.changes.filter((x) => x.breaking).map((x) => ({ c, x })),
@@ -119,7 +120,7 @@ export function formatImpactMarkdown(r: ChangeImpactReport): string {
           .map((p) => md(p.component.name))
           .join(', ') || '—';
       out.push(
-        `| ${md(c.name)} (${code(c.file)}${x.line ? `:${x.line}` : ''}) | ${x.field ? code(x.field) : '—'} | ${x.kind} | ${md(x.detail)} | ${producers} |`,
+        `| ${md(c.name)} (${code(x.line ? `${c.file}:${x.line}` : c.file)}) | ${x.field ? code(x.field) : '—'} | ${x.kind} | ${md(x.detail)} | ${producers} |`,
       );
     }
     out.push('');
