@@ -58,4 +58,35 @@ describe('lineage model ready now', () => {
     assert.notEqual(await graph.ready(), model);
     assert.ok(graph.readyNow());
   });
+
+  it('keeps impact counts per model and contract list (lenses ask again after every edit)', async () => {
+    const data = { version: 1, details: [component('c1', 3)] };
+    const store = {
+      get version() {
+        return data.version;
+      },
+      all: () => data.details,
+      edges: () => [],
+      get: () => undefined,
+      use: () => undefined,
+    };
+    const graph = new GraphService({
+      index: { anchorsInFile: () => [] },
+      store,
+    } as unknown as ConstructorParameters<typeof GraphService>[0]);
+    const model = await graph.ready();
+    const target = { kind: 'path' as const, componentId: 'c1', pathId: 'c1-p0' };
+    const none = graph.impactCounts(model, target, []);
+    assert.equal(graph.impactCounts(model, { ...target }, []), none, 'the same question: the kept answer');
+    const contract = { uri: 'file:///c.yaml', darn: 'darn:x', name: 'c' };
+    assert.notEqual(graph.impactCounts(model, target, [contract]), none, 'other contracts: counted again');
+    assert.notEqual(
+      graph.impactCounts(model, { ...target, pathId: 'c1-p1' }, []),
+      none,
+      'another path: counted again',
+    );
+    data.version = 2;
+    const next = await graph.ready();
+    assert.notEqual(graph.impactCounts(next, target, []), none, 'a new model: counted again');
+  });
 });

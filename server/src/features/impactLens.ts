@@ -4,6 +4,7 @@ import type { CodeLens } from 'vscode-languageserver';
 import { COMMANDS, type ImpactTarget, type PathRef } from '../../../common/src/protocol';
 import type { AnchorReader } from '../session/parts';
 import type { GraphService } from '../graph/graphService';
+import { TimeSlicer } from '../util/timeSlices';
 
 /**
  * The lenses of a file, once the lineage model is built. `undefined` when it is not built yet (at
@@ -37,7 +38,13 @@ export async function impactLenses(
     group.paths.push({ componentId, pathId });
   }
   const lenses: CodeLens[] = [];
+  // Each line's count walks the graph (tens of ms at 25,000 paths): requests are served in between.
+  const slicer = new TimeSlicer();
   for (const [line, { paths }] of [...byLine].sort(([a], [b]) => a - b)) {
+    if (slicer.due()) {
+      await slicer.pause();
+      if (graph.readyNow() !== model) return undefined;
+    }
     const target: ImpactTarget =
       paths.length === 1 ? { kind: 'path', ...paths[0]! } : { kind: 'paths', paths };
     const r = graph.impactCounts(model, target, contracts);

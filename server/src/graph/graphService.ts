@@ -28,11 +28,16 @@ import { graphFor, normalizeFilters } from './scope';
 import { targetsAt } from './targets';
 import { warmWalks } from './traverse';
 
+/** Impact counts kept per model at most (a lens per anchored line of the files opened). */
+const MAX_KEPT_COUNTS = 20_000;
+
 export class GraphService {
   readonly contracts = new ContractCatalog();
   private readonly models: LineageModelCache;
   /** The model whose walks have run once (their code compiled before a user's first impact). */
   private warmed: LineageModel | undefined;
+  /** Impact counts already walked, per model (dropped with it). */
+  private readonly counts = new WeakMap<LineageModel, Map<string, ImpactResult>>();
 
   constructor(private readonly session: GraphSources) {
     this.models = new LineageModelCache(session.store);
@@ -83,13 +88,23 @@ export class GraphService {
     return impactOf(await this.ready(), target, contracts, (c, p) => this.anchorOf(c, p));
   }
 
-  /** The counts of a path's impact, no field listed (for lenses: synchronous, contracts read already). */
+  /**
+   * The counts of a path's impact, no field listed (for lenses: synchronous, contracts read already).
+   * Kept per model and contract list: the editor asks for a file's lenses again after every edit, and
+   * each line's count is a walk of the whole graph.
+   */
   impactCounts(
     model: LineageModel,
     target: ImpactTarget,
     contracts: Awaited<ReturnType<ContractCatalog['list']>>,
   ): ImpactResult {
-    return impactOf(model, target, contracts, () => undefined, 0);
+    const key = `${JSON.stringify(target)}\u0000${contracts.map((c) => `${c.uri}\u0001${c.darn}`).join('\u0002')}`;
+    let known = this.counts.get(model);
+    if (!known || known.size >= MAX_KEPT_COUNTS)
+      this.counts.set(model, (known = new Map<string, ImpactResult>()));
+    let r = known.get(key);
+    if (!r) known.set(key, (r = impactOf(model, target, contracts, () => undefined, 0)));
+    return r;
   }
 
   async targetsAt(uri: string, pos: Position, text: string | undefined): Promise<TargetsAt> {
