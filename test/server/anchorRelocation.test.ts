@@ -428,6 +428,7 @@ describe('language server: syntax-aware relocation and anchor repair', function 
     assert.equal(repairs.length, 1);
     assert.deepEqual(repairs[0]!.current, { line_start: mine + 1, line_end: mine + 1 });
     // Placed on the chosen definition now: its hover serves the path.
+    const detail = await client.conn.sendRequest(P.ComponentDetailRequest, { componentId: COMPONENT });
     assert.match(await hoverAt(mine), path);
   });
 
@@ -521,9 +522,10 @@ describe('language server: syntax-aware relocation and anchor repair', function 
       componentId: COMPONENT,
     });
     // Relocated ones (shipOrder is repaired already); stale ones have no better place to record.
-    // Ambiguous ones (Validate, render) have no place to record: a pick lasts only until the anchors are
-    // placed again from the service's records (the repair of shipOrder above reloaded them).
+    // Validate was placed on the definition picked for it (the pick outlives the reload the repair of
+    // shipOrder caused); render is still ambiguous: no place to record.
     assert.deepEqual(repairs.map((r) => r.anchorId).sort(), [
+      'anc-Validate',
       'anc-checkout',
       'anc-createOrder',
       'anc-load_rows',

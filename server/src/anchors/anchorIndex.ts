@@ -17,7 +17,17 @@ import { PositionIndex } from './positionIndex';
 import { NEAR_LINES } from './verification';
 import { LRUCache } from 'lru-cache';
 import { definitionsOf, unchanged as unchangedDefinition } from './syntax/identity';
-import { markDeleted, newSlot, place, reverify, type Definitions, type ScannedFile, type Slot } from './slot';
+import {
+  markDeleted,
+  newSlot,
+  place,
+  reverify,
+  sameRange,
+  choiceKey,
+  type Definitions,
+  type ScannedFile,
+  type Slot,
+} from './slot';
 import { TreeSitterDefinitions, type DefinitionSource } from './syntax/definitionSource';
 import { relocatedMessage, unresolvedMessage } from './messages';
 import { diagnosticsOf } from './diagnostics';
@@ -117,6 +127,8 @@ export class AnchorIndex {
     maxSize: SCANNED_CACHE_CHARS,
     sizeCalculation: (v) => (v.text?.length ?? 0) + 1,
   });
+  /** Candidates users picked for ambiguous anchors (see Slot.choices). */
+  private readonly choices = new Map<string, Range>();
   private readonly syntax: DefinitionSource | undefined;
   private readonly gitSubscription: Disposable | undefined;
 
@@ -281,19 +293,23 @@ export class AnchorIndex {
   chooseCandidate(componentId: string, pathId: string, anchorId: string, range: Range): boolean {
     const slot = this.settledSlot(componentId, pathId, anchorId);
     const t = slot?.t;
-    if (!t?.uri || !t.range || t.state !== 'ambiguous') return false;
-    const same = (r: Range) =>
-      r.start.line === range.start.line &&
-      r.start.character === range.start.character &&
-      r.end.line === range.end.line &&
-      r.end.character === range.end.character;
-    const picked = t.candidates?.find(same);
+    if (!slot || !t?.uri || !t.range || t.state !== 'ambiguous') return false;
+    const picked = t.candidates?.find((c) => sameRange(c, range));
     if (!picked) return false;
-    t.relocatedFrom = t.range;
-    t.range = picked;
-    t.state = 'relocated';
-    t.candidates = undefined;
-    t.problem = relocatedMessage(t.entry, t.relocatedFrom, picked, t.entry.expectedNames[0] ?? '');
+    // Kept (across builds too): the anchor is placed there while that is still one of its candidates.
+    this.choices.set(choiceKey(t.entry), picked);
+    const fa = slot.fileKey ? this.byFile.get(slot.fileKey) : undefined;
+    if (fa) fa.positions = undefined;
+    const lines = slot.fileKey ? (this.linesOf(slot.fileKey) ?? undefined) : undefined;
+    if (fa && lines) {
+      reverify(slot, lines, this.definitionsOf(slot.fileKey!, lines));
+    } else {
+      t.relocatedFrom = t.range;
+      t.range = picked;
+      t.state = 'relocated';
+      t.candidates = undefined;
+      t.problem = relocatedMessage(t.entry, t.relocatedFrom, picked, t.entry.expectedNames[0] ?? '');
+    }
     this.emit([t.uri]);
     return true;
   }
@@ -582,7 +598,7 @@ export class AnchorIndex {
     const byId = new Map<string, Slot | Slot[]>();
     const byName = new Map<string, Slot[]>();
     for (const e of entries) {
-      const s = newSlot(e);
+      const s = newSlot(e, this.choices);
       slots.push(s);
       addById(byId, s);
       if (e.commit) commits.add(e.commit);

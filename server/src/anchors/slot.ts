@@ -46,11 +46,21 @@ export interface Slot {
    * alone, never through line maps of its record, which is another file's.
    */
   movedFrom: string | undefined;
+  /**
+   * The candidates users picked for ambiguous anchors (choiceKey → range; one map per index, shared):
+   * taken whenever the pick is still one of the candidates.
+   */
+  choices: ReadonlyMap<string, Range> | undefined;
+}
+
+/** The key of an anchor in AnchorIndex's map of picked candidates. */
+export function choiceKey(e: AnchorEntry): string {
+  return `${e.componentId}\0${e.pathId}\0${e.anchor.anchor_id}`;
 }
 
 // Every field is present from the start (undefined until set): objects given a property after they
 // are made grow a second array for it, ~6 MB over 100,000 anchors (docs/performance.md).
-export function newSlot(entry: AnchorEntry): Slot {
+export function newSlot(entry: AnchorEntry, choices?: ReadonlyMap<string, Range>): Slot {
   return {
     t: {
       entry,
@@ -74,6 +84,7 @@ export function newSlot(entry: AnchorEntry): Slot {
     identity: undefined,
     trustMapped: false,
     movedFrom: undefined,
+    choices,
   };
 }
 
@@ -262,6 +273,17 @@ export function reverify(
     case 'ambiguous':
     case 'missing':
       if (v.kind === 'ambiguous' && v.candidates?.length) {
+        const chosen = slot.choices?.get(choiceKey(t.entry));
+        const picked = chosen && v.candidates.find((c) => sameRange(c, chosen));
+        if (picked) {
+          t.relocatedFrom = t.range;
+          t.range = picked;
+          t.state = 'relocated';
+          t.candidates = undefined;
+          t.otherDefinitions = undefined;
+          t.problem = relocatedMessage(t.entry, t.relocatedFrom, picked, v.name);
+          return;
+        }
         t.state = 'ambiguous';
         t.otherDefinitions = undefined;
         t.candidates = v.candidates;
@@ -277,6 +299,15 @@ export function reverify(
         : staleMessage(t.entry, v, slot.names);
       return;
   }
+}
+
+export function sameRange(a: Range, b: Range): boolean {
+  return (
+    a.start.line === b.start.line &&
+    a.start.character === b.start.character &&
+    a.end.line === b.end.line &&
+    a.end.character === b.end.character
+  );
 }
 
 /** Whether the definition's text changed since the scan comes from its fingerprint, not from git's lines. */

@@ -170,7 +170,7 @@ function followIdentity(
     const span = { start: range.start.line, end: range.end.line };
     const at = definitionOfRange(table, span);
     if (at && sameIdentity(id, at.def) && Boolean(at.inner) === Boolean(id.inner))
-      return onDefinition(range, lines, at, !unchanged(id, at.def, text));
+      return onDefinition(range, lines, at, table, !unchanged(id, at.def, text));
     // A statement of the function: the mapped lines are inside that same definition.
     if (id.inner) {
       const around = table.all.find(
@@ -235,7 +235,7 @@ function placeByNames(
     (at.def.names.some((n) => own.includes(n)) ||
       (at.startsOn && at.def.names.some((n) => names.includes(n))))
   )
-    return onDefinition(range, lines, at);
+    return onDefinition(range, lines, at, table);
   if (
     searchNear &&
     column &&
@@ -244,8 +244,11 @@ function placeByNames(
     )
   )
     return { kind: 'confirmed' };
-  // A region holding a definition of a name whole (a whole-file anchor, a class around its method).
-  if (searchNear && !column && own.some((n) => (table.get(n) ?? []).some((d) => holds(range, d))))
+  // A region holding a definition of its own names whole: a whole-file anchor, or one that starts on a
+  // definition around it (a class around its method). Lines that merely hold it are a neighbourhood the
+  // definition shrank or shifted into: that is decided below.
+  const region = range.start.line === 0 || at?.startsOn === true;
+  if (searchNear && !column && region && own.some((n) => (table.get(n) ?? []).some((d) => holds(range, d))))
     return { kind: 'confirmed' };
   const inside = (ns: readonly string[]) =>
     searchNear &&
@@ -255,8 +258,7 @@ function placeByNames(
   if (searchNear && column && inside(names) && names.includes(textOf(range, lines)))
     return { kind: 'confirmed' };
   const height = range.end.line - range.start.line + 1;
-  const fits = (d: Definition) =>
-    column || Math.abs(d.endLine - d.startLine + 1 - height) <= Math.max(1, Math.round(height / 4));
+  const fits = (d: Definition) => column || aboutAsHigh(height, d);
   for (const name of own) {
     const defs = table.get(name);
     if (!defs?.length) continue;
@@ -278,15 +280,23 @@ function placeByNames(
 
 const NONE: ReadonlySet<string> = new Set();
 
+/** A recorded height (lines) within ±25 % of the definition's (at least a line either way). */
+function aboutAsHigh(lines: number, d: Definition): boolean {
+  const own = d.endLine - d.startLine + 1;
+  return Math.abs(own - lines) <= Math.max(1, Math.round(lines / 4));
+}
+
 /**
  * A range on a definition: confirmed where it is exactly on it, or where it has another shape (a part of
- * it: its signature, a few statements). One as high as the definition but off its lines is that
- * definition shifted (lines added or removed above, unsaved edits without git): it lands exactly on it.
+ * it: its signature, a few statements). One about as high as the definition but off its lines is that
+ * definition shifted or grown (lines added or removed above or inside, unsaved edits without git): it
+ * lands exactly on it.
  */
 function onDefinition(
   range: Range,
   lines: LineTable,
   at: { def: Definition; startsOn?: boolean },
+  table: DefinitionTable,
   changed?: boolean,
 ): Verdict {
   const d = at.def;
@@ -294,14 +304,29 @@ function onDefinition(
   if (isColumnRange(range, lines)) return confirmed;
   const { start, end } = { start: range.start.line, end: range.end.line };
   const exact = (start === d.startLine || start === d.headLine) && end === d.endLine;
-  const sameHeight = end - start === d.endLine - d.startLine || end - start === d.endLine - d.headLine;
-  if (exact || !sameHeight) return confirmed;
-  return {
+  if (exact) return confirmed;
+  const moved: Verdict = {
     kind: 'moved',
     range: definitionRange(false, lines, d),
     name: d.name,
     ...(changed === undefined ? {} : { changed }),
   };
+  // Holding it whole: with its doc comment or blank lines around, that is the definition as recorded;
+  // reaching into other code, it is the neighbourhood the definition shrank or shifted into.
+  if (start <= d.headLine && end >= d.endLine) return reachesOtherCode(range, d, table) ? moved : confirmed;
+  return aboutAsHigh(end - start + 1, d) ? moved : confirmed;
+}
+
+/** A definition other than `d`, its containers and its parts, overlaps the range's lines. */
+function reachesOtherCode(range: Range, d: Definition, table: DefinitionTable): boolean {
+  return table.all.some(
+    (e) =>
+      e !== d &&
+      !(e.headLine <= d.headLine && e.endLine >= d.endLine) &&
+      !(e.headLine >= d.headLine && e.endLine <= d.endLine) &&
+      e.headLine <= range.end.line &&
+      e.endLine >= range.start.line,
+  );
 }
 
 function ambiguous(

@@ -39,7 +39,13 @@ function targetOf(
   anchorId: string,
 ): Location | undefined {
   const t = session.index.anchor(componentId, pathId, anchorId);
-  if (!t?.uri || !t.range || t.state === 'outsideWorkspace' || t.state === 'unresolved' || t.state === 'ambiguous')
+  if (
+    !t?.uri ||
+    !t.range ||
+    t.state === 'outsideWorkspace' ||
+    t.state === 'unresolved' ||
+    t.state === 'ambiguous'
+  )
     return undefined;
   return { uri: t.uri, range: t.range };
 }

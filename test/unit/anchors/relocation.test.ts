@@ -280,6 +280,30 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     );
   });
 
+  it('picking a candidate of an ambiguous anchor places it there, and the pick outlives a rebuild', async () => {
+    const t = await one('app/orders.py', PY + '\n'.repeat(8), {
+      name: 'place',
+      line_start: 19,
+      line_end: 20,
+    });
+    const [first, second] = t.candidates!;
+    const e = t.entry;
+    assert.equal(
+      index.chooseCandidate(e.componentId, e.pathId, e.anchor.anchor_id, range(0, 0, 0, 1)),
+      false,
+    );
+    assert.equal(index.chooseCandidate(e.componentId, e.pathId, e.anchor.anchor_id, second!), true);
+    const picked = index.anchor(e.componentId, e.pathId, e.anchor.anchor_id)!;
+    assert.equal(picked.state, 'relocated');
+    assert.deepEqual(picked.range, second);
+    assert.deepEqual(index.anchorsAt(picked.uri!, { line: second!.start.line, character: 4 }), [picked]);
+    assert.deepEqual(index.anchorsAt(picked.uri!, { line: first!.start.line, character: 4 }), []);
+    await index.setAnchors([e]);
+    const again = index.anchor(e.componentId, e.pathId, e.anchor.anchor_id)!;
+    assert.equal(again.state, 'relocated');
+    assert.deepEqual(again.range, second);
+  });
+
   it('no history: one definition of its name but of another height is offered, not taken', async () => {
     // Recorded as 2 lines; `shipOrder` is 4 lines high now: not clearly the same code.
     const t = await one('svc/orders.go', GO, { name: 'shipOrder', line_start: 1, line_end: 2 });
