@@ -428,7 +428,6 @@ describe('language server: syntax-aware relocation and anchor repair', function 
     assert.equal(repairs.length, 1);
     assert.deepEqual(repairs[0]!.current, { line_start: mine + 1, line_end: mine + 1 });
     // Placed on the chosen definition now: its hover serves the path.
-    const detail = await client.conn.sendRequest(P.ComponentDetailRequest, { componentId: COMPONENT });
     assert.match(await hoverAt(mine), path);
   });
 
