@@ -16,6 +16,7 @@ import { launchedServiceDatabase } from './launchedService';
 import { LineageContext } from './lineageContext';
 import { errorText } from './logging';
 import { registerPathVersionDocuments } from './pathDocuments/versionDocuments';
+import { registerReviewChanges } from './pathDocuments/reviewChanges';
 import { PathFileSystem } from './pathDocuments/pathFileSystem';
 import { registerRemoteDocuments } from './pathDocuments/remoteDocuments';
 import { registerStatusBar } from './statusBar';
@@ -56,6 +57,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   );
   ctx.push(registerRemoteDocuments());
   registerPathVersionDocuments(ctx);
+  registerReviewChanges(ctx, (u) => fs.resolve(u));
 
   const components = new ComponentsView(ctx);
   const contracts = new ContractsView(ctx);

@@ -15,6 +15,7 @@ export const Commands = {
   fetchScannedCommits: 'lineageLens.fetchScannedCommits',
   repairDriftedAnchors: 'lineageLens.repairDriftedAnchors',
   showVersions: 'lineageLens.showVersions',
+  reviewPathChanges: 'lineageLens.reviewPathChanges',
   copyId: 'lineageLens.copyId',
   showAllPaths: 'lineageLens.showAllPaths',
   showCollapsedPaths: 'lineageLens.showCollapsedPaths',

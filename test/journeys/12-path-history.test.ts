@@ -15,6 +15,7 @@ import {
   quickPickRow,
   runCommand,
   screenshotOnFailure,
+  screenshot,
   screenshotVariants,
   signInThroughUi,
   textOf,
@@ -47,7 +48,7 @@ describe('journey 12: path history with Open and Compare', () => {
     throw new Error('the demo has no unedited scan path outside checkout-api');
   };
 
-  it('lists one row per edit, compares with the previous version, opens the scanned one', async () => {
+  it('lists one row per edit, compares with the previous version, opens the scanned one; Review Changes before a save', async () => {
     const { c, p } = pick();
     const base = `/v0/experimental/components/${encodeURIComponent(c.id)}`;
     const edit = async (id: string, summary: string, reason: string): Promise<ServicePath> => {
@@ -152,5 +153,64 @@ describe('journey 12: path history with Open and Compare', () => {
       .first()
       .waitFor({ timeout: UI_TIMEOUT });
     await screenshotVariants(page, '12-3-open-version', () => pathLine.waitFor({ timeout: UI_TIMEOUT }));
+
+    // Edit Path → change the summary → Review Changes (the editor's title button): the service's
+    // version beside the edit, titled by the path's name; the save prompt offers the same review.
+    await runCommand(page, 'View: Close All Editors');
+    await clickRowAction(row, 'Edit Path');
+    await page
+      .locator('.editor-group-container.active .view-line', { hasText: '"path_type": "USER_OVERRIDE"' })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+F');
+    const findBox = page.locator('.find-widget.visible textarea, .find-widget.visible input').first();
+    await findBox.waitFor({ timeout: UI_TIMEOUT });
+    await findBox.fill(`currency for billing (${stamp})`);
+    await page
+      .locator('.find-widget.visible .matchesCount', { hasText: /^1 of 1$/ })
+      .waitFor({ timeout: UI_TIMEOUT });
+    await page.keyboard.press('Escape');
+    await page.keyboard.type(`currency and the tax for billing (${stamp})`);
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: UI_TIMEOUT });
+    await page
+      .locator('.editor-group-container.active .editor-actions .action-label[aria-label="Review Changes"]')
+      .click();
+    const reviewTab = page.locator('.tabs-container .tab.active', { hasText: /\(Service ↔ Your Edit\)/ });
+    await reviewTab.waitFor({ timeout: UI_TIMEOUT });
+    assert.match(
+      await textOf(reviewTab),
+      new RegExp(`^${escapeRegExp(pathRowLabel(p))} \\(Service ↔ Your Edit\\)`),
+    );
+    const changed = page
+      .locator('.editor-group-container.active .monaco-diff-editor .view-line', {
+        hasText: `the tax for billing (${stamp})`,
+      })
+      .first();
+    const revealChange = async () => {
+      if (await changed.isVisible()) return;
+      await page.locator('.editor-group-container.active .monaco-diff-editor .modified .view-lines').click();
+      await page.keyboard.press('Control+F');
+      const box = page.locator('.find-widget.visible textarea, .find-widget.visible input').first();
+      await box.waitFor({ timeout: UI_TIMEOUT });
+      await box.fill(`the tax for billing (${stamp})`);
+      await page.keyboard.press('Escape');
+      await changed.waitFor({ timeout: UI_TIMEOUT });
+    };
+    await revealChange();
+    await screenshotVariants(page, '12-4-review-changes', revealChange);
+
+    // Save from the diff: the prompt has a Review Changes row beside Save and Choose Commit….
+    await page.locator('.editor-group-container.active .monaco-diff-editor .modified .view-lines').click();
+    await page.keyboard.press('Control+S');
+    const reviewRow = quickPickRow(page, /Review Changes…$/);
+    await reviewRow.waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(page, '12-5-save-prompt-review-row');
+    await reviewRow.click();
+    // The review opens again and the prompt comes back, the reason field empty and ready.
+    await quickPickRow(page, /Save$/).waitFor({ timeout: UI_TIMEOUT });
+    await page.keyboard.type('tax is billed too');
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab.active:not(.dirty)').waitFor({ timeout: UI_TIMEOUT });
   });
 });

@@ -1,6 +1,7 @@
 // Read-only `lineage-remote:` documents: the service's current version of a path, shown in a diff
 // against the user's unsaved edit when a save hits a conflict.
 import * as vscode from 'vscode';
+import { fileNameSegment } from '../../../common/src/untrustedText';
 
 export const REMOTE_SCHEME = 'lineage-remote';
 
@@ -9,11 +10,12 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
-  /** Stores the text and returns the URI that shows it. */
-  put(componentId: string, pathId: string, text: string): vscode.Uri {
+  /** Stores the text and returns the URI that shows it, named by the path's label (ids in the query). */
+  put(componentId: string, pathId: string, text: string, label?: string): vscode.Uri {
     const uri = vscode.Uri.from({
       scheme: REMOTE_SCHEME,
-      path: `/${encodeURIComponent(componentId)}/${encodeURIComponent(pathId)}.lineage-path.json`,
+      path: `/${fileNameSegment(`${label ?? pathId} (service)`, 100) || pathId}.lineage-path.json`,
+      query: new URLSearchParams({ component: componentId, path: pathId }).toString(),
     });
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);

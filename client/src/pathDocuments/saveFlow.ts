@@ -8,6 +8,7 @@ import { promptForSaveReason } from '../config';
 import type { LineageContext } from '../lineageContext';
 import { describeError, isCancelled, safeMessage, safePickText } from '../serviceErrors';
 import { remoteDocuments } from './remoteDocuments';
+import { pathLabelOfUri, reviewPathChanges } from './reviewChanges';
 import { withNotificationProgress } from '../notificationProgress';
 import { pickVersion } from '../commands/versionPages';
 import { versionWords } from '../commands/versionItems';
@@ -29,7 +30,8 @@ export async function savePathDocument(
   uri: vscode.Uri,
   input: SaveInput,
 ): Promise<{ pathId: string; document: PathDocument }> {
-  const options = promptForSaveReason() ? await askSaveOptions(ctx, input.componentId) : {};
+  const review = () => reviewPathChanges(ctx, uri, () => input);
+  const options = promptForSaveReason() ? await askSaveOptions(ctx, input.componentId, review) : {};
   if (!options) throw failed(vscode.l10n.t('Save cancelled; your changes are kept in the editor.'));
   let overwrite = false;
   for (;;) {
@@ -66,12 +68,13 @@ export async function savePathDocument(
       continue;
     }
     if (choice === compare) {
-      const remote = remoteDocuments().put(input.componentId, input.pathId, result.current.text);
+      const label = pathLabelOfUri(uri, input.pathId);
+      const remote = remoteDocuments().put(input.componentId, input.pathId, result.current.text, label);
       await vscode.commands.executeCommand(
         'vscode.diff',
         remote,
         uri,
-        vscode.l10n.t('Service ↔ Your Edit ({0})', input.pathId),
+        vscode.l10n.t('{0} (Service ↔ Your Edit)', label),
       );
     }
     throw failed(
@@ -96,16 +99,23 @@ async function sendSave(ctx: LineageContext, params: SavePathParams) {
   );
 }
 
+type SaveStep = 'accept' | 'pickCommit' | 'review' | 'cancel';
+
 /**
- * The save prompt: the reason is typed into a quick pick whose two rows say what Enter does — Save
- * (effective from the latest scanned commit, or the one chosen) and Choose Commit… — so the commit
+ * The save prompt: the reason is typed into a quick pick whose rows say what Enter does — Save
+ * (effective from the latest scanned commit, or the one chosen), Choose Commit… and Review Changes
+ * (the diff against the service's version; the prompt comes back with the reason kept) — so each
  * choice is a labelled row, not an icon. Undefined when the user cancels.
  */
-async function askSaveOptions(ctx: LineageContext, componentId: string): Promise<SaveOptions | undefined> {
+async function askSaveOptions(
+  ctx: LineageContext,
+  componentId: string,
+  review: () => Promise<void>,
+): Promise<SaveOptions | undefined> {
   let reason = '';
   let commit: string | undefined;
   for (;;) {
-    const step = await new Promise<'accept' | 'pickCommit' | 'cancel'>((resolve) => {
+    const step = await new Promise<SaveStep>((resolve) => {
       const box = vscode.window.createQuickPick();
       const save: vscode.QuickPickItem = {
         label: `$(cloud-upload) ${vscode.l10n.t('Save')}`,
@@ -119,16 +129,21 @@ async function askSaveOptions(ctx: LineageContext, componentId: string): Promise
         description: vscode.l10n.t('the commit the change is effective from'),
         alwaysShow: true,
       };
+      const reviewRow: vscode.QuickPickItem = {
+        label: `$(diff) ${vscode.l10n.t('Review Changes…')}`,
+        description: vscode.l10n.t('your edit beside the service’s version'),
+        alwaysShow: true,
+      };
       box.title = vscode.l10n.t('Save Path to the Service');
       box.placeholder = vscode.l10n.t('Reason for the change (optional): type it, then Enter to save');
-      box.items = [save, choose];
+      box.items = [save, choose, reviewRow];
       // The typed text is the reason, not a filter: both rows always show, and Save stays the row Enter
       // accepts (a reason that happens to match "Choose Commit" must not move the choice there).
       box.matchOnDescription = false;
       box.value = reason;
       box.ignoreFocusOut = true;
       let settled = false;
-      const done = (v: 'accept' | 'pickCommit' | 'cancel'): void => {
+      const done = (v: SaveStep): void => {
         if (settled) return;
         settled = true;
         reason = box.value;
@@ -138,7 +153,15 @@ async function askSaveOptions(ctx: LineageContext, componentId: string): Promise
       box.onDidChangeValue(() => {
         if (box.activeItems[0] !== save) box.activeItems = [save];
       });
-      box.onDidAccept(() => done(box.activeItems[0] === choose ? 'pickCommit' : 'accept'));
+      box.onDidAccept(() =>
+        done(
+          box.activeItems[0] === choose
+            ? 'pickCommit'
+            : box.activeItems[0] === reviewRow
+              ? 'review'
+              : 'accept',
+        ),
+      );
       box.onDidHide(() => done('cancel'));
       box.show();
     });
@@ -146,7 +169,8 @@ async function askSaveOptions(ctx: LineageContext, componentId: string): Promise
     if (step === 'accept') {
       return { reason: reason.trim() || undefined, effectiveSinceCommitSha: commit };
     }
-    commit = await pickCommit(ctx, componentId, commit);
+    if (step === 'review') await review();
+    else commit = await pickCommit(ctx, componentId, commit);
   }
 }
 

@@ -79,6 +79,37 @@ describe('path documents', () => {
     }
   });
 
+  it('Review Changes shows the unsaved edit beside the service’s version, titled by the path’s name', async () => {
+    const target = scanPath.at(-1)!;
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
+      componentId: comp.id,
+      pathId: target.path_id,
+    });
+    const doc = editor.document;
+    const serviceText = doc.getText();
+    const original = JSON.parse(serviceText) as Record<string, unknown>;
+    const label = pathDocumentLabel(original as unknown as Parameters<typeof pathDocumentLabel>[0]);
+    const summary = `reviewed before saving ${Date.now()}`;
+    await replaceAll(doc, JSON.stringify({ ...original, transformation_summary: summary }, null, 2));
+    await vscode.commands.executeCommand('lineageLens.reviewPathChanges');
+    const tab = await whenWorkbench(() => {
+      const t = vscode.window.tabGroups.activeTabGroup.activeTab;
+      return t?.input instanceof vscode.TabInputTextDiff ? t : undefined;
+    });
+    const diff = tab.input as vscode.TabInputTextDiff;
+    assert.equal(tab.label, `${label} (Service ↔ Your Edit)`);
+    assert.doesNotMatch(tab.label, new RegExp(target.path_id), 'named, not by id');
+    assert.equal(diff.modified.toString(), doc.uri.toString(), 'the right side is the edited document');
+    assert.equal(diff.original.scheme, 'lineage-remote');
+    const left = (await vscode.workspace.openTextDocument(diff.original)).getText();
+    assert.equal(left, serviceText, 'the left side is the service’s version');
+    assert.ok(doc.isDirty && doc.getText().includes(summary), 'the edit is kept, unsaved');
+    // Leave nothing dirty for the next tests: revert the edit, then close the diff.
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('saves an edit to the service, which records the update and its two events', async () => {
     const target = scanPath[0];
     assert.ok(target, 'the demo has a scan path to edit');
