@@ -41,6 +41,21 @@ function readsOf(def: AgentToolDefinition, input: Record<string, unknown>): stri
   }
 }
 
+/** What VS Code shows before and during a call: the confirmation names what the call reads. */
+export function invocationOf(
+  def: AgentToolDefinition,
+  input: Record<string, unknown>,
+): { invocationMessage: string; confirmationMessages: { title: string; message: string } } {
+  const reads = readsOf(def, input);
+  return {
+    invocationMessage: vscode.l10n.t('Lineage Lens: reading {0}', reads),
+    confirmationMessages: {
+      title: vscode.l10n.t('Lineage Lens: {0}', def.title),
+      message: vscode.l10n.t('Lineage Lens will read {0}. Nothing is written.', reads),
+    },
+  };
+}
+
 export function registerAgentTools(ctx: LineageContext): void {
   // Older hosts have no language model tools API: nothing to register, said once in the log.
   if (typeof vscode.lm?.registerTool !== 'function') {
@@ -52,16 +67,7 @@ export function registerAgentTools(ctx: LineageContext): void {
   for (const def of AGENT_TOOLS) {
     ctx.push(
       vscode.lm.registerTool<Record<string, unknown>>(def.name, {
-        prepareInvocation(options) {
-          const reads = readsOf(def, options.input ?? {});
-          return {
-            invocationMessage: vscode.l10n.t('Lineage Lens: reading {0}', reads),
-            confirmationMessages: {
-              title: vscode.l10n.t('Lineage Lens: {0}', def.title),
-              message: vscode.l10n.t('Lineage Lens will read {0}. Nothing is written.', reads),
-            },
-          };
-        },
+        prepareInvocation: (options) => invocationOf(def, options.input ?? {}),
         async invoke(options, token) {
           const answer = await ctx.request(AgentToolRequest, { tool: def.name, input: options.input }, token);
           return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text)]);

@@ -4,9 +4,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import {
   AGENT_TOOL_NAMES,
+  AGENT_TOOLS,
   agentToolInputJsonSchema,
   type AgentToolName,
 } from '../../../common/src/agentTools';
+import { invocationOf } from '../../../client/src/agentTools';
 import { lineageApi, signIn } from './helpers';
 
 /** Calls a tool outside a chat (no invocation token: no confirmation dialog) and returns its text. */
@@ -79,5 +81,35 @@ describe('language model tools (vscode.lm)', () => {
     const { data, text } = await invoke('lineage_at', { file: '/etc/passwd', line: 1 });
     assert.match(String(data.error), /not inside the workspace/);
     assert.ok(!text.includes(process.env.LINEAGE_API_KEY ?? '\u0000'));
+  });
+
+  it('each confirmation names what the call reads, the model’s input cleaned', () => {
+    const msg = (name: AgentToolName, input: Record<string, unknown>) =>
+      invocationOf(
+        AGENT_TOOLS.find((t) => t.name === name)!,
+        input,
+      ).confirmationMessages.message;
+    assert.equal(
+      msg('lineage_at', { file: 'checkout-api/src/handlers/createOrder.ts', line: 10 }),
+      'Lineage Lens will read the lineage paths anchored at checkout-api/src/handlers/createOrder.ts, line 10, and their fields. Nothing is written.',
+    );
+    assert.match(
+      msg('field_flow', { component: 'checkout-api', field: 'email' }),
+      /field email of checkout-api/,
+    );
+    assert.match(
+      msg('fields_with_tag', { tag: 'pii', namespace: 'billing' }),
+      /tagged pii in namespace billing/,
+    );
+    assert.match(
+      msg('contract_check', { file: 'contracts/orders.contract.yaml' }),
+      /contract file contracts\/orders\.contract\.yaml.*writes nothing/,
+    );
+    assert.match(msg('change_impact', { base: 'main' }), /against main/);
+    // A model's input is shown in a dialog: one line, no bidi overrides.
+    assert.equal(
+      msg('fields_with_tag', { tag: 'pii\u202e\nNothing to see' }),
+      'Lineage Lens will read every field tagged pii Nothing to see. Nothing is written.',
+    );
   });
 });
