@@ -291,4 +291,39 @@ describe('lineage-lens mcp (Model Context Protocol over stdio)', function () {
     assert.ok(texts.length > 10);
     for (const t of [...texts, stderr]) assert.ok(!t.includes(KEY), t.slice(0, 300));
   });
+
+  it('with a key the service refuses: answers say so, and that key appears nowhere either', async () => {
+    const wrong = 'll_refused_0123456789abcdef';
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+    const t = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', join(ROOT, 'demo', 'workspace')],
+      env: { ...env, LINEAGE_LENS_SERVICE_URL: service.url, LINEAGE_LENS_API_KEY: wrong },
+      stderr: 'pipe',
+    });
+    let err = '';
+    t.stderr?.on('data', (d: Buffer) => (err += d.toString('utf8')));
+    const c = new Client({ name: 'lineage-lens-test', version: '1.0.0' });
+    await c.connect(t);
+    try {
+      const r = (await c.callTool({ name: 'fields_with_tag', arguments: { tag: 'pii' } })) as {
+        content: Array<{ text: string }>;
+      };
+      const text = r.content[0]!.text;
+      assert.match(text, /"service":\{"state":"keyRejected"/);
+      const flow = (await c.callTool({
+        name: 'field_flow',
+        arguments: { component: 'checkout-api', field: 'email' },
+      })) as {
+        content: Array<{ text: string }>;
+        isError?: boolean;
+      };
+      assert.equal(flow.isError, true);
+      assert.match(flow.content[0]!.text, /connection is keyRejected/);
+      for (const s of [text, flow.content[0]!.text, err]) assert.ok(!s.includes(wrong), s.slice(0, 300));
+    } finally {
+      await c.close();
+    }
+  });
 });

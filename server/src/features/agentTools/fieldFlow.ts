@@ -4,7 +4,7 @@ import type { AgentToolAnswer, AgentToolInput } from '../../../../common/src/age
 import { UserInputError } from '../../api/serviceErrors';
 import { pagedAnswer } from './answer';
 import { componentLabel, componentsNamed, describeField } from './graphFields';
-import type { AgentToolSources } from './sources';
+import { serviceSummary, type AgentToolSources } from './sources';
 
 export async function fieldFlowTool(
   s: AgentToolSources,
@@ -60,6 +60,7 @@ export async function fieldFlowTool(
     summary: {
       component: components.map((id) => componentLabel(model, id)).join(', '),
       field: input.field,
+      service: serviceSummary(s),
       note: 'hops = component boundaries crossed from the field; up to 6 hops each way.',
       origins,
     },

@@ -4,7 +4,7 @@ import type { AgentToolAnswer, AgentToolInput } from '../../../../common/src/age
 import { compareText } from '../../../../common/src/textOrder';
 import { pagedAnswer } from './answer';
 import { componentLabel, describeField } from './graphFields';
-import type { AgentToolSources } from './sources';
+import { serviceSummary, type AgentToolSources } from './sources';
 
 export async function fieldsWithTag(
   s: AgentToolSources,
@@ -49,6 +49,7 @@ export async function fieldsWithTag(
     itemsName: 'fields',
     summary: {
       tag: tagNames[0] ?? input.tag,
+      service: serviceSummary(s),
       ...(namespace !== undefined ? { namespace } : {}),
       ...(tagNames.length === 0
         ? {

@@ -50,9 +50,12 @@ export async function runAgentTool(
   } catch (err) {
     // Bad input and the service's refusals are answers for the model; anything else is a bug, said plainly.
     const known = err instanceof UserInputError || serviceErrorData(err) !== undefined;
-    const message = known
+    let message = known
       ? (err as Error).message
       : `The tool failed: ${(err as Error)?.message ?? String(err)}`;
+    const state = s.status().state;
+    if (state !== 'connected')
+      message += ` (The lineage service connection is ${state}: its data may be missing.)`;
     return failedAnswer(n, message, s.secrets());
   }
 }

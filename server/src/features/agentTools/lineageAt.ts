@@ -6,7 +6,7 @@ import { pathDocumentLabel } from '../../../../common/src/pathLabels';
 import type { TrackedAnchor } from '../../anchors/types';
 import { pathFields } from '../../domain/pathFields';
 import { pagedAnswer } from './answer';
-import type { AgentToolSources } from './sources';
+import { serviceSummary, type AgentToolSources } from './sources';
 import { workspaceFile } from './workspaceFile';
 
 /** Paths listed in the summary at most (their fields are all paged). */
@@ -97,7 +97,6 @@ export async function lineageAt(
           : {}),
       });
   }
-  const status = s.status();
   return pagedAnswer({
     tool: 'lineage_at',
     input,
@@ -106,7 +105,7 @@ export async function lineageAt(
     summary: {
       file: file.rel,
       line: input.line,
-      service: { state: status.state, ...(status.lastLoadedAt ? { lastLoadedAt: status.lastLoadedAt } : {}) },
+      service: serviceSummary(s),
       paths,
       ...(paths.length === 0 ? { note: 'No lineage path is anchored at this line.' } : {}),
     },

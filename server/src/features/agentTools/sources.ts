@@ -23,3 +23,13 @@ export interface AgentToolSources {
   /** The change-impact engine, where this build has one. */
   changeImpact?: ChangeImpactSource;
 }
+
+/** The connection in a word or two, for every answer's summary: an empty answer means little when not connected. */
+export function serviceSummary(s: Pick<AgentToolSources, 'status'>): Record<string, string> {
+  const st = s.status();
+  return {
+    state: st.state,
+    ...(st.lastLoadedAt ? { lastLoadedAt: st.lastLoadedAt } : {}),
+    ...(st.warning ? { warning: st.warning } : {}),
+  };
+}
