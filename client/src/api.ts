@@ -1,6 +1,11 @@
 // What `activate` returns: read-only handles for tests and other extensions. It holds no credentials.
 import type * as vscode from 'vscode';
-import type { FieldFlowResult, ImpactResult, ServiceStatus } from '../../common/src/protocol';
+import type {
+  ChangeImpactResult,
+  FieldFlowResult,
+  ImpactResult,
+  ServiceStatus,
+} from '../../common/src/protocol';
 import type { RenderedEvent } from './graph/graphPanel';
 import type { NodeTreeProvider, TreeNode } from './views/treeNode';
 
@@ -15,9 +20,16 @@ export interface LineageLensApi {
     assets: NodeTreeProvider;
     service: NodeTreeProvider;
     impact: NodeTreeProvider;
+    changeImpact: NodeTreeProvider;
   };
   /** The tree views of those providers (selection and visibility, e.g. after Reveal Path). */
-  treeViews: { components: vscode.TreeView<TreeNode>; impact: vscode.TreeView<TreeNode> };
+  treeViews: {
+    components: vscode.TreeView<TreeNode>;
+    impact: vscode.TreeView<TreeNode>;
+    changeImpact: vscode.TreeView<TreeNode>;
+  };
+  /** The Change Impact view's last answer from the server. */
+  changeImpact(): ChangeImpactResult | undefined;
   /** The lineage graph panel: when it has drawn, what a field selection highlighted, the Impact view's data. */
   graph: {
     onDidRender: vscode.Event<RenderedEvent>;

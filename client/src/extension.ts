@@ -27,6 +27,7 @@ import { ServiceView } from './views/serviceView';
 import type { LineageLensApi } from './api';
 import { GraphPanels } from './graph/graphPanel';
 import { ImpactView } from './graph/impactView';
+import { ChangeImpactView } from './changeImpact/changeImpactView';
 import { registerGraphCommands } from './graph/graphCommands';
 import { registerAgentTools } from './agentTools';
 
@@ -74,6 +75,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   const impact = new ImpactView();
   ctx.push(graph, impact);
   registerGraphCommands(ctx, graph, impact, components);
+  const changeImpact = new ChangeImpactView(ctx);
+  ctx.push(changeImpact);
 
   await ctx.pushCredentials(); // sets the signed-in context key before the views render
   const ready = ctx.startWhenNeeded().catch((err) => {
@@ -91,8 +94,10 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
       assets: assets.provider,
       service: service.provider,
       impact: impact.provider,
+      changeImpact: changeImpact.provider,
     },
-    treeViews: { components: components.view, impact: impact.view },
+    treeViews: { components: components.view, impact: impact.view, changeImpact: changeImpact.view },
+    changeImpact: () => changeImpact.current,
     graph: {
       onDidRender: graph.onDidRender,
       onDidHighlight: graph.onDidHighlight,

@@ -7,6 +7,7 @@ import type { RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import {
   AnchorDriftChangedNotification,
   ComplianceCheckedNotification,
+  ChangeImpactChangedNotification,
   DataChangedNotification,
   SetCredentialsNotification,
   StatusNotification,
@@ -46,6 +47,9 @@ export class LineageContext implements vscode.Disposable {
   private readonly complianceChecked = new vscode.EventEmitter<ComplianceChecked>();
   /** Fires when the server checked a contract file on its own (on save). */
   readonly onDidCheckCompliance = this.complianceChecked.event;
+  private readonly changeImpactChanged = new vscode.EventEmitter<void>();
+  /** The server computed the change impact again (typing, a save, git). */
+  readonly onDidChangeChangeImpact = this.changeImpactChanged.event;
   private lastCredentials: string | undefined;
   /** The language server's start, once asked for (see ensureStarted). */
   private starting: Promise<void> | undefined;
@@ -74,6 +78,7 @@ export class LineageContext implements vscode.Disposable {
       this.driftChanged,
       this.credentialsChanged,
       this.complianceChecked,
+      this.changeImpactChanged,
     );
     this.log = new SafeLog(channel);
     void vscode.commands.executeCommand('setContext', 'lineageLens.state', INITIAL_STATUS.state);
@@ -173,6 +178,7 @@ export class LineageContext implements vscode.Disposable {
         this.driftChanged.fire(p.componentIds ?? []),
       ),
       client.onNotification(ComplianceCheckedNotification, (p) => this.complianceChecked.fire(p)),
+      client.onNotification(ChangeImpactChangedNotification, () => this.changeImpactChanged.fire()),
     );
     this.clientReady = client.start().then(
       () => client,

@@ -95,6 +95,8 @@ export const TouchedPath = Type.Object(
     /** The fields the path reads (ingress) and writes (egress). */
     ingress: Type.Array(Type.String()),
     egress: Type.Array(Type.String()),
+    /** The boundary the egress fields are on (a graph's field is this boundary and a field name). */
+    egressBoundary: Type.Optional(Type.String()),
     /** Fields downstream of the path's egress, nearest first (at most a few dozen; counts cover all). */
     downstream: Type.Array(DownstreamField),
     downstreamCounts: Type.Object({

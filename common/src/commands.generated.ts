@@ -37,6 +37,9 @@ export const Commands = {
   showImpact: 'lineageLens.showImpact',
   showNamespaceGraph: 'lineageLens.showNamespaceGraph',
   revealComponent: 'lineageLens.revealComponent',
+  showChangeImpact: 'lineageLens.showChangeImpact',
+  chooseChangeImpactBase: 'lineageLens.chooseChangeImpactBase',
+  refreshChangeImpact: 'lineageLens.refreshChangeImpact',
 } as const;
 
 /** The id of a command package.json contributes. */

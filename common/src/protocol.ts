@@ -716,3 +716,34 @@ export interface PathRef {
   componentId: string;
   pathId: string;
 }
+
+// ---- change impact (what the working tree's change breaks) --------------------------------------
+
+/** The base a change is compared with: HEAD, or the merge-base with the upstream/default branch. */
+export type ChangeImpactBase = 'HEAD' | 'branch';
+export const CHANGE_IMPACT_DIAGNOSTIC_SOURCE = 'Lineage Lens change impact';
+
+export interface ChangeImpactParams {
+  base?: ChangeImpactBase;
+  /** How diagnostics on changed anchored code are shown (setting lineageLens.changeImpact.severity). */
+  severity?: 'information' | 'warning';
+}
+
+/** One report per workspace folder in a git repository (folders outside git are left out). */
+export interface ChangeImpactResult {
+  base: ChangeImpactBase;
+  folders: Array<{ uri: string; report: import('./changeImpact').ChangeImpactReport }>;
+  /** Why a folder could not be analysed (not in git, git missing …). */
+  problems: string[];
+}
+
+/** The working tree's change impact (computed again when asked with other params). */
+export const ChangeImpactRequest = new RequestType<ChangeImpactParams, ChangeImpactResult, void>(
+  'lineageLens/changeImpact',
+);
+/** The change impact was computed again (typing, a save, git): the view asks for it. */
+export const ChangeImpactChangedNotification = new NotificationType<{
+  touched: number;
+  contractsAtRisk: number;
+  breakingChanges: number;
+}>('lineageLens/changeImpactChanged');

@@ -36,6 +36,7 @@ import { pathDocument, pathHistory, pathVersionDocument, savePath } from './requ
 import { PathHistories } from './pathDocs/history';
 import { anchorRepairCodeActions, anchorRepairs, repairAnchors } from './requests/anchorRepair';
 import { registerGraphRequests } from './requests/graph';
+import { ChangeImpactLive, changeImpactCodeActions } from './requests/changeImpact';
 import { registerAgentTools } from './requests/agentTools';
 import { GraphService } from './graph/graphService';
 import { impactLenses } from './features/impactLens';
@@ -278,6 +279,16 @@ connection.onShutdown(async () => {
 
 // ---- documents -----------------------------------------------------------------------------------
 
+const changeImpactLive = new ChangeImpactLive({
+  connection,
+  log,
+  docs,
+  index,
+  store: session.store,
+  graph,
+  service: session,
+  hub,
+});
 registerDocumentEvents(connection, {
   log,
   docs,
@@ -288,6 +299,7 @@ registerDocumentEvents(connection, {
   graph,
   session,
   publishAnchorProblems,
+  textChanged: () => changeImpactLive.textChanged(),
 });
 
 // ---- editor features -------------------------------------------------------------------------------
@@ -378,11 +390,12 @@ connection.onDocumentSymbol(
 connection.onCodeAction(
   feature(log, 'codeAction', [], (p) => {
     const uri = p.textDocument.uri;
+    const impact = changeImpactCodeActions(p.context.diagnostics);
     const contract = contracts.get(docs.get(uri));
-    if (contract) return contractCodeActions(contract, uri, p.context.diagnostics);
+    if (contract) return [...contractCodeActions(contract, uri, p.context.diagnostics), ...impact];
     return uri.startsWith('file:')
-      ? anchorRepairCodeActions(session, uri, p.range, p.context.diagnostics)
-      : [];
+      ? [...anchorRepairCodeActions(session, uri, p.range, p.context.diagnostics), ...impact]
+      : impact;
   }),
 );
 

@@ -18,6 +18,7 @@ import { isContractFileName, contractSyntaxOf } from '../../../common/src/contra
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import type { AnchorIndex } from '../anchors';
 import { readRegularFile } from '../workspace/regularFiles';
+import { bufferLineMap } from '../anchors/bufferDiff';
 import type { DefinitionSource } from '../anchors/syntax/definitionSource';
 import type { TrackedAnchor } from '../anchors/types';
 import { uriToFsPath } from '../workspace/uris';
@@ -44,6 +45,11 @@ export interface ChangeImpactParts {
   definitions?: DefinitionSource;
   /** Text of a file in the working tree (default: read from disk). */
   readWorkingFile?(fsPath: string): Promise<string | undefined>;
+  /**
+   * The editor's open documents (absolute paths and their text, unsaved edits included): in
+   * working-tree mode they stand for their files, so the analysis follows typing.
+   */
+  openDocuments?(): Array<{ fsPath: string; text: string }>;
 }
 
 export interface ChangeImpactOptions extends DiffRequest {
@@ -67,6 +73,7 @@ export async function changeImpact(
   const headText = (file: string) =>
     range.head.commit ? textAt(range, range.head.commit, file) : readWorking(absOf(file));
   const baseText = (file: string) => textAt(range, range.base.commit, file);
+  if (!range.head.commit && parts.openDocuments) await withOpenDocuments(range, parts, baseText, warnings);
 
   const [touched, model, contracts] = await Promise.all([
     touchedAnchors({
@@ -143,6 +150,38 @@ export async function changeImpact(
   };
 }
 
+/** Open documents replace their files' diffs: base → buffer, line by line (bufferDiff.ts). */
+async function withOpenDocuments(
+  range: DiffRange,
+  parts: ChangeImpactParts,
+  baseText: (file: string) => Promise<string | undefined>,
+  warnings: string[],
+): Promise<void> {
+  for (const { fsPath, text } of parts.openDocuments?.() ?? []) {
+    const file = path.relative(parts.root, fsPath).split(path.sep).join('/');
+    if (!file || file.startsWith('../') || path.isAbsolute(file)) continue;
+    const had = range.files.get(file);
+    const base = await baseText(had?.baseFile ?? file);
+    if (base === undefined) {
+      if (!had) range.files.set(file, { file, map: { hunks: [], added: true }, untracked: true });
+      continue;
+    }
+    if (base === text) {
+      range.files.delete(file);
+      continue;
+    }
+    const map = bufferLineMap(base, text);
+    if (!map) {
+      warnings.push(`${file} changed too much to compare line by line; its saved version is used.`);
+      continue;
+    }
+    range.files.set(file, {
+      ...(had ?? { file }),
+      map: had?.map.renamedFrom ? { ...map, renamedFrom: had.map.renamedFrom } : map,
+    });
+  }
+}
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 async function touchedPath(
@@ -186,6 +225,7 @@ async function touchedPath(
     ...(t.movedTo ? { movedTo: t.movedTo } : {}),
     ingress: fieldsOf(pm?.ingress),
     egress: fieldsOf(pm?.egress),
+    ...(pm?.egress ? { egressBoundary: pm.egress } : {}),
     ...d,
   };
 }

@@ -3,7 +3,8 @@
 // path-document validation and contract compliance. A URI is republished with [] when a source no longer has anything for it.
 import type { Diagnostic } from 'vscode-languageserver';
 
-export type DiagnosticSource = 'anchors' | 'anchorProblems' | 'pathDocument' | 'contractFile' | 'compliance';
+export type DiagnosticSource =
+  'anchors' | 'anchorProblems' | 'pathDocument' | 'contractFile' | 'compliance' | 'changeImpact';
 
 export class DiagnosticsHub {
   private readonly bySource = new Map<DiagnosticSource, Map<string, Diagnostic[]>>();

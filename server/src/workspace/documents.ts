@@ -17,6 +17,11 @@ export class Documents {
     return this.docs.get(uri);
   }
 
+  /** Every open document. */
+  all(): TextDocument[] {
+    return [...this.docs.values()];
+  }
+
   open(uri: string, languageId: string, version: number, text: string): TextDocument {
     const doc = TextDocument.create(uri, languageId, version, text);
     this.docs.set(uri, doc);

@@ -1,0 +1,122 @@
+// The change impact in the editor, through the real language server over stdio: lineageLens/changeImpact
+// on the demo as a git repository (test/helpers/demoRepo.ts) against the real local service. An unsaved
+// edit of anchored code is analysed as typed (open documents stand for their files), published as an
+// Information diagnostic on the changed code (Warning when asked) with the "Show Change Impact" code
+// action, and a breaking edit of a contract file is a diagnostic on its line; every recomputation is
+// announced with lineageLens/changeImpactChanged.
+import { strict as assert } from 'node:assert';
+import { CodeActionRequest, type Diagnostic } from 'vscode-languageserver-protocol';
+import {
+  CHANGE_IMPACT_DIAGNOSTIC_SOURCE,
+  ChangeImpactChangedNotification,
+  ChangeImpactRequest,
+} from '../../common/src/protocol';
+import { createDemoRepo, DEMO_COMPONENTS, type DemoRepo } from '../helpers/demoRepo';
+import { startLocalService, type LocalService } from '../helpers/localService';
+import { LspClient } from '../helpers/lspClient';
+
+const CREATE_ORDER = 'checkout-api/src/handlers/createOrder.ts';
+const ORDERS_CONTRACT = 'contracts/orders.contract.yaml';
+const INSERT_PATH = '47a929b9-9665-5e75-91a5-ff793b7c1e4c';
+
+describe('change impact in the editor (language server)', function () {
+  this.timeout(90_000);
+  let demo: DemoRepo;
+  let service: LocalService;
+  let client: LspClient;
+  const mine = (d: Diagnostic[]) => d.filter((x) => x.source === CHANGE_IMPACT_DIAGNOSTIC_SOURCE);
+
+  before(async () => {
+    demo = await createDemoRepo();
+    service = await startLocalService({ seed: demo.dataset });
+    client = await LspClient.start({
+      workspaceFolder: demo.repo.root,
+      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+      settings: { components: DEMO_COMPONENTS },
+      timeoutMs: 30_000,
+    });
+    await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
+  });
+  after(async () => {
+    await client?.stop();
+    await service?.stop();
+    await demo?.dispose();
+  });
+
+  it('follows an unsaved edit of anchored code: report, diagnostic, code action', async () => {
+    const uri = client.fileUri(CREATE_ORDER);
+    const text = await demo.repo.read(CREATE_ORDER);
+    await client.open(uri, text);
+    const clean = await client.conn.sendRequest(ChangeImpactRequest, {});
+    assert.equal(clean.folders.length, 1);
+    assert.equal(clean.folders[0]!.report.summary.touched, 0);
+
+    const line = text.split('\n').findIndex((l) => l.includes('customerEmail: body.email,'));
+    const at = text.split('\n')[line]!.indexOf('body.email') + 'body.email'.length;
+    const from = client.mark();
+    await client.change(uri, [
+      { range: { start: { line, character: at }, end: { line, character: at } }, text: '.trim()' },
+    ]);
+    // Typing settles, the server computes again and says so.
+    await client.waitFor(
+      ChangeImpactChangedNotification.method,
+      (p: { touched: number }) => p.touched > 0,
+      from,
+    );
+    const diags = mine(await client.waitForDiagnostics(uri, (d) => mine(d).length > 0, from));
+    assert.equal(diags.length, 1);
+    assert.equal(diags[0]!.severity, 3, 'Information by default');
+    assert.match(
+      diags[0]!.message,
+      /^This change touches CreateOrderRequest → public\.orders \(Checkout API\): 7 downstream fields in 1 component; contract orders\.contract\.yaml \(compliant now\)\.$/,
+    );
+    const r = await client.conn.sendRequest(ChangeImpactRequest, {});
+    const t = r.folders[0]!.report.touched.find((x) => x.path.id === INSERT_PATH);
+    assert.equal(t?.change, 'modified');
+    // The disk still has the old text: the open document stood for the file.
+    assert.equal(await demo.repo.read(CREATE_ORDER), text);
+
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: diags[0]!.range,
+      context: { diagnostics: diags },
+    })) as Array<{ title: string; command?: { command: string } }>;
+    assert.ok(
+      actions.some(
+        (a) => a.title === 'Show Change Impact' && a.command?.command === 'lineageLens.showChangeImpact',
+      ),
+    );
+
+    const before = client.mark();
+    await client.conn.sendRequest(ChangeImpactRequest, { severity: 'warning' });
+    const warned = mine(
+      await client.waitForDiagnostics(uri, (d) => mine(d).some((x) => x.severity === 2), before),
+    );
+    assert.equal(warned.length, 1);
+
+    // Undone: nothing is touched, the diagnostic goes.
+    const undo = client.mark();
+    await client.change(uri, [{ text }]);
+    await client.waitForDiagnostics(uri, (d) => mine(d).length === 0, undo);
+    await client.close(uri);
+  });
+
+  it('puts breaking edits of a contract file on their lines', async () => {
+    const uri = client.fileUri(ORDERS_CONTRACT);
+    const text = await demo.repo.read(ORDERS_CONTRACT);
+    const edited = text.replace(/name: total_cents\n {4}type: long/, 'name: total_cents\n    type: string');
+    assert.notEqual(edited, text);
+    const from = client.mark();
+    await client.open(uri, edited, 'yaml');
+    await client.conn.sendRequest(ChangeImpactRequest, {});
+    const diags = mine(await client.waitForDiagnostics(uri, (d) => mine(d).length > 0, from));
+    assert.equal(diags.length, 1);
+    assert.equal(diags[0]!.code, 'contract-typeChanged');
+    assert.match(edited.split('\n')[diags[0]!.range.start.line]!, /name: total_cents/);
+    assert.match(
+      diags[0]!.message,
+      /^Breaking against HEAD: total_cents changed from long to string: string and number values do not convert\.$/,
+    );
+    await client.close(uri);
+  });
+});
