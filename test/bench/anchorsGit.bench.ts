@@ -8,7 +8,14 @@ import { promisify } from 'node:util';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { AnchorIndex, GitMapper, fileUri, type AnchorEntry } from '../../server/src/anchors';
+import {
+  AnchorIndex,
+  GitMapper,
+  TreeSitterDefinitions,
+  fileUri,
+  type AnchorEntry,
+  type GitMapping,
+} from '../../server/src/anchors';
 import { GitRepo } from '../helpers/gitRepo';
 
 const readFileAsync = promisify(readFile);
@@ -45,6 +52,17 @@ function childCpuMs(): number {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
+
+/** The same git mapping, without reading files at their scanned commits: anchors have no identity. */
+function withoutIdentities(m: GitMapper): GitMapping {
+  return new Proxy(m, {
+    get(target, prop) {
+      if (prop === 'readAtCommit' || prop === 'changedFiles') return undefined;
+      const v = Reflect.get(target, prop, target) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
 
 async function main(): Promise<void> {
   const t0 = performance.now();
@@ -162,6 +180,55 @@ async function main(): Promise<void> {
     );
     console.log(
       `  anchors: ${exact} unchanged since the scan, ${changedSinceScan} changed since the scan, ${moved} on other lines than recorded`,
+    );
+    // Identities: the same build with tree-sitter, with and without reading the changed files as they were
+    // at the scanned commit (git cat-file) and parsing them — what knowing which code an anchor is costs.
+    const syntax = new TreeSitterDefinitions();
+    await syntax.warm();
+    const plainIdMs: number[] = [];
+    const idMs: number[] = [];
+    const idHandlerMs: number[] = [];
+    let verified = 0;
+    // Realistic naming at its least helpful: the anchor unnamed, the path named after a handler elsewhere,
+    // so no name at the mapped lines settles it and every changed file's scanned version is read and parsed.
+    const byHandler = entries.map((e) => ({
+      ...e,
+      anchor: { ...e.anchor, name: undefined },
+      expectedNames: ['handleRequest'],
+      otherNames: ['handleRequest'],
+    }));
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const variant of ['plain', 'identities', 'handler'] as const) {
+        const mapper = new GitMapper({ log: () => undefined, watch: false });
+        await mapper.prepare(folders, new Set());
+        const index = new AnchorIndex({
+          folders,
+          ...reads,
+          definitions: syntax,
+          git: variant === 'plain' ? withoutIdentities(mapper) : mapper,
+        });
+        const a = performance.now();
+        await index.setAnchors(variant === 'handler' ? byHandler : entries);
+        (variant === 'plain' ? plainIdMs : variant === 'identities' ? idMs : idHandlerMs).push(
+          performance.now() - a,
+        );
+        if (variant === 'handler' && r === ROUNDS - 1)
+          for (const e of byHandler)
+            if (!index.anchor(e.componentId, e.pathId, e.anchor.anchor_id)?.unverified) verified++;
+        index.dispose();
+      }
+    }
+    console.log(
+      `  with tree-sitter, identities not read: median ${median(plainIdMs).toFixed(0)} ms (${plainIdMs.map((x) => x.toFixed(0)).join(', ')})`,
+    );
+    console.log(
+      `  with tree-sitter, identities read:     median ${median(idMs).toFixed(0)} ms (${idMs.map((x) => x.toFixed(0)).join(', ')}): each anchor named after its function`,
+    );
+    console.log(
+      `  … named after a handler elsewhere:     median ${median(idHandlerMs).toFixed(0)} ms (${idHandlerMs.map((x) => x.toFixed(0)).join(', ')}); ${verified} of ${entries.length} anchors verified`,
+    );
+    console.log(
+      `  identities add:                        ${((median(idMs) / median(plainIdMs) - 1) * 100).toFixed(0)} % named after their function, ${((median(idHandlerMs) / median(plainIdMs) - 1) * 100).toFixed(0)} % after a handler   (aim ≤ 50 %)`,
     );
     console.log(
       `  load average ${os.loadavg()[0]!.toFixed(1)} · process RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,

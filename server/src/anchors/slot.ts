@@ -4,7 +4,7 @@ import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import type { AnchorEntry, SinceScan, TrackedAnchor } from './types';
 import type { LineTable } from './lineTable';
 import { toLspRange } from './coordinates';
-import { cleanNames, verify, type ParsedFile } from './verification';
+import { cleanNames, plainlyAt, verify, type ParsedFile } from './verification';
 import { ambiguousMessage, movedToFileMessage, relocatedMessage, staleMessage } from './messages';
 import { mapLines, type FileLineMap, type MappedLines } from './git/lineMap';
 import { definitionOfRange, identityOf, type AnchorIdentity } from './syntax/identity';
@@ -233,6 +233,20 @@ export function reverify(
     if (t.state === 'resolved') t.problem = undefined;
     return;
   }
+  // Git carried it onto a plain definition of its own name (not the path's other end's): that is its
+  // code, known without reading and parsing the scanned version of the file.
+  if (
+    slot.history &&
+    definitions &&
+    !slot.deleted &&
+    plainlyAt(t.range, ownNames(slot), lines, definitions)
+  ) {
+    t.unverified = undefined;
+    if (t.state !== 'relocated') t.state = 'resolved';
+    if (t.state === 'resolved') t.problem = undefined;
+    t.candidates = undefined;
+    return;
+  }
   // Only a parsed language can tell which definition the anchor was on.
   const identity = slot.history && definitions ? identityFor(slot, scanned) : undefined;
   t.unverified = identity === undefined ? true : undefined;
@@ -308,6 +322,12 @@ export function sameRange(a: Range, b: Range): boolean {
     a.end.line === b.end.line &&
     a.end.character === b.end.character
   );
+}
+
+/** The anchor's own names: all expected names but the path's other end's. */
+function ownNames(slot: Slot): readonly string[] {
+  const other = slot.other;
+  return other ? slot.names.filter((n) => !other.has(n)) : slot.names;
 }
 
 /** Whether the definition's text changed since the scan comes from its fingerprint, not from git's lines. */

@@ -108,24 +108,36 @@ export function verify(
   }
   if (names.length === 0) return { kind: 'unchecked' };
   const text = lines.text;
-  if (searchNear && parsed) {
-    // Only a definition exactly at the anchor's first line confirms it without parsing.
-    const lineStart = lines.lineStart(range.start.line);
-    const lineText = text.slice(lineStart, lineStart + lines.lineLength(range.start.line));
-    for (const name of names)
-      for (const at of findWord(lineText, name))
-        if (
-          plainlyDefines(parsed.language, lineText, at, name) &&
-          startsAt(range, lines, { line: range.start.line, character: at }, name)
-        )
-          return { kind: 'confirmed' };
-  }
+  // Only a definition exactly at the anchor's first line confirms it without parsing.
+  if (searchNear && parsed && plainlyAt(range, names, lines, parsed)) return { kind: 'confirmed' };
   // No expected name anywhere in the text: no definition of it either, whatever a parse would say.
   if (parsed && names.every((n) => findWord(text, n, 0, text.length, 1).length === 0))
     return { kind: 'missing', references: 0 };
   const table = parsed?.table();
   if (table) return placeByNames(range, evidence, lines, table, searchNear, width);
   return verifyByText(range, names, lines, searchNear);
+}
+
+/**
+ * The range's first line plainly defines one of `names` (`func name`, `def name`, …, keyword first), at
+ * the range (definitionLines.ts): no parse needed to know the anchor is on that definition.
+ */
+export function plainlyAt(
+  range: Range,
+  names: readonly string[],
+  lines: LineTable,
+  parsed: ParsedFile,
+): boolean {
+  const lineStart = lines.lineStart(range.start.line);
+  const lineText = lines.text.slice(lineStart, lineStart + lines.lineLength(range.start.line));
+  for (const name of names)
+    for (const at of findWord(lineText, name))
+      if (
+        plainlyDefines(parsed.language, lineText, at, name) &&
+        startsAt(range, lines, { line: range.start.line, character: at }, name)
+      )
+        return true;
+  return false;
 }
 
 /** Languages that are not parsed (or a parse that failed): the name as a whole word. */
