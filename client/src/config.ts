@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { LineageSettings } from '../../common/src/protocol';
 import type { Projection } from '../../common/src/api';
 import { namesComponents, normalizeSettings, SECTION, stringList } from '../../common/src/settings';
+import { parseServiceUrl } from '../../common/src/serviceUrl';
 
 export { RESTART_NEEDED, SECTION } from '../../common/src/settings';
 
@@ -47,16 +48,18 @@ export async function setServiceUrl(url: string): Promise<void> {
 
 /** Whether a URL is acceptable as a service URL; returns an error message or undefined. */
 export function validateServiceUrl(value: string): string | undefined {
-  try {
-    const u = new URL(value.trim());
-    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+  const target = parseServiceUrl(value);
+  if (!('problem' in target)) return undefined;
+  switch (target.problem) {
+    case 'scheme':
       return vscode.l10n.t('Use an http:// or https:// URL.');
-    if (u.username || u.password)
+    case 'credentials':
       return vscode.l10n.t('Do not put credentials in the URL; the API key is asked for separately.');
-    if (u.search || u.hash) return vscode.l10n.t('The service URL takes no query or fragment.');
-    return undefined;
-  } catch {
-    return vscode.l10n.t('Not a valid URL, e.g. http://127.0.0.1:7878');
+    case 'queryOrFragment':
+      return vscode.l10n.t('The service URL takes no query or fragment.');
+    case 'missing':
+    case 'invalid':
+      return vscode.l10n.t('Not a valid URL, e.g. http://127.0.0.1:7878');
   }
 }
 

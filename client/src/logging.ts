@@ -4,8 +4,6 @@ import * as vscode from 'vscode';
 import { parseClientLogLine } from './clientLogLine';
 import { redactCredentialText, redactSecrets, redactTraceData } from '../../common/src/untrustedText';
 
-const MARK = '«redacted»';
-
 const secrets = new Set<string>();
 
 /** Registers a value that must never be written to a log (e.g. the current API key). */
@@ -15,7 +13,7 @@ export function addSecret(value: string | null | undefined): void {
 
 /** Replaces every registered secret in `text`, and the value of every credential member or header. */
 export function redact(text: string): string {
-  return redactCredentialText(redactSecrets(text, secrets, MARK), MARK);
+  return redactCredentialText(redactSecrets(text, secrets));
 }
 
 export type Log = vscode.LogOutputChannel;
@@ -54,7 +52,7 @@ export function redactingChannel(log: Log): vscode.OutputChannel {
   const flush = (line: string): void => {
     if (!line.trim()) return;
     const { level, text } = parseClientLogLine(line);
-    log[level](redact(redactTraceData(text, MARK)));
+    log[level](redact(redactTraceData(text)));
   };
   return {
     name: log.name,

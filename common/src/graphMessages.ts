@@ -1,6 +1,7 @@
 // Messages between the lineage-graph webview and the extension, and the checks each side runs on what
 // it receives (a webview is another origin: nothing it posts is trusted, and the extension's messages
 // are checked too before the renderer touches them).
+import { FIELD_MAPPING_KINDS } from './api/paths';
 import type { FieldFlowResult, GraphFilters, GraphParams, GraphResult, MappingKind } from './protocol';
 
 /** What the panel keeps across reloads (WebviewPanelSerializer) and sends back to restore. */
@@ -33,7 +34,7 @@ export type FromWebview =
   | { type: 'impact'; field: string }
   | { type: 'exportSvg'; svg: string };
 
-const KINDS: readonly MappingKind[] = ['DataFlow', 'ControlFlow', 'KeyValueBridge'];
+const KINDS: readonly MappingKind[] = FIELD_MAPPING_KINDS;
 const MAX_ID = 4096;
 const MAX_SVG = 20 * 1_048_576;
 

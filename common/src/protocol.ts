@@ -1,9 +1,10 @@
 // The custom LSP messages between the extension (client) and the language server: the one place
 // where their names and payloads are defined. Both sides import from here.
 import type { AgentToolAnswer, AgentToolParams } from './agentTools';
-import type { CommandId } from './commands.generated';
+import { Commands } from './commands.generated';
 import { fileNameSegment } from './untrustedText';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+import { FIELD_MAPPING_KINDS, type FieldMappingKind } from './api/paths';
 import type {
   ApiKeyRecord,
   ComplianceResponse,
@@ -427,8 +428,9 @@ export const RepairAnchorsRequest = new RequestType<
 
 // ---- Lineage graph and impact (server-owned model, answered from the cache) ------------------------
 
-export type MappingKind = 'DataFlow' | 'ControlFlow' | 'KeyValueBridge';
-export const MAPPING_KINDS: readonly MappingKind[] = ['DataFlow', 'ControlFlow', 'KeyValueBridge'];
+/** A field mapping's kind: the path schema's (api/paths.ts), listed once there. */
+export type MappingKind = FieldMappingKind;
+export const MAPPING_KINDS: readonly MappingKind[] = FIELD_MAPPING_KINDS;
 
 /**
  * One field of the lineage graph. CODE fields live on a boundary (ids `b:<componentId>:<coordinates>`),
@@ -696,21 +698,26 @@ export interface ServiceErrorData {
 export const SERVICE_ERROR_CODE = -32050;
 
 // ---- Commands the server's hovers and lenses link to (implemented by the client) ----------------------
-export const COMMANDS = {
-  revealPath: 'lineageLens.revealPath',
-  editPath: 'lineageLens.editPath',
-  goToAnchor: 'lineageLens.goToAnchor',
-  signIn: 'lineageLens.signIn',
-  showOutput: 'lineageLens.showOutput',
-  showGraph: 'lineageLens.showGraph',
-  showImpact: 'lineageLens.showImpact',
-  /** Argument: the DARN. */
-  revealDataAsset: 'lineageLens.revealDataAsset',
-  /** Arguments: an AnchorScope (a code action passes the anchor of its diagnostic). */
-  repairAnchor: 'lineageLens.repairAnchor',
-  /** No arguments: fetches the scanned commits a clone lacks, then places the anchors again. */
-  fetchScannedCommits: 'lineageLens.fetchScannedCommits',
-} as const satisfies Record<string, CommandId>;
+// Their ids are package.json's, through commands.generated.ts; this is the list the client's trusted
+// Markdown enables (no other command can run from a hover). revealDataAsset takes the DARN;
+// repairAnchor an AnchorScope (a code action passes the anchor of its diagnostic); fetchScannedCommits
+// nothing (it fetches the scanned commits a clone lacks, then places the anchors again).
+const LINKED_COMMANDS = [
+  'revealPath',
+  'editPath',
+  'goToAnchor',
+  'signIn',
+  'showOutput',
+  'showGraph',
+  'showImpact',
+  'revealDataAsset',
+  'repairAnchor',
+  'fetchScannedCommits',
+] as const satisfies readonly (keyof typeof Commands)[];
+type LinkedCommand = (typeof LINKED_COMMANDS)[number];
+export const COMMANDS = Object.fromEntries(LINKED_COMMANDS.map((k) => [k, Commands[k]])) as {
+  readonly [K in LinkedCommand]: (typeof Commands)[K];
+};
 /** Arguments of revealPath / editPath. */
 export interface PathRef {
   componentId: string;

@@ -52,6 +52,7 @@ import { registerDocumentEvents } from './documentEvents';
 import { TimeSlicer } from './util/timeSlices';
 import { describeThreadPriority, lowerBackgroundThreadPriority } from './util/threadPriority';
 import { tuneCompiler } from './util/compilerFlags';
+import { componentLabel } from '../../common/src/componentLabel';
 
 // First, while the only other threads are V8's: its compiler and GC helpers yield to the main thread,
 // and its compile jobs stay short (both for the tail of request latency on few cores).
@@ -464,7 +465,7 @@ connection.onRequest(
 registerPassThrough(connection, log, () => session.api(), {
   componentName: (id) => {
     const c = session.store.get(id);
-    return c ? c.friendly_name || c.name : undefined;
+    return c ? componentLabel(c) : undefined;
   },
 });
 registerGraphRequests(connection, log, graph, docs);

@@ -2,6 +2,8 @@
 // language server's graph), highlights a field's flow, and posts the user's choices back. It never
 // talks to the service; every string from the data is set as text, never as markup.
 import type { GraphFilters, GraphNode, GraphResult, MappingKind } from '../../common/src/protocol';
+import { FIELD_MAPPING_KINDS } from '../../common/src/api/paths';
+import { tagLine } from '../../common/src/tagWords';
 import { type FromWebview, type GraphViewState, parseToWebview } from '../../common/src/graphMessages';
 import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Laid } from './layout';
 import { layoutInWorker, Superseded } from './layoutEngine';
@@ -15,7 +17,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 const SVG = 'http://www.w3.org/2000/svg';
-const KINDS: MappingKind[] = ['DataFlow', 'ControlFlow', 'KeyValueBridge'];
+const KINDS: readonly MappingKind[] = FIELD_MAPPING_KINDS;
 
 let graph: GraphResult | undefined;
 let state: GraphViewState | undefined;
@@ -123,12 +125,6 @@ function exportable(svg: SVGSVGElement): string {
 }
 
 // ---- drawing -----------------------------------------------------------------------------------------
-
-function tagText(f: { tags: { name: string }[]; dependsOn: { name: string; hops?: number }[] }): string {
-  const applied = f.tags.map((t) => `● ${t.name}`);
-  const derived = f.dependsOn.map((t) => `◌ ${t.name}${t.hops !== undefined ? ` ·${t.hops}` : ''}`);
-  return [...applied, ...derived].join('  ');
-}
 
 function focusable(g: SVGGElement, label: string): void {
   g.setAttribute('tabindex', '0');
@@ -253,7 +249,7 @@ function draw(g: GraphResult, l: Laid): void {
         );
         fg.append(el('rect', { x: bb.x + 1, y, width: BOX_WIDTH - 2, height: ROW, class: 'field-row' }));
         fg.append(el('text', { x: bb.x + 8, y: y + 13, class: 'field-name' }, f.name));
-        const tags = tagText(f);
+        const tags = tagLine(f);
         if (tags)
           fg.append(
             el(

@@ -19,6 +19,7 @@ import type { ComponentsView } from '../views/componentsView';
 import { pickVersion, versionsPage } from './versionPages';
 import { versionItems } from './versionItems';
 import { showPathHistory } from './pathHistory';
+import { componentLabel, summaryLabel } from '../../../common/src/componentLabel';
 
 function asPathTarget(arg: unknown): PathTarget | undefined {
   if (arg instanceof PathNode) return { componentId: arg.componentId, pathId: arg.pathId };
@@ -171,10 +172,10 @@ async function openAnchor(a: ResolvedAnchor): Promise<void> {
 
 /** A component's display name: from its tree node, else from the server's copy, else its id. */
 async function componentName(ctx: LineageContext, componentId: string, arg: unknown): Promise<string> {
-  if (arg instanceof ComponentNode) return safePickText(arg.summary.friendlyName || arg.summary.name);
+  if (arg instanceof ComponentNode) return safePickText(summaryLabel(arg.summary));
   try {
     const { component } = await ctx.request(ComponentDetailRequest, { componentId });
-    return safePickText(component.friendly_name || component.name);
+    return safePickText(componentLabel(component));
   } catch {
     return componentId;
   }

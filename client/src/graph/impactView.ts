@@ -3,10 +3,11 @@
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { type ImpactComponent, type ImpactField, type ImpactResult } from '../../../common/src/protocol';
+import { hopCount } from '../../../common/src/tagWords';
 import { safeText } from '../serviceErrors';
 import { MessageNode, NodeTreeProvider, TreeNode } from '../views/treeNode';
 
-const hops = (n: number) => (n === 1 ? vscode.l10n.t('1 hop') : vscode.l10n.t('{0} hops', n));
+const hops = hopCount;
 
 class SummaryNode extends TreeNode {
   constructor(private readonly r: ImpactResult) {

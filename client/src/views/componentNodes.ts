@@ -2,7 +2,7 @@
 // and depends-on tags kept apart), and a DATA_STORE's schema fields.
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
-import { hopsBadge, hopsWords } from './tagWords';
+import { DERIVED_TAG_MARK, hopsBadge, hopsWords } from '../../../common/src/tagWords';
 import {
   ComponentDetailRequest,
   type ComponentSummary,
@@ -19,6 +19,7 @@ import { safeText } from '../serviceErrors';
 import { errorNode, MessageNode, TreeNode } from './treeNode';
 import { pathLabel, shortPathSides, shortSignature, type PathSides } from '../../../common/src/pathLabels';
 import { count } from '../counts';
+import { summaryLabel } from '../../../common/src/componentLabel';
 
 /** Something that names one path, from a tree node or from a server link (PathRef). */
 export interface PathTarget {
@@ -64,7 +65,7 @@ export class ComponentNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const s = this.summary;
     const item = new vscode.TreeItem(
-      safeText(s.friendlyName || s.name, 120),
+      safeText(summaryLabel(s), 120),
       vscode.TreeItemCollapsibleState.Collapsed,
     );
     item.id = `component:${s.id}`;
@@ -264,7 +265,7 @@ export class FieldNode extends TreeNode {
     const item = new vscode.TreeItem(safeText(this.path, 120), vscode.TreeItemCollapsibleState.None);
     const badges = [
       ...this.applied.map((t) => `● ${safeText(t, 30)}`),
-      ...this.dependsOn.map((t) => `◌ ${safeText(t.name, 30)} (${hopsBadge(t.hops)})`),
+      ...this.dependsOn.map((t) => `${DERIVED_TAG_MARK} ${safeText(t.name, 30)} (${hopsBadge(t.hops)})`),
     ];
     item.description = [this.type ? safeText(this.type, 30) : '', ...badges].filter(Boolean).join('  ');
     item.iconPath = new vscode.ThemeIcon(

@@ -1,6 +1,7 @@
 // The LineageApi over HTTP: requests built from the operation table, writes validated before
 // sending, idempotent GETs retried with backoff, every answer validated against its schema.
 import { apiKeyProblem } from '../../../common/src/untrustedText';
+import { parseServiceUrl, type ServiceTarget, type ServiceUrlProblem } from '../../../common/src/serviceUrl';
 import type { Static, TSchema } from '@sinclair/typebox';
 import {
   MAX_RESPONSE_BODY_BYTES,
@@ -52,12 +53,7 @@ const KEY_PROBLEMS = {
   tooShort: 'The API key is too short.',
 } as const;
 
-interface Target {
-  readonly origin: string;
-  /** Path prefix of the base URL without trailing slash ('' for none). */
-  readonly prefix: string;
-  readonly display: string;
-}
+type Target = ServiceTarget;
 
 /** The configuration problem, if any; the message never repeats the key. */
 export function validateConfig(config: ApiClientConfig): InvalidRequestError | undefined {
@@ -87,20 +83,17 @@ export function validateConfig(config: ApiClientConfig): InvalidRequestError | u
 
 /** The origin, prefix and display form of a base URL, or a sentence tail saying what is wrong. */
 function parseBaseUrl(baseUrl: unknown): Target | string {
-  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return 'is not configured';
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return 'is not a valid URL';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must start with http:// or https://';
-  // Credentials in the URL would end up in messages and logs; the key belongs in the settings.
-  if (url.username || url.password) return 'must not contain a user name or password';
-  if (url.search || url.hash) return 'must not contain a query or fragment';
-  const prefix = url.pathname.replace(/\/+$/, '');
-  return { origin: url.origin, prefix, display: url.origin + prefix };
+  const target = parseServiceUrl(baseUrl);
+  return 'problem' in target ? URL_PROBLEMS[target.problem] : target;
 }
+
+const URL_PROBLEMS: Record<ServiceUrlProblem, string> = {
+  missing: 'is not configured',
+  invalid: 'is not a valid URL',
+  scheme: 'must start with http:// or https://',
+  credentials: 'must not contain a user name or password',
+  queryOrFragment: 'must not contain a query or fragment',
+};
 
 interface Call {
   readonly params?: Record<string, string>;

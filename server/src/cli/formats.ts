@@ -1,6 +1,7 @@
 // The three outputs of `lineage-lens check`: human text, SARIF 2.1.0 (code scanning) and GitHub
 // workflow commands (annotations on the pull request). Lines and columns are 1-based in all three.
 import type { Finding, Level } from './findings';
+import { labelText } from '../../../common/src/untrustedText';
 
 export type Format = 'text' | 'sarif' | 'github';
 export const FORMATS: readonly Format[] = ['text', 'sarif', 'github'];
@@ -18,9 +19,12 @@ function where(f: Finding): string {
   return r ? `${f.file}:${r.start.line + 1}:${r.start.character + 1}` : f.file;
 }
 
-/** Control characters out (a finding's text may come from the service or from a checked-in file). */
+/**
+ * One line, no control or invisible (bidi, zero-width) characters: a finding's text may come from the
+ * service or from a checked-in file. Not cut: a CI log keeps the whole message.
+ */
 function oneLine(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  return labelText(s, Number.MAX_SAFE_INTEGER);
 }
 
 export function formatText(findings: readonly Finding[], info: RunInfo): string {

@@ -2,19 +2,13 @@
 // person"; tags a field depends on (derived through lineage, never applied) are "◌ *pii*, from 1
 // service upstream", so a derived tag is never taken for an applied one. Service text goes through md().
 import type { DependsOnTagRef, FieldTagRef } from '../../../common/src/api';
+import { APPLIED_TAG_MARK, DERIVED_TAG_MARK, hopsWords } from '../../../common/src/tagWords';
 import { md } from '../util/markdown';
 import type { PathField } from './pathFields';
 
 /** "CREDIT_CARD_NUMBER" → "credit card number" (the detector's label is opaque; this only reads it). */
 export function detectionWords(category: string): string {
   return category.replace(/[_-]+/g, ' ').trim().toLowerCase();
-}
-
-/** nearest_hops in words: service boundaries crossed to the field that carries the tag. */
-export function hopsWords(hops: number | undefined): string {
-  if (!Number.isInteger(hops) || hops! < 0) return 'upstream';
-  if (hops === 0) return 'from this service';
-  return hops === 1 ? 'from 1 service upstream' : `from ${hops} services upstream`;
 }
 
 export function appliedWords(t: FieldTagRef): string {
@@ -24,11 +18,11 @@ export function appliedWords(t: FieldTagRef): string {
       : t.detection_category
         ? `detected: ${md(detectionWords(t.detection_category), 80)}`
         : 'detected by the scanner';
-  return `● **${md(t.name, 80)}**${t.kind === 'USER' ? ' (custom tag)' : ''}, ${how}`;
+  return `${APPLIED_TAG_MARK} **${md(t.name, 80)}**${t.kind === 'USER' ? ' (custom tag)' : ''}, ${how}`;
 }
 
 export function dependsOnWords(t: DependsOnTagRef): string {
-  return `◌ *${md(t.name, 80)}*, ${hopsWords(t.nearest_hops)}`;
+  return `${DERIVED_TAG_MARK} *${md(t.name, 80)}*, ${hopsWords(t.nearest_hops)}`;
 }
 
 /** The tags of some fields, applied first; a derived tag whose name is also applied is left out. */

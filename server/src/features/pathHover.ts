@@ -10,6 +10,7 @@ import { commandLink, externalLink, md } from '../util/markdown';
 import { pathFields, type FieldMatch, type PathField } from '../domain/pathFields';
 import { shortPathLabel } from '../domain/pathSummary';
 import { tagWords } from '../domain/tagMarkdown';
+import { componentLabel } from '../../../common/src/componentLabel';
 
 const MAX_ROWS = 8;
 /** Child fields listed under a parent field in a field hover, before "and N more". */
@@ -156,7 +157,7 @@ function fieldRows(path: LineagePath): { rows: string[]; untagged: string[] } {
 export function pathSection(component: ComponentDetail, path: LineagePath, anchor: TrackedAnchor): string[] {
   const ref: PathRef = { componentId: component.id, pathId: path.path_id ?? anchor.entry.pathId };
   const complete = completenessLine(path.completeness);
-  const where = [md(component.friendly_name || component.name), ...stateWords(path)];
+  const where = [md(componentLabel(component)), ...stateWords(path)];
   // Complete paths say so on the title line; otherwise the parts go on a line of their own.
   if (complete === COMPLETE) where.push(complete);
   // Lines of one paragraph are joined with a hard break ("  \n"): no paragraph gap between them.
@@ -220,7 +221,7 @@ export function fieldSection(
   return [
     blocks.join('\n\n'),
     '',
-    `on ${pathTitle(path)} in ${md(component.friendly_name || component.name)}`,
+    `on ${pathTitle(path)} in ${md(componentLabel(component))}`,
     '',
     links(ref, anchor.entry.anchor.url, fields[0] ? fieldRefOf(component.id, path, fields[0]) : undefined),
   ];

@@ -8,6 +8,7 @@ import { SymbolKind } from 'vscode-languageserver';
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
 import { pathFields } from '../domain/pathFields';
 import { SLICE_MS, TimeSlicer } from '../util/timeSlices';
+import { componentLabel } from '../../../common/src/componentLabel';
 
 export interface SymbolEntry {
   kind: SymbolKind;
@@ -119,7 +120,7 @@ export class SymbolIndex {
       t.paths[n] = path;
       t.sides[n++] = side;
     };
-    add(c.friendly_name || c.name, SymbolKind.Module, -1, 0);
+    add(componentLabel(c), SymbolKind.Module, -1, 0);
     const slicer = new TimeSlicer(this.sliceMs);
     for (let i = 0; i < list.length; i++) {
       const p = list[i]!;

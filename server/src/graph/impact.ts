@@ -18,6 +18,7 @@ import { ARC_CROSSING, arcKindCode, type LineageModel } from './lineageModel';
 import { contractMatchesStore } from './matching';
 import { arcEdgeId, kindsOf, walk, type Reach } from './traverse';
 import { compareText } from '../../../common/src/textOrder';
+import { componentLabel } from '../../../common/src/componentLabel';
 
 /**
  * Fields listed at most in one answer (nearest first); the counts always cover all of them. The widest
@@ -119,7 +120,7 @@ export function impactOf(
     const d = model.componentList[c]!.detail;
     return {
       id: d.id,
-      label: d.friendly_name || d.name,
+      label: componentLabel(d),
       type: d.type,
       namespace: d.namespace ?? '',
       hops: nearest[c]!,
@@ -139,7 +140,7 @@ export function impactOf(
         name: contract.name,
         uri: contract.uri,
         storeId: store.id,
-        storeLabel: store.friendly_name || store.name,
+        storeLabel: componentLabel(store),
         hops: nearest[c]!,
         fields: [...fields].sort(),
       });

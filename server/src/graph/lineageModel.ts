@@ -14,6 +14,8 @@ import {
 import type { ComponentStore } from '../session/componentStore';
 import { boundariesAddressingStore, samePayload } from './matching';
 import { compareText } from '../../../common/src/textOrder';
+import { shortSignature } from '../../../common/src/pathLabels';
+import { componentLabel } from '../../../common/src/componentLabel';
 import { TimeSlicer } from '../util/timeSlices';
 
 export type Role = 'ingress' | 'egress' | 'schema';
@@ -425,7 +427,7 @@ export class LineageModel {
     this.components.set(d.id, cm);
     this.componentList.push(cm);
     if (d.type === 'DATA_STORE') {
-      const b = this.newBoundary(storeNodeId(d.id), d.id, d.friendly_name || d.name, 'schema');
+      const b = this.newBoundary(storeNodeId(d.id), d.id, componentLabel(d), 'schema');
       b.kind = d.store_kind;
       cm.boundaries.push(b);
       for (const f of flattenSchema(d.schema)) this.field(b, f.path);
@@ -497,7 +499,7 @@ export class LineageModel {
       return b;
     }
     const display = pb?.payload_name ?? p.payload_name;
-    b = this.newBoundary(id, cm.detail.id, display || shortSignature(pb?.signature_name ?? '?'), role);
+    b = this.newBoundary(id, cm.detail.id, display || shortSignature(pb?.signature_name ?? '?', 2), role);
     if (pb?.signature_name) b.signature = pb.signature_name;
     if (display) b.payload = display;
     if (pb?.kind) b.kind = pb.kind;
@@ -564,11 +566,6 @@ export class LineageModel {
       if (j !== undefined) this.arc(i, j, 'crossing');
     }
   }
-}
-
-export function shortSignature(signature: string): string {
-  const parts = signature.split(/[./\\:]/).filter(Boolean);
-  return parts.slice(-2).join('.') || signature;
 }
 
 /** The model for the store's current data, built once per change of the cache. */

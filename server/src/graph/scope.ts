@@ -17,6 +17,7 @@ import { UserInputError } from '../api/serviceErrors';
 import { componentEdgeId } from './impact';
 import type { BoundaryModel, ComponentModel, LineageModel } from './lineageModel';
 import { arcEdgeId, walk } from './traverse';
+import { componentLabel } from '../../../common/src/componentLabel';
 
 /** Components drawn at most (nearest first). */
 export const MAX_COMPONENTS = 100;
@@ -214,7 +215,7 @@ function nodeOf(
   const node: GraphNode = {
     id: d.id,
     type: d.type,
-    label: d.friendly_name || d.name,
+    label: componentLabel(d),
     namespace: d.namespace ?? '',
     expanded,
     counts: {

@@ -27,6 +27,7 @@ import type { AnchorReader, AnchorRepairIndex, ComponentReader, ComponentWriter 
 import type { OnceLogger } from '../util/log';
 import { UserInputError } from '../api/serviceErrors';
 import { shortPathLabel } from '../domain/pathSummary';
+import { componentLabel } from '../../../common/src/componentLabel';
 
 const MAX_REPAIRS = 1_000;
 
@@ -42,7 +43,7 @@ function toRepair(session: RepairSources, d: AnchorDrift): AnchorRepair {
     pathId: e.pathId,
     anchorId: e.anchor.anchor_id,
     label: e.anchor.name?.trim() || e.anchor.anchor_id,
-    componentName: component?.friendly_name || component?.name || e.componentId,
+    componentName: component ? componentLabel(component) : e.componentId,
     pathLabel: path ? shortPathLabel(path) : e.pathId,
     file: e.anchor.file ?? '',
     uri: d.anchor.uri!,

@@ -15,6 +15,7 @@ export type ViewSources = { index: AnchorReader; store: ViewStore } & ServiceAcc
 import type { RequestOptions } from '../api/apiClient';
 import { UserInputError } from '../api/serviceErrors';
 import { compareText } from '../../../common/src/textOrder';
+import { summaryLabel } from '../../../common/src/componentLabel';
 
 export function componentTree(session: { store: ViewStore } & Pick<StatusSource, 'snapshot'>): {
   namespaces: NamespaceNode[];
@@ -44,7 +45,7 @@ export function componentTree(session: { store: ViewStore } & Pick<StatusSource,
     .sort(([a], [b]) => compareText(a, b))
     .map(([name, components]) => ({
       name,
-      components: components.sort((x, y) => compareText(x.friendlyName ?? x.name, y.friendlyName ?? y.name)),
+      components: components.sort((x, y) => compareText(summaryLabel(x), summaryLabel(y))),
     }));
   return { namespaces, status: session.snapshot() };
 }

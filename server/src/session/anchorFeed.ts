@@ -7,6 +7,7 @@ import { expectedNamesFor, otherNamesFor } from '../anchors/expectedNames';
 import type { OnceLogger } from '../util/log';
 import { shortPathLabel } from '../domain/pathSummary';
 import { TimeSlicer } from '../util/timeSlices';
+import { componentLabel } from '../../../common/src/componentLabel';
 
 export async function anchorEntries(
   components: readonly ComponentDetail[],
@@ -19,7 +20,7 @@ export async function anchorEntries(
   for (const c of components) {
     if (c.type !== 'CODE' || !Array.isArray(c.paths)) continue;
     const scans = scansOf(c.id);
-    const component = c.friendly_name?.trim() || c.name?.trim() || c.id;
+    const component = componentLabel(c);
     for (let i = 0; i < c.paths.length; i++) {
       const path = c.paths[i]!;
       if (slicer.tick()) await slicer.pause();
