@@ -108,8 +108,10 @@ export function verify(
   }
   if (names.length === 0) return { kind: 'unchecked' };
   const text = lines.text;
-  // Only a definition exactly at the anchor's first line confirms it without parsing.
-  if (searchNear && parsed && plainlyAt(range, names, lines, parsed)) return { kind: 'confirmed' };
+  // Only a definition of its own names exactly at the anchor's first line confirms it without parsing
+  // (one of the other end's must also be shaped like the recorded code: the parser says).
+  const own = evidence.other ? names.filter((n) => !evidence.other!.has(n)) : names;
+  if (searchNear && parsed && plainlyAt(range, own, lines, parsed)) return { kind: 'confirmed' };
   // No expected name anywhere in the text: no definition of it either, whatever a parse would say.
   if (parsed && names.every((n) => findWord(text, n, 0, text.length, 1).length === 0))
     return { kind: 'missing', references: 0 };
@@ -239,13 +241,16 @@ function placeByNames(
   const span = { start: range.start.line, end: range.end.line };
   // A column range is on a definition when it is on its name; a line range when it starts on or mostly covers it.
   const at = searchNear && !column ? definitionOfRange(table, span) : undefined;
-  // On a definition of its own names; or starting on one of the other boundary's (a handler the anchor
-  // was recorded on) — merely covering most of the handler is what a shifted neighbour does.
+  // On a definition of its own names; or starting on one of the other boundary's and shaped like it (a
+  // handler the anchor was recorded on) — a neighbour of another height shifted there, or merely
+  // covering most of the handler, is not it.
   if (
     at &&
     !at.inner &&
     (at.def.names.some((n) => own.includes(n)) ||
-      (at.startsOn && at.def.names.some((n) => names.includes(n))))
+      (at.startsOn &&
+        at.def.names.some((n) => names.includes(n)) &&
+        aboutAsHigh(span.end - span.start + 1, at.def)))
   )
     return onDefinition(range, lines, at, table);
   if (
@@ -265,6 +270,15 @@ function placeByNames(
   const inside = (ns: readonly string[]) =>
     searchNear &&
     ns.some((n) => (table.get(n) ?? []).some((d) => d.headLine <= span.start && d.endLine >= span.end));
+  // Inside one of its own definitions and about as high as it: that definition, shifted within itself.
+  if (searchNear && !column) {
+    const whole = own
+      .flatMap((n) => table.get(n) ?? [])
+      .find(
+        (d) => d.headLine <= span.start && d.endLine >= span.end && aboutAsHigh(span.end - span.start + 1, d),
+      );
+    if (whole) return { kind: 'moved', range: definitionRange(false, lines, whole), name: whole.name };
+  }
   // A statement of its own function; a column range on a use of a name (a call) inside it.
   if (inside(own) && !(column && sameShapeAsName(range, width, table, own))) return { kind: 'confirmed' };
   if (searchNear && column && inside(names) && names.includes(textOf(range, lines)))
