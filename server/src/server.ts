@@ -96,7 +96,7 @@ const session = new Session({
     status: (s) => void connection.sendNotification(P.StatusNotification, s),
     dataChanged: (ids): Promise<void> => {
       graph.contracts.invalidate(); // a refresh also picks up contract files created on disk
-      // The lineage model (seconds of CPU and ~100 MB at 25,000 paths) is built when first asked for: by
+      // The lineage model (costly in CPU and memory for large caches) is built when first asked for: by
       // a lens request (the refresh below, when an anchored file is shown), the graph or impact. During
       // a load it would compete with the anchor index for the same cores.
       void connection.sendNotification(P.DataChangedNotification, { componentIds: ids });

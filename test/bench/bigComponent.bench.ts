@@ -1,4 +1,4 @@
-// One component with 100,000 paths (issue 13 item 2; not a test: it only reports). The component is
+// One component with 100,000 paths (not a test: it only reports). The component is
 // served as one JSON answer by a raw HTTP server on 127.0.0.1 (the local service would spend minutes
 // deriving depends-on tags for it, which is not what is measured here), with 100,000 code anchors in
 // 1,000 workspace files. The real server over stdio: load, workspace/symbol for several queries,

@@ -1,4 +1,4 @@
-// `lineage-lens check` benchmark (issue 12; not a test: it only reports). A generated checkout of
+// `lineage-lens check` benchmark (not a test: it only reports). A generated checkout of
 // 5,000 files and 50,000 code anchors plus 50 contract files, the real local service seeded with it,
 // and the real bin run as CI runs it (node dist/cli/lineage-lens.js check --format sarif). Reports the
 // wall time of whole runs (aim: ≤ 3 s), the load + index time the CLI reports, and the findings.

@@ -1,4 +1,4 @@
-// Lineage graph and impact benchmark (issue 11; not a test: it only reports). The service benchmark's
+// Lineage graph and impact benchmark (not a test: it only reports). The service benchmark's
 // dataset (2,000 components / 20,000 paths / 200,000 fields), the real local service, the real language
 // server over stdio holding all of it, and the real webview bundle in Debian's Chromium. Reports:
 // - impact of one field (median, p99, max over BENCH_FIELDS fields) over LSP, and the server's code for

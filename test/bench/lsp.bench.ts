@@ -1,4 +1,4 @@
-// Language-server benchmark (issue 3; not a test: it only reports). A generated workspace of 5,000
+// Language-server benchmark (not a test: it only reports). A generated workspace of 5,000
 // files and 50,000 code anchors plus one file with 200 anchors, the real local service seeded with it
 // and the real server over stdio. Reports the load + index time and the index build alone (from the
 // server's log), hover latency (median, p99), didChange in the 200-anchor file, and resident memory.

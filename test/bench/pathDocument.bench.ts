@@ -1,4 +1,4 @@
-// Path-document benchmark (issue 13 item 1; not a test: it only reports). One ~685 KB path document
+// Path-document benchmark (not a test: it only reports). One ~685 KB path document
 // (5,000 field mappings, 1,000 code anchors), opened in our server and in the peer the issue measures
 // against, vscode-json-language-server (devDependency vscode-langservers-extracted, from the npm
 // registry) with the LineagePath JSON Schema, in the same run: first diagnostics after didOpen, and

@@ -1,4 +1,4 @@
-// Benchmark of the local service and the API client (issue 2): not a test, no assertions on time.
+// Benchmark of the local service and the API client: not a test, no assertions on time.
 // Generates 2,000 components / 20,000 paths / 200,000 fields, starts the real service on it and reports
 // medians over HTTP. Run: npm run bench (or node dist/test/bench/service.bench.js after a build).
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     });
     const bounded = await timeIt(() => mapSettled(ids, 8, (id) => api.getComponent(id)));
 
-    // Writes (issue 13 item 4): a path update, then at once a read of a component its edges lead to;
+    // Writes: a path update, then at once a read of a component its edges lead to;
     // the depends-on index takes the change in place of a rebuild. Each update drops or restores
     // the path's last field mapping, so the graph really changes.
     const downstream = new Map<string, string>();

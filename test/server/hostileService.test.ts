@@ -1,4 +1,4 @@
-// Issue 13: the real language server over stdio against a hostile raw HTTP service on 127.0.0.1 and a
+// The real language server over stdio against a hostile raw HTTP service on 127.0.0.1 and a
 // hostile workspace. Edge discovery failing in every way, a fan-out past the component cap, values
 // nested 100,000 levels deep, ids that are not one URL segment, a FIFO named like an anchored file,
 // and plain http:// to another host: every request is answered and the status says what happened.
@@ -76,7 +76,7 @@ function logLines(client: LspClient): string[] {
     .map((r) => (r.params as { message: string }).message);
 }
 
-describe('language server: hostile service and workspace (issue 13)', function () {
+describe('language server: hostile service and workspace', function () {
   this.timeout(60_000);
   let hostile: Hostile | undefined;
   let client: LspClient | undefined;

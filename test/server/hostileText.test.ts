@@ -1,4 +1,4 @@
-// Service text reaches lens titles and hovers cleaned for where it is shown (issue 13, item 9): a tag
+// Service text reaches lens titles and hovers cleaned for where it is shown: a tag
 // name holding `$(icon)` syntax, a bidi override and isolates, from the real service over stdio.
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 13 item 2: a component's answer is read as it arrives (server/src/api/streamedResponse.ts). The
+// A component's answer is read as it arrives (server/src/api/streamedResponse.ts). The
 // real language server over stdio against a raw HTTP service that writes a large component in parts and
 // holds the answer open between them: requests are answered while it loads, a bad path is refused as
 // soon as it arrives (before the answer ends), and malformed JSON partway through gives one clear error
@@ -56,7 +56,7 @@ const small = {
   },
 };
 
-describe('language server: a large component read as it arrives (issue 13 item 2)', function () {
+describe('language server: a large component read as it arrives', function () {
   this.timeout(60_000);
   let service: ScriptedServer;
   let client: LspClient | undefined;

@@ -1,4 +1,4 @@
-// Hostile requests to the real local service over HTTP (issue 13): bodies nested far too deep, bodies
+// Hostile requests to the real local service over HTTP: bodies nested far too deep, bodies
 // far too large, sent in one go or chunked. Each gets one clear answer, never a 500 or a reset.
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';

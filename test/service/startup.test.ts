@@ -1,4 +1,4 @@
-// Starting the real local service (issue 13 items 14-16): a database lock left by a killed service
+// Starting the real local service: a database lock left by a killed service
 // whose process id now belongs to another process, a port already taken, the key a new database
 // gets, and the Host headers it answers.
 import * as assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Operation 9 is paged (issue 13 item 4): newest first, limit/offset, totalCount; events are read
+// Operation 9 is paged: newest first, limit/offset, totalCount; events are read
 // from the database a page at a time, and the API client reads the pages as asked.
 import * as assert from 'node:assert/strict';
 import { VERSIONS_PAGE } from '../../common/src/api/choices';

@@ -325,7 +325,7 @@ describe('demo dataset', () => {
     assert.ok((dataset.dataAssets ?? []).length >= 3);
     assert.ok((dataset.subscriptions ?? []).length >= 1);
     assert.equal((dataset.apiKeys ?? []).length, 2);
-    // A published key would open every local demo service to anyone who read it (issue 13 item 16).
+    // A published key would open every local demo service to anyone who read it.
     assert.deepEqual(
       (dataset.apiKeys ?? []).filter((k) => k.value !== undefined),
       [],

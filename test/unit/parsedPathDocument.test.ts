@@ -1,5 +1,5 @@
 // The path document's syntax tree is parsed once per version and reused by hover, validation and
-// links (issue 13 item 1): a hover must not parse or scan the whole document again.
+// links: a hover must not parse or scan the whole document again.
 import { strict as assert } from 'node:assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// The workspace-symbol index (issue 13 item 2): built per component detail as components arrive,
+// The workspace-symbol index: built per component detail as components arrive,
 // results capped, a query cancellable between slices, a replaced detail re-indexed.
 import { strict as assert } from 'node:assert';
 import type { ComponentDetail } from '../../common/src/api';

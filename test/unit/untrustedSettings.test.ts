@@ -1,4 +1,4 @@
-// Issue 13: settings an untrusted workspace can set are bounded by the server, ids must be one URL
+// Settings an untrusted workspace can set are bounded by the server, ids must be one URL
 // segment, plain http:// is recognised by host, and JSON nesting is measured without recursion.
 import { strict as assert } from 'node:assert';
 import { DEFAULT_SETTINGS, MIN_REFRESH_INTERVAL_SECONDS, normalizeSettings } from '../../common/src/settings';
@@ -6,7 +6,7 @@ import { insecureHttpHost, isLoopbackHost } from '../../common/src/api/loopback'
 import { isOneUrlSegment } from '../../common/src/api/ids';
 import { jsonNestsDeeperThan } from '../../common/src/api/jsonDepth';
 
-describe('settings from a workspace, ids, hosts and nesting (issue 13)', () => {
+describe('settings from a workspace, ids, hosts and nesting', () => {
   it('floors the refresh interval at 30 s; 0 still turns it off', () => {
     assert.equal(MIN_REFRESH_INTERVAL_SECONDS, 30);
     assert.equal(normalizeSettings({ refreshIntervalSeconds: 1 }).refreshIntervalSeconds, 30);

@@ -150,7 +150,7 @@ describe('untrusted text: secrets', () => {
     );
   });
 
-  it('keys with quotes and backslashes are redacted in traces (issue 13, item 7)', () => {
+  it('keys with quotes and backslashes are redacted in traces', () => {
     const apiKey = 'k"e\\y-1234';
     const initialize = { processId: 1, initializationOptions: { serviceUrl: 'http://h', apiKey } };
     for (const trace of [

@@ -1,6 +1,6 @@
 // An answer read as it arrives, for the one answer that can be tens of MB: a component's detail
-// (operation 4) with up to ~100,000 paths. Parsing 29 MB at once (JSON.parse, then the schema check of
-// every path) blocked the server's event loop for about a second; here the body is tokenized chunk by
+// (operation 4) with up to ~100,000 paths. Parsing such an answer at once (JSON.parse, then the schema
+// check of every path) would block the server's event loop for a long while; here the body is tokenized chunk by
 // chunk (@streamparser/json), each path is checked against its schema as soon as it is complete, and
 // the work yields to the event loop every few milliseconds (TimeSlicer), so requests are answered
 // while a large component loads. The limits and errors are those of a whole answer (responses.ts):
@@ -83,7 +83,7 @@ export class StreamedJsonReader implements BodyReader {
 
   /**
    * One string for repeated short values (a path's type, a file name, a signature shared by many
-   * paths, tag and field names): JSON.parse makes a copy of each, ~10 MB at 100,000 paths. The table
+   * paths, tag and field names): JSON.parse makes a copy of each occurrence. The table
    * starts afresh now and then, so unique values (ids) do not pile up in it.
    */
   private intern(value: string): string {

@@ -33,8 +33,8 @@ const SIDES = [undefined, 'ingress', 'egress'] as const;
  * One component's entries, packed: entry i is the name `names[i]` of kind `kinds[i]`, belonging to
  * path `paths[i]` of the detail (-1: the component itself) on side `SIDES[sides[i]]`. A path's own
  * entry names "ingress → egress" by its two signatures, `names[i]` and `egress[i]`, never as a string
- * of its own (100,000 distinct path names and their lower-case copies took ~20 MB). A component of
- * 100,000 paths has ~300,000 entries: as objects with their container names they took ~50 MB.
+ * of its own (a string per path and its lower-case copy would double the index). A component has about
+ * three entries per path, so they are packed in arrays rather than objects with container names.
  */
 interface Indexed {
   readonly detail: ComponentDetail;

@@ -22,9 +22,8 @@ import { componentLabel } from '../../../common/src/componentLabel';
 
 /**
  * Fields listed at most in one answer (nearest first); the counts always cover all of them. The widest
- * impacts reach 100,000+ fields in 2,000 components: an answer listing 2,000 fields and every component
- * was 800 KB of JSON, whose serialisation in a server holding hundreds of MB brought full collections
- * of a second (docs/performance.md). When the list is cut, only components with a listed field are.
+ * impacts reach every field of thousands of components, and serialising an answer listing them all in
+ * a server holding a large cache brings full garbage collections that stall it (docs/performance.md). When the list is cut, only components with a listed field are.
  */
 export const MAX_LISTED_FIELDS = 500;
 

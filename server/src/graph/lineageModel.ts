@@ -91,7 +91,7 @@ export interface ArcArrays {
 
 /**
  * The arcs as the build makes them, in typed arrays that grow: an object and two array slots per arc
- * held ~75 MB at 25,000 paths (docs/performance.md); packed into ArcArrays once the build has them all.
+ * would hold most of the model's memory (docs/performance.md); packed into ArcArrays once the build has them all.
  */
 class ArcList {
   length = 0;
@@ -168,7 +168,7 @@ function own<K extends keyof Owned>(b: BoundaryModel, key: K): Owned[K] {
 
 /**
  * Tag lists shared by every field that carries the same one: a depends-on list is repeated on most
- * fields downstream of a tagged one, and a copy per field held ~50 MB at 25,000 paths. Frozen, as
+ * fields downstream of a tagged one, so a copy per field would grow with fields × tags. Frozen, as
  * everyone reads them.
  */
 class TagLists {
@@ -265,7 +265,7 @@ export class LineageModel {
     this.arcs('down');
     yield;
     this.arcs('up');
-    // What only the build needs goes with it (~10 MB at 25,000 paths).
+    // What only the build needs goes with it.
     this.arcList = this.crossed = this.pathIndex = undefined;
     yield;
     for (const c of this.components.values()) {

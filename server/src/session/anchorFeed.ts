@@ -53,7 +53,7 @@ export async function anchorEntries(
 
 /**
  * A path's names for messages, shared by its anchors. The label is made when a message asks for it:
- * made for every path up front, 100,000 labels took ~10 MB for the few anchors that get a message.
+ * made for every path up front, a label per path would be held for the few anchors that get a message.
  */
 class PathNames implements AnchorNames {
   constructor(

@@ -1,4 +1,4 @@
-// Issue 13 item 11, in the real VS Code: signing in to plain http:// on a host other than this machine
+// In the real VS Code: signing in to plain http:// on a host other than this machine
 // warns before anything is sent, the language server stays disconnected and says why, and only the
 // user setting lineageLens.allowInsecureHttp (offered by the warning) lets it connect.
 import * as assert from 'node:assert/strict';

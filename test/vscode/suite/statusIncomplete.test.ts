@@ -1,4 +1,4 @@
-// The status bar when the data is incomplete (issue 13, item 10): connected, but fewer components
+// The status bar when the data is incomplete: connected, but fewer components
 // loaded than the settings name (the lineageLens.maxComponents cap), so it reads "Lineage: incomplete"
 // and says why; lifting the cap brings back "connected".
 import * as assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Show Versions reads operation 9 a page at a time (issue 13 item 4): the first page, then a
+// Show Versions reads operation 9 a page at a time: the first page, then a
 // "Load More Versions…" item while the service has more. Named to run late (before zzSecrets only):
 // it records enough path updates on one component for a second page, and the suites before it read
 // the demo's paths as the dataset has them.
