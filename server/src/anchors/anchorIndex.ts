@@ -905,14 +905,28 @@ export class AnchorIndex {
     const git = this.opts.git;
     const syntax = this.syntax;
     if (!git || !syntax) return undefined;
+    // One line table per commit asked for (a file's anchors mostly share one), parsed only if asked.
+    const made = new Map<string, ReturnType<ScannedFile>>();
     return (commit) => {
+      if (made.has(commit)) return made.get(commit);
       const map = git.fileMap(key, commit);
-      if (!map || map.added) return undefined;
-      const unchanged = map.hunks.length === 0 && !map.renamedFrom;
-      const text = unchanged ? diskText : this.scannedTexts.get(`${key}\0${commit}`)?.text;
-      if (text === undefined) return undefined;
-      const table = syntax.definitions(key, text, unchanged ? undefined : commit);
-      return table && { text, table };
+      const unchanged = map !== undefined && map.hunks.length === 0 && !map.renamedFrom;
+      const text =
+        !map || map.added
+          ? undefined
+          : unchanged
+            ? diskText
+            : this.scannedTexts.get(`${key}\0${commit}`)?.text;
+      const file =
+        text === undefined
+          ? undefined
+          : {
+              text,
+              lines: new LineTable(text),
+              table: () => syntax.definitions(key, text, unchanged ? undefined : commit),
+            };
+      made.set(commit, file);
+      return file;
     };
   }
 

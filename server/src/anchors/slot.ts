@@ -4,7 +4,7 @@ import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import type { AnchorEntry, SinceScan, TrackedAnchor } from './types';
 import type { LineTable } from './lineTable';
 import { toLspRange } from './coordinates';
-import { cleanNames, plainlyAt, verify, type ParsedFile } from './verification';
+import { cleanNames, plainNameAt, plainlyAt, verify, type ParsedFile } from './verification';
 import { ambiguousMessage, movedToFileMessage, relocatedMessage, staleMessage } from './messages';
 import { mapLines, type FileLineMap, type MappedLines } from './git/lineMap';
 import { definitionOfRange, identityOf, type AnchorIdentity } from './syntax/identity';
@@ -17,7 +17,9 @@ export type Definitions = ParsedFile;
  * The file as it was at a scanned commit, parsed (from git, or the file itself when git says it did not
  * change since); undefined when it cannot be had or its language is not parsed.
  */
-export type ScannedFile = (commit: string) => { text: string; table: DefinitionTable } | undefined;
+export type ScannedFile = (
+  commit: string,
+) => { text: string; lines: LineTable; table(): DefinitionTable | undefined } | undefined;
 
 export interface Slot {
   /** The caller's live view (same object for the anchor's lifetime in one index build). */
@@ -181,10 +183,11 @@ function identityFor(slot: Slot, scanned: ScannedFile | undefined): AnchorIdenti
   if (!commit) return undefined;
   if (typeof a.line_start !== 'number') return (slot.identity = null);
   const file = scanned?.(commit);
-  if (!file) return undefined;
+  const table = file?.table();
+  if (!file || !table) return undefined;
   const start = a.line_start - 1;
   const end = Math.max(start, (typeof a.line_end === 'number' ? a.line_end : a.line_start) - 1);
-  const at = definitionOfRange(file.table, { start, end });
+  const at = definitionOfRange(table, { start, end });
   return (slot.identity = at ? identityOf(at.def, file.text, at.inner) : null);
 }
 
@@ -246,6 +249,21 @@ export function reverify(
     if (t.state === 'resolved') t.problem = undefined;
     t.candidates = undefined;
     return;
+  }
+  // The scanned version's recorded first line plainly defined a name, and git carried it onto a plain
+  // definition of that same name: the same code, known without parsing either version.
+  const commit = t.entry.commit;
+  const recorded = t.entry.anchor.line_start;
+  if (slot.history && definitions && !slot.deleted && commit && typeof recorded === 'number') {
+    const file = slot.identity === undefined ? scanned?.(commit) : undefined;
+    const was = file && plainNameAt(file.lines, recorded - 1, definitions.language);
+    if (was && plainlyAt(t.range, [was], lines, definitions)) {
+      t.unverified = undefined;
+      if (t.state !== 'relocated') t.state = 'resolved';
+      if (t.state === 'resolved') t.problem = undefined;
+      t.candidates = undefined;
+      return;
+    }
   }
   // Only a parsed language can tell which definition the anchor was on.
   const identity = slot.history && definitions ? identityFor(slot, scanned) : undefined;

@@ -142,6 +142,22 @@ export function plainlyAt(
   return false;
 }
 
+const IDENTIFIERS = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
+
+/** The name a line plainly defines (`func Name`, `def name`, …, keyword first), if any: no parse. */
+export function plainNameAt(
+  lines: LineTable,
+  line: number,
+  language: ParsedFile['language'],
+): string | undefined {
+  if (line < 0 || line >= lines.lineCount) return undefined;
+  const start = lines.lineStart(line);
+  const lineText = lines.text.slice(start, start + lines.lineLength(line));
+  for (const m of lineText.matchAll(IDENTIFIERS))
+    if (plainlyDefines(language, lineText, m.index, m[0])) return m[0];
+  return undefined;
+}
+
 /** Languages that are not parsed (or a parse that failed): the name as a whole word. */
 function verifyByText(
   range: Range,
