@@ -13,6 +13,7 @@ import {
   openWorkbench,
   screenshot,
   screenshotOnFailure,
+  screenshotVariants,
   signInThroughUi,
   textOf,
   treeRow,
@@ -101,10 +102,38 @@ describe('journey 8: lineage graph and impact of a field', () => {
       await textOf(summary),
       /\d+ downstream fields · \d+ components · \d+ data stores · \d+ contracts/,
     );
-    await treeRow(impact, 'Checkout API').waitFor({ timeout: UI_TIMEOUT });
+    // What breaks leads: the contracts at risk, then the components (collapsed, nearest first).
+    const contractsRow = treeRow(impact, 'Contracts at risk');
+    const componentsRow = treeRow(impact, 'Components');
+    await contractsRow.waitFor({ timeout: UI_TIMEOUT });
+    await componentsRow.waitFor({ timeout: UI_TIMEOUT });
+    const top = async (l: typeof summary) => (await l.boundingBox())?.y ?? Number.NaN;
+    assert.ok(
+      (await top(contractsRow)) < (await top(componentsRow)),
+      'contracts are listed before components',
+    );
+    const checkout = treeRow(impact, 'Checkout API');
+    await checkout.waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(await checkout.getAttribute('aria-expanded'), 'false', 'components open collapsed');
+    assert.match(await textOf(checkout), /\d+ hops? · \d+ fields?/);
+    await screenshotVariants(page, '08-impact-view', () => summary.waitFor({ timeout: UI_TIMEOUT }));
+    // Expanding the components shows their fields.
+    const collapsedComponents = impact
+      .locator('.monaco-list-row[aria-level="2"][aria-expanded="false"]')
+      .filter({ has: page.locator('.codicon-symbol-class, .codicon-database') });
+    while ((await collapsedComponents.count()) > 0) {
+      const next = collapsedComponents.first();
+      const name = await textOf(next.locator('.label-name'));
+      await next.locator('.monaco-tl-twistie').click();
+      await impact
+        .locator('.monaco-list-row[aria-level="2"][aria-expanded="true"]')
+        .filter({ has: page.locator('.label-name', { hasText: name }) })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
+    }
     for (const egress of ['customer_email', 'billing_email'])
       if (emailTo(egress)) await treeRow(impact, egress).waitFor({ timeout: UI_TIMEOUT });
-    await screenshot(page, '08-impact-view');
+    await screenshot(page, '08-impact-view-expanded');
     await runCommand(page, 'View: Close All Editors');
   });
 });

@@ -1,5 +1,8 @@
-// The Impact view: what depends on a field (or on what a path writes), by component then field, with
-// the contracts reached; every entry opens its anchor, its path document or its contract file.
+// The Impact view: what depends on a field (or on what a path writes). What breaks leads: the contracts
+// at risk, each with its fields the change reaches; then the components, nearest first, collapsed, with
+// their counts; a legend says what "via crossings only" means when a field is reached that way. Every
+// entry opens its anchor, its path document or its contract file. It lives in the panel, where it has
+// room, and takes the focus when it is filled.
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { type ImpactComponent, type ImpactField, type ImpactResult } from '../../../common/src/protocol';
@@ -8,6 +11,9 @@ import { safeText } from '../serviceErrors';
 import { MessageNode, NodeTreeProvider, TreeNode } from '../views/treeNode';
 
 const hops = hopCount;
+const fieldCount = (n: number) => (n === 1 ? vscode.l10n.t('1 field') : vscode.l10n.t('{0} fields', n));
+/** The mapping kinds on the way, or that only crossings between components led there. */
+const via = (f: ImpactField) => (f.kinds.length ? f.kinds.join(' → ') : vscode.l10n.t('via crossings only'));
 
 class SummaryNode extends TreeNode {
   constructor(private readonly r: ImpactResult) {
@@ -34,9 +40,9 @@ class ComponentImpactNode extends TreeNode {
     super();
   }
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(safeText(this.c.label, 120), vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(safeText(this.c.label, 120), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `impact:${this.c.id}`;
-    item.description = `${safeText(this.c.namespace, 40)} · ${hops(this.c.hops)} · ${this.c.fields.length}`;
+    item.description = `${hops(this.c.hops)} · ${fieldCount(this.c.fieldCount)} · ${safeText(this.c.namespace, 40)}`;
     item.iconPath = new vscode.ThemeIcon(this.c.type === 'DATA_STORE' ? 'database' : 'symbol-class');
     item.contextValue = 'impactComponent';
     return item;
@@ -53,13 +59,9 @@ class FieldImpactNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const f = this.f;
     const item = new vscode.TreeItem(safeText(f.field, 120), vscode.TreeItemCollapsibleState.None);
-    item.description = [safeText(f.boundaryLabel, 40), hops(f.hops), f.kinds.join(' → ')]
-      .filter(Boolean)
-      .join(' · ');
+    item.description = [safeText(f.boundaryLabel, 40), hops(f.hops), via(f)].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon('symbol-field');
-    item.tooltip = safeText(
-      `${f.field} on ${f.boundaryLabel}\n${hops(f.hops)}; via ${f.kinds.join(', ') || 'crossings only'}`,
-    );
+    item.tooltip = safeText(`${f.field} on ${f.boundaryLabel}\n${hops(f.hops)} · ${via(f)}`);
     item.contextValue = 'impactField';
     if (f.anchor) {
       const a = f.anchor;
@@ -94,14 +96,19 @@ class ContractsNode extends TreeNode {
     super();
   }
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Contracts'), vscode.TreeItemCollapsibleState.Expanded);
-    item.description = String(this.r.contracts.length);
-    item.iconPath = new vscode.ThemeIcon('law');
+    const n = this.r.contracts.length;
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('Contracts at risk'),
+      n ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+    );
+    item.id = 'impact:contracts';
+    item.description = n
+      ? String(n)
+      : vscode.l10n.t('none: no workspace contract is on a data store reached');
+    item.iconPath = new vscode.ThemeIcon(n ? 'warning' : 'law');
     return item;
   }
   override children(): TreeNode[] {
-    if (!this.r.contracts.length)
-      return [new MessageNode(vscode.l10n.t('No workspace contract is on a data store reached'))];
     return this.r.contracts.map((c) => new ContractImpactNode(c));
   }
 }
@@ -112,8 +119,19 @@ class ContractImpactNode extends TreeNode {
   }
   treeItem(): vscode.TreeItem {
     const c = this.c;
-    const item = new vscode.TreeItem(safeText(c.name, 120), vscode.TreeItemCollapsibleState.None);
-    item.description = `${safeText(c.storeLabel, 60)} · ${hops(c.hops)} · ${c.fields.map((f) => safeText(f, 40)).join(', ')}`;
+    // The fields reached are named on the row (the first few): what breaks, at a glance.
+    const item = new vscode.TreeItem(
+      safeText(c.name, 120),
+      c.fields.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
+    item.id = `impact:contract:${c.darn}`;
+    const named = c.fields.slice(0, 3).map((f) => safeText(f, 40));
+    const more = c.fields.length - named.length;
+    item.description = [
+      more > 0 ? vscode.l10n.t('{0} and {1} more', named.join(', '), more) : named.join(', '),
+      safeText(c.storeLabel, 60),
+      hops(c.hops),
+    ].join(' · ');
     item.tooltip = safeText(c.darn, 300);
     item.iconPath = new vscode.ThemeIcon('file-code');
     item.contextValue = 'impactContract';
@@ -122,6 +140,63 @@ class ContractImpactNode extends TreeNode {
       title: vscode.l10n.t('Open Contract'),
       arguments: [vscode.Uri.parse(c.uri)],
     };
+    return item;
+  }
+  override children(): TreeNode[] {
+    return this.c.fields.map((f) => new ContractFieldNode(this.c, f));
+  }
+}
+
+/** A field of a contract's data store that the change reaches: what the contract may no longer hold. */
+class ContractFieldNode extends TreeNode {
+  constructor(
+    private readonly c: ImpactResult['contracts'][number],
+    private readonly field: string,
+  ) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(safeText(this.field, 120), vscode.TreeItemCollapsibleState.None);
+    item.description = safeText(this.c.storeLabel, 60);
+    item.iconPath = new vscode.ThemeIcon('symbol-field');
+    item.contextValue = 'impactContractField';
+    item.command = {
+      command: 'vscode.open',
+      title: vscode.l10n.t('Open Contract'),
+      arguments: [vscode.Uri.parse(this.c.uri)],
+    };
+    return item;
+  }
+}
+
+class ComponentsNode extends TreeNode {
+  constructor(private readonly r: ImpactResult) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(vscode.l10n.t('Components'), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = 'impact:components';
+    item.description = vscode.l10n.t('{0}, nearest first', this.r.components.length);
+    item.iconPath = new vscode.ThemeIcon('symbol-class');
+    return item;
+  }
+  override children(): TreeNode[] {
+    return this.r.components.map((c) => new ComponentImpactNode(c));
+  }
+}
+
+/** Explains "via crossings only" when a field listed is reached that way. */
+class LegendNode extends TreeNode {
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('“via crossings only”'),
+      vscode.TreeItemCollapsibleState.None,
+    );
+    item.description = vscode.l10n.t(
+      'reached where components meet (operation 12’s edges), with no field mapping inside a component on the way',
+    );
+    item.tooltip = item.description;
+    item.iconPath = new vscode.ThemeIcon('info');
     return item;
   }
 }
@@ -136,7 +211,13 @@ class RootNode extends TreeNode {
     if (!r) return [];
     if (r.counts.fields === 0)
       return [new SummaryNode(r), new MessageNode(vscode.l10n.t('Nothing downstream depends on this.'))];
-    return [new SummaryNode(r), ...r.components.map((c) => new ComponentImpactNode(c)), new ContractsNode(r)];
+    const crossingsOnly = r.components.some((c) => c.fields.some((f) => f.kinds.length === 0));
+    return [
+      new SummaryNode(r),
+      new ContractsNode(r),
+      new ComponentsNode(r),
+      ...(crossingsOnly ? [new LegendNode()] : []),
+    ];
   }
 }
 

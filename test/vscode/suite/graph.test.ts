@@ -74,13 +74,66 @@ describe('lineage graph and impact', () => {
     await vscode.commands.executeCommand(impact.command, ...impact.args);
     const result = api.graph.impact();
     assert.ok(result && result.counts.fields > 0, 'something downstream depends on the anchored path');
-    const rows = await api.trees.impact.getChildren();
-    const labels = rows.map((n) => String(n.treeItem().label));
+    const tree = api.trees.impact;
+    const rows = await tree.getChildren();
+    const labelOf = (n: (typeof rows)[number]) => {
+      const l = n.treeItem().label;
+      return typeof l === 'string' ? l : (l?.label ?? '');
+    };
+    // What breaks leads: the summary, the contracts at risk, then the components; a legend when needed.
+    assert.deepEqual(rows.slice(0, 3).map(labelOf), [result.label, 'Contracts at risk', 'Components']);
+    const contracts = await tree.getChildren(rows[1]);
+    assert.deepEqual(
+      contracts.map(labelOf),
+      result.contracts.map((c) => c.name),
+    );
+    for (const [i, c] of result.contracts.entries()) {
+      const fields = await tree.getChildren(contracts[i]);
+      assert.deepEqual(fields.map(labelOf), c.fields, `the fields of ${c.name} the change reaches`);
+      assert.ok(
+        String(contracts[i]!.treeItem().description).startsWith(c.fields.slice(0, 3).join(', ')),
+        'the fields reached are named on the contract row',
+      );
+    }
+    const components = await tree.getChildren(rows[2]);
+    assert.deepEqual(
+      components.map(labelOf),
+      result.components.map((c) => c.label),
+      'every component, in the server order',
+    );
+    const hopsListed = result.components.map((c) => c.hops);
+    assert.deepEqual(
+      hopsListed,
+      [...hopsListed].sort((a, b) => a - b),
+      'nearest first',
+    );
+    for (const [i, c] of result.components.entries()) {
+      const item = components[i]!.treeItem();
+      assert.equal(
+        item.collapsibleState,
+        vscode.TreeItemCollapsibleState.Collapsed,
+        `${c.label} is collapsed`,
+      );
+      assert.match(String(item.description), new RegExp(`${c.fieldCount} fields?`), 'with its count');
+    }
+    const crossingsOnly = result.components.some((c) => c.fields.some((f) => f.kinds.length === 0));
     assert.equal(
       rows.length,
-      result.components.length + 2,
-      'a summary, one row per component, the contracts',
+      crossingsOnly ? 4 : 3,
+      'a legend exactly when a field is reached by crossings only',
     );
-    for (const c of result.components) assert.ok(labels.includes(c.label), `${c.label} is listed`);
+    if (crossingsOnly) assert.equal(labelOf(rows[3]!), '“via crossings only”');
+    // The view has the focus (in the panel, where it has room).
+    const view = api.treeViews.impact;
+    if (!view.visible)
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the Impact view was not shown')), 20_000);
+        const sub = view.onDidChangeVisibility((e) => {
+          if (!e.visible) return;
+          clearTimeout(timer);
+          sub.dispose();
+          resolve();
+        });
+      });
   });
 });
