@@ -38,7 +38,7 @@ export async function impactLenses(
     group.paths.push({ componentId, pathId });
   }
   const lenses: CodeLens[] = [];
-  // Each line's count walks the graph (tens of ms at 25,000 paths): requests are served in between.
+  // Each line's count walks the whole graph: requests are served in between.
   const slicer = new TimeSlicer();
   for (const [line, { paths }] of [...byLine].sort(([a], [b]) => a - b)) {
     if (slicer.due()) {

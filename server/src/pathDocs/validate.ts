@@ -22,8 +22,8 @@ export const SOURCE = 'lineage-path';
 /**
  * Diagnostics of a path document. Valid JSON (what is open nearly always) is checked on the value
  * JSON.parse gives, and the text is then scanned once for the places of the problems found (and for
- * duplicate members, which a parsed value hides): several times faster than building the syntax tree
- * of a 700 KB document first. Anything else (syntax errors, member names JSON.parse would reorder,
+ * duplicate members, which a parsed value hides): far cheaper than building the syntax tree of a
+ * large document first. Anything else (syntax errors, member names JSON.parse would reorder,
  * duplicates) goes through the tree as parsed for this version (parsedDocument.ts), with the same rules.
  */
 export function validatePathDocument(doc: TextDocument): Diagnostic[] {
