@@ -68,6 +68,9 @@ function addResults(suite, file) {
   }
 }
 
+/** The default timeout of unit tests (the other areas keep test/.mocharc.json's). */
+const UNIT_TIMEOUT_MS = 5000;
+
 const artifacts = join(root, '.test-artifacts');
 mkdirSync(artifacts, { recursive: true });
 
@@ -95,6 +98,9 @@ for (const area of ['unit', 'api', 'service', 'server']) {
     'node_modules/mocha/bin/mocha.js',
     '--config',
     'test/.mocharc.json',
+    // Unit tests run in-process on small inputs: a short default makes a hung one fail fast; the few
+    // that start real processes (git, a service) or run property checks say how long they may take.
+    ...(area === 'unit' ? ['--timeout', String(UNIT_TIMEOUT_MS)] : []),
     '--spec',
     `dist/test/${area}/**/*.test.js`,
     '--reporter',

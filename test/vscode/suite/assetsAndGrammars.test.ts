@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { demoDataset, diagnosticsWhere, labelOf, lineageApi, signIn } from './helpers';
 import { tokenize } from './tokenize';
 import { DARN_FORMS } from '../../helpers/darnForms';
+import { nextEvent } from '../../helpers/nextEvent';
 
 describe('data assets and grammars', () => {
   before(async () => signIn(await lineageApi()));
@@ -45,17 +46,9 @@ describe('data assets and grammars', () => {
     assert.equal(await shown(), known.length);
     /** Resolves when the view next shows `n` assets (it reloads on its own after a credentials change). */
     const showing = (n: number) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          sub.dispose();
-          reject(new Error(`the Data assets view did not come to ${n} assets`));
-        }, 20_000);
-        const sub = tree.onDidChangeTreeData(async () => {
-          if ((await shown()) !== n) return;
-          clearTimeout(timer);
-          sub.dispose();
-          resolve();
-        });
+      nextEvent(tree.onDidChangeTreeData!, async () => (await shown()) === n, {
+        timeoutMs: 20_000,
+        what: `the Data assets view did not come to ${n} assets`,
       });
     const cleared = showing(0);
     await vscode.commands.executeCommand('lineageLens.signOut');

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ComplianceResponse } from '../../../common/src/api';
 import { diagnosticsWhere, labelOf, lineageApi, signIn } from './helpers';
+import { untilFound } from '../../helpers/nextEvent';
 
 type Result = ComplianceResponse & { darn: string; name?: string };
 
@@ -92,22 +93,17 @@ describe('contract files (vendor file form)', function () {
         .map((n) => contracts.getTreeItem(n))
         .find((i) => i.resourceUri?.toString() === uri.toString());
     // Each change of the view is a new look; the condition is checked on the view's own events.
-    const viewWhere = (ok: (item: vscode.TreeItem | undefined) => boolean) =>
-      new Promise<vscode.TreeItem | undefined>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          sub.dispose();
-          reject(new Error('the Contracts view did not change as expected within 20 s'));
-        }, 20_000);
-        const look = () =>
-          void listed().then((item) => {
-            if (!ok(item)) return;
-            clearTimeout(timer);
-            sub.dispose();
-            resolve(item);
-          }, reject);
-        const sub = contracts.onDidChangeTreeData(look);
-        look();
+    const viewWhere = async (ok: (item: vscode.TreeItem | undefined) => boolean) => {
+      const look = async () => {
+        const item = await listed();
+        return ok(item) ? { item } : undefined;
+      };
+      const { item } = await untilFound(contracts.onDidChangeTreeData!, look, {
+        timeoutMs: 20_000,
+        what: 'the Contracts view did not change as expected',
       });
+      return item;
+    };
     assert.equal(await listed(), undefined);
     await vscode.workspace.fs.writeFile(
       uri,

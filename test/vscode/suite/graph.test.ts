@@ -6,20 +6,11 @@ import * as vscode from 'vscode';
 import type { LineageLensApi } from '../../../client/src/api';
 import { COMMANDS } from '../../../common/src/protocol';
 import { demoDataset, hoversAtFirstDemoAnchor, inState, lineageApi, signIn, waitForStatus } from './helpers';
+import { nextEvent } from '../../helpers/nextEvent';
 
 /** The next event, or a failure after timeoutMs (a bound on waiting, not a sleep). */
 function next<T>(event: vscode.Event<T>, what: string, timeoutMs = 30_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(new Error(`${what} did not happen within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const sub = event((e) => {
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(e);
-    });
-  });
+  return nextEvent(event, () => true, { timeoutMs, what });
 }
 
 /** The `command:` links of a Markdown text with their JSON arguments. */

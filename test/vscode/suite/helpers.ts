@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LineageLensApi } from '../../../client/src/api';
 import type { ConnectionState, ServiceStatus } from '../../../common/src/protocol';
+import { nextEvent } from '../../helpers/nextEvent';
 
 export const EXTENSION_ID = 'lineage-lens.lineage-lens';
 /** The repository (dist/test/vscode/suite → four levels up). */
@@ -31,17 +32,9 @@ export function waitForStatus(
   timeoutMs = 20_000,
 ): Promise<ServiceStatus> {
   if (pred(api.status())) return Promise.resolve(api.status());
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(new Error(`status did not match within ${timeoutMs} ms; last: ${JSON.stringify(api.status())}`));
-    }, timeoutMs);
-    const sub = api.onDidChangeStatus((s) => {
-      if (!pred(s)) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(s);
-    });
+  return nextEvent(api.onDidChangeStatus, pred, {
+    timeoutMs,
+    what: () => `status did not match; last: ${JSON.stringify(api.status())}`,
   });
 }
 
@@ -68,25 +61,15 @@ export function diagnosticsWhere(
 ): Promise<vscode.Diagnostic[]> {
   const now = vscode.languages.getDiagnostics(uri);
   if (pred(now)) return Promise.resolve(now);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
+  const ofUri = (e: vscode.DiagnosticChangeEvent) =>
+    e.uris.some((u) => u.toString() === uri.toString()) && pred(vscode.languages.getDiagnostics(uri));
+  return nextEvent(vscode.languages.onDidChangeDiagnostics, ofUri, {
+    timeoutMs,
+    what: () => {
       const got = vscode.languages.getDiagnostics(uri).map((d) => [d.source, d.code, d.message]);
-      reject(
-        new Error(
-          `diagnostics of ${uri.toString()} not as expected within ${timeoutMs} ms: ${JSON.stringify(got)}`,
-        ),
-      );
-    }, timeoutMs);
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (!e.uris.some((u) => u.toString() === uri.toString())) return;
-      const d = vscode.languages.getDiagnostics(uri);
-      if (!pred(d)) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(d);
-    });
-  });
+      return `diagnostics of ${uri.toString()} not as expected: ${JSON.stringify(got)}`;
+    },
+  }).then(() => vscode.languages.getDiagnostics(uri));
 }
 
 /** Fires when diagnostics of `uri` change to a non-empty list (or are already non-empty). */

@@ -7,6 +7,7 @@ import type { VersionEntry } from '../../../common/src/api';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import { pathDocumentUri } from '../../../common/src/protocol';
 import { demoDataset, lineageApi, noSaveReasonPrompt, serviceGet, signIn } from './helpers';
+import { anyOf, untilFound } from '../../helpers/nextEvent';
 
 async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
@@ -18,30 +19,15 @@ async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void>
 function whenWorkbench<T>(probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
   const now = probe();
   if (now !== undefined) return Promise.resolve(now);
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const found = probe();
-      if (found === undefined) return;
-      done();
-      resolve(found);
-    };
-    const subs = [
-      vscode.window.tabGroups.onDidChangeTabs(check),
-      vscode.window.onDidChangeActiveTextEditor(check),
-    ];
-    const timer = setTimeout(() => {
-      done();
-      reject(
-        new Error(
-          `the workbench did not settle; active: ${vscode.window.activeTextEditor?.document.uri.toString()}`,
-        ),
-      );
-    }, timeoutMs);
-    const done = () => {
-      clearTimeout(timer);
-      for (const d of subs) d.dispose();
-    };
-  });
+  return untilFound(
+    anyOf<unknown>(vscode.window.tabGroups.onDidChangeTabs, vscode.window.onDidChangeActiveTextEditor),
+    probe,
+    {
+      timeoutMs,
+      what: () =>
+        `the workbench did not settle; active: ${vscode.window.activeTextEditor?.document.uri.toString()}`,
+    },
+  );
 }
 
 describe('path documents', () => {

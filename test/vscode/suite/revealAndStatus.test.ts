@@ -6,6 +6,7 @@ import type { LineageLensApi } from '../../../client/src/api';
 import type { TreeNode } from '../../../client/src/views/treeNode';
 import { demoDataset, env, inState, lineageApi, signIn, waitForStatus } from './helpers';
 import { scriptDialogs, type ScriptedDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
+import { nextEvent } from '../../helpers/nextEvent';
 
 /** Resolves when the Components view's selection satisfies `pred` (now or on its next change). */
 function waitForSelection(
@@ -15,18 +16,10 @@ function waitForSelection(
 ): Promise<readonly TreeNode[]> {
   const view = api.treeViews.components;
   if (pred(view.selection)) return Promise.resolve(view.selection);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(new Error(`selection did not change as expected; now ${view.selection.length} selected`));
-    }, timeoutMs);
-    const sub = view.onDidChangeSelection((e) => {
-      if (!pred(e.selection)) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(e.selection);
-    });
-  });
+  return nextEvent(view.onDidChangeSelection, (e) => pred(e.selection), {
+    timeoutMs,
+    what: () => `selection did not change as expected; now ${view.selection.length} selected`,
+  }).then((e) => e.selection);
 }
 
 describe('Reveal Path and the status bar menu', () => {

@@ -35,6 +35,7 @@ import {
   type ScriptedDialogs,
 } from './support/scriptedDialogs';
 import { serviceCall } from './support/serviceHttp';
+import { untilFound } from '../../helpers/nextEvent';
 
 const FILE = 'checkout-api/src/handlers/health.ts';
 
@@ -103,28 +104,9 @@ async function pathRows(c: DemoComponent): Promise<Array<Row & { pathId: string 
 /** Resolves once `find` finds something in the Components view (now, or after the view changes). */
 async function inView<T>(what: string, find: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const tree = (await lineageApi()).trees.components;
-  return new Promise<T>((resolve, reject) => {
-    let done = false;
-    const finish = (err: Error | undefined, value?: T) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      sub.dispose();
-      if (err) reject(err);
-      else resolve(value as T);
-    };
-    const look = () =>
-      find().then(
-        (v) => v !== undefined && finish(undefined, v),
-        (err: Error) => finish(err),
-      );
-    const timer = setTimeout(
-      () => finish(new Error(`${what}: not in the Components view within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    // Subscribed before the first look, so a change in between is not missed.
-    const sub = tree.onDidChangeTreeData(() => void look());
-    void look();
+  return untilFound(tree.onDidChangeTreeData, find, {
+    timeoutMs,
+    what: `${what}: not in the Components view`,
   });
 }
 

@@ -9,6 +9,7 @@ import { demoDataset, lineageApi, serviceGet, signIn } from './helpers';
 import { scriptDialogs, skipWhenInstalledFromVsix, type ScriptedDialogs } from './support/scriptedDialogs';
 import { serviceCall } from './support/serviceHttp';
 import * as vscode from 'vscode';
+import { nextEvent } from '../../helpers/nextEvent';
 
 /** Resolves with the active tab once `pred` holds for it (now or on a later tab change). */
 function activeTabWhere(
@@ -18,24 +19,15 @@ function activeTabWhere(
 ): Promise<vscode.Tab> {
   const now = vscode.window.tabGroups.activeTabGroup.activeTab;
   if (now && pred(now)) return Promise.resolve(now);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(
-        new Error(
-          `no ${what} tab within ${timeoutMs} ms; active: ${vscode.window.tabGroups.activeTabGroup.activeTab?.label}`,
-        ),
-      );
-    }, timeoutMs);
-    const sub = vscode.window.tabGroups.onDidChangeTabs(() => {
-      const t = vscode.window.tabGroups.activeTabGroup.activeTab;
-      if (t && pred(t)) {
-        clearTimeout(timer);
-        sub.dispose();
-        resolve(t);
-      }
-    });
-  });
+  const active = () => vscode.window.tabGroups.activeTabGroup.activeTab;
+  return nextEvent(
+    vscode.window.tabGroups.onDidChangeTabs,
+    () => {
+      const t = active();
+      return t !== undefined && pred(t);
+    },
+    { timeoutMs, what: () => `no ${what} tab; active: ${active()?.label}` },
+  ).then(() => active()!);
 }
 
 const versionOf = (uri: vscode.Uri) => new URLSearchParams(uri.query).get('version');
