@@ -28,8 +28,8 @@ export interface DocumentEventsDeps {
   session: ServiceAccess & SettingsSource;
   /** Re-publishes the anchor problems (they follow a path document to the URI it is open under). */
   publishAnchorProblems(): void;
-  /** A document's text changed, was saved or closed (the change impact follows it). */
-  textChanged?(uri: string): void;
+  /** A document's text changed (`saved` false), or it was saved or closed (the change impact follows it). */
+  textChanged?(uri: string, saved: boolean): void;
 }
 
 export function registerDocumentEvents(connection: Connection, d: DocumentEventsDeps): void {
@@ -64,7 +64,7 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
       if (uri.startsWith('file:')) index.changeDocument(uri, p.contentChanges, doc.getText());
       validateIfPathDocument(uri);
       validateIfContract(uri);
-      d.textChanged?.(uri);
+      d.textChanged?.(uri, false);
     }),
   );
 
@@ -75,7 +75,7 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
       contracts.close(uri);
       hub.set('contractFile', uri, []);
       if (uri.startsWith('file:')) index.closeDocument(uri);
-      d.textChanged?.(uri);
+      d.textChanged?.(uri, true);
       if (openPathDocs.closed(uri)) {
         hub.set('pathDocument', uri, []);
         d.publishAnchorProblems();
@@ -88,7 +88,7 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
       const uri = p.textDocument.uri;
       // The disk holds the buffer now: anchors' unsaved lines are saved ones (repairs read this).
       if (uri.startsWith('file:')) index.saveDocument(uri);
-      d.textChanged?.(uri);
+      d.textChanged?.(uri, true);
       const { session } = d;
       // What impact analysis knows of a contract file is its text on disk (also when no watcher runs).
       if (uri.startsWith('file:') && isContractPath(uri))

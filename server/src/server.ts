@@ -300,7 +300,7 @@ registerDocumentEvents(connection, {
   graph,
   session,
   publishAnchorProblems,
-  textChanged: () => changeImpactLive.textChanged(),
+  textChanged: (_uri, saved) => changeImpactLive.textChanged(saved),
 });
 
 // ---- editor features -------------------------------------------------------------------------------

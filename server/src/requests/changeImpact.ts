@@ -61,9 +61,15 @@ export class ChangeImpactLive {
     );
   }
 
-  /** A document changed or was saved: run again once typing settles. */
-  textChanged(): void {
-    this.schedule();
+  /** A document changed: run again once typing settles. Saved (or closed): at once. */
+  textChanged(saved = false): void {
+    if (!saved) return this.schedule();
+    if (!this.wanted) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    void this.run().catch((err: unknown) =>
+      this.d.log.warnOnce(`Change impact failed: ${(err as Error)?.message}`, 'changeImpact'),
+    );
   }
 
   private async ask(p: P.ChangeImpactParams): Promise<P.ChangeImpactResult> {
