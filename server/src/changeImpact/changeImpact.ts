@@ -29,7 +29,7 @@ import { contractMatchesStore } from '../graph/matching';
 import { walk } from '../graph/traverse';
 import type { ComponentReader, ServiceAccess } from '../session/parts';
 import { compareContracts, readContractVersion, type ContractVersion } from './contractDiff';
-import { readDiff, textAt, type DiffRange, type DiffRequest } from './diffRange';
+import { closeDiff, readDiff, textAt, type DiffRange, type DiffRequest } from './diffRange';
 import { touchedAnchors, type TouchedAnchor } from './touchedAnchors';
 
 export interface ChangeImpactParts {
@@ -68,6 +68,19 @@ export async function changeImpact(
 ): Promise<ChangeImpactReport> {
   const warnings: string[] = [];
   const range = await readDiff(parts.root, opts);
+  try {
+    return await analyse(parts, opts, range, warnings);
+  } finally {
+    closeDiff(range);
+  }
+}
+
+async function analyse(
+  parts: ChangeImpactParts,
+  opts: ChangeImpactOptions,
+  range: DiffRange,
+  warnings: string[],
+): Promise<ChangeImpactReport> {
   const absOf = (file: string) => path.join(parts.root, ...file.split('/'));
   const readWorking = parts.readWorkingFile ?? ((p: string) => readRegularFile(p).catch(() => undefined));
   const headText = (file: string) =>

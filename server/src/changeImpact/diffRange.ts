@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import { DiffParser } from '../anchors/git/diffParser';
 import { runGit, GitError } from '../anchors/git/gitCli';
+import { BlobReader } from '../anchors/git/blobReader';
 import type { FileLineMap } from '../anchors/git/lineMap';
 import { UserInputError } from '../api/serviceErrors';
 
@@ -38,6 +39,8 @@ export interface DiffRange {
   files: Map<string, ChangedFile>;
   /** Files deleted since the base (base paths, relative to the folder). */
   deleted: Set<string>;
+  /** Reads files at the base and head commits (made on first use; closeDiff ends it). */
+  blobs?: BlobReader;
 }
 
 const GIT = 'git';
@@ -155,12 +158,18 @@ export async function readDiff(folder: string, req: DiffRequest): Promise<DiffRa
   };
 }
 
-/** A file's text at a commit (path relative to the analysed folder); undefined when it is not there. */
-export async function textAt(range: DiffRange, commit: string, file: string): Promise<string | undefined> {
+/**
+ * A file's text at a commit (path relative to the analysed folder); undefined when it is not there.
+ * Read through one `git cat-file --batch` per analysis (anchors/git/blobReader.ts), not a process per file.
+ */
+export function textAt(range: DiffRange, commit: string, file: string): Promise<string | undefined> {
   const repoPath = path.posix.normalize(range.prefix + file);
-  try {
-    return await runGit(GIT, ['show', `${commit}:${repoPath}`], { cwd: range.top });
-  } catch {
-    return undefined;
-  }
+  range.blobs ??= new BlobReader(GIT, range.top);
+  return range.blobs.read(commit, repoPath);
+}
+
+/** Ends the analysis's git reader. */
+export function closeDiff(range: DiffRange): void {
+  range.blobs?.dispose();
+  range.blobs = undefined;
 }

@@ -12,6 +12,12 @@ import { CHANGE_IMPACT_DIAGNOSTIC_SOURCE } from '../../../common/src/protocol';
 import { diagnosticsWhere, inState, labelOf, lineageApi, signIn, waitForStatus } from './helpers';
 
 const CREATE_ORDER = 'checkout-api/src/handlers/createOrder.ts';
+/** A wait that says which step it was, and the severities it saw. */
+const step = <T>(name: string, uri: vscode.Uri, p: Promise<T>): Promise<T> =>
+  p.catch((err: Error) => {
+    const seen = vscode.languages.getDiagnostics(uri).map((d) => d.severity);
+    throw new Error(`${name}: ${err.message} (severities ${JSON.stringify(seen)})`);
+  });
 const mine = (d: readonly vscode.Diagnostic[]) =>
   d.filter((x) => x.source === CHANGE_IMPACT_DIAGNOSTIC_SOURCE);
 
@@ -95,14 +101,24 @@ describe('Change Impact view', function () {
     await vscode.workspace
       .getConfiguration('lineageLens')
       .update('changeImpact.severity', 'warning', vscode.ConfigurationTarget.Workspace);
-    await diagnosticsWhere(
+    await step(
+      'Warning by setting',
       uri,
-      (d) => mine(d).some((x) => x.severity === vscode.DiagnosticSeverity.Warning),
-      60_000,
+      diagnosticsWhere(
+        uri,
+        (d) => mine(d).some((x) => x.severity === vscode.DiagnosticSeverity.Warning),
+        60_000,
+      ),
     );
 
     // Undone: nothing is touched any longer.
-    await vscode.commands.executeCommand('workbench.action.files.revert');
-    await diagnosticsWhere(uri, (d) => mine(d).length === 0, 60_000);
+    const undo = new vscode.WorkspaceEdit();
+    undo.delete(uri, new vscode.Range(line, col, line, col + '.trim()'.length));
+    assert.ok(await vscode.workspace.applyEdit(undo));
+    await step(
+      'after the revert',
+      uri,
+      diagnosticsWhere(uri, (d) => mine(d).length === 0, 60_000),
+    );
   });
 });
