@@ -15,6 +15,8 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
+import { complianceDiagnostics } from '../../server/src/contracts/compliance';
+import { contractOf, parseFile } from '../../server/src/contracts/contractFile';
 import { LspClient } from '../helpers/lspClient';
 import { BROKEN, WORKSPACE, workspaceText } from './setup';
 
@@ -164,6 +166,94 @@ describe('language server: authoring contract files', function () {
       schema.children![1]!.children!.map((c) => c.name),
       ['email', 'loyaltyTier'],
     );
+  });
+
+  it('does not offer a member already written beside the line, above or below it', async () => {
+    const uri = client.fileUri('contracts/siblings.contract.yaml');
+    const text =
+      'spec-version: 0.1.0\nschema:\n  - name: a\n    type: string\n    op\n    doc: x\n  - name: b\n    type: long\n';
+    await client.open(uri, text, 'yaml');
+    const labels = (
+      ((await client.conn.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position: { line: 4, character: 6 },
+      })) ?? []) as CompletionItem[]
+    ).map((i) => i.label);
+    assert.ok(labels.includes('optional') && labels.includes('fields'), labels.join());
+    for (const present of ['name', 'type', 'doc'])
+      assert.ok(!labels.includes(present), `${present} is already there: ${labels.join()}`);
+  });
+
+  it('says which accepted type a typo meant, and the quick fix writes it', async () => {
+    const uri = client.fileUri('contracts/typo.contract.yaml');
+    const text =
+      'spec-version: 0.1.0\nid: 6f1c2a9e-3b7d-4e8a-9c51-2d4f8b7a1e30\nname: t\nnamespace: n\ndataAssetResourceName: s3://b:p\nschema:\n' +
+      '  - name: a\n    type: lnog\n  - name: b\n    type: Strng\n  - name: c\n    type: varchar\n';
+    const from = client.mark();
+    await client.open(uri, text, 'yaml');
+    const d = (await client.waitForDiagnostics(uri, (x) => x.length === 3, from)).sort(
+      (a, b) => a.range.start.line - b.range.start.line,
+    );
+    assert.match(d[0]!.message, /lnog is not an accepted field type\. Did you mean long\?/);
+    assert.match(d[1]!.message, /Did you mean string\?/);
+    assert.doesNotMatch(d[2]!.message, /Did you mean/, 'varchar is no near miss of one type');
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: d[0]!.range,
+      context: { diagnostics: d },
+    })) as Array<{ title: string; edit: WorkspaceEdit }>;
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Change to long', 'Change to string'],
+    );
+    const fixed = apply(
+      text,
+      actions.flatMap((a) => a.edit.changes![uri]!),
+    );
+    assert.match(fixed, /type: long\n {2}- name: b\n {4}type: string\n/);
+  });
+
+  it('offers to mark a field optional when the data asset lacks it (compliance)', async () => {
+    const uri = client.fileUri('contracts/payments.contract.yaml');
+    const text =
+      'spec-version: 0.1.0\nid: 0b9e7c4d-52a1-4f3e-8d6b-7a2c9e1f4b58\nname: payments\nnamespace: billing\ndataAssetResourceName: s3://b:p\n' +
+      'schema:\n  - name: amount\n    type: long\n  - name: currency\n    type: string\n' +
+      '  - name: note\n    type: string\n    optional: false\n';
+    await client.open(uri, text, 'yaml');
+    // The problems as the compliance check places them (operation 10's violations on their fields).
+    const file = parseFile(text, 'contract');
+    const placed = complianceDiagnostics(file, contractOf(file), [
+      {
+        violationType: 'MISSING_REQUIRED_PROPERTY',
+        field: 'currency',
+        message: 'required field currency is missing',
+      },
+      {
+        violationType: 'MISSING_REQUIRED_PROPERTY',
+        field: 'note',
+        message: 'required field note is missing',
+      },
+    ]);
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: placed[0]!.range,
+      context: { diagnostics: placed },
+    })) as Array<{ title: string; edit: WorkspaceEdit }>;
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Mark currency optional in the contract', 'Mark note optional in the contract'],
+    );
+    // Both fixes, as VS Code's "Fix All" applies them: edits of the same text, at once.
+    const fixed = apply(
+      text,
+      actions.flatMap((a) => a.edit.changes![uri]!),
+    );
+    assert.match(fixed, /- name: currency\n {4}optional: true\n {4}type: string\n/);
+    assert.match(fixed, /- name: note\n {4}type: string\n {4}optional: true\n$/);
+    // The fixed file is still a valid contract, and it says the two fields may be absent.
+    const contract = contractOf(parseFile(fixed, 'contract')).contract;
+    const optional = (n: string) => contract.contractSchema.find((f) => f.name === n)?.optional;
+    assert.deepEqual([optional('currency'), optional('note'), optional('amount')], [true, true, undefined]);
   });
 
   it('offers quick fixes that add missing required members, leaving a valid contract', async () => {

@@ -17,7 +17,8 @@ import {
 import { CONTRACT_FIELD_TYPES, SCHEMA_MEMBER } from '../../../common/src/api';
 import { enumValues, objectBranch, type SchemaNode } from '../util/schemaNav';
 import { locate, offsetAt, rangeOf, resolve, rootSchema, type ContractDocument } from './contractDocument';
-import { CONTRACT_CODES, CONTRACT_SOURCE, type MissingMemberData } from './validate';
+import { COMPLIANCE_SOURCE } from './compliance';
+import { CONTRACT_CODES, CONTRACT_SOURCE, type MissingMemberData, type ReplacementData } from './validate';
 
 const FIELD_SCHEMA_KEYS = new Set(['name', 'type']);
 
@@ -86,6 +87,40 @@ function yamlStepsAbove(
   return steps.reverse();
 }
 
+/**
+ * The keys already written beside a line whose content starts at column `indent` (its siblings in the
+ * same mapping: same indentation, up to a less-indented line or the next sequence item). `itemDash` is
+ * the column of the line's own `- ` when it starts a sequence item.
+ */
+function yamlSiblingKeys(
+  text: string,
+  lineStart: number,
+  indent: number,
+  itemDash: number | undefined,
+): Set<string> {
+  const out = new Set<string>();
+  const lines = text.split('\n');
+  const here = text.slice(0, lineStart).split('\n').length - 1;
+  const scan = (from: number, step: 1 | -1) => {
+    for (let i = from; i >= 0 && i < lines.length; i += step) {
+      const l = lines[i]!;
+      if (/^\s*(#|$)/.test(l)) continue;
+      const m = /^(\s*)(- )?([\w-]+)?\s*:?/.exec(l)!;
+      const col = m[1]!.length + (m[2] ? 2 : 0);
+      if (m[2] && m[1]!.length < indent) {
+        // The dash starting our item (above) holds a sibling key; any other item ends the mapping.
+        if (step === -1 && itemDash === undefined && col === indent && m[3]) out.add(m[3]);
+        return;
+      }
+      if (col < indent) return;
+      if (col === indent && m[3] && !m[2]) out.add(m[3]);
+    }
+  };
+  scan(here - 1, -1);
+  scan(here + 1, 1);
+  return out;
+}
+
 function presentKeys(map: YamlNode | undefined): Set<string> {
   const out = new Set<string>();
   if (isMap(map)) for (const p of map.items) if (isPair(p) && isScalar(p.key)) out.add(String(p.key.value));
@@ -113,6 +148,13 @@ export function completeContract(cd: ContractDocument, pos: Position): Completio
   const ctx = memberContext(cd, pos);
   if (!ctx?.schema.properties) return [];
   const present = presentKeys(ctx.map);
+  // A YAML line being typed may not parse into its mapping: its neighbours say what is written.
+  const typing = cd.json ? null : /^(\s*)(- )?[\w-]*$/.exec(line);
+  if (typing) {
+    const indent = typing[1]!.length + (typing[2] ? 2 : 0);
+    const dash = typing[2] ? typing[1]!.length : undefined;
+    for (const k of yamlSiblingKeys(cd.text, offset - pos.character, indent, dash)) present.add(k);
+  }
   const required = new Set(ctx.schema.required ?? []);
   const word = /[\w-]*$/.exec(line)?.[0] ?? '';
   const range = { start: { line: pos.line, character: pos.character - word.length }, end: pos };
@@ -220,6 +262,31 @@ export function contractCodeActions(
 ): CodeAction[] {
   const out: CodeAction[] = [];
   for (const d of diagnostics) {
+    const replacement = (d.data as Partial<ReplacementData> | undefined)?.replacement;
+    if (d.source === CONTRACT_SOURCE && typeof replacement === 'string') {
+      out.push({
+        title: `Change to ${replacement}`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        isPreferred: true,
+        edit: {
+          changes: {
+            [uri]: [{ range: d.range, newText: cd.json ? JSON.stringify(replacement) : replacement }],
+          },
+        },
+      });
+      continue;
+    }
+    const optional = makeOptional(cd, d);
+    if (optional) {
+      out.push({
+        ...optional,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        edit: { changes: { [uri]: [optional.edit] } },
+      });
+      continue;
+    }
     const missing = missingMemberOf(cd, d);
     if (!missing) continue;
     const { member, mapOffset } = missing;
@@ -237,6 +304,34 @@ export function contractCodeActions(
 }
 
 /**
+ * A compliance problem "required field X is missing" (the data asset lacks a field the contract
+ * requires): the contract can say the field may be absent. Marks the field `optional: true`.
+ */
+function makeOptional(
+  cd: ContractDocument,
+  d: Diagnostic,
+): { title: string; edit: { range: Diagnostic['range']; newText: string } } | undefined {
+  if (d.source !== COMPLIANCE_SOURCE || d.code !== 'MISSING_REQUIRED_PROPERTY') return undefined;
+  const loc = locate(cd, cd.lines.offsetAt(d.range.start));
+  const field = loc.map;
+  if (!isMap(field) || !field.range) return undefined;
+  const name = field.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === 'name');
+  const fieldName = isPair(name) && isScalar(name.value) ? String(name.value.value) : undefined;
+  if (!fieldName) return undefined;
+  const title = `Mark ${fieldName} optional in the contract`;
+  const existing = field.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === 'optional');
+  if (isPair(existing) && isScalar(existing.value) && existing.value.range) {
+    const [from, to] = existing.value.range;
+    return {
+      title,
+      edit: { range: { start: cd.lines.positionAt(from), end: cd.lines.positionAt(to) }, newText: 'true' },
+    };
+  }
+  const edit = insertMember(cd, field.range[0], 'optional', 'true');
+  return edit ? { title, edit } : undefined;
+}
+
+/**
  * The missing member a diagnostic names: ours, or the JSON/YAML extension's schema problem
  * (`Missing property "name".` on the object) when that extension validates the file.
  */
@@ -247,7 +342,7 @@ function missingMemberOf(cd: ContractDocument, d: Diagnostic): MissingMemberData
   return { member: m[1]!, mapOffset: cd.lines.offsetAt(d.range.start) };
 }
 
-function insertMember(cd: ContractDocument, mapOffset: number, member: string) {
+function insertMember(cd: ContractDocument, mapOffset: number, member: string, value?: string) {
   const at = cd.lines.positionAt(mapOffset);
   if (cd.json) {
     // Just after the `{`: `"member": value,` (no comma when the object is empty).
@@ -257,18 +352,18 @@ function insertMember(cd: ContractDocument, mapOffset: number, member: string) {
     const pos = cd.lines.positionAt(open + 1);
     return {
       range: { start: pos, end: pos },
-      newText: ` ${JSON.stringify(member)}: ${placeholder(member, cd, '')}${empty ? ' ' : ','}`,
+      newText: ` ${JSON.stringify(member)}: ${value ?? placeholder(member, cd, '')}${empty ? ' ' : ','}`,
     };
   }
   // YAML: a top-level member goes first; a field's member on a new line after the field's first line.
   if (at.character === 0) {
-    return { range: { start: at, end: at }, newText: `${member}: ${placeholder(member, cd, '')}\n` };
+    return { range: { start: at, end: at }, newText: `${member}: ${value ?? placeholder(member, cd, '')}\n` };
   }
   const indent = ' '.repeat(at.character);
   const lineEnd = cd.text.indexOf('\n', mapOffset);
   const pos = cd.lines.positionAt(lineEnd < 0 ? cd.text.length : lineEnd);
   return {
     range: { start: pos, end: pos },
-    newText: `\n${indent}${member}: ${placeholder(member, cd, indent)}`,
+    newText: `\n${indent}${member}: ${value ?? placeholder(member, cd, indent)}`,
   };
 }

@@ -4,6 +4,7 @@
 // names. Problems a JSON Schema validator also reports are marked, so they can be left to the YAML or
 // JSON extension when one validates the file (no double squiggles).
 import { isMap, isPair, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import leven from 'leven';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import { CONTRACT_FIELD_TYPES } from '../../../common/src/api';
 import { enumValues, objectBranch, type SchemaNode } from '../util/schemaNav';
@@ -23,6 +24,28 @@ export const CONTRACT_CODES = {
   duplicate: { code: 'contract-duplicate-field', schema: false },
 } as const;
 type Kind = keyof typeof CONTRACT_CODES;
+
+/** `data` of an invalid-value diagnostic with a likely meant value: what the quick fix writes. */
+export interface ReplacementData {
+  replacement: string;
+}
+
+/**
+ * The accepted value a typo most likely meant: the same but for case, else the nearest by edit
+ * distance when it is near enough (at most 2 edits, and fewer than the word has letters).
+ */
+export function nearestValue(typed: string, values: readonly string[]): string | undefined {
+  const lower = typed.toLowerCase();
+  const sameButCase = values.find((v) => v.toLowerCase() === lower);
+  if (sameButCase) return sameButCase;
+  let best: string | undefined;
+  let bestDistance = Math.min(2, lower.length - 1);
+  for (const v of values) {
+    const d = leven(lower, v.toLowerCase());
+    if (d < bestDistance || (d === bestDistance && best === undefined)) [best, bestDistance] = [v, d];
+  }
+  return best;
+}
 
 /** `data` of a missing-member diagnostic: what the quick fix inserts, and where. */
 export interface MissingMemberData {
@@ -117,12 +140,15 @@ function walk(n: unknown, schema: SchemaNode | undefined, name: string, add: Add
     const v = isScalar(n) ? n.value : undefined;
     if (typeof v !== 'string' || !values.includes(v)) {
       const isFieldType = fileForm && values.length === CONTRACT_FIELD_TYPES.length;
+      const near = typeof v === 'string' ? nearestValue(v, values) : undefined;
+      const hint = near ? ` Did you mean ${near}?` : '';
       add(
         isFieldType ? 'fieldType' : 'value',
         at,
         isFieldType
-          ? `${String(v)} is not an accepted field type. Accepted: ${values.join(', ')}.`
-          : `${name} must be one of ${values.join(', ')}.`,
+          ? `${String(v)} is not an accepted field type.${hint} Accepted: ${values.join(', ')}.`
+          : `${name} must be one of ${values.join(', ')}.${hint}`,
+        near ? { data: { replacement: near } satisfies ReplacementData } : undefined,
       );
     }
     return;
