@@ -127,6 +127,8 @@ export class AnchorIndex {
     maxSize: SCANNED_CACHE_CHARS,
     sizeCalculation: (v) => (v.text?.length ?? 0) + 1,
   });
+  /** During a build: files whose scanned version an anchor asked for and the cache lacks (file → disk text). */
+  private wantScanned: Map<string, string> | undefined;
   /** Candidates users picked for ambiguous anchors (see Slot.choices). */
   private readonly choices = new Map<string, Range>();
   private readonly syntax: DefinitionSource | undefined;
@@ -667,9 +669,10 @@ export class AnchorIndex {
     await syntaxReady;
     await this.syntax?.prepare(byFile.keys());
     if (generation !== this.generation) return;
-    // The scanned versions of the files that changed since (git's object store, one process per repository).
-    await this.fetchScanned([...byFile].filter(([key]) => !this.open.has(key)));
-    if (generation !== this.generation) return;
+    // Files whose anchors need their scanned version (an identity no plain definition line settles):
+    // read from git's object store after this pass, then those files placed again.
+    const wanted = new Map<string, string>();
+    this.wantScanned = wanted;
     // Files not open are read from disk, placed and verified; their text is not kept.
     const skipped = new Set<string>();
     const load = (key: string, fa: FileAnchors, text: string | undefined, readAt: number) => {
@@ -711,7 +714,20 @@ export class AnchorIndex {
         load(key, fa, await this.read(key), readAt);
       });
     }
+    if (this.wantScanned === wanted) this.wantScanned = undefined;
     if (generation !== this.generation) return;
+    if (wanted.size > 0) {
+      await this.fetchScanned([...wanted.keys()].map((key) => [key, byFile.get(key)!]));
+      if (generation !== this.generation) return;
+      for (const [key, text] of wanted) {
+        // An open document is placed last, against its own text, below.
+        if (!this.open.has(key)) this.placeAll(key, byFile.get(key)!, new LineTable(text));
+        if (slicer.due()) {
+          await slicer.pause();
+          if (generation !== this.generation) return;
+        }
+      }
+    }
     // Definitions that left their file since the scan, for a file the diff added them to.
     await this.followMovedDefinitions(byFile);
     if (generation !== this.generation) return;
@@ -911,12 +927,11 @@ export class AnchorIndex {
       if (made.has(commit)) return made.get(commit);
       const map = git.fileMap(key, commit);
       const unchanged = map !== undefined && map.hunks.length === 0 && !map.renamedFrom;
-      const text =
-        !map || map.added
-          ? undefined
-          : unchanged
-            ? diskText
-            : this.scannedTexts.get(`${key}\0${commit}`)?.text;
+      const cached = !map || map.added || unchanged ? undefined : this.scannedTexts.get(`${key}\0${commit}`);
+      // Not read yet, during a build: asked for, and this file placed again once it is.
+      if (map && !map.added && !unchanged && !cached && diskText !== undefined)
+        this.wantScanned?.set(key, diskText);
+      const text = !map || map.added ? undefined : unchanged ? diskText : cached?.text;
       const file =
         text === undefined
           ? undefined
