@@ -23,7 +23,8 @@ type GraphSources = {
 import { UserInputError } from '../api/serviceErrors';
 import { ContractCatalog } from './contractCatalog';
 import { fieldFlow, impactOf } from './impact';
-import { LineageModelCache, type LineageModel } from './lineageModel';
+import type { LineageModel } from './lineageModel';
+import { LineageModelCache } from './modelCache';
 import { graphFor, normalizeFilters } from './scope';
 import { targetsAt } from './targets';
 import { warmWalks } from './traverse';

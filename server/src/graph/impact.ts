@@ -14,7 +14,8 @@ import type {
 import { fieldId } from '../../../common/src/protocol';
 import { UserInputError } from '../api/serviceErrors';
 import type { ContractEntry } from './contractCatalog';
-import { ARC_CROSSING, arcKindCode, type LineageModel } from './lineageModel';
+import { ARC_CROSSING, arcKindCode } from './arcs';
+import type { LineageModel } from './lineageModel';
 import { contractMatchesStore } from './matching';
 import { arcEdgeId, kindsOf, walk, type Reach } from './traverse';
 import { compareText } from '../../../common/src/textOrder';

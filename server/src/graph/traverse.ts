@@ -5,14 +5,8 @@
 // the widest impact reaches more than 100,000 fields, and a Map entry and an object per field made it
 // take seconds (docs/performance.md).
 import type { GraphFilters, MappingKind } from '../../../common/src/protocol';
-import {
-  ARC_CROSSING,
-  arcKindCode,
-  KIND_CODES,
-  type ArcArrays,
-  type LineageModel,
-  type WalkScratch,
-} from './lineageModel';
+import { ARC_CROSSING, arcKindCode, KIND_CODES, type ArcArrays, type WalkScratch } from './arcs';
+import type { LineageModel } from './lineageModel';
 
 export type Direction = 'down' | 'up';
 
