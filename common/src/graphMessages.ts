@@ -1,8 +1,10 @@
 // Messages between the lineage-graph webview and the extension, and the checks each side runs on what
 // it receives (a webview is another origin: nothing it posts is trusted, and the extension's messages
 // are checked too before the renderer touches them).
-import { FIELD_MAPPING_KINDS } from './api/paths';
-import type { FieldFlowResult, GraphFilters, GraphParams, GraphResult, MappingKind } from './protocol';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { FieldMappingKind } from './api/paths';
+import type { FieldFlowResult, GraphFilters, GraphParams, GraphResult } from './protocol';
 
 /** What the panel keeps across reloads (WebviewPanelSerializer) and sends back to restore. */
 export interface GraphViewState {
@@ -17,93 +19,70 @@ export type ToWebview =
   | { type: 'flow'; flow: FieldFlowResult }
   | { type: 'error'; message: string };
 
-export type OpenAction = 'reveal' | 'source' | 'document';
-
-export type FromWebview =
-  | { type: 'ready' }
-  | { type: 'rendered'; nodes: number; edges: number; layoutMs: number; drawMs: number }
-  | { type: 'selectField'; field: string }
-  /** A component's details shown (its header clicked), or none (componentId absent). */
-  | { type: 'selectComponent'; componentId?: string }
-  /** Escape or Clear: neither a field nor a component selected. */
-  | { type: 'clearSelection' }
-  | { type: 'filters'; filters: GraphFilters }
-  | { type: 'expand'; componentId: string; expanded: boolean }
-  | { type: 'focus'; componentId: string }
-  | { type: 'open'; action: OpenAction; componentId: string; pathId?: string }
-  | { type: 'impact'; field: string }
-  | { type: 'exportSvg'; svg: string };
-
-const KINDS: readonly MappingKind[] = FIELD_MAPPING_KINDS;
 const MAX_ID = 4096;
 const MAX_SVG = 20 * 1_048_576;
+
+const Id = Type.String({ minLength: 1, maxLength: MAX_ID });
+const Depth = Type.Integer({ minimum: 0, maximum: 6 });
+
+/** GraphFilters (protocol.ts) as the webview may send them. */
+export const GraphFiltersSchema = Type.Object({
+  namespaces: Type.Optional(Type.Array(Type.String())),
+  tag: Type.Optional(Type.String()),
+  kinds: Type.Optional(Type.Array(FieldMappingKind)),
+  depthUp: Type.Optional(Depth),
+  depthDown: Type.Optional(Depth),
+});
+
+/** What the webview may post; the extension drops anything else (and keeps only the known members). */
+export const FromWebviewSchema = Type.Union([
+  Type.Object({ type: Type.Literal('ready') }),
+  Type.Object({
+    type: Type.Literal('rendered'),
+    nodes: Type.Number(),
+    edges: Type.Number(),
+    layoutMs: Type.Number(),
+    drawMs: Type.Number(),
+  }),
+  Type.Object({ type: Type.Literal('selectField'), field: Id }),
+  // A component's details shown (its header clicked), or none (componentId absent).
+  Type.Object({ type: Type.Literal('selectComponent'), componentId: Type.Optional(Id) }),
+  // Escape or Clear: neither a field nor a component selected.
+  Type.Object({ type: Type.Literal('clearSelection') }),
+  Type.Object({ type: Type.Literal('filters'), filters: GraphFiltersSchema }),
+  Type.Object({ type: Type.Literal('expand'), componentId: Id, expanded: Type.Boolean() }),
+  Type.Object({ type: Type.Literal('focus'), componentId: Id }),
+  Type.Object({
+    type: Type.Literal('open'),
+    action: Type.Union([Type.Literal('reveal'), Type.Literal('source'), Type.Literal('document')]),
+    componentId: Id,
+    pathId: Type.Optional(Id),
+  }),
+  Type.Object({ type: Type.Literal('impact'), field: Id }),
+  Type.Object({
+    type: Type.Literal('exportSvg'),
+    svg: Type.String({ maxLength: MAX_SVG, pattern: '^<svg' }),
+  }),
+]);
+
+export type FromWebview = Static<typeof FromWebviewSchema>;
+export type OpenAction = Extract<FromWebview, { type: 'open' }>['action'];
+
+export function isFilters(v: unknown): v is GraphFilters {
+  return Value.Check(GraphFiltersSchema, v);
+}
+
+/** The extension's check of a webview message: anything else is dropped (and logged by the caller). */
+export function parseFromWebview(v: unknown): FromWebview | undefined {
+  if (!Value.Check(FromWebviewSchema, v)) return undefined;
+  return Value.Clean(FromWebviewSchema, Value.Clone(v)) as FromWebview;
+}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 function isId(v: unknown): v is string {
-  return typeof v === 'string' && v.length > 0 && v.length <= MAX_ID;
-}
-function isDepth(v: unknown): boolean {
-  return v === undefined || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 6);
-}
-
-export function isFilters(v: unknown): v is GraphFilters {
-  if (!isObject(v)) return false;
-  if (
-    v.namespaces !== undefined &&
-    !(Array.isArray(v.namespaces) && v.namespaces.every((n) => typeof n === 'string'))
-  )
-    return false;
-  if (v.tag !== undefined && typeof v.tag !== 'string') return false;
-  if (
-    v.kinds !== undefined &&
-    !(Array.isArray(v.kinds) && v.kinds.every((k) => KINDS.includes(k as MappingKind)))
-  )
-    return false;
-  return isDepth(v.depthUp) && isDepth(v.depthDown);
-}
-
-/** The extension's check of a webview message: anything else is dropped (and logged by the caller). */
-export function parseFromWebview(v: unknown): FromWebview | undefined {
-  if (!isObject(v) || typeof v.type !== 'string') return undefined;
-  switch (v.type) {
-    case 'ready':
-      return { type: 'ready' };
-    case 'clearSelection':
-      return { type: 'clearSelection' };
-    case 'selectComponent':
-      if (v.componentId === undefined) return { type: 'selectComponent' };
-      return isId(v.componentId) ? { type: 'selectComponent', componentId: v.componentId } : undefined;
-    case 'rendered':
-      return ['nodes', 'edges', 'layoutMs', 'drawMs'].every((k) => typeof v[k] === 'number')
-        ? (v as FromWebview)
-        : undefined;
-    case 'selectField':
-    case 'impact':
-      return isId(v.field) ? { type: v.type, field: v.field } : undefined;
-    case 'filters':
-      return isFilters(v.filters) ? { type: 'filters', filters: v.filters } : undefined;
-    case 'expand':
-      return isId(v.componentId) && typeof v.expanded === 'boolean'
-        ? { type: 'expand', componentId: v.componentId, expanded: v.expanded }
-        : undefined;
-    case 'focus':
-      return isId(v.componentId) ? { type: 'focus', componentId: v.componentId } : undefined;
-    case 'open': {
-      if (v.action !== 'reveal' && v.action !== 'source' && v.action !== 'document') return undefined;
-      if (!isId(v.componentId) || (v.pathId !== undefined && !isId(v.pathId))) return undefined;
-      const m: FromWebview = { type: 'open', action: v.action, componentId: v.componentId };
-      if (typeof v.pathId === 'string') m.pathId = v.pathId;
-      return m;
-    }
-    case 'exportSvg':
-      return typeof v.svg === 'string' && v.svg.length <= MAX_SVG && v.svg.startsWith('<svg')
-        ? { type: 'exportSvg', svg: v.svg }
-        : undefined;
-    default:
-      return undefined;
-  }
+  return Value.Check(Id, v);
 }
 
 /** The webview's check of an extension message (shape only; text is always set as text, never HTML). */
