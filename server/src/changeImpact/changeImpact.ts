@@ -23,6 +23,7 @@ import type { DefinitionSource } from '../anchors/syntax/definitionSource';
 import type { TrackedAnchor } from '../anchors/types';
 import { uriToFsPath } from '../workspace/uris';
 import type { ContractEntry } from '../graph/contractCatalog';
+import type { ImpactResult } from '../../../common/src/protocol';
 import { impactOf } from '../graph/impact';
 import type { LineageModel } from '../graph/lineageModel';
 import { contractMatchesStore } from '../graph/matching';
@@ -253,7 +254,7 @@ async function downstream(
 ): Promise<Pick<TouchedPath, 'downstream' | 'downstreamCounts' | 'contracts'>> {
   if (!model.components.get(componentId)?.pathById.has(pathId))
     return { downstream: [], downstreamCounts: { fields: 0, components: 0, dataStores: 0 }, contracts: [] };
-  const r = impactOf(model, { kind: 'path', componentId, pathId }, contracts, () => undefined, max);
+  const r = cachedImpact(model, componentId, pathId, contracts, max);
   const list = r.components
     .flatMap((c) =>
       c.fields.map((f) => ({
@@ -288,6 +289,36 @@ async function downstream(
     },
     contracts: reached,
   };
+}
+
+/**
+ * A path's impact depends only on the model and the workspace's contracts: kept per model (a new model
+ * is a new cache), so the editor's next analysis of the same paths does not walk again.
+ */
+const impactCache = new WeakMap<LineageModel, { contracts: string; byPath: Map<string, ImpactResult> }>();
+const MAX_CACHED_IMPACTS = 5_000;
+
+function cachedImpact(
+  model: LineageModel,
+  componentId: string,
+  pathId: string,
+  contracts: readonly ContractEntry[],
+  max: number,
+): ImpactResult {
+  const contractsKey = contracts.map((c) => `${c.uri}\0${c.darn}\0${c.name}`).join('\n');
+  let cache = impactCache.get(model);
+  if (!cache || cache.contracts !== contractsKey) {
+    cache = { contracts: contractsKey, byPath: new Map() };
+    impactCache.set(model, cache);
+  }
+  const key = `${componentId}\0${pathId}\0${max}`;
+  let r = cache.byPath.get(key);
+  if (!r) {
+    r = impactOf(model, { kind: 'path', componentId, pathId }, contracts, () => undefined, max);
+    if (cache.byPath.size >= MAX_CACHED_IMPACTS) cache.byPath.clear();
+    cache.byPath.set(key, r);
+  }
+  return r;
 }
 
 /** What the contract file and the service say of a contract: its id, owner and violation state (once each). */
