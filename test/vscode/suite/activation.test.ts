@@ -28,10 +28,6 @@ describe('activation and connection', () => {
   it('reports a rejected key, then connects with the right one', async () => {
     const api = await lineageApi();
     const url = env('LINEAGE_SERVICE_URL');
-    // Verbose protocol traces from here on: the secrecy test (zzSecrets) then proves the redaction.
-    await vscode.workspace
-      .getConfiguration('lineageLens', null)
-      .update('trace.server', 'verbose', vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('lineageLens.signIn', {
       apiKey: 'not-the-key-0000',
       serviceUrl: url,

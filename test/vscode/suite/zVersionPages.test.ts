@@ -1,5 +1,5 @@
 // Show Versions reads operation 9 a page at a time: the first page, then a
-// "Load More Versions…" item while the service has more. Named to run late (before zzSecrets only):
+// "Load More Versions…" item while the service has more. Named to run late:
 // it records enough path updates on one component for a second page, and the suites before it read
 // the demo's paths as the dataset has them.
 import * as assert from 'node:assert/strict';

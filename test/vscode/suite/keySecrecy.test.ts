@@ -1,10 +1,30 @@
-// Runs last: after everything above, the API key is in no setting and in no log file.
+// The API key is in no setting and in no log file, though sign-ins were logged with verbose protocol
+// traces. The suite makes that traffic itself (a rejected key, then the right one), so it proves the
+// redaction wherever it runs; run last, it also covers every suite before it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { env, lineageApi, logFiles, serviceGet } from './helpers';
+import { env, inState, lineageApi, logFiles, serviceGet, waitForStatus } from './helpers';
 
 describe('the API key stays secret', () => {
+  before(async () => {
+    const api = await lineageApi();
+    const url = env('LINEAGE_SERVICE_URL');
+    await vscode.workspace
+      .getConfiguration('lineageLens', null)
+      .update('trace.server', 'verbose', vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('lineageLens.signIn', {
+      apiKey: 'not-the-key-0000',
+      serviceUrl: url,
+    });
+    await waitForStatus(api, inState('keyRejected'));
+    await vscode.commands.executeCommand('lineageLens.signIn', {
+      apiKey: env('LINEAGE_API_KEY'),
+      serviceUrl: url,
+    });
+    await waitForStatus(api, inState('connected'));
+  });
+
   it('is in no Lineage Lens setting at any level', async () => {
     const key = env('LINEAGE_API_KEY');
     const cfg = vscode.workspace.getConfiguration('lineageLens', null);
