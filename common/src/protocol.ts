@@ -278,6 +278,14 @@ export const PathVersionDocumentRequest = new RequestType<
   void
 >('lineageLens/pathVersionDocument');
 
+/** A DARN the workspace knows: from a contract file, or a data store of the lineage. */
+export interface KnownDarn {
+  darn: string;
+  sources: Array<{ kind: 'contract' | 'dataStore'; name: string; uri?: string }>;
+}
+/** The DARNs to offer in Look Up Data Assets, sorted. */
+export const KnownDarnsRequest = new RequestType0<KnownDarn[], void>('lineageLens/knownDarns');
+
 // ---- Contracts, assets and service administration ---------------------------------------------------
 
 export const ViolationStatusRequest = new RequestType<{ contractId: string }, ViolationStatus, void>(

@@ -17,6 +17,21 @@ describe('language server: custom requests', function () {
   before(async () => (h = await startHarness()));
   after(async () => stopHarness(h));
 
+  it('offers the DARNs the workspace knows for Look Up: its contract files, by name', async () => {
+    const known = await h.client.conn.sendRequest(P.KnownDarnsRequest);
+    const orders = known.find((k) => k.darn === 'postgres://fx-db:public.orders');
+    assert.ok(orders, JSON.stringify(known));
+    assert.deepEqual(
+      orders.sources
+        .filter((s) => s.kind === 'contract')
+        .map((s) => s.name)
+        .sort(),
+      ['Orders for finance', 'orders.contract.yaml'].sort(),
+      'both contract files of that asset, once each darn',
+    );
+    assert.equal(new Set(known.map((k) => k.darn)).size, known.length, 'each DARN once');
+  });
+
   it('answers the component tree grouped by namespace', async () => {
     const tree = await h.client.conn.sendRequest(P.ComponentTreeRequest);
     assert.deepEqual(

@@ -9,6 +9,7 @@ import type { LineageContext } from '../lineageContext';
 import { safeMessage, safeText, showRequestError } from '../serviceErrors';
 import type { AssetsView } from '../views/assetsView';
 import { withNotificationProgress } from '../notificationProgress';
+import { pickDarns } from './darnPicker';
 
 const darnRe = new RegExp(DARN_PATTERN);
 
@@ -32,21 +33,8 @@ export function registerAssetCommands(ctx: LineageContext, assets: AssetsView): 
         ? arg.filter((d): d is string => typeof d === 'string')
         : undefined;
       if (!darns?.length) {
-        const input = await vscode.window.showInputBox({
-          title: vscode.l10n.t('Look Up Data Assets'),
-          prompt: vscode.l10n.t('DARNs (type://source:path), separated by commas or spaces'),
-          value: assets.query.join(', '),
-          ignoreFocusOut: true,
-          validateInput: (v) => {
-            const { darns: ok, invalid } = parseDarnList(v);
-            if (invalid.length) return vscode.l10n.t('Not a DARN: {0}', invalid[0]!);
-            return ok.length
-              ? undefined
-              : vscode.l10n.t('Enter at least one DARN, e.g. s3://bucket:events/*.parquet');
-          },
-        });
-        if (input === undefined) return;
-        darns = parseDarnList(input).darns;
+        darns = await pickDarns(ctx, assets.query, parseDarnList);
+        if (!darns) return;
       }
       await vscode.window.withProgress(
         {

@@ -22,6 +22,8 @@ type GraphSources = {
 };
 import { UserInputError } from '../api/serviceErrors';
 import { ContractCatalog } from './contractCatalog';
+import { knownDarns } from './knownDarns';
+import type { KnownDarn } from '../../../common/src/protocol';
 import { fieldFlow, impactOf } from './impact';
 import type { LineageModel } from './lineageModel';
 import { LineageModelCache } from './modelCache';
@@ -55,6 +57,11 @@ export class GraphService {
       warmWalks(model);
     }
     return model;
+  }
+
+  /** The DARNs of the workspace's contract files and of the lineage's data stores. */
+  async knownDarns(): Promise<KnownDarn[]> {
+    return knownDarns(await this.contracts.list(), this.session.store.all());
   }
 
   /** The model, if it is built and warmed already: for answers that must not wait for a build. */

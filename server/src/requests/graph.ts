@@ -25,6 +25,8 @@ export function registerGraphRequests(
     P.ImpactRequest,
     request(log, 'impact', (p) => graph.impact(p?.target)),
   );
+  const known = request(log, 'knownDarns', () => graph.knownDarns());
+  connection.onRequest(P.KnownDarnsRequest, (token) => known(undefined, token));
   connection.onRequest(
     P.TargetsAtRequest,
     request(log, 'targetsAt', (p) => {
