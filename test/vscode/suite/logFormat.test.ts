@@ -1,8 +1,10 @@
-// Runs near the end, after the sign-ins, sign-outs and server restarts of the suites above: the log
-// reads as one log (no "[Info - 1:35:39 PM]" of the language client inside our own "[info]").
+// The log reads as one log (no "[Info - 1:35:39 PM]" of the language client inside our own "[info]").
+// The suite makes the traffic it reads (verbose protocol traces, a sign-out and a sign-in), so it holds
+// wherever it runs; run after other suites, it also covers their sign-ins, views and restarts.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { EXTENSION_ID, lineageApi, logFiles } from './helpers';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, env, inState, lineageApi, logFiles, waitForStatus } from './helpers';
 import { extensionHostLog, resourceScopeWarnings } from './support/extensionHostLog';
 
 function lineageLog(dir: string): string {
@@ -12,6 +14,20 @@ function lineageLog(dir: string): string {
 }
 
 describe('the Lineage Lens log', () => {
+  before(async () => {
+    const api = await lineageApi();
+    await vscode.workspace
+      .getConfiguration('lineageLens', null)
+      .update('trace.server', 'verbose', vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('lineageLens.signOut');
+    await waitForStatus(api, inState('signedOut'));
+    await vscode.commands.executeCommand('lineageLens.signIn', {
+      apiKey: env('LINEAGE_API_KEY'),
+      serviceUrl: env('LINEAGE_SERVICE_URL'),
+    });
+    await waitForStatus(api, inState('connected'));
+  });
+
   it('has no doubled prefixes: the language client lines keep their level', async () => {
     const text = lineageLog((await lineageApi()).logUri.fsPath);
     assert.match(text, /Language server started/);
@@ -20,7 +36,7 @@ describe('the Lineage Lens log', () => {
   });
 
   it('has no "resource scoped configuration without a resource" warning of ours in the extension host log', async () => {
-    // After every suite above: activation, sign-ins, views, settings changes, restarts.
+    // This suite's sign-out and sign-in, and whatever ran before it.
     const text = extensionHostLog((await lineageApi()).logUri.fsPath);
     assert.ok(text.includes(EXTENSION_ID), 'the extension host log names the extension (the right log)');
     const warnings = resourceScopeWarnings(text);
