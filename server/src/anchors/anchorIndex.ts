@@ -1106,6 +1106,7 @@ export class AnchorIndex {
       if (near || s.t.state === 'stale' || s.t.state === 'ambiguous') {
         // Edited near: the code at its lines must be checked again, whatever git said of the file.
         s.trustMapped = false;
+        s.firstLineKept = false;
         s.dirty = true;
         fa.dirty = true;
       }

@@ -2,7 +2,7 @@
 import type { Range } from 'vscode-languageserver';
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import type { AnchorEntry, SinceScan, TrackedAnchor } from './types';
-import type { LineTable } from './lineTable';
+import { LineTable } from './lineTable';
 import { toLspRange } from './coordinates';
 import { cleanNames, plainNameAt, plainlyAt, verify, type ParsedFile } from './verification';
 import { ambiguousMessage, movedToFileMessage, relocatedMessage, staleMessage } from './messages';
@@ -43,6 +43,8 @@ export interface Slot {
   identity: AnchorIdentity | null | undefined;
   /** Git carried the recorded lines through a file unchanged since the scan: nothing to check. */
   trustMapped: boolean;
+  /** Git (and unsaved edits) kept the recorded first line as it was: its text now is its text then. */
+  firstLineKept: boolean;
   /**
    * Its definition left its recorded file for this one (git's diff added it here): placed by identity
    * alone, never through line maps of its record, which is another file's.
@@ -85,6 +87,7 @@ export function newSlot(entry: AnchorEntry, choices?: ReadonlyMap<string, Range>
     history: false,
     identity: undefined,
     trustMapped: false,
+    firstLineKept: false,
     movedFrom: undefined,
     choices,
   };
@@ -140,6 +143,11 @@ export function place(
     gitMap!.hunks.length === 0 &&
     !gitMap!.renamedFrom &&
     (edits === undefined || edits.lines.change === 'exact');
+  slot.firstLineKept =
+    slot.history &&
+    git !== undefined &&
+    git.lines.startKept &&
+    (edits === undefined || edits.lines.startKept);
   if (sinceScan?.change === 'removed' || edits?.lines.change === 'removed') {
     // Nothing left where the anchor was: only its definition elsewhere can bring it back (else stale).
     t.range = emptyAt(range.start.line);
@@ -255,8 +263,12 @@ export function reverify(
   const commit = t.entry.commit;
   const recorded = t.entry.anchor.line_start;
   if (slot.history && definitions && !slot.deleted && commit && typeof recorded === 'number') {
-    const file = slot.identity === undefined ? scanned?.(commit) : undefined;
-    const was = file && plainNameAt(file.lines, recorded - 1, definitions.language);
+    // A kept first line is the scanned one: no need to read the scanned version for it.
+    const was = slot.firstLineKept
+      ? plainNameAt(lines, t.range.start.line, definitions.language)
+      : slot.identity === undefined
+        ? plainNameAt(scanned?.(commit)?.lines ?? EMPTY_LINES, recorded - 1, definitions.language)
+        : undefined;
     if (was && plainlyAt(t.range, [was], lines, definitions)) {
       t.unverified = undefined;
       if (t.state !== 'relocated') t.state = 'resolved';
@@ -341,6 +353,8 @@ export function sameRange(a: Range, b: Range): boolean {
     a.end.character === b.end.character
   );
 }
+
+const EMPTY_LINES = new LineTable('');
 
 /** The anchor's own names: all expected names but the path's other end's. */
 function ownNames(slot: Slot): readonly string[] {
