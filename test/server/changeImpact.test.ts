@@ -214,7 +214,19 @@ describe('lineage-lens impact (change impact on real git repositories)', functio
     const text = await repo.read(VAULT);
     await repo.write(VAULT, text.slice(0, text.indexOf('async def tokenize_card')));
     await edit(ORDERS_CONTRACT, / {2}- name: shipping_city\n {4}type: string\n/, '');
+    const gateway = await repo.read(GATEWAY);
+    const cut = gateway.indexOf('async def authorize');
+    await repo.write(GATEWAY, gateway.slice(0, cut));
+    await repo.write(
+      'billing-worker/billing/payments/authorization.py',
+      `import httpx\n\n\n${gateway.slice(cut)}`,
+    );
     const worktree = await report();
+    assert.deepEqual(
+      worktree.touched.map((t) => t.change).sort(),
+      ['deleted', 'modified', 'moved'],
+      JSON.stringify(worktree.touched, null, 1),
+    );
     repo.git('checkout', '-q', '-b', `change-${Date.now()}`);
     const head = repo.commit('the same change');
     const committed = await report(['--base', base, '--head', head]);

@@ -96,6 +96,12 @@ export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]>
     const names = t.entry.expectedNames;
     const lines = t.state === 'stale' ? undefined : linesOf(t);
     const baseDefs = await defsOf('base', baseFile);
+    if (head && lines && head.map.added) {
+      // Placed in a file this diff adds: the index followed its definition there from the file it was
+      // recorded in, if the diff removed it from that one.
+      const moved = await movedHere(t, names, head, lines);
+      if (moved) return void out.push(moved);
+    }
     if (head && lines) {
       // Placed in the head: where its lines were at the base, and the definition there.
       const back = head.map.added ? undefined : mapLines(invertMap(head.map), lines.s - 1, lines.e - 1);
@@ -149,6 +155,39 @@ export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]>
         lineEnd: e2,
         ...(elsewhere ? { movedTo: elsewhere } : {}),
       });
+  };
+
+  /** The recorded file's definition at the base, removed by this diff: the anchor moved to `head`. */
+  const movedHere = async (
+    t: TrackedAnchor,
+    names: string[],
+    head: ChangedFile,
+    lines: { s: number; e: number },
+  ): Promise<TouchedAnchor | undefined> => {
+    const rec = (t.entry.anchor.file ?? '').replace(/\\/g, '/').replace(/^\.\//, '');
+    if (!rec) return undefined;
+    const is = (p: string) => p === rec || p.endsWith(`/${rec}`);
+    const from =
+      changed.find((f) => f !== head && is(f.baseFile ?? f.file)) ??
+      [...range.deleted].filter(is).map((file) => ({ file, map: undefined }))[0];
+    if (!from) return undefined;
+    const baseFile = 'baseFile' in from && from.baseFile ? from.baseFile : from.file;
+    const def = nearest(
+      await defsOf('base', baseFile),
+      names,
+      Math.max(0, (t.entry.anchor.line_start ?? 1) - 1),
+    );
+    if (!def) return undefined;
+    const base = baseLinesChanged(from.map, def.startLine + 1, def.endLine + 1);
+    if (!base.removed) return undefined;
+    return {
+      anchor: t,
+      change: 'moved',
+      file: baseFile,
+      lineStart: def.startLine + 1,
+      lineEnd: def.endLine + 1,
+      movedTo: { file: head.file, lineStart: lines.s, lineEnd: lines.e },
+    };
   };
 
   for (const f of changed) {
