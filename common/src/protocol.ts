@@ -4,6 +4,7 @@ import type { AgentToolAnswer, AgentToolParams } from './agentTools';
 import { Commands } from './commands.generated';
 import { fileNameSegment } from './untrustedText';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+import { Type, type Static } from '@sinclair/typebox';
 import { FIELD_MAPPING_KINDS, type FieldMappingKind } from './api/paths';
 import type {
   ApiKeyRecord,
@@ -666,11 +667,16 @@ export interface TargetsAt {
   fields: Array<FieldRef & { label: string }>;
   paths: Array<PathRef & { label: string }>;
 }
-export const TargetsAtRequest = new RequestType<
-  { uri: string; position: { line: number; character: number } },
-  TargetsAt,
-  void
->('lineageLens/targetsAt');
+/** What a position asks about: checked where the request is registered (api/handlers.ts). */
+export const TargetsAtParams = Type.Object({
+  uri: Type.String({ minLength: 1 }),
+  position: Type.Object({
+    line: Type.Integer({ minimum: 0 }),
+    character: Type.Integer({ minimum: 0 }),
+  }),
+});
+export type TargetsAtParams = Static<typeof TargetsAtParams>;
+export const TargetsAtRequest = new RequestType<TargetsAtParams, TargetsAt, void>('lineageLens/targetsAt');
 
 // ---- Agent tools (VS Code's language model tools; the same answers as `lineage-lens mcp`) -----------
 

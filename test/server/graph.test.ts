@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  ErrorCodes,
   ResponseError,
   type CodeLens,
 } from 'vscode-languageserver-protocol';
@@ -292,6 +293,25 @@ describe('language server: lineage graph and impact', function () {
       target: lens.command.arguments[0] as P.ImpactTarget,
     });
     assert.equal(r.counts.fields, union.size);
+  });
+
+  it('refuses targetsAt params that do not match its schema, naming the member, and keeps serving', async () => {
+    const uri = client.fileUri('src/signup.ts');
+    for (const [params, member] of [
+      [{ uri, position: { line: -1, character: 0 } }, /position\.line/],
+      [{ uri, position: { line: 1 } }, /position\.character/],
+      [{ position: { line: 1, character: 2 } }, /uri/],
+    ] as const) {
+      await assert.rejects(
+        client.conn.sendRequest(P.TargetsAtRequest, params as unknown as P.TargetsAtParams),
+        (err: ResponseError<unknown>) =>
+          err.code === ErrorCodes.InvalidParams &&
+          /^targetsAt: /.test(err.message) &&
+          member.test(err.message),
+      );
+    }
+    const t = await client.conn.sendRequest(P.TargetsAtRequest, { uri, position: { line: 0, character: 0 } });
+    assert.ok(Array.isArray(t.paths), 'a well-formed request is still answered');
   });
 
   it('bad input gets one clear error and the server keeps answering', async () => {

@@ -1,5 +1,7 @@
 // Every LSP handler runs through one of these wrappers: a failure becomes an LSP error (requests the
 // client asked for) or a degraded result (editor features), is logged once, and the server goes on.
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
 import { CancelledError } from './errors';
 import type { RequestOptions } from './apiClient';
@@ -38,6 +40,34 @@ export function request<P, R>(
       return toResponseError(err);
     }
   };
+}
+
+/**
+ * The first way `params` fails `schema`, as a sentence for the client ("position.line: Expected
+ * number"), or undefined when they match. Params come from another process: checked, not trusted.
+ */
+export function paramsProblem(schema: TSchema, params: unknown): string | undefined {
+  const first = Value.Errors(schema, params).First();
+  if (!first) return undefined;
+  const member = first.path.replace(/^\//, '').replace(/\//g, '.') || 'params';
+  return `${member}: ${first.message}.`;
+}
+
+/**
+ * A custom request whose params are checked against a TypeBox schema where it is registered: params
+ * that do not match are refused as bad input (InvalidParams) before `fn` sees them.
+ */
+export function checkedRequest<S extends TSchema, R>(
+  log: OnceLogger,
+  name: string,
+  schema: S,
+  fn: (params: Static<S>, opts: RequestOptions) => Promise<R> | R,
+) {
+  return request<unknown, R>(log, name, (params, opts) => {
+    const problem = paramsProblem(schema, params);
+    if (problem) throw new UserInputError(`${name}: ${problem}`);
+    return fn(params as Static<S>, opts);
+  });
 }
 
 /** An editor feature (hover, lens, …): on failure the editor gets `fallback`, never an error popup. */

@@ -3,9 +3,8 @@ import type { Connection } from 'vscode-languageserver';
 import * as P from '../../../common/src/protocol';
 import type { Documents } from '../workspace/documents';
 import type { GraphService } from '../graph/graphService';
-import { request } from '../api/handlers';
+import { checkedRequest, request } from '../api/handlers';
 import type { OnceLogger } from '../util/log';
-import { UserInputError } from '../api/serviceErrors';
 
 export function registerGraphRequests(
   connection: Connection,
@@ -29,11 +28,8 @@ export function registerGraphRequests(
   connection.onRequest(P.KnownDarnsRequest, (token) => known(undefined, token));
   connection.onRequest(
     P.TargetsAtRequest,
-    request(log, 'targetsAt', (p) => {
-      const pos = p?.position;
-      if (typeof p?.uri !== 'string' || typeof pos?.line !== 'number' || typeof pos.character !== 'number')
-        throw new UserInputError('uri and position are required.');
-      return graph.targetsAt(p.uri, pos, docs.get(p.uri)?.getText());
-    }),
+    checkedRequest(log, 'targetsAt', P.TargetsAtParams, (p) =>
+      graph.targetsAt(p.uri, p.position, docs.get(p.uri)?.getText()),
+    ),
   );
 }
