@@ -88,7 +88,7 @@ describe('journey 2: code lens and hover on an anchored line', () => {
     // Quieter and distinct: how sure the place is, and how to make it sure.
     assert.match(
       text,
-      /≈ Probably here: found by its names; the scanned commit [0-9a-f]{12} is not in this clone\. Fetch the scanned commits/,
+      /≈ Probably here: its scanned commit [0-9a-f]{12} is not in this clone\. Fetch it/,
       `the hover says the anchor is unverified: ${text}`,
     );
     // The full signature is there on pointing at the short one.

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { session } from './support/session';
 import {
+  runCommand,
   expandRow,
   goToLine,
   graphFrame,
@@ -57,6 +58,8 @@ describe('journey 13: change impact of an edit', () => {
     await goToLine(page, line, lines[line - 1]!.indexOf(',') + 1);
     await page.keyboard.type('.trim()');
 
+    // The view starts folded (the Components view keeps its room): Show Change Impact opens it.
+    await runCommand(page, 'Lineage Lens: Show Change Impact');
     await openLineageContainer(page);
     const pane = viewPane(page, 'Change Impact');
     await pane.waitFor({ timeout: UI_TIMEOUT });

@@ -67,7 +67,7 @@ describe('language server: source features', function () {
     // No git here: the anchor is only probably there, and the hover says so with the way to know.
     assert.match(
       text,
-      /^≈ \*Probably here: found by its names; the scanned commit [0-9a-f]{7,12} is not in this clone\.\* \[Fetch the scanned commits\]\(command:lineageLens\.fetchScannedCommits/m,
+      /^≈ \*Probably here: its scanned commit [0-9a-f]{7,12} is not in this clone\.\* \[Fetch it\]\(command:lineageLens\.fetchScannedCommits/m,
     );
     const links = commandLinks(text).filter((l) => l.command !== COMMANDS.fetchScannedCommits);
     assert.deepEqual(

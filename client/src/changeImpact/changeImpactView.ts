@@ -219,8 +219,9 @@ export class ChangeImpactView implements vscode.Disposable {
       vscode.commands.registerCommand(Commands.refreshChangeImpact, () => this.load()),
       vscode.commands.registerCommand(Commands.chooseChangeImpactBase, () => this.chooseBase()),
     );
-    // Diagnostics on changed code are wanted from the start: ask once the server runs.
-    void ctx.ensureStarted().then(
+    // Diagnostics on changed code are wanted from the start: asked once the server runs (started by
+    // what needs it — a sign-in, a configured component, a lineage document — never by this view alone).
+    void ctx.whenServerStarted().then(
       () => this.load(),
       () => undefined,
     );
@@ -260,8 +261,9 @@ export class ChangeImpactView implements vscode.Disposable {
     }
     this.loading = (async () => {
       try {
+        // Window-scoped, in a section with resource-scoped members: read for any resource (null).
         const severity = vscode.workspace
-          .getConfiguration('lineageLens')
+          .getConfiguration('lineageLens', null)
           .get<string>('changeImpact.severity');
         this.result = await this.ctx.request(ChangeImpactRequest, {
           base: this.base,

@@ -71,16 +71,15 @@ function anchorNote(t: TrackedAnchor): string | undefined {
   return sinceScanNote(t);
 }
 
-/** Placed by its names only: where it probably is, why it is not known, and how to know. */
+/** Placed by its names only: where it probably is, why it is not known, and how to know (one line). */
 function unverifiedNote(t: TrackedAnchor): string {
   const moved =
     t.state === 'relocated' && t.relocatedFrom && t.range
-      ? ` (moved from line ${t.relocatedFrom.start.line + 1} to line ${t.range.start.line + 1})`
+      ? ` (moved from line ${t.relocatedFrom.start.line + 1})`
       : '';
   const commit = t.entry.commit;
-  if (!commit)
-    return `≈ *Probably here${moved}: found by its names; no scanned commit is known for its path.*`;
-  return `≈ *Probably here${moved}: found by its names; the scanned commit ${md(commit.slice(0, 12))} is not in this clone.* ${commandLink('Fetch the scanned commits', COMMANDS.fetchScannedCommits, [])}`;
+  if (!commit) return `≈ *Probably here${moved}: found by its names; no scanned commit is known.*`;
+  return `≈ *Probably here${moved}: its scanned commit ${md(commit.slice(0, 12))} is not in this clone.* ${commandLink('Fetch it', COMMANDS.fetchScannedCommits, [])}`;
 }
 
 /** What git says changed in the anchored code since the scanned commit (anchors/git/). */
