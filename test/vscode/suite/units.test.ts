@@ -51,12 +51,12 @@ describe('client helpers', () => {
 
   it('redacts registered secrets and X-API-KEY header values', () => {
     addSecret('s3cr3t-value-123');
-    assert.equal(redact('key=s3cr3t-value-123; again s3cr3t-value-123'), 'key=«redacted»; again «redacted»');
-    assert.equal(redact('"X-API-KEY": "abcdef"'), '"X-API-KEY": "«redacted»"');
+    assert.equal(redact('key=s3cr3t-value-123; again s3cr3t-value-123'), 'key=[redacted]; again [redacted]');
+    assert.equal(redact('"X-API-KEY": "abcdef"'), '"X-API-KEY": "[redacted]"');
     // The answer of ApiKeyValueRequest (Copy API Key) in a protocol trace.
     assert.equal(
       redact('Result: {"secretValue": "other-key-1234"}'),
-      'Result: {"secretValue": "«redacted»"}',
+      'Result: {"secretValue": "[redacted]"}',
     );
     assert.equal(redact('nothing secret here'), 'nothing secret here');
   });
