@@ -1,0 +1,79 @@
+// Journey 14: authoring help as a user meets it. Look Up Data Assets lists the DARNs the workspace's
+// contracts name; a `type` typo says "Did you mean long?" in the Problems panel. (Both quick fixes,
+// "Change to long" and "Mark … optional in the contract", are tested over stdio:
+// test/server/contractAuthoring.test.ts.)
+import * as assert from 'node:assert/strict';
+import {
+  activeEditor,
+  goToLine,
+  openFile,
+  openWorkbench,
+  quickInput,
+  quickPickRow,
+  runCommand,
+  screenshotOnFailure,
+  screenshotVariants,
+  signInThroughUi,
+  textOf,
+  UI_TIMEOUT,
+} from './support/workbench';
+
+describe('journey 14: contract quick fixes and known DARNs', () => {
+  screenshotOnFailure('14');
+
+  it('lists known DARNs in Look Up, and a type typo says which type was meant', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    await runCommand(page, 'View: Close All Editors');
+
+    // Look Up Data Assets: the DARNs of the workspace's contracts, named, to tick.
+    const showLookUp = async () => {
+      if (
+        await quickInput(page)
+          .locator('.quick-input-title', { hasText: /^Look Up Data Assets/ })
+          .isVisible()
+      )
+        return;
+      await runCommand(page, 'Lineage Lens: Look Up Data Assets…');
+      await quickInput(page)
+        .locator('.quick-input-title', { hasText: /^Look Up Data Assets/ })
+        .waitFor({ timeout: UI_TIMEOUT });
+    };
+    await showLookUp();
+    const settled = quickPickRow(page, 'kafka://events:payment-settled');
+    await settled.waitFor({ timeout: UI_TIMEOUT });
+    assert.match(await textOf(settled), /contract Payment settled for billing/);
+    await screenshotVariants(page, '14-3-look-up-known-darns', async () => {
+      await showLookUp();
+      await settled.waitFor({ timeout: UI_TIMEOUT });
+    });
+    await showLookUp();
+    await settled.click(); // a click on a row ticks it
+    await page.keyboard.press('Enter');
+    const assetsPane = page.locator('.pane', {
+      has: page.locator('.pane-header .title', { hasText: /^Data assets$/i }),
+    });
+    const header = assetsPane.locator('.pane-header').first();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await assetsPane
+      .locator('.monaco-list-row', { hasText: 'kafka://events:payment-settled' })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    // A type typo: the problem names the type meant, and the quick fix writes it.
+    await openFile(page, 'contracts/payment-settled.yaml');
+    await goToLine(page, 12, 11);
+    await page.keyboard.press('End');
+    for (let i = 0; i < 'long'.length; i++) await page.keyboard.press('Backspace');
+    await page.keyboard.type('lnog');
+    await activeEditor(page).locator('.squiggly-error').first().waitFor({ timeout: UI_TIMEOUT });
+    await runCommand(page, 'View: Toggle Problems');
+    const problem = page
+      .locator('.markers-panel .monaco-list-row', {
+        hasText: /lnog is not an accepted field type\. Did you mean long\?/,
+      })
+      .first();
+    await problem.waitFor({ timeout: UI_TIMEOUT });
+    await screenshotVariants(page, '14-2-type-typo-problem', () => problem.waitFor({ timeout: UI_TIMEOUT }));
+    await runCommand(page, 'File: Revert File');
+  });
+});
