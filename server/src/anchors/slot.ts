@@ -124,17 +124,9 @@ export function place(
   const onDisk = git?.anchor ?? t.entry.anchor;
   const edits = bufferMap ? throughMap(onDisk, bufferMap) : undefined;
   const { range, clamped } = toLspRange(edits?.anchor ?? onDisk, lines);
-  t.uri = uri;
-  t.range = range;
-  t.state = 'resolved';
-  t.relocatedFrom = undefined;
-  t.otherDefinitions = undefined;
-  t.problem = undefined;
-  t.candidates = undefined;
+  placedAt(slot, uri, range, clamped);
   t.sinceScan = sinceScan;
-  slot.clamped = clamped;
   slot.deleted = false;
-  slot.dirty = false;
   slot.history = Boolean(gitMap && commit);
   // A file git says did not change since the scan holds the scanned code at the mapped lines; so does
   // an open document whose unsaved edits left the anchored lines alone.
@@ -157,6 +149,28 @@ export function place(
   reverify(slot, lines, definitions, scanned);
 }
 
+/** A fresh placement at `range`, before verification says more. */
+function placedAt(slot: Slot, uri: string, range: Range, clamped: string | undefined): void {
+  const t = slot.t;
+  t.uri = uri;
+  t.range = range;
+  t.state = 'resolved';
+  t.relocatedFrom = undefined;
+  t.otherDefinitions = undefined;
+  t.problem = undefined;
+  t.candidates = undefined;
+  slot.clamped = clamped;
+  slot.dirty = false;
+}
+
+/** History settled it where it is: the code it was scanned on (a relocation made before stands). */
+function confirmedByHistory(t: TrackedAnchor): void {
+  t.unverified = undefined;
+  if (t.state !== 'relocated') t.state = 'resolved';
+  if (t.state === 'resolved') t.problem = undefined;
+  t.candidates = undefined;
+}
+
 /** An anchor whose definition moved to this file: found here by its identity, else stale. */
 function placeMoved(
   slot: Slot,
@@ -165,17 +179,10 @@ function placeMoved(
   definitions: Definitions | undefined,
   scanned: ScannedFile | undefined,
 ): void {
-  const t = slot.t;
-  t.uri = uri;
-  t.range = emptyAt(0);
-  t.state = 'resolved';
-  t.relocatedFrom = undefined;
-  t.otherDefinitions = undefined;
-  t.candidates = undefined;
-  slot.clamped = undefined;
-  slot.dirty = false;
+  placedAt(slot, uri, emptyAt(0), undefined);
   slot.history = true;
   slot.trustMapped = false;
+  slot.firstLineKept = false;
   slot.deleted = true;
   reverify(slot, lines, definitions, scanned);
 }
@@ -239,10 +246,7 @@ export function reverify(
   const t = slot.t;
   if (!t.range) return;
   if (slot.trustMapped && !slot.deleted) {
-    t.unverified = undefined;
-    if (t.state !== 'relocated') t.state = 'resolved';
-    if (t.state === 'resolved') t.problem = undefined;
-    return;
+    return confirmedByHistory(t);
   }
   // Git carried it onto a plain definition of its own name (not the path's other end's): that is its
   // code, known without reading and parsing the scanned version of the file.
@@ -252,11 +256,7 @@ export function reverify(
     !slot.deleted &&
     plainlyAt(t.range, ownNames(slot), lines, definitions)
   ) {
-    t.unverified = undefined;
-    if (t.state !== 'relocated') t.state = 'resolved';
-    if (t.state === 'resolved') t.problem = undefined;
-    t.candidates = undefined;
-    return;
+    return confirmedByHistory(t);
   }
   // The scanned version's recorded first line plainly defined a name, and git carried it onto a plain
   // definition of that same name: the same code, known without parsing either version.
@@ -270,11 +270,7 @@ export function reverify(
         ? plainNameAt(scanned?.(commit)?.lines ?? EMPTY_LINES, recorded - 1, definitions.language)
         : undefined;
     if (was && plainlyAt(t.range, [was], lines, definitions)) {
-      t.unverified = undefined;
-      if (t.state !== 'relocated') t.state = 'resolved';
-      if (t.state === 'resolved') t.problem = undefined;
-      t.candidates = undefined;
-      return;
+      return confirmedByHistory(t);
     }
   }
   // Only a parsed language can tell which definition the anchor was on.

@@ -107,6 +107,14 @@ describe('anchors: identity (real repositories, realistic naming)', () => {
     return dir;
   }
 
+  /** A clone of the repository's newest commit only (git clone --depth 1). */
+  async function shallowClone(repo: GitRepo): Promise<string> {
+    const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'anchors-shallow-')));
+    disposables.push(() => fs.rm(dir, { recursive: true, force: true }));
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.root}`, dir]);
+    return dir;
+  }
+
   describe('a handler calling a function that is then deleted', () => {
     for (const name of NAMINGS) {
       const naming = name === undefined ? 'no name' : JSON.stringify(name);
@@ -346,9 +354,7 @@ describe('anchors: identity (real repositories, realistic naming)', () => {
 
     it('a shallow clone without the scanned commit: on send_email, unverified', async () => {
       const { repo, scanned } = await history();
-      const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'anchors-shallow-')));
-      disposables.push(() => fs.rm(dir, { recursive: true, force: true }));
-      execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.root}`, dir]);
+      const dir = await shallowClone(repo);
       const e = anchorEntry(
         { file: 'src/emailservice/email_server.py', line_start: 8, line_end: 13 },
         EMAIL_PATH,
@@ -362,9 +368,7 @@ describe('anchors: identity (real repositories, realistic naming)', () => {
 
     it('fetching the scanned commits into the shallow clone makes the anchor verified', async () => {
       const { repo, scanned } = await history();
-      const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'anchors-shallow-')));
-      disposables.push(() => fs.rm(dir, { recursive: true, force: true }));
-      execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.root}`, dir]);
+      const dir = await shallowClone(repo);
       const e = anchorEntry(
         { file: 'src/emailservice/email_server.py', line_start: 8, line_end: 13 },
         EMAIL_PATH,
