@@ -209,7 +209,8 @@ describe('journey 12: path history with Open and Compare', () => {
     await reviewRow.click();
     // The review opens again and the prompt comes back, the reason field empty and ready.
     await quickPickRow(page, /Save$/).waitFor({ timeout: UI_TIMEOUT });
-    await page.keyboard.type('tax is billed too');
+    // Into the prompt's box itself (fill focuses it): the diff that opened beside it may hold the focus.
+    await quickInput(page).locator('input.input').fill('tax is billed too');
     await page.keyboard.press('Enter');
     await page.locator('.tabs-container .tab.active:not(.dirty)').waitFor({ timeout: UI_TIMEOUT });
   });
