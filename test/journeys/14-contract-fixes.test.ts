@@ -66,7 +66,11 @@ describe('journey 14: contract quick fixes and known DARNs', () => {
     for (let i = 0; i < 'long'.length; i++) await page.keyboard.press('Backspace');
     await page.keyboard.type('lnog');
     await activeEditor(page).locator('.squiggly-error').first().waitFor({ timeout: UI_TIMEOUT });
-    await runCommand(page, 'View: Toggle Problems');
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    // Its own filter: the panel keeps whatever filter an earlier journey typed.
+    const filter = page.getByPlaceholder(/^Filter \(e\.g\./).first();
+    await filter.waitFor({ timeout: UI_TIMEOUT });
+    await filter.fill('**/payment-settled.yaml');
     const problem = page
       .locator('.markers-panel .monaco-list-row', {
         hasText: /lnog is not an accepted field type\. Did you mean long\?/,
