@@ -4,7 +4,7 @@
 // branch, else main/master. Paths are made relative to the analysed folder (which may sit inside the
 // repository).
 import * as path from 'node:path';
-import { DiffParser } from '../anchors/git/diffParser';
+import { DiffParser, PARSED_DIFF_ARGS } from '../anchors/git/diffParser';
 import { runGit, GitError } from '../anchors/git/gitCli';
 import { BlobReader } from '../anchors/git/blobReader';
 import type { FileLineMap } from '../anchors/git/lineMap';
@@ -114,18 +114,7 @@ export async function readDiff(folder: string, req: DiffRequest): Promise<DiffRa
 
   const parser = new DiffParser();
   await git(top, [
-    '--literal-pathspecs',
-    'diff',
-    '--no-color',
-    '--no-ext-diff',
-    '--no-textconv',
-    '--no-relative',
-    '--ignore-submodules',
-    '--src-prefix=a/',
-    '--dst-prefix=b/',
-    '--histogram',
-    '--find-renames',
-    '-U0',
+    ...PARSED_DIFF_ARGS,
     baseCommit,
     ...(headCommit ? [headCommit] : []),
     '--',

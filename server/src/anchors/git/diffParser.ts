@@ -12,6 +12,25 @@ export interface ParsedDiff {
   deleted: Set<string>;
 }
 
+/**
+ * The `git diff` options whose output DiffParser reads (before the commits and pathspecs): hunk headers
+ * only, renames found, fixed prefixes, nothing the user's configuration could change.
+ */
+export const PARSED_DIFF_ARGS: readonly string[] = [
+  '--literal-pathspecs',
+  'diff',
+  '--no-color',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--no-relative',
+  '--ignore-submodules',
+  '--src-prefix=a/',
+  '--dst-prefix=b/',
+  '--histogram',
+  '--find-renames',
+  '-U0',
+];
+
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 /** Undoes git's C-style quoting of unusual path names ("a/t\303\251st\tx"). */

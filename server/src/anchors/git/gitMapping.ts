@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Disposable, GitMapping, WorkspaceFolderInfo } from '../types';
-import { DiffParser, type ParsedDiff } from './diffParser';
+import { DiffParser, PARSED_DIFF_ARGS, type ParsedDiff } from './diffParser';
 import { unchangedFile, type FileLineMap } from './lineMap';
 import { GitError, runGit } from './gitCli';
 import { BlobReader } from './blobReader';
@@ -448,27 +448,10 @@ export class GitMapper implements GitMapping {
 
   private async diff(repo: Repo, commit: string, pathspecs: readonly string[]): Promise<ParsedDiff> {
     const parser = new DiffParser();
-    await runGit(
-      this.git,
-      [
-        '--literal-pathspecs',
-        'diff',
-        '--no-color',
-        '--no-ext-diff',
-        '--no-textconv',
-        '--no-relative',
-        '--ignore-submodules',
-        '--src-prefix=a/',
-        '--dst-prefix=b/',
-        '--histogram',
-        '--find-renames',
-        '-U0',
-        commit,
-        '--',
-        ...pathspecs,
-      ],
-      { cwd: repo.top, onStdout: (chunk) => parser.push(chunk) },
-    );
+    await runGit(this.git, [...PARSED_DIFF_ARGS, commit, '--', ...pathspecs], {
+      cwd: repo.top,
+      onStdout: (chunk) => parser.push(chunk),
+    });
     return parser.end();
   }
 
