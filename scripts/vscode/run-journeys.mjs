@@ -148,6 +148,9 @@ async function main() {
     await browser?.close().catch(() => {});
     await server?.stop().catch(() => {});
     await service?.stop().catch(() => {});
+    // VS Code's own logs (the extension host's, our output channel's) tell why a journey failed.
+    const logs = path.join(tmp, 'user-data', 'logs');
+    if (fs.existsSync(logs)) fs.cpSync(logs, path.join(runDir, 'vscode-logs'), { recursive: true });
     if (!process.env.LINEAGE_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   };
   // The harness's own handlers stop code-server and chromium on a signal; the service is ours.

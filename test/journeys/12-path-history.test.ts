@@ -94,9 +94,8 @@ describe('journey 12: path history with Open and Compare', () => {
     await row.waitFor({ timeout: UI_TIMEOUT });
 
     // Show Versions on the path's row: this path's edits and its scan, nothing of the other paths.
-    await clickRowAction(row, 'Show Versions');
     const title = quickInput(page).locator('.quick-input-title', { hasText: /^History of / });
-    await title.waitFor({ timeout: UI_TIMEOUT });
+    await clickRowAction(row, 'Show Versions', title);
     const rows = quickInput(page).locator('.monaco-list-row');
     await quickPickRow(page, /Scanned$/).waitFor({ timeout: UI_TIMEOUT });
     const texts = await Promise.all((await rows.all()).map((r) => textOf(r)));
@@ -107,13 +106,11 @@ describe('journey 12: path history with Open and Compare', () => {
     assert.ok(!texts.some((t) => /retired/.test(t)), 'an edit is one row');
     assert.match(await textOf(title), new RegExp(`History of ${escapeRegExp(pathRowLabel(p))} in `));
     await screenshotVariants(page, '12-1-history', async (reopen) => {
-      if (reopen) await clickRowAction(row, 'Show Versions');
-      await title.waitFor({ timeout: UI_TIMEOUT });
+      if (reopen) await clickRowAction(row, 'Show Versions', title);
     });
 
     // The first edit → Compare with Previous: a diff of the scanned path and the first edit.
-    await clickRowAction(row, 'Show Versions');
-    await title.waitFor({ timeout: UI_TIMEOUT });
+    await clickRowAction(row, 'Show Versions', title);
     await rows.nth(1).click();
     await quickPickRow(page, /Compare with Previous/).click();
     const diffTab = page.locator('.tabs-container .tab.active', { hasText: /↔/ });
@@ -144,7 +141,7 @@ describe('journey 12: path history with Open and Compare', () => {
 
     // The scan → Open Version: the scanned path, read-only.
     await runCommand(page, 'View: Close All Editors');
-    await clickRowAction(row, 'Show Versions');
+    await clickRowAction(row, 'Show Versions', title);
     await quickPickRow(page, /Scanned$/).click();
     await quickPickRow(page, /Open Version/).click();
     const versionTab = page.locator('.tabs-container .tab.active', { hasText: pathRowLabel(p) });

@@ -234,12 +234,27 @@ export async function expandRow(row: Locator): Promise<void> {
   await row.and(row.page().locator('[aria-expanded="true"]')).waitFor({ timeout: UI_TIMEOUT });
 }
 
-/** Clicks an inline action (by its title) of a tree row; inline actions show on hover. */
-export async function clickRowAction(row: Locator, title: string): Promise<void> {
-  await row.hover();
-  const action = row.locator(`.actions .action-label[aria-label="${title}"]`);
-  await action.waitFor({ timeout: UI_TIMEOUT });
-  await action.click();
+/**
+ * Clicks an inline action (by its title) of a tree row; inline actions show on hover. With `opens`,
+ * waits until it shows. A tree refresh that lands on the click (the extension reloads a component's
+ * rows when its anchors' drift changes after a refresh) renders the row anew and VS Code drops the
+ * click, as it would a user's: when what it opens has not come, it clicks again (three times at most,
+ * so an action that never opens anything still fails).
+ */
+export async function clickRowAction(row: Locator, title: string, opens?: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await row.hover();
+    const action = row.locator(`.actions .action-label[aria-label="${title}"]`);
+    await action.waitFor({ timeout: UI_TIMEOUT });
+    await action.click();
+    if (!opens) return;
+    if (attempt === 3) return opens.waitFor({ timeout: UI_TIMEOUT });
+    const shown = await opens.waitFor({ timeout: UI_TIMEOUT / 4 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) return;
+  }
 }
 
 // ------------------------------------------------------------------ the lineage graph panel
