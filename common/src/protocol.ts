@@ -555,6 +555,11 @@ export interface GraphNode {
   moreBoundaries: number;
   /** Components connected to this one but outside the scope shown. */
   hiddenNeighbours: number;
+  /**
+   * Of those, the ones the depth filter left out: this component is as far up or down as the depth
+   * goes, and these are one crossing further (absent when none).
+   */
+  beyondDepth?: { up: number; down: number };
 }
 export interface GraphEdge {
   id: string;
@@ -596,6 +601,8 @@ export interface FieldFlowResult {
   downstream: Array<{ id: string; hops: number }>;
   /** Edge ids of the graph (`GraphEdge.id`) on the flow. */
   edges: string[];
+  /** Fields on the flow the depth filter left out (the Impact view, without a depth, counts them). */
+  beyondDepth?: { upstream: number; downstream: number };
 }
 export const FieldFlowRequest = new RequestType<
   { field: string; filters?: GraphFilters },

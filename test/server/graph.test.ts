@@ -141,6 +141,21 @@ describe('language server: lineage graph and impact', function () {
       dataOnly.downstream.length < all.downstream.length,
       'the KeyValueBridge into the store is not followed',
     );
+    assert.equal(all.beyondDepth, undefined, 'no depth given: nothing beyond it');
+  });
+
+  it('field flow to a depth says how many fields of the flow the depth left out', async () => {
+    const id = `${A_IN}#amount`;
+    const all = await client.conn.sendRequest(P.FieldFlowRequest, { field: id });
+    const near = await client.conn.sendRequest(P.FieldFlowRequest, {
+      field: id,
+      filters: { depthUp: 0, depthDown: 1 },
+    });
+    assert.ok(near.downstream.length < all.downstream.length, 'the depth cuts the flow');
+    assert.deepEqual(near.beyondDepth, {
+      upstream: 0,
+      downstream: all.downstream.length - near.downstream.length,
+    });
   });
 
   it('graph of a field: the components on its flow, fields with tags (● applied, ◌ depends-on with hops), edges by kind', async () => {
@@ -201,6 +216,8 @@ describe('language server: lineage graph and impact', function () {
     );
     const b = g.nodes.find((n) => n.id === ids.B)!;
     assert.equal(b.hiddenNeighbours, 1, 'B writes to the store, outside the depth');
+    assert.deepEqual(b.beyondDepth, { up: 0, down: 1 }, 'the depth stopped at B: the store is one further');
+    assert.equal(g.nodes.find((n) => n.id === ids.A)!.beyondDepth, undefined, 'nothing cut at A');
     assert.ok(
       g.nodes.every((n) => n.expanded),
       'a small scope is expanded, the focus with it',
@@ -251,6 +268,10 @@ describe('language server: lineage graph and impact', function () {
     assert.equal(ab.kind, 'component');
     assert.equal(ab.count, 4, 'four fields cross from A to B');
     assert.equal(g.nodes.find((n) => n.id === ids.C)!.hiddenNeighbours, 1, 'D is outside the namespace');
+    assert.ok(
+      g.nodes.every((n) => n.beyondDepth === undefined),
+      'a namespace has no depth to be beyond',
+    );
   });
 
   it('targets at the cursor, and the impact lens on anchored code that writes an egress', async () => {

@@ -1,5 +1,6 @@
-// Layout of a GraphResult with elkjs (layered, left to right): components are compound nodes holding
-// their boundaries; each field row has a port on both sides so field edges meet their rows. All
+// Layout of a GraphResult with elkjs (layered, left to right, or top to bottom in a narrow panel):
+// components are compound nodes holding their boundaries; each field row has a port on both sides so
+// field edges meet their rows. All
 // coordinates come back absolute (shapeCoords/edgeCoords ROOT), ready for SVG. The engine is passed in:
 // the webview runs elkjs in a Web Worker (layoutEngine.ts), the tests run the same layout in Node.
 import type { ELK, ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
@@ -65,6 +66,9 @@ function boundaryNode(b: GraphBoundary): ElkNode {
   };
 }
 
+/** Left to right (a wide panel) or top to bottom (a narrow one: components stacked). */
+export type LayoutDirection = 'RIGHT' | 'DOWN';
+
 function componentNode(n: GraphNode): ElkNode {
   if (!n.expanded || n.boundaries.length === 0)
     return { id: n.id, width: BOX_WIDTH, height: COLLAPSED_HEIGHT };
@@ -73,6 +77,8 @@ function componentNode(n: GraphNode): ElkNode {
     children: n.boundaries.map(boundaryNode),
     layoutOptions: {
       'elk.padding': `[top=${NODE_HEADER},left=${PAD},bottom=${PAD},right=${PAD}]`,
+      // Left to right inside a component in both directions: ingress, mappings, egress read as a line,
+      // and the component (two columns, about 550 px) still fits a narrow panel at full size.
       'elk.direction': 'RIGHT',
       // Room between a component's ingress and egress columns for its mapping edges to be seen.
       'elk.layered.spacing.nodeNodeBetweenLayers': '70',
@@ -82,7 +88,7 @@ function componentNode(n: GraphNode): ElkNode {
 }
 
 /** What elkjs is asked to lay out for a graph. */
-export function elkGraph(g: GraphResult): ElkNode {
+export function elkGraph(g: GraphResult, direction: LayoutDirection = 'RIGHT'): ElkNode {
   const endpoints = new Map<string, { in: string; out: string }>();
   for (const n of g.nodes) {
     endpoints.set(n.id, { in: n.id, out: n.id });
@@ -106,7 +112,7 @@ export function elkGraph(g: GraphResult): ElkNode {
     edges,
     layoutOptions: {
       'elk.algorithm': 'layered',
-      'elk.direction': 'RIGHT',
+      'elk.direction': direction,
       'elk.layered.spacing.nodeNodeBetweenLayers': '60',
       'elk.spacing.nodeNode': '24',
       'elk.layered.spacing.edgeNodeBetweenLayers': '16',
@@ -114,7 +120,14 @@ export function elkGraph(g: GraphResult): ElkNode {
       'elk.json.shapeCoords': 'ROOT',
       'elk.json.edgeCoords': 'ROOT',
       ...(compound
-        ? { 'elk.hierarchyHandling': 'INCLUDE_CHILDREN', 'elk.edgeRouting': 'ORTHOGONAL' }
+        ? {
+            'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+            'elk.edgeRouting': 'ORTHOGONAL',
+            // Top to bottom, field ports sit on the boxes' sides: placing nodes to straighten those
+            // edges shifts each component right of the one before (a staircase wider than the panel);
+            // the simple placement keeps them in one column.
+            ...(direction === 'DOWN' ? { 'elk.layered.nodePlacement.strategy': 'SIMPLE' } : {}),
+          }
         : {
             'elk.edgeRouting': 'POLYLINE',
             'elk.layered.mergeEdges': 'true',
@@ -156,6 +169,10 @@ export function readLayout(out: ElkNode): Laid {
   return laid;
 }
 
-export async function layout(g: GraphResult, elk: Pick<ELK, 'layout'>): Promise<Laid> {
-  return readLayout(await elk.layout(elkGraph(g)));
+export async function layout(
+  g: GraphResult,
+  elk: Pick<ELK, 'layout'>,
+  direction: LayoutDirection = 'RIGHT',
+): Promise<Laid> {
+  return readLayout(await elk.layout(elkGraph(g, direction)));
 }

@@ -6,7 +6,7 @@
 import ELK, { type ELK as Engine } from 'elkjs/lib/elk-api.js';
 import workerSource from 'elkjs/lib/elk-worker.min.js';
 import type { GraphResult } from '../../common/src/protocol';
-import { layout, type Laid } from './layout';
+import { layout, type Laid, type LayoutDirection } from './layout';
 
 /** The rejection of a layout whose graph was replaced by a newer one before it finished. */
 export class Superseded extends Error {
@@ -48,7 +48,7 @@ function engine(): NonNullable<typeof worker> {
  * Lays the graph out in the worker. A layout still running for an older graph is abandoned: its worker
  * is stopped (a new one starts) and its promise rejects with Superseded.
  */
-export function layoutInWorker(g: GraphResult): Promise<Laid> {
+export function layoutInWorker(g: GraphResult, direction: LayoutDirection = 'RIGHT'): Promise<Laid> {
   if (current && worker) {
     worker.elk.terminateWorker();
     for (const j of worker.jobs) j.reject(new Superseded());
@@ -59,7 +59,7 @@ export function layoutInWorker(g: GraphResult): Promise<Laid> {
     const job: Job = { reject };
     current = job;
     w.jobs.add(job);
-    layout(g, w.elk)
+    layout(g, w.elk, direction)
       .then(resolve, reject)
       .finally(() => {
         w.jobs.delete(job);

@@ -1,12 +1,20 @@
 // The lineage-graph webview: a thin renderer. It lays out and draws what the extension sends (the
 // language server's graph), highlights a field's flow, and posts the user's choices back. It never
 // talks to the service; every string from the data is set as text, never as markup.
-import type { GraphFilters, GraphNode, GraphResult, MappingKind } from '../../common/src/protocol';
+import type {
+  FieldFlowResult,
+  GraphFilters,
+  GraphNode,
+  GraphResult,
+  MappingKind,
+} from '../../common/src/protocol';
 import { FIELD_MAPPING_KINDS } from '../../common/src/api/paths';
 import { tagLine } from '../../common/src/tagWords';
 import { type FromWebview, type GraphViewState, parseToWebview } from '../../common/src/graphMessages';
-import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Laid } from './layout';
+import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Box, type Laid, type LayoutDirection } from './layout';
 import { layoutInWorker, Superseded } from './layoutEngine';
+import { flowBeyondDepth, graphCaption, hiddenLinks } from './caption';
+import { directionFor, fitView, keptView, markerSize, openingView, type View } from './viewport';
 
 interface VsCodeApi {
   postMessage(m: FromWebview): void;
@@ -22,7 +30,9 @@ const KINDS: readonly MappingKind[] = FIELD_MAPPING_KINDS;
 let graph: GraphResult | undefined;
 let state: GraphViewState | undefined;
 let laid: Laid | undefined;
-let view = { x: 0, y: 0, scale: 1 };
+let view: View = { x: 0, y: 0, scale: 1 };
+/** What the drawing shown is of (its focus and layout direction): a redrawing of the same keeps the view. */
+let drawnKey: string | undefined;
 let selectedNode: string | undefined;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -45,8 +55,19 @@ function post(m: FromWebview): void {
   vscode.postMessage(m);
 }
 
+/** The view state, with the zoom and pan (a tab shown again, or a reload, draws it where it was). */
 function save(): void {
-  if (state) vscode.setState(state);
+  if (state) vscode.setState({ ...state, view, drawnKey });
+}
+
+{
+  // The webview is made anew when its tab is shown again: the zoom the user left comes back with it.
+  const saved = vscode.getState() as { view?: View; drawnKey?: unknown } | undefined;
+  const v = saved?.view;
+  if (v && [v.x, v.y, v.scale].every(Number.isFinite) && v.scale > 0 && typeof saved.drawnKey === 'string') {
+    view = { x: v.x, y: v.y, scale: v.scale };
+    drawnKey = saved.drawnKey;
+  }
 }
 
 // ---- filters ---------------------------------------------------------------------------------------
@@ -96,14 +117,27 @@ $('export').addEventListener('click', () => {
   const svg = canvas.querySelector('svg');
   if (svg) post({ type: 'exportSvg', svg: exportable(svg) });
 });
-$('fit').addEventListener('click', () => fit(true));
+$('fit').addEventListener('click', () => showWhole());
 
 /** A standalone SVG: the theme's colours resolved into the copy, so it reads outside VS Code too. */
 function exportable(svg: SVGSVGElement): string {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copy.setAttribute('xmlns', SVG);
-  copy.setAttribute('viewBox', `0 0 ${laid?.width ?? 0} ${laid?.height ?? 0}`);
+  // The filters that made the picture, written above it (and as its description), so the file says
+  // what it shows; the arrowheads at the graph's own scale.
+  const lines = graph && state ? graphCaption(graph, state.params.filters ?? {}) : [];
+  const band = lines.length * 18 + (lines.length ? 8 : 0);
+  const width = laid?.width ?? 0;
+  copy.setAttribute('viewBox', `0 ${-band} ${width} ${(laid?.height ?? 0) + band}`);
   copy.querySelector('g.viewport')?.removeAttribute('transform');
+  copy.querySelectorAll('marker').forEach((m) => {
+    m.setAttribute('markerWidth', String(markerSize(1)));
+    m.setAttribute('markerHeight', String(markerSize(1)));
+  });
+  if (lines.length) {
+    copy.prepend(el('desc', {}, lines.join('\n')));
+    copy.prepend(el('title', {}, lines[0]!));
+  }
   const originals = svg.querySelectorAll('*');
   copy.querySelectorAll('*').forEach((node, i) => {
     const cs = getComputedStyle(originals[i]!);
@@ -121,6 +155,22 @@ function exportable(svg: SVGSVGElement): string {
       .join(';');
     (node as SVGElement).setAttribute('style', style);
   });
+  const colour = getComputedStyle(status).color;
+  const font = getComputedStyle(document.body).fontFamily;
+  lines.forEach((line, i) =>
+    copy.append(
+      el(
+        'text',
+        {
+          x: 4,
+          y: -band + 16 + i * 18,
+          class: 'caption',
+          style: `fill:${colour};font-size:${i ? 11 : 13}px;font-family:${font}`,
+        },
+        line,
+      ),
+    ),
+  );
   return new XMLSerializer().serializeToString(copy);
 }
 
@@ -155,13 +205,16 @@ function draw(g: GraphResult, l: Laid): void {
   const svg = el('svg', { class: 'graph', role: 'application', 'aria-label': 'Lineage graph' });
   const defs = el('defs');
   for (const kind of ['arrow', 'arrow-hl']) {
+    // In the graph's units, not the edge's width (a KeyValueBridge's wide double line would blow it
+    // up over the field labels); applyView keeps it the same size on screen at every zoom.
     const m = el('marker', {
       id: kind,
       viewBox: '0 0 10 10',
       refX: 9,
       refY: 5,
-      markerWidth: 7,
-      markerHeight: 7,
+      markerUnits: 'userSpaceOnUse',
+      markerWidth: markerSize(view.scale),
+      markerHeight: markerSize(view.scale),
       orient: 'auto-start-reverse',
     });
     m.append(el('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: kind }));
@@ -171,6 +224,7 @@ function draw(g: GraphResult, l: Laid): void {
   const vp = el('g', { class: 'viewport' });
   svg.append(vp);
   const centre = new Set(g.centre);
+  const filters = state?.params.filters ?? {};
 
   for (const n of g.nodes) {
     const box = l.nodes.get(n.id);
@@ -210,18 +264,20 @@ function draw(g: GraphResult, l: Laid): void {
         el(
           'text',
           { x: box.x + 10, y: box.y + 52, class: 'counts dim-text' },
-          `${n.namespace}${n.hiddenNeighbours ? ` · +${n.hiddenNeighbours} more linked` : ''}`,
+          [n.namespace || '(no namespace)', ...hiddenLinks(n, filters)].join(' · '),
         ),
       );
     } else if (n.moreBoundaries || n.hiddenNeighbours) {
       ng.append(
         el(
           'text',
-          { x: box.x + box.width - 8, y: box.y + 18, class: 'counts dim-text', 'text-anchor': 'end' },
-          [
-            n.moreBoundaries ? `+${n.moreBoundaries} boundaries` : '',
-            n.hiddenNeighbours ? `+${n.hiddenNeighbours} linked` : '',
-          ]
+          {
+            x: box.x + box.width - 8,
+            y: box.y + 18,
+            class: 'counts dim-text hidden-links',
+            'text-anchor': 'end',
+          },
+          [n.moreBoundaries ? `+${n.moreBoundaries} boundaries` : '', ...hiddenLinks(n, filters)]
             .filter(Boolean)
             .join(' · '),
         ),
@@ -301,35 +357,49 @@ function draw(g: GraphResult, l: Laid): void {
   canvas.replaceChildren(svg);
 }
 
+let saving: number | undefined;
 function applyView(): void {
   canvas
     .querySelector('g.viewport')
     ?.setAttribute('transform', `translate(${view.x} ${view.y}) scale(${view.scale})`);
+  const size = String(markerSize(view.scale));
+  canvas.querySelectorAll('marker').forEach((m) => {
+    m.setAttribute('markerWidth', size);
+    m.setAttribute('markerHeight', size);
+  });
+  // Kept once the wheel or the drag pauses, not on every step of it.
+  if (saving === undefined) saving = requestAnimationFrame(() => ((saving = undefined), save()));
 }
 
-/** Shows the whole graph, or when it would be too small to read, what it was opened on at full size. */
-function fit(whole = false): void {
+function panelSize(): { width: number; height: number } {
+  return { width: canvas.clientWidth || 800, height: canvas.clientHeight || 600 };
+}
+
+/** Fit (and the 0 key): the whole graph, however small. */
+function showWhole(): void {
   if (!laid) return;
-  const w = canvas.clientWidth || 800;
-  const h = canvas.clientHeight || 600;
-  const scale = Math.min(1.2, Math.max(0.05, Math.min(w / (laid.width + 40), h / (laid.height + 40))));
-  const centre = whole ? undefined : centreBox();
-  if (scale < 0.6 && centre) {
-    view = { scale: 1, x: w / 2 - (centre.x + centre.width / 2), y: h / 2 - (centre.y + centre.height / 2) };
-  } else {
-    view = { scale, x: (w - laid.width * scale) / 2, y: Math.max(10, (h - laid.height * scale) / 2) };
-  }
+  view = fitView(panelSize(), laid);
   applyView();
 }
 
-/** The box of what the graph is centred on (a node, a boundary, or the boundary of a field). */
-function centreBox(): { x: number; y: number; width: number; height: number } | undefined {
-  for (const id of graph?.centre ?? []) {
-    const box =
-      laid?.nodes.get(id) ?? laid?.boundaries.get(id) ?? laid?.boundaries.get(id.slice(0, id.indexOf('#')));
+/** The box a field, a boundary or a component is drawn in (a field: its boundary's). */
+function boxOf(l: Laid | undefined, id: string): Box | undefined {
+  return l?.nodes.get(id) ?? l?.boundaries.get(id) ?? l?.boundaries.get(id.slice(0, id.indexOf('#')));
+}
+
+/** What the user looks at in a drawing: the selected field, else what the graph is centred on. */
+function anchorBox(
+  l: Laid | undefined,
+  g: GraphResult | undefined,
+  s: GraphViewState | undefined,
+): Box | undefined {
+  const selected = s?.selectedField ? boxOf(l, s.selectedField) : undefined;
+  if (selected) return selected;
+  for (const id of g?.centre ?? []) {
+    const box = boxOf(l, id);
     if (box) return box;
   }
-  return undefined;
+  return l?.nodes.get(g?.nodes[0]?.id ?? '');
 }
 
 canvas.addEventListener('wheel', (ev) => {
@@ -421,12 +491,7 @@ function clearSelection(): void {
   post({ type: 'clearSelection' });
 }
 
-function showFlow(flow: {
-  field: string;
-  upstream: { id: string }[];
-  downstream: { id: string }[];
-  edges: string[];
-}): void {
+function showFlow(flow: FieldFlowResult): void {
   if (flow.field !== flowField) return;
   clearHighlight();
   const svg = canvas.querySelector('svg');
@@ -454,11 +519,13 @@ function showFlow(flow: {
   const down = flow.downstream.length;
   // Fields of collapsed components or beyond a boundary's row limit are on the flow but not drawn.
   const hidden = up - drawnUp + (down - drawnDown);
+  const beyond = flowBeyondDepth(flow, state?.params.filters ?? {});
   status.textContent =
     `Field mode: ${drawnUp} upstream, ${drawnDown} downstream fields highlighted` +
     (hidden
       ? ` (of ${up} upstream and ${down} downstream; ${hidden} are in collapsed components or folded rows).`
-      : '.');
+      : '.') +
+    (beyond ? ` ${beyond}.` : '');
   // A component selected after the field keeps the details (a restored panel highlights the field again).
   if (!state?.selectedComponent) showFieldDetails(flow.field);
 }
@@ -540,7 +607,7 @@ canvas.addEventListener('keydown', (ev) => {
   } else if (ev.key === '-') {
     view.scale /= 1.2;
     applyView();
-  } else if (ev.key === '0') fit(true);
+  } else if (ev.key === '0') showWhole();
   else if (ev.key === 'e' && selectedNode) {
     const n = graph?.nodes.find((x) => x.id === selectedNode);
     if (n) post({ type: 'expand', componentId: n.id, expanded: !n.expanded });
@@ -591,10 +658,14 @@ function moveFocus(from: Element, key: string): void {
 const progress = $<HTMLDivElement>('progress');
 let rendering = 0;
 
+let direction: LayoutDirection = 'RIGHT';
+
 async function render(g: GraphResult, s: GraphViewState): Promise<void> {
   const seq = ++rendering;
+  const before = { laid, graph, state };
   state = s;
   save();
+  direction = directionFor(panelSize());
   const f = s.params.filters ?? {};
   fillSelect(nsSelect, g.namespaces, f.namespaces?.[0], 'All namespaces');
   fillSelect(tagSelect, g.tags, f.tag, 'Any tag');
@@ -608,7 +679,7 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
   const t0 = performance.now();
   let l: Laid;
   try {
-    l = await layoutInWorker(g);
+    l = await layoutInWorker(g, direction);
   } catch (err) {
     if (err instanceof Superseded) return; // a newer graph is being laid out
     throw err;
@@ -622,8 +693,16 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
   graph = g;
   laid = l;
   const t1 = performance.now();
+  // The same focus laid out the same way (a filter, the depth, a component expanded, the tab shown
+  // again): the user's zoom stays and what they looked at stays in place. Else a readable first view.
+  const key = JSON.stringify([s.params.focus, direction]);
+  view =
+    key === drawnKey
+      ? keptView(view, anchorBox(before.laid, before.graph, before.state ?? s), anchorBox(l, g, s))
+      : openingView(panelSize(), l, anchorBox(l, g, s));
+  drawnKey = key;
   draw(g, l);
-  fit();
+  applyView();
   // A component's details follow the new drawing (Expand after Collapse, a reload, the tab opened
   // again); gone with it, they go.
   const selected = s.selectedComponent;
@@ -660,14 +739,22 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
   if (s.selectedField && g.nodes.length) requestFlow(s.selectedField);
 }
 
+function show(g: GraphResult, s: GraphViewState): void {
+  render(g, s).catch((err: unknown) => {
+    status.textContent = `The graph could not be laid out: ${String((err as Error)?.message ?? err)}`;
+  });
+}
+
+// A panel made narrow (or wide again) is laid out the other way round.
+new ResizeObserver(() => {
+  if (graph && state && laid && directionFor(panelSize()) !== direction) show(graph, state);
+}).observe(canvas);
+
 window.addEventListener('message', (ev: MessageEvent) => {
   const m = parseToWebview(ev.data);
   if (!m) return;
-  if (m.type === 'graph') {
-    render(m.graph, m.state).catch((err: unknown) => {
-      status.textContent = `The graph could not be laid out: ${String((err as Error)?.message ?? err)}`;
-    });
-  } else if (m.type === 'flow') showFlow(m.flow);
+  if (m.type === 'graph') show(m.graph, m.state);
+  else if (m.type === 'flow') showFlow(m.flow);
   else status.textContent = m.message;
 });
 

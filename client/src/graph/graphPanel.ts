@@ -23,9 +23,12 @@ import { graphHtml } from './graphHtml';
 
 export const GRAPH_VIEW_TYPE = 'lineageLens.graph';
 
-/** The state with other params; the component selected stays (its details follow the drawing). */
+/**
+ * The state with other params (filters, depth, another centre): the selected field and component stay,
+ * so field mode and the details follow the new drawing instead of silently ending.
+ */
 function withParams(state: GraphViewState, params: GraphParams): GraphViewState {
-  return state.selectedComponent ? { params, selectedComponent: state.selectedComponent } : { params };
+  return { ...state, params };
 }
 
 export interface RenderedEvent {
@@ -77,7 +80,9 @@ export class GraphPanels implements vscode.Disposable {
     else if (this.state?.selectedComponent) state.selectedComponent = this.state.selectedComponent;
     if (this.panel) {
       this.state = state;
-      this.panel.reveal(vscode.ViewColumn.Beside);
+      // One graph panel, brought forward where it is: revealing it "beside" again would move it to
+      // (or open) another editor group each time.
+      this.panel.reveal(this.panel.viewColumn, false);
       void this.reload();
       return;
     }

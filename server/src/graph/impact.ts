@@ -215,7 +215,19 @@ export function fieldFlow(model: LineageModel, id: string, filters: GraphFilters
   addEdges(down, true);
   const list = (reach: Reach) =>
     [...reach.order].filter((v) => v !== i).map((v) => ({ id: model.fields[v]!.id, hops: reach.hops[v]! }));
-  return { field: id, upstream: list(up), downstream: list(down), edges: [...edges] };
+  const result: FieldFlowResult = {
+    field: id,
+    upstream: list(up),
+    downstream: list(down),
+    edges: [...edges],
+  };
+  // What the depth hid: the same walk without it (only when a depth was given).
+  const more = (reach: Reach, direction: 'up' | 'down', depth: number | undefined) =>
+    depth === undefined ? 0 : walk(model, [i], direction, filters).order.length - reach.order.length;
+  const upstream = more(up, 'up', filters.depthUp);
+  const downstream = more(down, 'down', filters.depthDown);
+  if (upstream || downstream) result.beyondDepth = { upstream, downstream };
+  return result;
 }
 
 export function componentEdgeId(a: string, b: string): string {

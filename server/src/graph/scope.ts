@@ -58,6 +58,7 @@ export function graphFor(model: LineageModel, params: GraphParams): GraphResult 
   let scope: string[];
   let centre: string[];
   let flow: Set<number> | undefined;
+  let beyond = new Map<string, { up: number; down: number }>();
   let truncated: string | undefined;
   let collapsed = false;
   const expanded = new Set<string>();
@@ -98,7 +99,7 @@ export function graphFor(model: LineageModel, params: GraphParams): GraphResult 
     const c = model.components.get(focus.componentId);
     if (!c)
       throw new UserInputError(`The component ${focus.componentId ?? '?'} is not in the loaded lineage.`);
-    scope = neighbourhood(model, c.detail.id, filters);
+    ({ order: scope, beyond } = neighbourhood(model, c.detail.id, filters));
     ({ scope, truncated } = cap(scope));
     if (focus.kind === 'path') {
       const p = c.pathById.get(focus.pathId);
@@ -123,6 +124,8 @@ export function graphFor(model: LineageModel, params: GraphParams): GraphResult 
     for (const n of [...(model.compOut.get(id) ?? []), ...(model.compIn.get(id) ?? [])])
       if (!inScope.has(n)) hidden++;
     node.hiddenNeighbours = hidden;
+    const cut = beyond.get(id);
+    if (cut) node.beyondDepth = cut;
     nodes.push(node);
     for (const b of node.boundaries) {
       const bm = model.boundaries.get(b.id)!;
@@ -151,8 +154,15 @@ function cap(scope: string[]): { scope: string[]; truncated: string | undefined 
   };
 }
 
-/** Components within depthUp/depthDown crossings of a component, nearest first. */
-function neighbourhood(model: LineageModel, start: string, filters: GraphFilters): string[] {
+/**
+ * Components within depthUp/depthDown crossings of a component, nearest first; and for the components
+ * where the depth stopped the walk, how many more it would have reached one crossing further.
+ */
+function neighbourhood(
+  model: LineageModel,
+  start: string,
+  filters: GraphFilters,
+): { order: string[]; beyond: Map<string, { up: number; down: number }> } {
   const ns = filters.namespaces ? new Set(filters.namespaces) : undefined;
   const tagged = filters.tag ? componentsWithTag(model, filters.tag) : undefined;
   const ok = (id: string) => {
@@ -163,9 +173,10 @@ function neighbourhood(model: LineageModel, start: string, filters: GraphFilters
   };
   const order = [start];
   const seen = new Set(order);
-  for (const [adj, depth] of [
-    [model.compOut, filters.depthDown ?? DEFAULT_DEPTH],
-    [model.compIn, filters.depthUp ?? DEFAULT_DEPTH],
+  const beyond = new Map<string, { up: number; down: number }>();
+  for (const [adj, depth, side] of [
+    [model.compOut, filters.depthDown ?? DEFAULT_DEPTH, 'down'],
+    [model.compIn, filters.depthUp ?? DEFAULT_DEPTH, 'up'],
   ] as const) {
     let frontier = [start];
     for (let d = 0; d < depth && frontier.length; d++) {
@@ -179,8 +190,16 @@ function neighbourhood(model: LineageModel, start: string, filters: GraphFilters
         }
       frontier = next;
     }
+    for (const u of frontier) {
+      let more = 0;
+      for (const v of adj.get(u) ?? []) if (!seen.has(v) && ok(v)) more++;
+      if (!more) continue;
+      const cut = beyond.get(u) ?? { up: 0, down: 0 };
+      cut[side] += more;
+      beyond.set(u, cut);
+    }
   }
-  return order;
+  return { order, beyond };
 }
 
 function componentsWithTag(model: LineageModel, tag: string): Set<string> {

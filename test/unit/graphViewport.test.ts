@@ -1,0 +1,132 @@
+// Where the lineage graph is shown: a first drawing is readable (text at 11 px or more on screen)
+// whatever the graph's size, centred on what it was opened on; a redrawing keeps the user's zoom and
+// keeps what they looked at in place; a narrow panel lays out top to bottom; arrowheads keep their
+// size on screen at every zoom. The layouts are elkjs's real ones, computed in Node.
+import { strict as assert } from 'node:assert';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import type { GraphBoundary, GraphNode, GraphResult } from '../../common/src/protocol';
+import { layout } from '../../webview/src/layout';
+import {
+  MARKER_PX,
+  NARROW_PANEL,
+  READABLE_SCALE,
+  directionFor,
+  fitView,
+  keptView,
+  markerSize,
+  openingView,
+} from '../../webview/src/viewport';
+
+const SMALLEST_TEXT_PX = 11;
+
+function boundary(id: string, role: 'ingress' | 'egress', fields: string[]): GraphBoundary {
+  return {
+    id,
+    label: id,
+    roles: [role],
+    fields: fields.map((f) => ({ id: `${id}#${f}`, name: f, tags: [], dependsOn: [] })),
+    moreFields: 0,
+  };
+}
+function component(id: string, fields: string[]): GraphNode {
+  return {
+    id,
+    type: 'CODE',
+    label: id,
+    namespace: 'shop',
+    expanded: true,
+    counts: { paths: 1, boundaries: 2, fields: fields.length * 2, taggedFields: 0 },
+    boundaries: [boundary(`${id}:in`, 'ingress', fields), boundary(`${id}:out`, 'egress', fields)],
+    paths: [],
+    moreBoundaries: 0,
+    hiddenNeighbours: 0,
+  };
+}
+
+/** A chain of components, each passing its fields on to the next (a crossing per field). */
+function chain(length: number, fields: string[]): GraphResult {
+  const nodes = Array.from({ length }, (_, i) => component(`c${i}`, fields));
+  const edges = nodes.flatMap((n, i) => [
+    ...fields.map((f) => ({
+      id: `m${i}${f}`,
+      source: `${n.id}:in#${f}`,
+      target: `${n.id}:out#${f}`,
+      kind: 'mapping' as const,
+      mapping: 'DataFlow' as const,
+    })),
+    ...(i + 1 < length
+      ? fields.map((f) => ({
+          id: `x${i}${f}`,
+          source: `${n.id}:out#${f}`,
+          target: `c${i + 1}:in#${f}`,
+          kind: 'crossing' as const,
+        }))
+      : []),
+  ]);
+  return {
+    focus: { kind: 'component', componentId: 'c0' },
+    centre: ['c0'],
+    nodes,
+    edges,
+    namespaces: ['shop'],
+    tags: [],
+    collapsed: false,
+  };
+}
+
+describe('lineage graph view: zoom, direction and markers', () => {
+  const elk = new ELK();
+  const wide = { width: 1300, height: 800 };
+
+  it('opens a graph too large to fit at a readable zoom, its centre in the middle of the panel', async () => {
+    const g = chain(5, ['id', 'email', 'amount', 'currency', 'status', 'createdAt']);
+    const laid = await layout(g, elk);
+    assert.ok(fitView(wide, laid).scale < READABLE_SCALE, 'the whole graph fits only below a readable zoom');
+    const v = openingView(wide, laid, laid.nodes.get('c0'));
+    assert.ok(v.scale * SMALLEST_TEXT_PX >= 11, `the smallest text is ${v.scale * SMALLEST_TEXT_PX} px`);
+    const c0 = laid.nodes.get('c0')!;
+    const onScreen = { x: v.x + (c0.x + c0.width / 2) * v.scale, y: v.y + c0.y * v.scale };
+    assert.ok(Math.abs(onScreen.x - wide.width / 2) < 1, 'the centre component in the middle');
+    assert.ok(onScreen.y >= 0 && onScreen.y < wide.height, 'its top on screen');
+  });
+
+  it('opens a graph that fits whole, at no less than a readable zoom', async () => {
+    const laid = await layout(chain(1, ['id']), elk);
+    const v = openingView(wide, laid, laid.nodes.get('c0'));
+    assert.deepEqual(v, fitView(wide, laid));
+    assert.ok(v.scale >= READABLE_SCALE);
+    assert.ok(v.x >= 0 && v.x + laid.width * v.scale <= wide.width, 'all of it across');
+  });
+
+  it('a redrawing keeps the zoom and keeps the box looked at where it was on screen', async () => {
+    const before = await layout(chain(3, ['id', 'email']), elk);
+    const after = await layout(chain(4, ['id', 'email', 'amount']), elk);
+    const user = { x: -140, y: 35, scale: 1.7 };
+    const was = before.boundaries.get('c1:in')!;
+    const now = after.boundaries.get('c1:in')!;
+    const v = keptView(user, was, now);
+    assert.equal(v.scale, user.scale);
+    assert.ok(Math.abs(user.x + was.x * user.scale - (v.x + now.x * v.scale)) < 1e-9);
+    assert.ok(Math.abs(user.y + was.y * user.scale - (v.y + now.y * v.scale)) < 1e-9);
+    assert.deepEqual(keptView(user, undefined, now), user, 'nothing to follow: the view as it was');
+  });
+
+  it('lays out top to bottom in a narrow panel, left to right in a wide one', async () => {
+    assert.equal(directionFor({ width: NARROW_PANEL - 1, height: 900 }), 'DOWN');
+    assert.equal(directionFor({ width: NARROW_PANEL, height: 900 }), 'RIGHT');
+    const g = chain(3, ['id', 'email']);
+    const down = await layout(g, elk, directionFor({ width: 600, height: 900 }));
+    const right = await layout(g, elk, directionFor(wide));
+    const [a, b, c] = ['c0', 'c1', 'c2'].map((id) => down.nodes.get(id)!);
+    assert.ok(a!.y + a!.height <= b!.y && b!.y + b!.height <= c!.y, 'each next component below');
+    assert.ok(down.width < 650, `one component wide (${down.width} px): it fits the narrow panel`);
+    assert.ok(down.height > down.width && right.width > right.height);
+    const [ra, rb] = ['c0', 'c1'].map((id) => right.nodes.get(id)!);
+    assert.ok(ra!.x + ra!.width <= rb!.x, 'side by side in a wide panel');
+  });
+
+  it('arrowheads are the same size on screen at every zoom', () => {
+    for (const scale of [0.2, 0.5, 1, 1.7, 4]) assert.equal(markerSize(scale) * scale, MARKER_PX);
+    assert.equal(markerSize(0), MARKER_PX, 'a degenerate zoom does not divide by zero');
+  });
+});
