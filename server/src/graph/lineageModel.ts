@@ -53,6 +53,12 @@ export interface ComponentModel {
   pathById: Map<string, PathModel>;
 }
 
+interface ComponentSides {
+  egress: BoundaryModel[];
+  ingress: BoundaryModel[];
+  ingressByPayload: Map<string, BoundaryModel[]>;
+}
+
 export interface FieldNode {
   id: string;
   name: string;
@@ -115,10 +121,12 @@ export class LineageModel {
   /** Tag name → field nodes carrying it (applied or depended on). */
   readonly fieldsByTag = new Map<string, Set<number>>();
   /**
-   * Boundary pairs already crossed, so a pair linked by two edges is linked once (a field belongs to
-   * one boundary, so this is the same as remembering every field pair, at a fraction of the memory).
+   * Component pairs already linked field to field, so a pair joined by two edges is crossed once (a
+   * boundary belongs to one component, and one edge crosses each boundary pair once).
    */
   private crossed: Set<string> | undefined = new Set();
+  /** Each component's live boundaries by side, and its live ingress by payload, while the build runs. */
+  private sides: Map<ComponentModel, ComponentSides> | undefined = new Map();
   /** The build's shared tag lists (released with the build). */
   private tagLists: TagLists | undefined = new TagLists();
   /** The first path carrying each field (to open its document and anchor). */
@@ -183,7 +191,7 @@ export class LineageModel {
     yield;
     this.arcs('up');
     // What only the build needs goes with it.
-    this.arcList = this.crossed = this.pathIndex = undefined;
+    this.arcList = this.crossed = this.pathIndex = this.sides = undefined;
     yield;
     for (const c of this.components.values()) {
       if (c.detail.type === 'DATA_STORE') this.storeTags(c.boundaries[0]!);
@@ -454,33 +462,58 @@ export class LineageModel {
     const dst = this.components.get(dstId);
     this.link(srcId, dstId);
     if (!src || !dst) return;
+    const pair = `${srcId}\u0000${dstId}`;
+    if (this.crossed!.has(pair)) return;
+    this.crossed!.add(pair);
     const sType = src.detail.type;
     const dType = dst.detail.type;
     if (sType === 'CODE' && dType === 'DATA_STORE') {
       const store = dst.boundaries[0]!;
-      const live = src.boundaries.filter((b) => b.liveEgress);
-      for (const b of boundariesAddressingStore(live, dst.detail)) this.cross(b, store);
+      for (const b of boundariesAddressingStore(this.sidesOf(src).egress, dst.detail)) this.cross(b, store);
     } else if (sType === 'DATA_STORE' && dType === 'CODE') {
       const store = src.boundaries[0]!;
-      const live = dst.boundaries.filter((b) => b.liveIngress);
-      for (const b of boundariesAddressingStore(live, src.detail)) this.cross(store, b);
+      for (const b of boundariesAddressingStore(this.sidesOf(dst).ingress, src.detail)) this.cross(store, b);
     } else if (sType === 'CODE' && dType === 'CODE') {
-      const ins = dst.boundaries.filter((b) => b.liveIngress);
-      for (const e of src.boundaries) {
-        if (!e.liveEgress) continue;
-        for (const i of ins) if (samePayload(e, i)) this.cross(e, i);
+      // Each egress meets the ingress of the same payload (samePayload), found by payload.
+      const ins = this.sidesOf(dst).ingressByPayload;
+      for (const e of this.sidesOf(src).egress) {
+        const same = e.payload ? ins.get(e.payload) : undefined;
+        if (same) for (const i of same) if (samePayload(e, i)) this.cross(e, i);
       }
     }
   }
 
+  private sidesOf(c: ComponentModel): ComponentSides {
+    let s = this.sides!.get(c);
+    if (!s) {
+      s = { egress: [], ingress: [], ingressByPayload: new Map() };
+      for (const b of c.boundaries) {
+        if (b.liveEgress) s.egress.push(b);
+        if (!b.liveIngress) continue;
+        s.ingress.push(b);
+        if (!b.payload) continue;
+        const list = s.ingressByPayload.get(b.payload);
+        if (list) list.push(b);
+        else s.ingressByPayload.set(b.payload, [b]);
+      }
+      this.sides!.set(c, s);
+    }
+    return s;
+  }
+
   /** Field → same field path across components. */
   private cross(from: BoundaryModel, to: BoundaryModel): void {
-    const key = `${from.id}\u0000${to.id}`;
-    if (this.crossed!.has(key)) return;
-    this.crossed!.add(key);
-    for (const [name, i] of from.fieldIndex) {
-      const j = to.fieldIndex.get(name);
-      if (j !== undefined) this.arc(i, j, 'crossing');
+    // Look the smaller side's fields up in the larger one.
+    if (from.fieldIndex.size <= to.fieldIndex.size) {
+      for (const [name, i] of from.fieldIndex) {
+        const j = to.fieldIndex.get(name);
+        if (j !== undefined) this.arc(i, j, 'crossing');
+      }
+    } else {
+      for (const [name, j] of to.fieldIndex) {
+        const i = from.fieldIndex.get(name);
+        if (i !== undefined) this.arc(i, j, 'crossing');
+      }
     }
   }
 }

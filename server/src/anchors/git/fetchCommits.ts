@@ -2,6 +2,7 @@
 // the user (unverified anchors' hover, the command palette), never on its own. By SHA from the first
 // remote (origin if there is one: git's protocol v2 serves any reachable commit), and a shallow
 // clone whose remote refuses that is deepened to its whole history instead.
+import { presentCommits } from './commitPresence';
 import { runGit, type GitError } from './gitCli';
 
 const FETCH_TIMEOUT_MS = 5 * 60_000;
@@ -12,14 +13,10 @@ export interface FetchOutcome {
   failures: string[];
 }
 
-/** Whether the repository at `top` has the commit. */
-async function has(gitPath: string, top: string, sha: string): Promise<boolean> {
-  try {
-    await runGit(gitPath, ['cat-file', '-e', `${sha}^{commit}`], { cwd: top });
-    return true;
-  } catch {
-    return false;
-  }
+/** Those of `commits` the repository at `top` lacks. */
+async function lackingOf(gitPath: string, top: string, commits: readonly string[]): Promise<string[]> {
+  const present = await presentCommits(gitPath, top, commits);
+  return commits.filter((c) => !present.has(c));
 }
 
 /** Fetches those of `commits` (SHAs, checked by the caller) that the repository at `top` lacks. */
@@ -28,8 +25,7 @@ export async function fetchMissingCommits(
   top: string,
   commits: readonly string[],
 ): Promise<FetchOutcome> {
-  const lacking: string[] = [];
-  for (const c of commits) if (!(await has(gitPath, top, c))) lacking.push(c);
+  const lacking = await lackingOf(gitPath, top, commits);
   if (lacking.length === 0) return { fetched: 0, missing: 0, failures: [] };
   const failures: string[] = [];
   const remotes = (await runGit(gitPath, ['remote'], { cwd: top }).catch(() => ''))
@@ -47,8 +43,7 @@ export async function fetchMissingCommits(
       .then(() => undefined)
       .catch((err: GitError) => err.stderr.trim().split('\n').pop() || err.message);
   const bySha = await fetch(lacking);
-  const still: string[] = [];
-  for (const c of lacking) if (!(await has(gitPath, top, c))) still.push(c);
+  let still = await lackingOf(gitPath, top, lacking);
   if (still.length > 0) {
     // The remote does not serve commits by SHA: a shallow clone gets its whole history.
     const shallow =
@@ -56,8 +51,7 @@ export async function fetchMissingCommits(
         await runGit(gitPath, ['rev-parse', '--is-shallow-repository'], { cwd: top }).catch(() => '')
       ).trim() === 'true';
     const deepened = shallow ? await fetch(['--unshallow']) : undefined;
-    still.length = 0;
-    for (const c of lacking) if (!(await has(gitPath, top, c))) still.push(c);
+    still = await lackingOf(gitPath, top, lacking);
     if (still.length > 0)
       failures.push(
         `${still.length} of the scanned commits are not on ${remote} of ${top} (${deepened ?? bySha ?? 'not found'})`,

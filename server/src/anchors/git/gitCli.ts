@@ -10,6 +10,8 @@ export interface GitRunOptions {
   /** Called with stdout as it arrives (decoded as UTF-8); without it stdout is collected and returned. */
   onStdout?(chunk: string): void;
   timeoutMs?: number;
+  /** Written to git's standard input, which is then closed (else git reads nothing). */
+  input?: string;
 }
 
 export class GitError extends Error {
@@ -40,7 +42,7 @@ export function runGit(gitPath: string, args: readonly string[], opts: GitRunOpt
       child = spawn(gitPath, ['-c', 'core.quotePath=false', ...args], {
         cwd: opts.cwd,
         env: { ...process.env, ...GIT_ENV },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['pipe', 'pipe', 'pipe'],
         windowsHide: true,
       });
     } catch (err) {
@@ -63,6 +65,9 @@ export function runGit(gitPath: string, args: readonly string[], opts: GitRunOpt
       );
     }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     timer.unref();
+    // git may exit before reading it all (a bad option): the broken pipe is its exit's to report.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(opts.input ?? '');
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       if (opts.onStdout) opts.onStdout(chunk);

@@ -12,6 +12,7 @@ import { unchangedFile, type FileLineMap } from './lineMap';
 import { GitError, runGit } from './gitCli';
 import { BlobReader } from './blobReader';
 import { fetchMissingCommits, type FetchOutcome } from './fetchCommits';
+import { presentCommits } from './commitPresence';
 import { mapLimit } from '../../util/concurrency';
 
 export interface GitMapperOptions {
@@ -125,11 +126,33 @@ export class GitMapper implements GitMapping {
     const kept = new Set(extra.map(([l, c]) => diffKey(l[0]!.repo.top, c)));
     for (const [key, state] of this.diffs)
       if (!commits.has(state.commit) && !kept.has(key)) this.diffs.delete(key);
-    await mapLimit(
-      [...jobs.map((j) => [...j, false] as const), ...extra.map((j) => [...j, true] as const)],
-      GIT_CONCURRENCY,
-      async ([list, commit, quiet]) => this.ensureDiff(list, commit, quiet),
+    await this.diffAll([
+      ...jobs.map((j) => [...j, false] as const),
+      ...extra.map((j) => [...j, true] as const),
+    ]);
+  }
+
+  /** Diffs each job's commit, after asking once per repository which of the commits it holds. */
+  private async diffAll(jobs: ReadonlyArray<readonly [FolderRepo[], string, boolean]>): Promise<void> {
+    const byTop = new Map<string, Set<string>>();
+    for (const [list, commit] of jobs) {
+      if (!SHA.test(commit)) continue;
+      const top = list[0]!.repo.top;
+      let set = byTop.get(top);
+      if (!set) byTop.set(top, (set = new Set()));
+      set.add(commit);
+    }
+    const present = new Map<string, Set<string>>();
+    await Promise.all(
+      [...byTop].map(async ([top, set]) => present.set(top, await presentCommits(this.git, top, [...set]))),
     );
+    await mapLimit(jobs, GIT_CONCURRENCY, async ([list, commit, quiet]) => {
+      const repo = list[0]!.repo;
+      const has = present.get(repo.top);
+      if (!has || has.has(commit)) return this.ensureDiff(list, commit, quiet);
+      this.diffs.delete(diffKey(repo.top, commit));
+      if (!quiet) this.noteDiffFailure(repo, commit, this.unknownCommit(repo, commit, ''));
+    });
   }
 
   /** The full SHA of HEAD of the repository holding a file (undefined: none, or no commit yet). */
@@ -166,7 +189,7 @@ export class GitMapper implements GitMapping {
     this.nested = found.filter((f): f is FolderRepo => f !== undefined);
     const jobs: Array<[FolderRepo[], string]> = [];
     for (const f of this.nested) for (const c of this.commits) jobs.push([[f], c]);
-    await mapLimit(jobs, GIT_CONCURRENCY, async ([list, commit]) => this.ensureDiff(list, commit));
+    await this.diffAll(jobs.map(([list, commit]) => [list, commit, false] as const));
   }
 
   /** The nearest directory from `dir` up to `root` holding a `.git` entry ('' when none), cached per directory. */
@@ -466,13 +489,23 @@ export class GitMapper implements GitMapping {
       /bad revision|unknown revision|ambiguous argument|bad object|not a valid|invalid object/i.test(
         e.stderr || e.message,
       );
-    const why = !unknown
-      ? `git diff failed (${e.message})`
-      : repo.shallow
-        ? `commit ${commit} is not in this shallow clone (fetch more history, e.g. git fetch --unshallow)`
-        : /ambiguous/i.test(e.stderr) && /short/i.test(e.stderr)
-          ? `commit ${commit} is an ambiguous abbreviation here`
-          : `commit ${commit} is not in this repository (fetch it, or the scan came from another repository)`;
+    this.noteDiffFailure(
+      repo,
+      commit,
+      unknown ? this.unknownCommit(repo, commit, e.stderr) : `git diff failed (${e.message})`,
+    );
+  }
+
+  /** Why a commit git does not know cannot be diffed against. */
+  private unknownCommit(repo: Repo, commit: string, stderr: string): string {
+    return repo.shallow
+      ? `commit ${commit} is not in this shallow clone (fetch more history, e.g. git fetch --unshallow)`
+      : /ambiguous/i.test(stderr) && /short/i.test(stderr)
+        ? `commit ${commit} is an ambiguous abbreviation here`
+        : `commit ${commit} is not in this repository (fetch it, or the scan came from another repository)`;
+  }
+
+  private noteDiffFailure(repo: Repo, commit: string, why: string): void {
     this.note(
       `diff:${repo.top}:${commit}:${why}`,
       `Repository ${repo.top}: ${why}. Code anchors recorded at ${commit} are placed at their recorded lines, without git mapping.`,
