@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import { PATH_DOCUMENT_SCHEME } from '../../common/src/protocol';
 import { registerComponentCommands } from './commands/componentCommands';
+import { registerBaseDiff } from './changeImpact/baseDiff';
 import { registerAnchorRepairCommands } from './commands/anchorRepairCommands';
 import { registerConnectionCommands } from './commands/connectionCommands';
 import { registerContractCommands } from './commands/contractCommands';
@@ -77,6 +78,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   registerGraphCommands(ctx, graph, impact, components);
   const changeImpact = new ChangeImpactView(ctx);
   ctx.push(changeImpact);
+  registerBaseDiff(ctx);
 
   await ctx.pushCredentials(); // sets the signed-in context key before the views render
   const ready = ctx.startWhenNeeded().catch((err) => {

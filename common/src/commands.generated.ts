@@ -11,6 +11,7 @@ export const Commands = {
   editPath: 'lineageLens.editPath',
   revealPath: 'lineageLens.revealPath',
   goToAnchor: 'lineageLens.goToAnchor',
+  openChangeImpactDiff: 'lineageLens.openChangeImpactDiff',
   repairAnchor: 'lineageLens.repairAnchor',
   fetchScannedCommits: 'lineageLens.fetchScannedCommits',
   repairDriftedAnchors: 'lineageLens.repairDriftedAnchors',

@@ -769,6 +769,15 @@ export interface ChangeImpactResult {
 export const ChangeImpactRequest = new RequestType<ChangeImpactParams, ChangeImpactResult, void>(
   'lineageLens/changeImpact',
 );
+/**
+ * A changed file as it was at the last analysis's base commit, for the diff a Change Impact row opens.
+ * Only a file the folder's last report names; `text` is null when the file is not at the base.
+ */
+export const ChangeImpactBaseTextRequest = new RequestType<
+  { folderUri: string; file: string },
+  { text: string | null; ref: string },
+  void
+>('lineageLens/changeImpactBaseText');
 /** The change impact was computed again (typing, a save, git): the view asks for it. */
 export const ChangeImpactChangedNotification = new NotificationType<{
   touched: number;

@@ -100,6 +100,21 @@ describe('journey 13: change impact of an edit', () => {
     const name = (await centre.locator('.field-name').textContent()) ?? '';
     assert.ok(name.length > 0, 'the graph is centred on a field of the path');
     await screenshot(page, '13-change-impact-graph');
+
+    // The row itself opens the file's changes since the base: the committed text beside the edit.
+    await touched.click();
+    const diffTab = page.locator('.tabs-container .tab.active', { hasText: /\(HEAD\) ↔/ });
+    await diffTab.waitFor({ timeout: UI_TIMEOUT });
+    const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
+    await diff
+      .locator('.modified .view-line', { hasText: 'body.email.trim()' })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    await diff
+      .locator('.original .view-line', { hasText: 'customerEmail: body.email,' })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(page, '13-change-impact-diff');
     for (const title of folded) await viewPane(page, title).locator('.pane-header').click();
   });
 });

@@ -9,6 +9,7 @@ import { CodeActionRequest, type Diagnostic } from 'vscode-languageserver-protoc
 import {
   CHANGE_IMPACT_DIAGNOSTIC_SOURCE,
   ChangeImpactChangedNotification,
+  ChangeImpactBaseTextRequest,
   ChangeImpactRequest,
 } from '../../common/src/protocol';
 import { createDemoRepo, DEMO_COMPONENTS, type DemoRepo } from '../helpers/demoRepo';
@@ -98,6 +99,39 @@ describe('change impact in the editor (language server)', function () {
     const undo = client.mark();
     await client.change(uri, [{ text }]);
     await client.waitForDiagnostics(uri, (d) => mine(d).length === 0, undo);
+    await client.close(uri);
+  });
+
+  it('serves a touched file at the base for the diff a row opens, and only files the report names', async () => {
+    const uri = client.fileUri(CREATE_ORDER);
+    const text = await demo.repo.read(CREATE_ORDER);
+    const edited = text.replace('customerEmail: body.email,', 'customerEmail: body.email.trim(),');
+    assert.notEqual(edited, text);
+    await client.open(uri, edited);
+    const r = await client.conn.sendRequest(ChangeImpactRequest, {});
+    const folder = r.folders[0]!;
+    const t = folder.report.touched.find((x) => x.path.id === INSERT_PATH)!;
+    const base = await client.conn.sendRequest(ChangeImpactBaseTextRequest, {
+      folderUri: folder.uri,
+      file: t.anchor.file,
+    });
+    assert.equal(base.ref, 'HEAD');
+    assert.equal(base.text, text, 'the committed text, not the open document');
+    await assert.rejects(
+      client.conn.sendRequest(ChangeImpactBaseTextRequest, {
+        folderUri: folder.uri,
+        file: '../../etc/passwd',
+      }),
+      /not part of the last change impact/,
+    );
+    await assert.rejects(
+      client.conn.sendRequest(ChangeImpactBaseTextRequest, {
+        folderUri: 'file:///elsewhere',
+        file: t.anchor.file,
+      }),
+      /No change impact has been computed for this folder/,
+    );
+    await client.change(uri, [{ text }]);
     await client.close(uri);
   });
 

@@ -1,6 +1,6 @@
 // The Change Impact view: what the working tree's change breaks. Contracts at risk and breaking
 // contract-file changes first, then each touched path with what lies downstream. A row opens the
-// changed code (the diff against HEAD where git can show it), the graph centred on the path's field,
+// changed code (its diff against the base), the graph centred on the path's field,
 // or the contract file. The server recomputes after typing, saves and git; the view asks again when
 // told (lineageLens/changeImpactChanged). The base (HEAD or the branch's merge-base) is kept per
 // workspace.
@@ -13,6 +13,7 @@ import {
   type ChangeImpactResult,
 } from '../../../common/src/protocol';
 import type { LineageContext } from '../lineageContext';
+import type { BaseDiffTarget } from './baseDiff';
 import { safeText } from '../serviceErrors';
 import { MessageNode, NodeTreeProvider, TreeNode, errorNode } from '../views/treeNode';
 
@@ -20,8 +21,17 @@ const BASE_KEY = 'lineageLens.changeImpact.base';
 
 interface FolderReport {
   root: vscode.Uri;
+  /** The folder as the server names it (what the base-diff request is keyed by). */
+  folderUri: string;
   report: ChangeImpactReport;
 }
+
+/** A row's command: the file's changes since the base, at a line. */
+const openChanges = (folderUri: string, file: string, line: number): vscode.Command => ({
+  command: Commands.openChangeImpactDiff,
+  title: vscode.l10n.t('Open Changes'),
+  arguments: [{ folderUri, file, line } satisfies BaseDiffTarget],
+});
 
 const fileIn = (root: vscode.Uri, file: string) => vscode.Uri.joinPath(root, ...file.split('/'));
 
@@ -60,7 +70,7 @@ class ContractChangeNode extends TreeNode {
   constructor(
     private readonly c: ChangeImpactReport['contractChanges'][number],
     private readonly x: ChangeImpactReport['contractChanges'][number]['changes'][number],
-    private readonly root: vscode.Uri,
+    private readonly folderUri: string,
   ) {
     super();
   }
@@ -74,12 +84,7 @@ class ContractChangeNode extends TreeNode {
     item.tooltip = safeText(x.detail, 2000);
     item.iconPath = new vscode.ThemeIcon(x.breaking ? 'error' : 'info');
     item.contextValue = 'changeImpactContractChange';
-    const line = Math.max(0, (x.line ?? 1) - 1);
-    item.command = {
-      command: 'vscode.open',
-      title: vscode.l10n.t('Open Contract'),
-      arguments: [fileIn(this.root, c.file), { selection: new vscode.Range(line, 0, line, 0) }],
-    };
+    item.command = openChanges(this.folderUri, c.file, x.line ?? 1);
     return item;
   }
 }
@@ -88,6 +93,7 @@ class TouchedNode extends TreeNode {
   constructor(
     readonly t: TouchedPath,
     private readonly root: vscode.Uri,
+    private readonly folderUri: string,
   ) {
     super();
   }
@@ -109,18 +115,9 @@ class TouchedNode extends TreeNode {
       t.change === 'deleted' ? 'diff-removed' : t.change === 'moved' ? 'diff-renamed' : 'diff-modified',
     );
     item.contextValue = 'changeImpactPath';
+    // Where the definition is now (moved) or was (deleted): that file's changes since the base.
     const place = t.movedTo ?? t.anchor;
-    const uri = fileIn(this.root, place.file);
-    const line = place.lineStart - 1;
-    // The diff against HEAD where the git extension can show it, else the file.
-    item.command =
-      t.change === 'deleted'
-        ? { command: 'git.openChange', title: vscode.l10n.t('Open Changes'), arguments: [uri] }
-        : {
-            command: 'vscode.open',
-            title: vscode.l10n.t('Open Code'),
-            arguments: [uri, { selection: new vscode.Range(line, 0, line, 0) }],
-          };
+    item.command = openChanges(this.folderUri, place.file, place.lineStart);
     return item;
   }
   override children(): TreeNode[] {
@@ -285,7 +282,11 @@ export class ChangeImpactView implements vscode.Disposable {
   }
 
   private reports(): FolderReport[] {
-    return (this.result?.folders ?? []).map((f) => ({ root: vscode.Uri.parse(f.uri), report: f.report }));
+    return (this.result?.folders ?? []).map((f) => ({
+      root: vscode.Uri.parse(f.uri),
+      folderUri: f.uri,
+      report: f.report,
+    }));
   }
 
   private update(): void {
@@ -323,7 +324,7 @@ export class ChangeImpactView implements vscode.Disposable {
     const risk: TreeNode[] = [];
     const changes: TreeNode[] = [];
     const touched: TreeNode[] = [];
-    for (const { root, report } of this.reports()) {
+    for (const { root, folderUri, report } of this.reports()) {
       const seen = new Map<string, { c: TouchedPath['contracts'][number]; paths: string[] }>();
       for (const t of report.touched)
         for (const c of t.contracts) {
@@ -333,8 +334,8 @@ export class ChangeImpactView implements vscode.Disposable {
         }
       for (const { c, paths } of seen.values()) risk.push(new ContractRiskNode(c, paths, root));
       for (const c of report.contractChanges)
-        for (const x of c.changes) changes.push(new ContractChangeNode(c, x, root));
-      for (const t of report.touched) touched.push(new TouchedNode(t, root));
+        for (const x of c.changes) changes.push(new ContractChangeNode(c, x, folderUri));
+      for (const t of report.touched) touched.push(new TouchedNode(t, root, folderUri));
     }
     if (risk.length) out.push(new GroupNode(vscode.l10n.t('Contracts at risk'), 'law', risk));
     if (changes.length) out.push(new GroupNode(vscode.l10n.t('Contract changes'), 'diff', changes));

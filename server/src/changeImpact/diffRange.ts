@@ -96,10 +96,30 @@ async function defaultBranch(cwd: string): Promise<string> {
   );
 }
 
+/**
+ * A folder's repository top and its prefix there, asked once per folder: the editor analyses on every
+ * save, and each git process costs more the larger the server's heap. A folder that is no repository
+ * (yet) is asked again next time.
+ */
+const whereOf = new Map<string, Promise<{ top: string; prefix: string }>>();
+const MAX_FOLDERS_KEPT = 64;
+
+function repositoryOf(folder: string): Promise<{ top: string; prefix: string }> {
+  let p = whereOf.get(folder);
+  if (!p) {
+    p = git(folder, ['rev-parse', '--show-toplevel', '--show-prefix']).then((info) => {
+      const [top = folder, prefix = ''] = info.split('\n');
+      return { top, prefix: prefix.trim() };
+    });
+    if (whereOf.size >= MAX_FOLDERS_KEPT) whereOf.clear();
+    whereOf.set(folder, p);
+    p.catch(() => whereOf.delete(folder));
+  }
+  return p;
+}
+
 export async function readDiff(folder: string, req: DiffRequest): Promise<DiffRange> {
-  const info = await git(folder, ['rev-parse', '--show-toplevel', '--show-prefix']);
-  const [top = folder, prefixRaw = ''] = info.split('\n');
-  const prefix = prefixRaw.trim();
+  const { top, prefix } = await repositoryOf(folder);
   let baseRef = req.base ?? 'HEAD';
   const headRef = req.head;
   const headCommit = headRef === undefined ? undefined : await commitOf(folder, headRef, 'The head');
@@ -113,13 +133,19 @@ export async function readDiff(folder: string, req: DiffRequest): Promise<DiffRa
   } else baseCommit = await commitOf(folder, baseRef, 'The base');
 
   const parser = new DiffParser();
-  await git(top, [
-    ...PARSED_DIFF_ARGS,
-    baseCommit,
-    ...(headCommit ? [headCommit] : []),
-    '--',
-    ...(prefix ? [prefix] : []),
-  ]).then((out) => parser.push(out));
+  // The diff and (working tree) the untracked files, side by side.
+  const [, untracked] = await Promise.all([
+    git(top, [
+      ...PARSED_DIFF_ARGS,
+      baseCommit,
+      ...(headCommit ? [headCommit] : []),
+      '--',
+      ...(prefix ? [prefix] : []),
+    ]).then((out) => parser.push(out)),
+    headCommit
+      ? Promise.resolve('')
+      : git(folder, ['ls-files', '-z', '--others', '--exclude-standard', '--full-name']),
+  ]);
   const parsed = parser.end();
   const rel = (repoPath: string) => path.posix.relative(prefix.replace(/\/$/, ''), repoPath) || repoPath;
   const files = new Map<string, ChangedFile>();
@@ -128,14 +154,11 @@ export async function readDiff(folder: string, req: DiffRequest): Promise<DiffRa
     if (map.renamedFrom) f.baseFile = rel(map.renamedFrom);
     files.set(f.file, f);
   }
-  if (!headCommit) {
-    // New files not yet added: the working tree has them, git diff does not.
-    const out = await git(folder, ['ls-files', '-z', '--others', '--exclude-standard', '--full-name']);
-    for (const p of out.split('\0')) {
-      if (!p) continue;
-      const f = rel(p);
-      if (!files.has(f)) files.set(f, { file: f, map: { hunks: [], added: true }, untracked: true });
-    }
+  // New files not yet added: the working tree has them, git diff does not.
+  for (const p of untracked.split('\0')) {
+    if (!p) continue;
+    const f = rel(p);
+    if (!files.has(f)) files.set(f, { file: f, map: { hunks: [], added: true }, untracked: true });
   }
   return {
     top,
@@ -155,6 +178,21 @@ export function textAt(range: DiffRange, commit: string, file: string): Promise<
   const repoPath = path.posix.normalize(range.prefix + file);
   range.blobs ??= new BlobReader(GIT, range.top);
   return range.blobs.read(commit, repoPath);
+}
+
+/** One file (relative to `folder`) at a commit, outside an analysis; undefined when it is not there. */
+export async function fileAtCommit(
+  folder: string,
+  commit: string,
+  file: string,
+): Promise<string | undefined> {
+  const { top, prefix } = await repositoryOf(folder);
+  const reader = new BlobReader(GIT, top);
+  try {
+    return await reader.read(commit, path.posix.normalize(prefix + file));
+  } finally {
+    reader.dispose();
+  }
 }
 
 /** Ends the analysis's git reader. */

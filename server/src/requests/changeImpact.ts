@@ -19,6 +19,8 @@ import type { AnchorIndex } from '../anchors';
 import { TreeSitterDefinitions } from '../anchors/syntax/definitionSource';
 import { request } from '../api/handlers';
 import { changeImpact } from '../changeImpact/changeImpact';
+import { fileAtCommit } from '../changeImpact/diffRange';
+import { UserInputError } from '../api/serviceErrors';
 import type { DiagnosticsHub } from '../features/diagnosticsHub';
 import type { GraphService } from '../graph/graphService';
 import type { ComponentReader, ServiceAccess } from '../session/parts';
@@ -59,6 +61,30 @@ export class ChangeImpactLive {
       P.ChangeImpactRequest,
       request(d.log, 'changeImpact', (p) => this.ask(p ?? {})),
     );
+    d.connection.onRequest(
+      P.ChangeImpactBaseTextRequest,
+      request(d.log, 'changeImpactBaseText', (p) => this.baseText(p)),
+    );
+  }
+
+  /** A file the last report names, at that report's base commit. */
+  private async baseText(p: {
+    folderUri: string;
+    file: string;
+  }): Promise<{ text: string | null; ref: string }> {
+    const entry = this.last?.folders.find((f) => f.uri === p?.folderUri);
+    const root = entry && uriToFsPath(entry.uri);
+    if (!entry || !root) throw new UserInputError('No change impact has been computed for this folder.');
+    const r = entry.report;
+    const named = new Set<string>();
+    for (const t of r.touched) {
+      named.add(t.anchor.file);
+      if (t.movedTo) named.add(t.movedTo.file);
+    }
+    for (const c of r.contractChanges) named.add(c.file);
+    if (typeof p.file !== 'string' || !named.has(p.file))
+      throw new UserInputError('That file is not part of the last change impact.');
+    return { text: (await fileAtCommit(root, r.base.commit, p.file)) ?? null, ref: r.base.ref };
   }
 
   /** A document changed: run again once typing settles. Saved (or closed): at once. */
