@@ -1,7 +1,6 @@
 // What a diff did to one anchored definition, decided in one place from what the diff says about its
-// lines. Today the evidence is the anchor's place in the head (the index's) and its definition in the
-// base version of the file (found by name); once anchors carry the identity of the definition they
-// cover, that identity feeds the same decision.
+// lines. The evidence is the anchor's place in the head (the index's, on the definition the anchor is)
+// and that same definition in the base version of the file (touchedAnchors.ts).
 import type { TouchKind } from '../../../common/src/changeImpact';
 
 export interface TouchEvidence {

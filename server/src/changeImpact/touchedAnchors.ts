@@ -1,14 +1,17 @@
 // Which anchors a diff touches, and how (touchKind.ts): the anchors of every changed file as the index
-// places them in the head, plus the anchors left without a file by a deletion. A definition is looked
-// up by the anchor's expected names with tree-sitter in the base version of its file and, for one no
-// longer placed, on the lines the diff added elsewhere (a function moved to another file).
+// places them in the head, plus the anchors left without a file by a deletion. An anchor placed in the
+// head is the definition its lines are on there, looked up with tree-sitter in the base version of its
+// file by kind, container and name; one no longer placed is looked up by its names (its own, the
+// callee's, the handler's, in that order) at the base and on the lines the diff added elsewhere (a
+// function moved to another file).
 import * as path from 'node:path';
 import type { TouchKind } from '../../../common/src/changeImpact';
 import type { AnchorIndex } from '../anchors';
 import { fileUri } from '../workspace/uris';
 import { invertMap, mapLines } from '../anchors/git/lineMap';
 import type { DefinitionSource } from '../anchors/syntax/definitionSource';
-import type { Definition } from '../anchors/syntax/definitions';
+import type { Definition, DefinitionTable } from '../anchors/syntax/definitions';
+import { definitionOfRange } from '../anchors/syntax/identity';
 import type { TrackedAnchor } from '../anchors/types';
 import type { ChangedFile, DiffRange } from './diffRange';
 import { baseLinesChanged, headLinesAdded, headLinesChanged } from './lineChanges';
@@ -37,6 +40,13 @@ export interface TouchInputs {
 
 const abs = (root: string, file: string) => path.join(root, ...file.split('/'));
 
+const EMPTY: DefinitionTable = Object.assign(new Map<string, readonly Definition[]>(), { all: [] });
+
+/** The same definition in two versions of a file: same kind and container, a name in common. */
+function sameDefinition(a: Definition, b: Definition): boolean {
+  return a.kind === b.kind && a.container === b.container && a.names.some((n) => b.names.includes(n));
+}
+
 /** 0-based LSP range → 1-based inclusive lines (an end at column 0 of a later line ends on the line before). */
 function linesOf(t: TrackedAnchor): { s: number; e: number } | undefined {
   const r = t.range;
@@ -52,15 +62,19 @@ export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]>
     ...changed.map((f) => abs(root, f.file)),
     ...[...range.deleted].map((f) => abs(root, f)),
   ]);
-  const defsCache = new Map<string, Promise<Map<string, readonly Definition[]> | undefined>>();
+  const defsCache = new Map<string, Promise<DefinitionTable | undefined>>();
   const defsOf = (side: 'base' | 'head', file: string) => {
     const key = `${side}\0${file}`;
     let p = defsCache.get(key);
     if (!p) {
       p = (side === 'base' ? inp.baseText(file) : inp.headText(file)).then((text) => {
         if (text === undefined || !inp.definitions) return undefined;
-        const table = inp.definitions.definitions(abs(root, file), text);
-        return table ? new Map(table) : undefined;
+        // The base is another version of the file: parsed beside the working tree's, not over it.
+        return inp.definitions.definitions(
+          abs(root, file),
+          text,
+          side === 'base' ? `base:${range.base.commit}` : undefined,
+        );
       });
       defsCache.set(key, p);
     }
@@ -80,11 +94,46 @@ export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]>
     }
     return undefined;
   };
-  const nearest = (defs: Map<string, readonly Definition[]> | undefined, names: string[], line: number) => {
-    let best: Definition | undefined;
-    for (const n of names)
+  /**
+   * By its names, in the anchor's order (its own name, the callee, the handler): the first name defined
+   * in the file wins, nearest to `line` among its definitions. Looking at every name at once took a
+   * callee defined beside the handler for the anchored code.
+   */
+  const byNames = (defs: DefinitionTable | undefined, names: string[], line: number) => {
+    for (const n of names) {
+      let best: Definition | undefined;
       for (const d of defs?.get(n) ?? [])
         if (!best || Math.abs(d.startLine - line) < Math.abs(best.startLine - line)) best = d;
+      if (best) return best;
+    }
+    return undefined;
+  };
+  /**
+   * The base definition of an anchor placed in the head: the definition its placed lines are on there
+   * (what the anchor is, since anchors keep their identity), found at the base by kind, container and
+   * name, nearest to where git maps its lines back; by its names only when the head's lines are on no
+   * definition (a language parsed by text rules).
+   */
+  const baseDefinition = async (
+    head: ChangedFile,
+    lines: { s: number; e: number },
+    back: { start: number } | undefined,
+    names: string[],
+    baseDefs: DefinitionTable | undefined,
+  ) => {
+    const near = back?.start ?? lines.s - 1;
+    const on = definitionOfRange((await defsOf('head', head.file)) ?? EMPTY, {
+      start: lines.s - 1,
+      end: lines.e - 1,
+    });
+    if (!on) return back ? byNames(baseDefs, names, back.start) : undefined;
+    let best: Definition | undefined;
+    for (const d of baseDefs?.all ?? [])
+      if (
+        sameDefinition(on.def, d) &&
+        (!best || Math.abs(d.startLine - near) < Math.abs(best.startLine - near))
+      )
+        best = d;
     return best;
   };
 
@@ -105,7 +154,7 @@ export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]>
     if (head && lines) {
       // Placed in the head: where its lines were at the base, and the definition there.
       const back = head.map.added ? undefined : mapLines(invertMap(head.map), lines.s - 1, lines.e - 1);
-      const def = back && nearest(baseDefs, names, back.start);
+      const def = head.map.added ? undefined : await baseDefinition(head, lines, back, names, baseDefs);
       const base = def ? baseLinesChanged(head.map, def.startLine + 1, def.endLine + 1) : undefined;
       const added = headLinesAdded(head.map, lines.s, lines.e);
       const e: TouchEvidence = {
@@ -133,7 +182,7 @@ export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]>
     // Not placed (stale, or its file deleted): its definition at the base, else its recorded lines.
     const rec = t.entry.anchor;
     const recStart = Math.max(1, rec.line_start ?? 1);
-    const def = nearest(baseDefs, names, recStart - 1);
+    const def = byNames(baseDefs, names, recStart - 1);
     const s = def ? def.startLine + 1 : recStart;
     const e2 = def ? def.endLine + 1 : Math.max(recStart, rec.line_end ?? recStart);
     const base = baseLinesChanged(head?.map, s, e2);
@@ -172,7 +221,7 @@ export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]>
       [...range.deleted].filter(is).map((file) => ({ file, map: undefined }))[0];
     if (!from) return undefined;
     const baseFile = 'baseFile' in from && from.baseFile ? from.baseFile : from.file;
-    const def = nearest(
+    const def = byNames(
       await defsOf('base', baseFile),
       names,
       Math.max(0, (t.entry.anchor.line_start ?? 1) - 1),
