@@ -292,8 +292,9 @@ async function downstream(
 }
 
 /**
- * A path's impact depends only on the model and the workspace's contracts: kept per model (a new model
- * is a new cache), so the editor's next analysis of the same paths does not walk again.
+ * A path's impact depends only on the model, the workspace's contracts and its egress: kept per model
+ * (a new model is a new cache), so the editor's next analysis of the same paths does not walk again.
+ * Only the walk's counts, components and contracts are read from it (its label is the first path's).
  */
 const impactCache = new WeakMap<LineageModel, { contracts: string; byPath: Map<string, ImpactResult> }>();
 const MAX_CACHED_IMPACTS = 5_000;
@@ -311,7 +312,11 @@ function cachedImpact(
     cache = { contracts: contractsKey, byPath: new Map() };
     impactCache.set(model, cache);
   }
-  const key = `${componentId}\0${pathId}\0${max}`;
+  // A path's downstream starts from its egress fields alone: paths writing through the same egress
+  // (several handlers calling one repository function) share one walk.
+  const egress =
+    model.components.get(componentId)?.pathById.get(pathId)?.egress ?? `${componentId}\0${pathId}`;
+  const key = `${egress}\0${max}`;
   let r = cache.byPath.get(key);
   if (!r) {
     r = impactOf(model, { kind: 'path', componentId, pathId }, contracts, () => undefined, max);
