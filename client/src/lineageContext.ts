@@ -24,6 +24,7 @@ import { warnInsecureHttp } from './insecureHttp';
 import { createLanguageClient } from './languageClient';
 import { createLog, errorText, SafeLog } from './logging';
 import { disposeAll } from './disposeAll';
+import { onServerNotification } from './serverNotifications';
 
 const INITIAL_STATUS: ServiceStatus = {
   state: 'connecting',
@@ -172,13 +173,19 @@ export class LineageContext implements vscode.Disposable {
     }));
     this.client = client;
     this.clientDisposables.push(
-      client.onNotification(StatusNotification, (s) => this.setStatus(s)),
-      client.onNotification(DataChangedNotification, (p) => this.dataChanged.fire(p.componentIds ?? [])),
-      client.onNotification(AnchorDriftChangedNotification, (p) =>
-        this.driftChanged.fire(p.componentIds ?? []),
+      onServerNotification(client, this.log, StatusNotification, (s) => this.setStatus(s)),
+      onServerNotification(client, this.log, DataChangedNotification, (p) =>
+        this.dataChanged.fire(p.componentIds),
       ),
-      client.onNotification(ComplianceCheckedNotification, (p) => this.complianceChecked.fire(p)),
-      client.onNotification(ChangeImpactChangedNotification, () => this.changeImpactChanged.fire()),
+      onServerNotification(client, this.log, AnchorDriftChangedNotification, (p) =>
+        this.driftChanged.fire(p.componentIds),
+      ),
+      onServerNotification(client, this.log, ComplianceCheckedNotification, (p) =>
+        this.complianceChecked.fire(p),
+      ),
+      onServerNotification(client, this.log, ChangeImpactChangedNotification, () =>
+        this.changeImpactChanged.fire(),
+      ),
     );
     this.clientReady = client.start().then(
       () => client,

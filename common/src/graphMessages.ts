@@ -3,7 +3,13 @@
 // are checked too before the renderer touches them).
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { FieldMappingKind } from './api/paths';
+import {
+  FieldFlowResultSchema,
+  GraphFiltersSchema,
+  GraphParamsSchema,
+  GraphResultSchema,
+  Id,
+} from './graphSchemas';
 import type { FieldFlowResult, GraphFilters, GraphParams, GraphResult } from './protocol';
 
 /** What the panel keeps across reloads (WebviewPanelSerializer) and sends back to restore. */
@@ -14,25 +20,26 @@ export interface GraphViewState {
   selectedComponent?: string;
 }
 
+const MAX_SVG = 20 * 1_048_576;
+
+/** What the extension sends the webview; the webview drops anything else. */
+export const ToWebviewSchema = Type.Union([
+  Type.Object({
+    type: Type.Literal('graph'),
+    graph: GraphResultSchema,
+    state: Type.Object({
+      params: GraphParamsSchema,
+      selectedField: Type.Optional(Id),
+      selectedComponent: Type.Optional(Id),
+    }),
+  }),
+  Type.Object({ type: Type.Literal('flow'), flow: FieldFlowResultSchema }),
+  Type.Object({ type: Type.Literal('error'), message: Type.String() }),
+]);
 export type ToWebview =
   | { type: 'graph'; graph: GraphResult; state: GraphViewState }
   | { type: 'flow'; flow: FieldFlowResult }
   | { type: 'error'; message: string };
-
-const MAX_ID = 4096;
-const MAX_SVG = 20 * 1_048_576;
-
-const Id = Type.String({ minLength: 1, maxLength: MAX_ID });
-const Depth = Type.Integer({ minimum: 0, maximum: 6 });
-
-/** GraphFilters (protocol.ts) as the webview may send them. */
-export const GraphFiltersSchema = Type.Object({
-  namespaces: Type.Optional(Type.Array(Type.String())),
-  tag: Type.Optional(Type.String()),
-  kinds: Type.Optional(Type.Array(FieldMappingKind)),
-  depthUp: Type.Optional(Depth),
-  depthDown: Type.Optional(Depth),
-});
 
 /** What the webview may post; the extension drops anything else (and keeps only the known members). */
 export const FromWebviewSchema = Type.Union([
@@ -78,45 +85,30 @@ export function parseFromWebview(v: unknown): FromWebview | undefined {
   return Value.Clean(FromWebviewSchema, Value.Clone(v)) as FromWebview;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-function isId(v: unknown): v is string {
-  return Value.Check(Id, v);
-}
-
-/** The webview's check of an extension message (shape only; text is always set as text, never HTML). */
+/**
+ * The webview's check of an extension message against its schema (its text is always set as text,
+ * never HTML).
+ */
 export function parseToWebview(v: unknown): ToWebview | undefined {
-  if (!isObject(v)) return undefined;
-  if (v.type === 'graph' && isObject(v.graph) && isObject(v.state)) {
-    const g = v.graph;
-    if (!Array.isArray(g.nodes) || !Array.isArray(g.edges) || !Array.isArray(g.centre)) return undefined;
-    return v as ToWebview;
-  }
-  if (
-    v.type === 'flow' &&
-    isObject(v.flow) &&
-    Array.isArray(v.flow.upstream) &&
-    Array.isArray(v.flow.downstream)
-  )
-    return v as ToWebview;
-  if (v.type === 'error' && typeof v.message === 'string') return { type: 'error', message: v.message };
-  return undefined;
+  if (!Value.Check(ToWebviewSchema, v)) return undefined;
+  const m = v as ToWebview;
+  // A graph can be large: checked, not copied. An error's message is all the webview shows of it.
+  return m.type === 'error' ? { type: 'error', message: m.message } : m;
 }
 
-/** The state a serializer gets back from a reloaded panel, checked before it is trusted. */
+/** The state a serializer gets back from a reloaded panel, checked before it is trusted; a malformed selection is dropped. */
 export function parseViewState(v: unknown): GraphViewState | undefined {
-  if (!isObject(v) || !isObject(v.params) || !isObject(v.params.focus)) return undefined;
-  const f = v.params.focus;
-  const ok =
-    (f.kind === 'component' && isId(f.componentId)) ||
-    (f.kind === 'path' && isId(f.componentId) && isId(f.pathId)) ||
-    (f.kind === 'field' && isObject(f.field) && isId(f.field.boundaryId) && isId(f.field.field)) ||
-    (f.kind === 'namespace' && typeof f.namespace === 'string');
-  if (!ok) return undefined;
-  if (v.params.filters !== undefined && !isFilters(v.params.filters)) return undefined;
-  const state: GraphViewState = { params: v.params as unknown as GraphParams };
-  if (isId(v.selectedField)) state.selectedField = v.selectedField;
-  if (isId(v.selectedComponent)) state.selectedComponent = v.selectedComponent;
+  const raw = v as Partial<Record<keyof GraphViewState, unknown>> | undefined;
+  if (typeof raw !== 'object' || raw === null || !Value.Check(GraphParamsSchema, raw.params))
+    return undefined;
+  const state: GraphViewState = {
+    params: Value.Clean(GraphParamsSchema, Value.Clone(raw.params)) as GraphParams,
+  };
+  if (Value.Check(Id, raw.selectedField)) state.selectedField = raw.selectedField;
+  if (Value.Check(Id, raw.selectedComponent)) state.selectedComponent = raw.selectedComponent;
   return state;
 }
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const SHAPES_AGREE: [Same<Static<typeof ToWebviewSchema>, ToWebview>] = [true];
+void SHAPES_AGREE;

@@ -4,7 +4,7 @@ import type { AgentToolAnswer, AgentToolParams } from './agentTools';
 import { Commands } from './commands.generated';
 import { fileNameSegment } from './untrustedText';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
-import { Type, type Static } from '@sinclair/typebox';
+import type { TargetsAtParams } from './protocolSchemas';
 import { FIELD_MAPPING_KINDS, type FieldMappingKind } from './api/paths';
 import type {
   ApiKeyRecord,
@@ -425,7 +425,8 @@ export type AnchorRepairResult =
     }
   | { kind: 'refused'; componentId: string; pathId: string; anchorIds: string[]; message: string };
 /**
- * Writes the repairs the user confirmed: one operation 1 per path, with every repaired anchor of it and
+ * Writes the repairs the user confirmed (as AnchorRepairsRequest listed them; the members only shown
+ * may be left out, see protocolSchemas.ts): one operation 1 per path, with every repaired anchor of it and
  * the reasons joined. A path whose anchors changed on the service since (or that the service refuses)
  * is not written; its result says why. Nothing else of the path changes.
  */
@@ -674,15 +675,8 @@ export interface TargetsAt {
   fields: Array<FieldRef & { label: string }>;
   paths: Array<PathRef & { label: string }>;
 }
-/** What a position asks about: checked where the request is registered (api/handlers.ts). */
-export const TargetsAtParams = Type.Object({
-  uri: Type.String({ minLength: 1 }),
-  position: Type.Object({
-    line: Type.Integer({ minimum: 0 }),
-    character: Type.Integer({ minimum: 0 }),
-  }),
-});
-export type TargetsAtParams = Static<typeof TargetsAtParams>;
+export type { TargetsAtParams };
+/** Its params' schema, like every message's: protocolSchemas.ts. */
 export const TargetsAtRequest = new RequestType<TargetsAtParams, TargetsAt, void>('lineageLens/targetsAt');
 
 // ---- Agent tools (VS Code's language model tools; the same answers as `lineage-lens mcp`) -----------

@@ -19,7 +19,7 @@ import { SECTION } from '../../common/src/settings';
 import { ClientSettings, credentialsOf } from './session/clientSettings';
 import { Documents } from './workspace/documents';
 import { OnceLogger } from './util/log';
-import { feature, notification, request } from './api/handlers';
+import { checkedNotification, checkedRequest, feature, notification, request } from './api/handlers';
 import { sourceHover } from './features/hover';
 import { codeLenses } from './features/codeLens';
 import { pathDocumentDefinition, pathDocumentLinks, sourceDefinition } from './features/definitions';
@@ -260,7 +260,7 @@ connection.onDidChangeConfiguration(
 
 connection.onNotification(
   P.SetCredentialsNotification,
-  notification(log, 'setCredentials', async (c: P.Credentials) => {
+  checkedNotification(log, P.SetCredentialsNotification, async (c) => {
     const next = credentialsOf(c);
     const before = lastCredentials;
     lastCredentials = credentialsKey(next);
@@ -408,58 +408,58 @@ const tree = request(log, 'componentTree', () => componentTree(session));
 connection.onRequest(P.ComponentTreeRequest, (token) => tree(undefined, token));
 connection.onRequest(
   P.ComponentDetailRequest,
-  request(log, 'componentDetail', (p, o) => componentDetail(session, p, o)),
+  checkedRequest(log, P.ComponentDetailRequest, (p, o) => componentDetail(session, p, o)),
 );
 connection.onRequest(
   P.PathDetailRequest,
-  request(log, 'pathDetail', (p, o) => pathDetail(session, p, o)),
+  checkedRequest(log, P.PathDetailRequest, (p, o) => pathDetail(session, p, o)),
 );
 connection.onRequest(
   P.PathDocumentRequest,
-  request(log, 'pathDocument', (p, o) => pathDocument(session, p, o)),
+  checkedRequest(log, P.PathDocumentRequest, (p, o) => pathDocument(session, p, o)),
 );
 const fetchScanned = request(log, 'fetchScannedCommits', () => session.index.fetchScannedCommits());
 connection.onRequest(P.FetchScannedCommitsRequest, (token) => fetchScanned(undefined, token));
 const histories = new PathHistories();
 connection.onRequest(
   P.PathHistoryRequest,
-  request(log, 'pathHistory', (p, o) => pathHistory(session, histories, p, o)),
+  checkedRequest(log, P.PathHistoryRequest, (p, o) => pathHistory(session, histories, p, o)),
 );
 connection.onRequest(
   P.PathVersionDocumentRequest,
-  request(log, 'pathVersionDocument', (p, o) => pathVersionDocument(session, histories, p, o)),
+  checkedRequest(log, P.PathVersionDocumentRequest, (p, o) => pathVersionDocument(session, histories, p, o)),
 );
 connection.onRequest(
   P.AnchorRepairsRequest,
-  request(log, 'anchorRepairs', (p) => anchorRepairs(session, p)),
+  checkedRequest(log, P.AnchorRepairsRequest, (p) => anchorRepairs(session, p)),
 );
 connection.onRequest(
   P.RepairAnchorsRequest,
-  request(log, 'repairAnchors', (p, o) => repairAnchors(session, log, p, o)),
+  checkedRequest(log, P.RepairAnchorsRequest, (p, o) => repairAnchors(session, log, p, o)),
 );
 connection.onRequest(
   P.SavePathRequest,
-  request(log, 'savePath', (p, o) => savePath(session, log, p, o)),
+  checkedRequest(log, P.SavePathRequest, (p, o) => savePath(session, log, p, o)),
 );
 connection.onRequest(
   P.CheckComplianceRequest,
-  request(log, 'checkCompliance', (p, o) =>
-    checkCompliance(session, docs, p?.uri, (uri, d) => hub.set('compliance', uri, d), o),
+  checkedRequest(log, P.CheckComplianceRequest, (p, o) =>
+    checkCompliance(session, docs, p.uri, (uri, d) => hub.set('compliance', uri, d), o),
   ),
 );
 connection.onRequest(
   P.ContractFilesRequest,
-  request(log, 'contractFiles', (p) => contractFileSummaries(docs, p?.uris)),
+  checkedRequest(log, P.ContractFilesRequest, (p) => contractFileSummaries(docs, p.uris)),
 );
 connection.onRequest(
   P.RegisterObjectStoreRequest,
-  request(log, 'registerObjectStore', (p, o) => registerObjectStore(session, docs, p, o)),
+  checkedRequest(log, P.RegisterObjectStoreRequest, (p, o) => registerObjectStore(session, docs, p, o)),
 );
 const keys = request(log, 'apiKeys', (_p: undefined, o) => apiKeys(session, o));
 connection.onRequest(P.ApiKeysRequest, (token) => keys(undefined, token));
 connection.onRequest(
   P.ApiKeyValueRequest,
-  request(log, 'apiKeyValue', (p, o) => apiKeyValue(session, p, o)),
+  checkedRequest(log, P.ApiKeyValueRequest, (p, o) => apiKeyValue(session, p, o)),
 );
 
 registerPassThrough(connection, log, () => session.api(), {

@@ -55,8 +55,62 @@ describe('lineage graph messages', () => {
   });
 
   it('the webview accepts graphs, flows and errors, and nothing else', () => {
-    const graph = { type: 'graph', graph: { nodes: [], edges: [], centre: [] }, state: { params: {} } };
+    const focus = { kind: 'component', componentId: 'c1' };
+    const node = {
+      id: 'c1',
+      type: 'CODE',
+      label: 'orders',
+      namespace: 'shop',
+      expanded: true,
+      counts: { paths: 1, boundaries: 1, fields: 1, taggedFields: 0 },
+      boundaries: [
+        {
+          id: 'b:c1:p:s',
+          label: 'createOrder',
+          roles: ['ingress'],
+          fields: [{ id: 'b:c1:p:s#email', name: 'email', tags: [{ name: 'pii' }], dependsOn: [] }],
+          moreFields: 0,
+        },
+      ],
+      paths: [],
+      moreBoundaries: 0,
+      hiddenNeighbours: 0,
+    };
+    const result = {
+      focus,
+      centre: ['c1'],
+      nodes: [node],
+      edges: [{ id: 'e1', source: 'c1', target: 'c2', kind: 'mapping', mapping: 'DataFlow' }],
+      namespaces: ['shop'],
+      tags: ['pii'],
+      collapsed: false,
+    };
+    const graph = { type: 'graph', graph: result, state: { params: { focus } } };
     assert.ok(parseToWebview(graph));
+    for (const [what, bad] of [
+      ['a node without its counts', { ...result, nodes: [{ ...node, counts: undefined }] }],
+      [
+        'an edge of an unknown kind',
+        { ...result, edges: [{ id: 'e', source: 'a', target: 'b', kind: 'x' }] },
+      ],
+      [
+        'a field whose tags are not a list',
+        {
+          ...result,
+          nodes: [
+            {
+              ...node,
+              boundaries: [
+                { ...node.boundaries[0], fields: [{ id: 'f', name: 'f', tags: 'pii', dependsOn: [] }] },
+              ],
+            },
+          ],
+        },
+      ],
+      ['a focus of no kind', { ...result, focus: { kind: 'everything' } }],
+    ] as const)
+      assert.equal(parseToWebview({ ...graph, graph: bad }), undefined, what);
+    assert.equal(parseToWebview({ ...graph, state: { params: {} } }), undefined, 'a state without a focus');
     assert.ok(
       parseToWebview({ type: 'flow', flow: { field: 'f', upstream: [], downstream: [], edges: [] } }),
     );

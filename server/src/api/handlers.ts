@@ -1,8 +1,13 @@
 // Every LSP handler runs through one of these wrappers: a failure becomes an LSP error (requests the
 // client asked for) or a degraded result (editor features), is logged once, and the server goes on.
-import type { Static, TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
-import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
+import {
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type NotificationType,
+  type RequestType,
+} from 'vscode-languageserver';
+import { paramsProblem, paramsSchemaOf } from '../../../common/src/protocolSchemas';
 import { CancelledError } from './errors';
 import type { RequestOptions } from './apiClient';
 import type { OnceLogger } from '../util/log';
@@ -42,31 +47,27 @@ export function request<P, R>(
   };
 }
 
-/**
- * The first way `params` fails `schema`, as a sentence for the client ("position.line: Expected
- * number"), or undefined when they match. Params come from another process: checked, not trusted.
- */
-export function paramsProblem(schema: TSchema, params: unknown): string | undefined {
-  const first = Value.Errors(schema, params).First();
-  if (!first) return undefined;
-  const member = first.path.replace(/^\//, '').replace(/\//g, '.') || 'params';
-  return `${member}: ${first.message}.`;
+/** The request's or notification's short name, for errors and the log ("lineageLens/graph" → "graph"). */
+function shortName(method: string): string {
+  return method.replace(/^lineageLens\//, '');
 }
 
 /**
- * A custom request whose params are checked against a TypeBox schema where it is registered: params
- * that do not match are refused as bad input (InvalidParams) before `fn` sees them.
+ * A custom request whose params are checked against their schema (common/src/protocolSchemas.ts)
+ * where it is registered: params that do not match are refused as bad input (InvalidParams), with one
+ * sentence naming the member, before `fn` sees them.
  */
-export function checkedRequest<S extends TSchema, R>(
+export function checkedRequest<P, R>(
   log: OnceLogger,
-  name: string,
-  schema: S,
-  fn: (params: Static<S>, opts: RequestOptions) => Promise<R> | R,
+  type: RequestType<P, R, void>,
+  fn: (params: P, opts: RequestOptions) => Promise<R> | R,
 ) {
+  const name = shortName(type.method);
+  const schema = paramsSchemaOf(type.method);
   return request<unknown, R>(log, name, (params, opts) => {
     const problem = paramsProblem(schema, params);
     if (problem) throw new UserInputError(`${name}: ${problem}`);
-    return fn(params as Static<S>, opts);
+    return fn(params as P, opts);
   });
 }
 
@@ -87,6 +88,28 @@ export function feature<P, R>(
       log.errorOnce(`${name} failed: ${e?.stack ?? String(err)}`, `${name}:${e?.message}`);
       return fallback;
     }
+  };
+}
+
+/**
+ * A custom notification whose params are checked against their schema first: one that does not
+ * match is dropped, and why is logged once (a notification has no answer to carry the error).
+ */
+export function checkedNotification<P>(
+  log: OnceLogger,
+  type: NotificationType<P>,
+  fn: (params: P) => unknown,
+) {
+  const name = shortName(type.method);
+  const schema = paramsSchemaOf(type.method);
+  const handle = notification(log, name, fn);
+  return (params: unknown): void => {
+    const problem = paramsProblem(schema, params);
+    if (problem) {
+      log.errorOnce(`${name} ignored: ${problem}`, `${name}:params:${problem}`);
+      return;
+    }
+    handle(params as P);
   };
 }
 

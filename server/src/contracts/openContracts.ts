@@ -81,10 +81,11 @@ export function summarizeContract(text: string): Omit<ContractFileSummary, 'uri'
 }
 
 /** Name, DARN and shape of each file that holds a contract; files that do not (or cannot be read) are left out. */
-export async function contractFileSummaries(docs: Documents, uris: unknown): Promise<ContractFileSummary[]> {
-  const list = Array.isArray(uris)
-    ? uris.filter((u): u is string => typeof u === 'string').slice(0, MAX_SUMMARIES)
-    : [];
+export async function contractFileSummaries(
+  docs: Documents,
+  uris: readonly string[],
+): Promise<ContractFileSummary[]> {
+  const list = uris.slice(0, MAX_SUMMARIES);
   const out: ContractFileSummary[] = [];
   for (const uri of list) {
     const text = await docs.readText(uri).catch(() => undefined);

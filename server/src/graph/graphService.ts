@@ -20,7 +20,6 @@ type GraphSources = {
   index: AnchorReader;
   store: ComponentReader & Pick<ComponentStore, 'version' | 'edges'>;
 };
-import { UserInputError } from '../api/serviceErrors';
 import { ContractCatalog } from './contractCatalog';
 import { knownDarns } from './knownDarns';
 import type { KnownDarn } from '../../../common/src/protocol';
@@ -81,12 +80,10 @@ export class GraphService {
   }
 
   async graph(params: GraphParams): Promise<GraphResult> {
-    if (!params || typeof params !== 'object') throw new UserInputError('Graph parameters are required.');
     return graphFor(await this.ready(), params);
   }
 
   async fieldFlow(p: { field: string; filters?: GraphFilters }): Promise<FieldFlowResult> {
-    if (typeof p?.field !== 'string') throw new UserInputError('field is required.');
     const filters = normalizeFilters({ depthUp: 6, depthDown: 6, ...p.filters });
     return fieldFlow(await this.ready(), p.field, filters);
   }

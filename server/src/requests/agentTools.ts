@@ -2,11 +2,9 @@
 // carry a model's call here; the tool layer (features/agentTools) answers it. The change-impact engine
 // analyses the first workspace folder, as the CLI analyses its checkout.
 import type { Connection } from 'vscode-languageserver';
-import { AgentToolParamsSchema } from '../../../common/src/agentTools';
 import * as P from '../../../common/src/protocol';
-import { Value } from '@sinclair/typebox/value';
 import { TreeSitterDefinitions } from '../anchors';
-import { request } from '../api/handlers';
+import { checkedRequest } from '../api/handlers';
 import { UserInputError } from '../api/serviceErrors';
 import { changeImpact } from '../changeImpact/changeImpact';
 import { runAgentTool, type AgentToolSources } from '../features/agentTools';
@@ -59,10 +57,6 @@ export function registerAgentTools(connection: Connection, log: OnceLogger, part
   };
   connection.onRequest(
     P.AgentToolRequest,
-    request(log, 'agentTool', (p, o) => {
-      if (!Value.Check(AgentToolParamsSchema, p))
-        throw new UserInputError('An agent tool call names one of the lineage tools and its input.');
-      return runAgentTool(sources, p.tool, p.input, o.signal);
-    }),
+    checkedRequest(log, P.AgentToolRequest, (p, o) => runAgentTool(sources, p.tool, p.input, o.signal)),
   );
 }

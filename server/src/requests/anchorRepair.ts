@@ -29,8 +29,6 @@ import { UserInputError } from '../api/serviceErrors';
 import { shortPathLabel } from '../domain/pathSummary';
 import { componentLabel } from '../../../common/src/componentLabel';
 
-const MAX_REPAIRS = 1_000;
-
 /** What listing repairs reads: the drifted anchors, and the cache for their component and path names. */
 type RepairSources = { index: AnchorReader; store: ComponentReader };
 
@@ -56,25 +54,17 @@ function toRepair(session: RepairSources, d: AnchorDrift): AnchorRepair {
 }
 
 /** The drifted anchors of a scope (empty scope: the workspace), in file and line order. */
-export function anchorRepairs(
-  session: RepairSources,
-  scope: AnchorScope | undefined,
-): { repairs: AnchorRepair[] } {
+export function anchorRepairs(session: RepairSources, scope: AnchorScope): { repairs: AnchorRepair[] } {
   const filter = {
-    componentId: optionalString(scope?.componentId, 'componentId'),
-    pathId: optionalString(scope?.pathId, 'pathId'),
-    anchorId: optionalString(scope?.anchorId, 'anchorId'),
+    componentId: scope.componentId,
+    pathId: scope.pathId,
+    anchorId: scope.anchorId,
   };
-  if (scope?.candidate !== undefined) {
+  if (scope.candidate !== undefined) {
     const { componentId, pathId, anchorId } = filter;
     if (!componentId || !pathId || !anchorId)
       throw new UserInputError('A candidate needs the anchor it is for (componentId, pathId, anchorId).');
-    const chosen = session.index.chooseCandidate(
-      componentId,
-      pathId,
-      anchorId,
-      checkedRange(scope.candidate),
-    );
+    const chosen = session.index.chooseCandidate(componentId, pathId, anchorId, scope.candidate);
     if (!chosen)
       throw new UserInputError(
         'That definition is no longer a candidate for this anchor (the code changed since): look at its diagnostic again.',
@@ -170,10 +160,10 @@ export function anchorRepairCodeActions(
 export async function repairAnchors(
   session: ComponentWriter & { index: AnchorRepairIndex },
   log: OnceLogger,
-  p: { repairs?: unknown } | undefined,
+  p: { repairs: readonly SentRepair[] },
   opts: RequestOptions,
 ): Promise<{ results: AnchorRepairResult[] }> {
-  const repairs = checkedRepairs(p?.repairs);
+  const repairs = takenRepairs(p.repairs);
   const api = session.api();
   const byPath = new Map<string, AnchorRepair[]>();
   for (const r of repairs) {
@@ -365,69 +355,28 @@ function sameLines(a: AnchorLines, b: AnchorLines): boolean {
   );
 }
 
-function checkedRange(v: unknown): Range {
-  const pos = (p: unknown) => {
-    const o = p as { line?: unknown; character?: unknown } | undefined;
-    if (!Number.isInteger(o?.line) || !Number.isInteger(o?.character) || (o!.line as number) < 0)
-      throw new UserInputError('candidate must be a range of non-negative line and character numbers.');
-    return { line: o!.line as number, character: o!.character as number };
-  };
-  const r = v as { start?: unknown; end?: unknown } | undefined;
-  return { start: pos(r?.start), end: pos(r?.end) };
-}
+/** A repair as the client sends it back: what a write uses, the members only shown optional. */
+type SentRepair = Pick<AnchorRepair, 'componentId' | 'pathId' | 'anchorId' | 'recorded' | 'current'> &
+  Partial<AnchorRepair>;
 
-function optionalString(v: unknown, member: string): string | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw new UserInputError(`${member} must be a string.`);
-  return v;
-}
-
-const LINE_MEMBERS = ['line_start', 'line_end', 'column_start', 'column_end'] as const;
-
-function checkedLines(v: unknown, member: string): AnchorLines {
-  if (!v || typeof v !== 'object') throw new UserInputError(`${member} must be an object.`);
-  const out: AnchorLines = {};
-  for (const k of LINE_MEMBERS) {
-    const n = (v as Record<string, unknown>)[k];
-    if (n === undefined) continue;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
-      throw new UserInputError(`${member}.${k} must be a whole number.`);
-    out[k] = n;
-  }
-  if (out.line_start === undefined) throw new UserInputError(`${member}.line_start is required.`);
-  return out;
-}
-
-/** The client sends back what it showed; only the members a write uses are taken, each checked. */
-function checkedRepairs(v: unknown): AnchorRepair[] {
-  if (!Array.isArray(v) || v.length === 0) throw new UserInputError('repairs must be a non-empty list.');
-  if (v.length > MAX_REPAIRS)
-    throw new UserInputError(`At most ${MAX_REPAIRS} anchors can be updated at once.`);
-  return v.map((r: Record<string, unknown>, i) => {
-    const str = (k: string) => {
-      if (typeof r?.[k] !== 'string' || !r[k]) throw new UserInputError(`repairs[${i}].${k} is required.`);
-      return r[k];
-    };
-    const recorded = checkedLines(r.recorded, `repairs[${i}].recorded`);
-    const current = checkedLines(r.current, `repairs[${i}].current`);
-    const anchorId = str('anchorId');
-    return {
-      componentId: str('componentId'),
-      pathId: str('pathId'),
-      anchorId,
-      label: typeof r.label === 'string' && r.label ? r.label : anchorId,
-      componentName: typeof r.componentName === 'string' && r.componentName ? r.componentName : '',
-      pathLabel: typeof r.pathLabel === 'string' && r.pathLabel ? r.pathLabel : '',
-      file: typeof r.file === 'string' ? r.file : '',
-      uri: typeof r.uri === 'string' ? r.uri : '',
-      range: (r.range as AnchorRepair['range']) ?? {
-        start: { line: 0, character: 0 },
-        end: { line: 0, character: 0 },
-      },
-      recorded,
-      current,
-      // The reason is rebuilt from the index when written, never taken from the message.
-      reason: '',
-    };
-  });
+/**
+ * The client sends back what it showed (its shape checked against the schema where the request is
+ * registered); only the members a write uses are taken.
+ */
+function takenRepairs(repairs: readonly SentRepair[]): AnchorRepair[] {
+  return repairs.map((r) => ({
+    componentId: r.componentId,
+    pathId: r.pathId,
+    anchorId: r.anchorId,
+    label: r.label || r.anchorId,
+    componentName: r.componentName ?? '',
+    pathLabel: r.pathLabel ?? '',
+    file: r.file ?? '',
+    uri: r.uri ?? '',
+    range: r.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    recorded: r.recorded,
+    current: r.current,
+    // The reason is rebuilt from the index when written, never taken from the message.
+    reason: '',
+  }));
 }

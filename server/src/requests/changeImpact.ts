@@ -17,7 +17,7 @@ import type { ChangeImpactReport } from '../../../common/src/changeImpact';
 import * as P from '../../../common/src/protocol';
 import type { AnchorIndex } from '../anchors';
 import { TreeSitterDefinitions } from '../anchors/syntax/definitionSource';
-import { request } from '../api/handlers';
+import { checkedRequest } from '../api/handlers';
 import { changeImpact } from '../changeImpact/changeImpact';
 import { fileAtCommit } from '../changeImpact/diffRange';
 import { UserInputError } from '../api/serviceErrors';
@@ -59,7 +59,7 @@ export class ChangeImpactLive {
     d.index.onDidRebuild(() => this.schedule());
     d.connection.onRequest(
       P.ChangeImpactRequest,
-      request(d.log, 'changeImpact', (p) => this.ask(p ?? {})),
+      checkedRequest(d.log, P.ChangeImpactRequest, (p) => this.ask(p)),
     );
     d.connection.onRequest(
       P.ChangeImpactBaseTextRequest,
@@ -99,8 +99,8 @@ export class ChangeImpactLive {
   }
 
   private async ask(p: P.ChangeImpactParams): Promise<P.ChangeImpactResult> {
-    const base = p.base === 'branch' ? 'branch' : 'HEAD';
-    const severity = p.severity === 'warning' ? 'warning' : 'information';
+    const base = p.base ?? 'HEAD';
+    const severity = p.severity ?? 'information';
     const same = this.wanted && base === this.base && severity === this.severity;
     this.wanted = true;
     this.base = base;

@@ -14,21 +14,21 @@ export function registerGraphRequests(
 ): void {
   connection.onRequest(
     P.GraphRequest,
-    request(log, 'graph', (p) => graph.graph(p)),
+    checkedRequest(log, P.GraphRequest, (p) => graph.graph(p)),
   );
   connection.onRequest(
     P.FieldFlowRequest,
-    request(log, 'fieldFlow', (p) => graph.fieldFlow(p)),
+    checkedRequest(log, P.FieldFlowRequest, (p) => graph.fieldFlow(p)),
   );
   connection.onRequest(
     P.ImpactRequest,
-    request(log, 'impact', (p) => graph.impact(p?.target)),
+    checkedRequest(log, P.ImpactRequest, (p) => graph.impact(p.target)),
   );
   const known = request(log, 'knownDarns', () => graph.knownDarns());
   connection.onRequest(P.KnownDarnsRequest, (token) => known(undefined, token));
   connection.onRequest(
     P.TargetsAtRequest,
-    checkedRequest(log, 'targetsAt', P.TargetsAtParams, (p) =>
+    checkedRequest(log, P.TargetsAtRequest, (p) =>
       graph.targetsAt(p.uri, p.position, docs.get(p.uri)?.getText()),
     ),
   );

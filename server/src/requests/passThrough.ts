@@ -1,12 +1,11 @@
 // Custom requests that are one service operation each, as a table over the operation table: the
-// client asks, the server checks the ids and calls the operation with the session's API.
+// client asks, the server checks the params (their schema) and calls the operation with the session's API.
 import type { Connection, RequestType } from 'vscode-languageserver';
 import * as P from '../../../common/src/protocol';
 import type { OperationName } from '../../../common/src/api/operations';
 import type { LineageApi, RequestOptions } from '../api/apiClient';
 import type { OnceLogger } from '../util/log';
-import { request } from '../api/handlers';
-import { requireString } from './service';
+import { checkedRequest } from '../api/handlers';
 
 /** What a pass-through may add from the server's cache. */
 export interface CacheLookups {
@@ -25,39 +24,34 @@ function passThrough<Params, Result>(
   operation: OperationName,
   call: (api: LineageApi, params: Params, opts: RequestOptions, cache: CacheLookups) => Promise<Result>,
 ): PassThrough {
-  const name = type.method.replace(/^lineageLens\//, '');
   return {
     operation,
     register: (connection, log, api, cache) =>
       connection.onRequest(
         type,
-        request(log, name, (p: Params, o) => call(api(), p, o, cache)),
+        checkedRequest(log, type, (p, o) => call(api(), p, o, cache)),
       ),
   };
 }
 
 export const PASS_THROUGH: readonly PassThrough[] = [
   passThrough(P.VersionsRequest, 'getVersions', (api, p, o) =>
-    api.getVersions(requireString(p?.componentId, 'componentId'), { limit: p?.limit, offset: p?.offset }, o),
+    api.getVersions(p.componentId, { limit: p.limit, offset: p.offset }, o),
   ),
   passThrough(P.ViolationStatusRequest, 'getViolationStatus', (api, p, o) =>
-    api.getViolationStatus(requireString(p?.contractId, 'contractId'), o),
+    api.getViolationStatus(p.contractId, o),
   ),
-  passThrough(P.DeleteContractRequest, 'deleteContract', (api, p, o) =>
-    api.deleteContract(requireString(p?.contractId, 'contractId'), o),
-  ),
+  passThrough(P.DeleteContractRequest, 'deleteContract', (api, p, o) => api.deleteContract(p.contractId, o)),
   passThrough(P.UpdateSubscriptionRequest, 'updateSubscription', (api, p, o) =>
-    api.updateSubscription(requireString(p?.contractId, 'contractId'), p.subscription ?? {}, o),
+    api.updateSubscription(p.contractId, p.subscription, o),
   ),
   passThrough(P.DataAssetsRequest, 'getDataAssets', (api, p, o) =>
-    api.getDataAssets(Array.isArray(p?.darns) ? p.darns : [], { limit: p?.limit, offset: p?.offset }, o),
+    api.getDataAssets(p.darns, { limit: p.limit, offset: p.offset }, o),
   ),
-  passThrough(P.DeleteWebhookRequest, 'deleteWebhook', (api, p, o) =>
-    api.deleteWebhook(requireString(p?.webhookId, 'webhookId'), o),
-  ),
+  passThrough(P.DeleteWebhookRequest, 'deleteWebhook', (api, p, o) => api.deleteWebhook(p.webhookId, o)),
   // Edges name their components by id only; the names of loaded components come along for the view.
   passThrough(P.EdgesRequest, 'getEdges', async (api, p, o, cache) => {
-    const { edges } = await api.getEdges(p?.namespace || undefined, o);
+    const { edges } = await api.getEdges(p.namespace || undefined, o);
     const names: Record<string, string> = {};
     for (const id of edges.flatMap((e) => [e.sourceComponentId, e.destinationComponentId])) {
       const n = cache.componentName(id);
@@ -66,7 +60,7 @@ export const PASS_THROUGH: readonly PassThrough[] = [
     return { edges, names };
   }),
   passThrough(P.HistoryFiltersRequest, 'getHistoryFilters', (api, p, o) =>
-    api.getHistoryFilters(p?.commitSha || undefined, o),
+    api.getHistoryFilters(p.commitSha || undefined, o),
   ),
 ];
 

@@ -17,7 +17,6 @@ import { renderPathDocument } from '../pathDocs/render';
 import { pathRevision } from '../pathDocs/revision';
 import type { ComponentWriter, ServiceAccess } from '../session/parts';
 import type { OnceLogger } from '../util/log';
-import { UserInputError } from '../api/serviceErrors';
 import { findServicePath, type ViewSources } from './views';
 
 export async function pathDocument(
@@ -25,7 +24,6 @@ export async function pathDocument(
   p: { componentId: string; pathId: string },
   opts: RequestOptions,
 ): Promise<PathDocument> {
-  if (!p?.componentId || !p.pathId) throw new UserInputError('componentId and pathId are required.');
   const path = await findServicePath(session, p.componentId, p.pathId, opts);
   if (!path) throw notFound(p.pathId, p.componentId);
   const { revision } = await inEffect(session.api(), p.componentId, path, opts);
@@ -39,7 +37,6 @@ export function pathHistory(
   p: { componentId: string; pathId: string },
   opts: RequestOptions,
 ): Promise<PathHistory> {
-  if (!p?.componentId || !p.pathId) throw new UserInputError('componentId and pathId are required.');
   return histories.history(session.api(), p.componentId, p.pathId, opts);
 }
 
@@ -50,8 +47,6 @@ export async function pathVersionDocument(
   p: { componentId: string; pathId: string; versionPathId: string },
   opts: RequestOptions,
 ): Promise<{ text: string }> {
-  if (!p?.componentId || !p.pathId || !p.versionPathId)
-    throw new UserInputError('componentId, pathId and versionPathId are required.');
   return { text: renderPathDocument(await histories.version(session.api(), p, opts)).text };
 }
 
@@ -113,8 +108,6 @@ export async function savePath(
   p: SavePathParams,
   opts: RequestOptions,
 ): Promise<SavePathResult> {
-  if (!p?.componentId || !p.pathId || typeof p.text !== 'string')
-    throw new UserInputError('componentId, pathId and text are required.');
   const api = session.api();
   const parsed = parseForSave(p.text);
   if ('message' in parsed) return { kind: 'invalid', message: parsed.message };

@@ -1,5 +1,6 @@
 // Contracts, data assets and administration: thin passes to the service, plus the file-based ones
-// (compliance of a contract file, registration from a file) that read and check the file first.
+// (compliance of a contract file, registration from a file) that read and check the file first. Their
+// params are checked against their schemas where they are registered (api/handlers.ts).
 import type { Diagnostic } from 'vscode-languageserver';
 import type { ApiKeyRecord, ComplianceResponse, RegisterObjectStoreResponse } from '../../../common/src/api';
 import type { RequestOptions } from '../api/apiClient';
@@ -9,11 +10,6 @@ import { parseFile, registrationOf } from '../contracts/contractFile';
 import { checkContractText } from '../contracts/compliance';
 import { UserInputError } from '../api/serviceErrors';
 
-function requireString(v: unknown, name: string): string {
-  if (typeof v !== 'string' || v.trim() === '') throw new UserInputError(`${name} is required.`);
-  return v;
-}
-
 export async function checkCompliance(
   session: ServiceAccess,
   docs: Documents,
@@ -21,7 +17,6 @@ export async function checkCompliance(
   publish: (uri: string, diagnostics: Diagnostic[]) => void,
   opts: RequestOptions,
 ): Promise<ComplianceResponse & { darn: string; name?: string }> {
-  requireString(uri, 'uri');
   const { diagnostics, ...result } = await checkContractText(session.api(), await docs.readText(uri), opts);
   publish(uri, diagnostics);
   return result;
@@ -33,7 +28,7 @@ export async function registerObjectStore(
   p: { uri: string; dryRun: boolean; prLink?: string },
   opts: RequestOptions,
 ): Promise<RegisterObjectStoreResponse> {
-  const file = parseFile(await docs.readText(requireString(p?.uri, 'uri')), 'registration');
+  const file = parseFile(await docs.readText(p.uri), 'registration');
   return session.api().registerObjectStoreAssets(registrationOf(file, p.dryRun === true, p.prLink), opts);
 }
 
@@ -49,7 +44,7 @@ export async function apiKeyValue(
   p: { keyId: string },
   opts: RequestOptions,
 ): Promise<{ secretValue: string }> {
-  const id = requireString(p?.keyId, 'keyId');
+  const id = p.keyId;
   const key = (await session.api().listApiKeys(opts)).find((k) => k.id === id);
   if (!key) throw new UserInputError(`The service has no API key with id ${id.slice(0, 100)}.`);
   return { secretValue: key.value };
@@ -58,5 +53,3 @@ export async function apiKeyValue(
 export function mask(value: string): string {
   return value.length > 8 ? `••••${value.slice(-4)}` : '••••';
 }
-
-export { requireString };

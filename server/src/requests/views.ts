@@ -87,8 +87,6 @@ export async function componentDetail(
   p: { componentId: string; projection?: Projection },
   opts: RequestOptions,
 ): Promise<ComponentDetailResult> {
-  if (typeof p?.componentId !== 'string' || !p.componentId)
-    throw new UserInputError('componentId is required.');
   const projection = p.projection ?? session.settings.projection;
   // The cache answers only in the projection it was loaded in: after the setting changes, and until
   // the reload is in, the settings already name the new one while the cache still holds the old.
@@ -103,7 +101,7 @@ export async function pathDetail(
   p: { componentId: string; pathId: string },
   opts: RequestOptions,
 ): Promise<PathView> {
-  const { paths } = await componentDetail(session, { componentId: p?.componentId }, opts);
+  const { paths } = await componentDetail(session, { componentId: p.componentId }, opts);
   const view = paths.find((v) => v.path.path_id === p.pathId);
   if (!view) {
     // Overrides replace scan paths in the collapsed projection: look in all variants before giving up.
