@@ -9,21 +9,17 @@ import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import { contractSyntaxOf, isContractFileName } from '../../../common/src/contractFileNames';
 import { fileUri, uriToFsPath, type AnchorIndex } from '../anchors';
 import type { TrackedAnchor, WorkspaceFolderInfo } from '../anchors/types';
-import { createEditorAnchorIndex } from '../anchors/editorIndex';
 import { mapLimit } from '../util/concurrency';
 import { WorkspaceFiles } from '../workspace/workspaceFiles';
-import { HttpLineageApi } from '../api/httpClient';
 import { checkContractText } from '../contracts/compliance';
 import { readContractDocument } from '../contracts/contractDocument';
 import { validateContractDocument } from '../contracts/validate';
 import { anchorProblemDiagnostic } from '../features/anchorProblems';
-import { Session } from '../session/session';
 import type { ComponentReader, ServiceAccess } from '../session/parts';
-import { DEFAULT_LIMITS } from '../session/componentStore';
 import { normalizeSettings } from '../../../common/src/settings';
-import { OnceLogger } from '../util/log';
 import { serviceErrorData, UserInputError } from '../api/serviceErrors';
 import { findingOf, sortFindings, type Finding } from './findings';
+import { ConnectionError, oneShotSession } from './oneShotSession';
 
 export interface CheckOptions {
   /** Absolute path of the checkout (the workspace folder). */
@@ -44,8 +40,7 @@ export interface CheckResult {
   contracts: number;
 }
 
-/** The service could not be used (unreachable, key refused): exit code 2, not a finding. */
-export class ConnectionError extends Error {}
+export { ConnectionError };
 
 const MAX_CONTRACT_BYTES = 1_048_576;
 const COMPLIANCE_CONCURRENCY = 8;
@@ -64,25 +59,10 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     fsPath: o.root,
     projectRoot: settings.projectRoot,
   };
-  const warnings = new Set<string>();
-  const log = new OnceLogger({
-    info: () => undefined,
-    warn: (m) => warnings.add(m),
-    error: (m) => warnings.add(m),
-  });
+  const run = oneShotSession();
+  const { index, session, warnings } = run;
   const filesWithAnchors = new Set<string>();
-  const index = createEditorAnchorIndex(log, { watchGit: false });
   index.onDidChange((uris) => uris.forEach((u) => filesWithAnchors.add(u)));
-  const session = new Session({
-    index,
-    log,
-    // Nothing to answer while a component loads: each answer is parsed at once (streaming it in
-    // slices, as the language server does for large ones, doubled the check's CPU).
-    createApi: (config) => new HttpLineageApi({ ...config, streamFromBytes: Infinity }),
-    // A one-shot run: the cache's compaction would cost CPU for memory kept only until exit.
-    limits: { ...DEFAULT_LIMITS, compact: false },
-    events: { status: () => undefined, dataChanged: () => undefined },
-  });
   const rel = (fsPath: string) => relative(o.root, fsPath).split(sep).join('/');
   const findings: Finding[] = [];
   let anchorCount = 0;
@@ -101,14 +81,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     if (anchorsWanted || o.contracts) {
       o.progress(`Connecting to ${o.serviceUrl} …`);
       const t0 = performance.now();
-      await session.setCredentials({ serviceUrl: o.serviceUrl, apiKey: o.apiKey });
-      const st = session.snapshot();
-      if (st.state === 'keyRejected')
-        throw new ConnectionError(
-          `The service at ${o.serviceUrl} refused the API key in LINEAGE_LENS_API_KEY.`,
-        );
-      if (st.state !== 'connected')
-        throw new ConnectionError(`The service at ${o.serviceUrl} could not be used: ${st.message}`);
+      const st = await run.connect(o.serviceUrl, o.apiKey);
       if (anchorsWanted) {
         anchorCount = st.anchorCount;
         o.progress(
@@ -126,9 +99,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     for (const w of warnings) o.progress(`warning: ${w}`);
     return { findings: sortFindings(findings), anchors: anchorCount, contracts: contractCount };
   } finally {
-    await session.dispose();
-    // The index holds git processes (a blob reader per repository): they must not outlive the check.
-    index.dispose();
+    await run.dispose();
   }
 }
 

@@ -9,17 +9,12 @@ import type { ChangeImpactReport } from '../../../common/src/changeImpact';
 import { normalizeSettings } from '../../../common/src/settings';
 import { fileUri } from '../anchors';
 import { runGit } from '../anchors/git/gitCli';
-import { createEditorAnchorIndex } from '../anchors/editorIndex';
 import { TreeSitterDefinitions } from '../anchors/syntax/definitionSource';
 import type { WorkspaceFolderInfo } from '../anchors/types';
-import { HttpLineageApi } from '../api/httpClient';
 import { changeImpact } from '../changeImpact/changeImpact';
 import { GraphService } from '../graph/graphService';
-import { DEFAULT_LIMITS } from '../session/componentStore';
-import { Session } from '../session/session';
-import { OnceLogger } from '../util/log';
 import { UserInputError } from '../api/serviceErrors';
-import { ConnectionError } from './check';
+import { oneShotSession } from './oneShotSession';
 
 export interface ImpactOptions {
   root: string;
@@ -71,26 +66,14 @@ async function headFolder(
 
 export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
   const settings = normalizeSettings({ ...o.settings, refreshIntervalSeconds: 0 });
-  const warnings = new Set<string>();
-  const log = new OnceLogger({
-    info: () => undefined,
-    warn: (m) => warnings.add(m),
-    error: (m) => warnings.add(m),
-  });
   const where = await headFolder(o.root, o.head);
   const folder: WorkspaceFolderInfo = {
     uri: fileUri(where.dir),
     fsPath: where.dir,
     projectRoot: settings.projectRoot,
   };
-  const index = createEditorAnchorIndex(log, { watchGit: false });
-  const session = new Session({
-    index,
-    log,
-    createApi: (config) => new HttpLineageApi({ ...config, streamFromBytes: Infinity }),
-    limits: { ...DEFAULT_LIMITS, compact: false },
-    events: { status: () => undefined, dataChanged: () => undefined },
-  });
+  const run = oneShotSession();
+  const { index, session, warnings } = run;
   const graph = new GraphService(session);
   graph.setFolders([folder]);
   try {
@@ -101,14 +84,7 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
         'No components configured (lineageLens.components / lineageLens.namespace, or --component): only contract files are compared.',
       );
     o.progress(`Connecting to ${o.serviceUrl} …`);
-    await session.setCredentials({ serviceUrl: o.serviceUrl, apiKey: o.apiKey });
-    const st = session.snapshot();
-    if (st.state === 'keyRejected')
-      throw new ConnectionError(
-        `The service at ${o.serviceUrl} refused the API key in LINEAGE_LENS_API_KEY.`,
-      );
-    if (st.state !== 'connected')
-      throw new ConnectionError(`The service at ${o.serviceUrl} could not be used: ${st.message}`);
+    const st = await run.connect(o.serviceUrl, o.apiKey);
     o.progress(`Loaded ${session.store.size} components and placed ${st.anchorCount} code anchors.`);
     const report = await changeImpact(
       {
@@ -128,9 +104,7 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
     for (const w of warnings) report.warnings.push(w);
     return report;
   } finally {
-    await session.dispose();
-    // The index holds git processes (a blob reader per repository): they must not outlive the run.
-    index.dispose();
+    await run.dispose();
     await where.dispose();
   }
 }

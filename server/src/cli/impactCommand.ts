@@ -1,7 +1,7 @@
 // `lineage-lens impact`: options, output and exit code (lineage-lens.ts hands it its arguments).
 // Exit codes: 0 nothing at or above --fail-on, 1 something is, 2 usage, git or connection error.
 import { resolve } from 'node:path';
-import { statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UserInputError } from '../api/serviceErrors';
 import { runImpact } from './impact';
@@ -16,7 +16,7 @@ import {
   type ImpactFailOn,
   type ImpactFormat,
 } from './impactFormats';
-import { readWorkspaceSettings } from './workspaceSettings';
+import { commandSetup } from './commandSetup';
 
 export const IMPACT_HELP = `lineage-lens impact [options] [DIR]
 
@@ -98,23 +98,11 @@ export async function impactMain(argv: string[], io: Io, version: string): Promi
   const failOn = v['fail-on'] as ImpactFailOn;
   if (!FAIL_ON.includes(failOn)) return usage(io, `--fail-on must be one of ${FAIL_ON.join(', ')}.`);
   if (v.branch && v.base !== undefined) return usage(io, '--branch and --base exclude each other.');
-  const root = resolve(io.cwd, positionals[0] ?? '.');
-  try {
-    if (!statSync(root).isDirectory()) return usage(io, `${root} is not a directory.`);
-  } catch {
-    return usage(io, `${root} does not exist.`);
-  }
-  const serviceUrl = v.service ?? io.env.LINEAGE_LENS_SERVICE_URL ?? '';
-  if (!serviceUrl) return usage(io, 'no service URL: pass --service URL or set LINEAGE_LENS_SERVICE_URL.');
-  const apiKey = io.env.LINEAGE_LENS_API_KEY ?? '';
-  if (!apiKey) return usage(io, 'no API key: set the environment variable LINEAGE_LENS_API_KEY.');
+  const setup = commandSetup(v, positionals[0], io);
+  if ('usage' in setup) return usage(io, setup.usage);
+  const { root, serviceUrl, apiKey, settings } = setup;
   const progress = (m: string) => (v.quiet ? undefined : io.stderr(`${m}\n`));
-  const ws = readWorkspaceSettings(root);
-  if (ws.problem) progress(`warning: ${ws.problem}`);
-  const settings: Record<string, unknown> = { ...ws.settings };
-  if (v.component?.length) settings.components = v.component;
-  if (v.namespace !== undefined) settings.namespace = v.namespace;
-  if (v['project-root'] !== undefined) settings.projectRoot = v['project-root'];
+  if (setup.settingsProblem) progress(`warning: ${setup.settingsProblem}`);
   const t0 = performance.now();
   try {
     const report = await runImpact({

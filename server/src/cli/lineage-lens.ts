@@ -3,14 +3,12 @@
 // change breaks. node:util parseArgs is enough here (one subcommand,
 // long options, repeatable --component, strict unknown-option errors), so no parsing library is added.
 // Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or connection error.
-import { resolve } from 'node:path';
-import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runCheck } from './check';
 import { impactMain } from './impactCommand';
 import { fails, type FailOn } from './findings';
 import { FORMATS, formatGithub, formatSarif, formatText, type Format } from './formats';
-import { readWorkspaceSettings } from './workspaceSettings';
+import { commandSetup } from './commandSetup';
 import { runMcpServer } from './mcp';
 
 const VERSION = '0.1.0';
@@ -108,24 +106,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const failOn = v['fail-on'] as FailOn;
   if (!['error', 'warning', 'never'].includes(failOn))
     return usage(io, '--fail-on must be error, warning or never.');
-  const root = resolve(io.cwd, dir ?? '.');
-  try {
-    if (!statSync(root).isDirectory()) return usage(io, `${root} is not a directory.`);
-  } catch {
-    return usage(io, `${root} does not exist.`);
-  }
-  const serviceUrl = v.service ?? io.env.LINEAGE_LENS_SERVICE_URL ?? '';
-  if (!serviceUrl) return usage(io, 'no service URL: pass --service URL or set LINEAGE_LENS_SERVICE_URL.');
-  const apiKey = io.env.LINEAGE_LENS_API_KEY ?? '';
-  if (!apiKey) return usage(io, 'no API key: set the environment variable LINEAGE_LENS_API_KEY.');
+  const setup = commandSetup(v, dir, io);
+  if ('usage' in setup) return usage(io, setup.usage);
+  const { root, serviceUrl, apiKey, settings } = setup;
 
   if (command === 'mcp') {
-    const ws = readWorkspaceSettings(root);
-    if (ws.problem) io.stderr(`warning: ${ws.problem}\n`);
-    const settings: Record<string, unknown> = { ...ws.settings };
-    if (v.component?.length) settings.components = v.component;
-    if (v.namespace !== undefined) settings.namespace = v.namespace;
-    if (v['project-root'] !== undefined) settings.projectRoot = v['project-root'];
+    if (setup.settingsProblem) io.stderr(`warning: ${setup.settingsProblem}\n`);
     try {
       await runMcpServer({
         root,
@@ -147,12 +133,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const progress = (m: string) => (v.quiet ? undefined : io.stderr(`${m}\n`));
-  const ws = readWorkspaceSettings(root);
-  if (ws.problem) progress(`warning: ${ws.problem}`);
-  const settings: Record<string, unknown> = { ...ws.settings };
-  if (v.component?.length) settings.components = v.component;
-  if (v.namespace !== undefined) settings.namespace = v.namespace;
-  if (v['project-root'] !== undefined) settings.projectRoot = v['project-root'];
+  if (setup.settingsProblem) progress(`warning: ${setup.settingsProblem}`);
   try {
     const result = await runCheck({
       root,
