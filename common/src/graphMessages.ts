@@ -109,6 +109,7 @@ export function parseViewState(v: unknown): GraphViewState | undefined {
   return state;
 }
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** A and B are the same type, optional members included (a member one of them lacks fails). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const SHAPES_AGREE: [Same<Static<typeof ToWebviewSchema>, ToWebview>] = [true];
 void SHAPES_AGREE;

@@ -91,6 +91,7 @@ const GraphNodeSchema = Type.Object({
   paths: Type.Array(GraphPathSchema),
   moreBoundaries: Type.Number(),
   hiddenNeighbours: Type.Number(),
+  beyondDepth: Type.Optional(Type.Object({ up: Type.Number(), down: Type.Number() })),
 });
 const GraphEdgeSchema = Type.Object({
   id: Text,
@@ -123,4 +124,5 @@ export const FieldFlowResultSchema = Type.Object({
   upstream: Reached,
   downstream: Reached,
   edges: Ids,
+  beyondDepth: Type.Optional(Type.Object({ upstream: Type.Number(), downstream: Type.Number() })),
 });

@@ -173,6 +173,7 @@ export const PARAMS_SCHEMAS: ReadonlyMap<string, TSchema> = new Map<string, TSch
   [P.TargetsAtRequest.method, TargetsAtParams],
   [P.AgentToolRequest.method, AgentToolParamsSchema],
   [P.ChangeImpactRequest.method, ChangeImpactParamsSchema],
+  [P.ChangeImpactBaseTextRequest.method, Type.Object({ folderUri: Name, file: Type.String() })],
   // server → client
   [P.StatusNotification.method, ServiceStatusSchema],
   [P.DataChangedNotification.method, ComponentIdsSchema],
@@ -211,7 +212,8 @@ export function paramsProblem(schema: TSchema, params: unknown): string | undefi
 
 // ---- each schema has its protocol type's shape ---------------------------------------------------
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** A and B are the same type, optional members included (a member one of them lacks fails). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 /** Every value of A passes the schema B. */
 type Fits<A, B> = [A] extends [B] ? true : false;
 /** A repair as the server lists it, its lines placed (line_start set). */

@@ -51,6 +51,7 @@ const MALFORMED: ReadonlyArray<[method: string, params: unknown, names: RegExp]>
   [P.TargetsAtRequest.method, { uri: 'file:///x.ts' }, /position is required/],
   [P.AgentToolRequest.method, { tool: 'runShell', input: {} }, /tool/],
   [P.ChangeImpactRequest.method, { base: 'main' }, /base/],
+  [P.ChangeImpactBaseTextRequest.method, { folderUri: 'file:///w' }, /file is required/],
 ];
 
 describe('language server: malformed params of custom messages', function () {

@@ -63,7 +63,7 @@ export class ChangeImpactLive {
     );
     d.connection.onRequest(
       P.ChangeImpactBaseTextRequest,
-      request(d.log, 'changeImpactBaseText', (p) => this.baseText(p)),
+      checkedRequest(d.log, P.ChangeImpactBaseTextRequest, (p) => this.baseText(p)),
     );
   }
 
@@ -72,7 +72,7 @@ export class ChangeImpactLive {
     folderUri: string;
     file: string;
   }): Promise<{ text: string | null; ref: string }> {
-    const entry = this.last?.folders.find((f) => f.uri === p?.folderUri);
+    const entry = this.last?.folders.find((f) => f.uri === p.folderUri);
     const root = entry && uriToFsPath(entry.uri);
     if (!entry || !root) throw new UserInputError('No change impact has been computed for this folder.');
     const r = entry.report;
@@ -82,8 +82,7 @@ export class ChangeImpactLive {
       if (t.movedTo) named.add(t.movedTo.file);
     }
     for (const c of r.contractChanges) named.add(c.file);
-    if (typeof p.file !== 'string' || !named.has(p.file))
-      throw new UserInputError('That file is not part of the last change impact.');
+    if (!named.has(p.file)) throw new UserInputError('That file is not part of the last change impact.');
     return { text: (await fileAtCommit(root, r.base.commit, p.file)) ?? null, ref: r.base.ref };
   }
 
