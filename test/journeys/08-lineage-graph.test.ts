@@ -71,7 +71,10 @@ describe('journey 8: lineage graph and impact of a field', () => {
     assert.match((await centre.locator('.field-name').textContent()) ?? '', /^email$/);
     assert.match((await centre.locator('.field-tags').textContent()) ?? '', /● pii/);
 
-    // Select it as a user does: a click on its row.
+    // Select it as a user does: a click on its row, the pointer first moved off the hover (which
+    // otherwise stays up over the graph, where the row opens in the middle of the panel).
+    await page.mouse.move(1, 1);
+    await hoverWidget(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
     await centre.click();
     await frame.locator('svg.field-mode').waitFor({ timeout: UI_TIMEOUT });
     const status = await frame.locator('#status').textContent();

@@ -25,6 +25,7 @@ import {
   runCommand,
   screenshot,
   screenshotOnFailure,
+  screenshotVariants,
   signInThroughUi,
   textOf,
   treeRow,
@@ -49,6 +50,16 @@ async function centreOf(l: Locator): Promise<{ x: number; y: number }> {
 async function scaleOf(frame: FrameLocator): Promise<number> {
   const t = (await frame.locator('g.viewport').getAttribute('transform')) ?? '';
   return Number(/scale\(([\d.e-]+)\)/.exec(t)?.[1]);
+}
+
+/** The smallest text the graph draws (tags, counts), in px at zoom 1. */
+const SMALLEST_TEXT = 11;
+
+/** Arrowheads' size on screen: their size in the graph's units times the zoom. */
+async function arrowheadPx(frame: FrameLocator): Promise<number> {
+  const marker = frame.locator('marker#arrow');
+  assert.equal(await marker.getAttribute('markerUnits'), 'userSpaceOnUse', "not scaled by the edge's width");
+  return Number(await marker.getAttribute('markerWidth')) * (await scaleOf(frame));
 }
 
 /** Opens the graph on a component from its row in the Components view (the row's inline action). */
@@ -90,6 +101,11 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     if (await quickInput(page).isVisible()) await pick.click();
     await centre.waitFor({ timeout: UI_TIMEOUT });
     assert.equal(await centre.locator('.field-name').textContent(), 'email');
+    // Readable at first sight: the smallest text at least 11 px on screen, the field in view.
+    assert.ok((await scaleOf(frame)) * SMALLEST_TEXT >= 11, `opened at zoom ${await scaleOf(frame)}`);
+    const row = await centre.boundingBox();
+    const shown = await frame.locator('#canvas').boundingBox();
+    assert.ok(row && shown && row.y >= shown.y && row.y + row.height <= shown.y + shown.height, 'on screen');
 
     // Keyboard: a click puts the focus on the row; Escape leaves field mode, the focus stays.
     await centre.click();
@@ -123,6 +139,7 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     await page.keyboard.press('+');
     const s1 = await scaleOf(frame);
     assert.ok(Math.abs(s1 / s0 - 1.2) < 1e-6, `+ zooms in by 1.2 (${s0} → ${s1})`);
+    assert.ok(Math.abs((await arrowheadPx(frame)) - 8) < 1e-6, 'arrowheads stay 8 px on screen when zoomed');
     await page.keyboard.press('-');
     assert.ok(Math.abs((await scaleOf(frame)) - s0) < 1e-9, '- zooms back out');
     await page.keyboard.press('0');
@@ -176,6 +193,12 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     await setDepth('depthDown', '0');
     assert.equal(await nodes.count(), 1, 'depth 0 up and down: the component alone');
     assert.equal(await frame.locator('g.node.centre').getAttribute('data-id'), checkout.id);
+    // What the depth hides is said where it cuts (Checkout API has nothing upstream: all downstream).
+    assert.match(
+      (await frame.locator('g.node.centre .hidden-links').textContent()) ?? '',
+      /^\+\d+ beyond depth 0$/,
+    );
+    await screenshot(page, '08b-graph-beyond-depth');
     assert.equal(await frame.locator('#depthDown').inputValue(), '0');
     await setDepth('depthUp', '2');
     await setDepth('depthDown', '2');
@@ -276,6 +299,12 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     assert.ok(svg.includes(`>${displayName(checkout)}<`), 'the component is named in it');
     assert.ok(!svg.includes('var(--vscode'), 'no theme variable left: it reads outside VS Code');
     assert.match(svg, /style="fill:rgb\(/, 'colours are written into the picture');
+    // Which filters made it, in the picture and as its title.
+    assert.ok(svg.includes(`<title>Lineage graph of ${displayName(checkout)} (`), 'titled by its centre');
+    assert.ok(
+      svg.includes('>Filters: depth up 2, down 2 · all namespaces · any tag · all mapping kinds<'),
+      'the filters are written above the drawing',
+    );
     const drawn = await frame.locator('g.node').count();
     assert.equal((svg.match(/<g class="node /g) ?? []).length, drawn, 'every component drawn is in it');
     fs.rmSync(target, { force: true });
@@ -330,6 +359,64 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
       await pickTheme('Light Modern');
     }
     await frame.locator('body:not(.vscode-high-contrast)').waitFor({ timeout: UI_TIMEOUT });
+  });
+
+  it('keeps the zoom and field mode across filter changes, reuses its one panel, and stacks components in a narrow window', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    const frame = await graphOfComponent(page, displayName(checkout));
+    // From the Components view too, readable at first sight.
+    assert.ok((await scaleOf(frame)) * SMALLEST_TEXT >= 11, `opened at zoom ${await scaleOf(frame)}`);
+    const email = frame
+      .locator('g.field', { has: frame.locator('.field-name', { hasText: /^email$/ }) })
+      .first();
+    await email.click();
+    await frame.locator('svg.field-mode g.field.selected').waitFor({ timeout: UI_TIMEOUT });
+    await email.focus();
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    const zoom = await scaleOf(frame);
+    // The box of the field's boundary (its rows may move inside it when a filter hides some).
+    const boundaryOfSelected = frame.locator('g.boundary:has(g.field.selected) > rect.boundary-box');
+    const before = await boundaryOfSelected.boundingBox();
+
+    // A filter changed: the same zoom, the field where it was, still in field mode.
+    await redrawn(frame, async () => {
+      await frame.locator('#tag').selectOption('pii');
+    });
+    assert.equal(await scaleOf(frame), zoom, 'the zoom stays');
+    const selected = frame.locator('svg.field-mode g.field.selected');
+    await selected.waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(await selected.locator('.field-name').textContent(), 'email');
+    const after = await boundaryOfSelected.boundingBox();
+    assert.ok(
+      before && after && Math.abs(after.y - before.y) < 1 && Math.abs(after.x - before.x) < 1,
+      `the field's box stays in place (${JSON.stringify(before)} → ${JSON.stringify(after)})`,
+    );
+    await frame.locator('#status', { hasText: /^Field mode: / }).waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(page, '08b-graph-filter-keeps-field');
+    await redrawn(frame, async () => {
+      await frame.locator('#tag').selectOption('');
+    });
+
+    // Opened again from another row: the same panel, in the same group, centred on the new component.
+    const groups = await page.locator('.editor-group-container').count();
+    await clickRowAction(treeRow(viewPane(page, 'Components'), displayName(billing)), 'Show Lineage Graph');
+    await frame
+      .locator(`body[data-ready="true"] g.node.centre[data-id="${billing.id}"]`)
+      .waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Lineage Graph' }).count(), 1);
+    assert.equal(await page.locator('.editor-group-container').count(), groups, 'no editor group added');
+
+    // Light and dark, wide and narrow: a narrow panel lays out top to bottom, each screenshot looked at.
+    await screenshotVariants(page, '08b-graph', async () => {
+      const narrow = (page.viewportSize()?.width ?? 1400) < 1000;
+      await frame
+        .locator(
+          `body[data-ready="true"][data-direction="${narrow ? 'DOWN' : 'RIGHT'}"]:not([data-busy]) svg.graph`,
+        )
+        .waitFor({ timeout: UI_TIMEOUT });
+    });
   });
 
   it('a namespace row opens the namespace collapsed to components with counts', async () => {

@@ -90,6 +90,15 @@ describe('lineage graph view: zoom, direction and markers', () => {
     assert.ok(onScreen.y >= 0 && onScreen.y < wide.height, 'its top on screen');
   });
 
+  it('opens on a centre larger than the panel at its top-left corner', () => {
+    const panel = { width: 500, height: 400 };
+    const big = { x: 300, y: 200, width: 900, height: 1200 };
+    const v = openingView(panel, { width: 2000, height: 2000 }, big);
+    assert.equal(v.scale, READABLE_SCALE);
+    const corner = { x: v.x + big.x * v.scale, y: v.y + big.y * v.scale };
+    assert.ok(corner.x >= 0 && corner.x <= 40 && corner.y >= 0 && corner.y <= 40, JSON.stringify(corner));
+  });
+
   it('opens a graph that fits whole, at no less than a readable zoom', async () => {
     const laid = await layout(chain(1, ['id']), elk);
     const v = openingView(wide, laid, laid.nodes.get('c0'));

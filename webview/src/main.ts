@@ -9,7 +9,7 @@ import type {
   MappingKind,
 } from '../../common/src/protocol';
 import { FIELD_MAPPING_KINDS } from '../../common/src/api/paths';
-import { tagLine } from '../../common/src/tagWords';
+import { tagLine, tagWords } from '../../common/src/tagWords';
 import { type FromWebview, type GraphViewState, parseToWebview } from '../../common/src/graphMessages';
 import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Box, type Laid, type LayoutDirection } from './layout';
 import { layoutInWorker, Superseded } from './layoutEngine';
@@ -134,10 +134,6 @@ function exportable(svg: SVGSVGElement): string {
     m.setAttribute('markerWidth', String(markerSize(1)));
     m.setAttribute('markerHeight', String(markerSize(1)));
   });
-  if (lines.length) {
-    copy.prepend(el('desc', {}, lines.join('\n')));
-    copy.prepend(el('title', {}, lines[0]!));
-  }
   const originals = svg.querySelectorAll('*');
   copy.querySelectorAll('*').forEach((node, i) => {
     const cs = getComputedStyle(originals[i]!);
@@ -155,6 +151,11 @@ function exportable(svg: SVGSVGElement): string {
       .join(';');
     (node as SVGElement).setAttribute('style', style);
   });
+  // Added after the styles are copied: the copy's elements and the drawing's match one for one above.
+  if (lines.length) {
+    copy.prepend(el('desc', {}, lines.join('\n')));
+    copy.prepend(el('title', {}, lines[0]!));
+  }
   const colour = getComputedStyle(status).color;
   const font = getComputedStyle(document.body).fontFamily;
   lines.forEach((line, i) =>
@@ -306,19 +307,20 @@ function draw(g: GraphResult, l: Laid): void {
         fg.append(el('rect', { x: bb.x + 1, y, width: BOX_WIDTH - 2, height: ROW, class: 'field-row' }));
         fg.append(el('text', { x: bb.x + 8, y: y + 13, class: 'field-name' }, f.name));
         const tags = tagLine(f);
-        if (tags)
-          fg.append(
-            el(
-              'text',
-              {
-                x: bb.x + BOX_WIDTH - 6,
-                y: y + 13,
-                class: `field-tags${f.tags.length ? ' applied' : ''}`,
-                'text-anchor': 'end',
-              },
-              tags,
-            ),
+        if (tags) {
+          const t = el(
+            'text',
+            {
+              x: bb.x + BOX_WIDTH - 6,
+              y: y + 13,
+              class: `field-tags${f.tags.length ? ' applied' : ''}`,
+              'text-anchor': 'end',
+            },
+            tags,
           );
+          t.append(el('title', {}, tagWords(f)));
+          fg.append(t);
+        }
         bg.append(fg);
       });
       if (b.moreFields > 0)
@@ -520,7 +522,9 @@ function showFlow(flow: FieldFlowResult): void {
   // Fields of collapsed components or beyond a boundary's row limit are on the flow but not drawn.
   const hidden = up - drawnUp + (down - drawnDown);
   const beyond = flowBeyondDepth(flow, state?.params.filters ?? {});
+  const name = flow.field.slice(flow.field.indexOf('#') + 1);
   status.textContent =
+    (svg.querySelector('g.field.selected') ? '' : `${name} is not drawn with these filters. `) +
     `Field mode: ${drawnUp} upstream, ${drawnDown} downstream fields highlighted` +
     (hidden
       ? ` (of ${up} upstream and ${down} downstream; ${hidden} are in collapsed components or folded rows).`
@@ -703,6 +707,7 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
   drawnKey = key;
   draw(g, l);
   applyView();
+  document.body.dataset.direction = direction;
   // A component's details follow the new drawing (Expand after Collapse, a reload, the tab opened
   // again); gone with it, they go.
   const selected = s.selectedComponent;
@@ -717,6 +722,12 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
   }
   if (!s.selectedComponent && selectedNode) {
     selectedNode = undefined;
+    details.replaceChildren();
+  }
+  // No field selected in this state (the graph opened again from elsewhere): no field's details or
+  // highlight left over from the last drawing.
+  if (!s.selectedField && !s.selectedComponent) {
+    flowField = undefined;
     details.replaceChildren();
   }
   // Two frames: the SVG has been styled and painted once the second callback runs.

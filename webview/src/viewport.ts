@@ -51,14 +51,18 @@ export function openingView(panel: Size, graph: Size, centre?: Box): View {
   if (whole.scale >= READABLE_SCALE) return whole;
   const scale = READABLE_SCALE;
   if (!centre) return { scale, x: MARGIN, y: MARGIN };
-  // A box taller than the panel shows from its top, not from its middle.
+  // A box larger than the panel shows from its top-left corner, not from its middle.
+  const cx =
+    centre.width * scale > panel.width - 2 * MARGIN
+      ? centre.x + (panel.width / 2 - MARGIN) / scale
+      : centre.x + centre.width / 2;
   const cy =
     centre.height * scale > panel.height - 2 * MARGIN
       ? centre.y + (panel.height / 2 - MARGIN) / scale
       : centre.y + centre.height / 2;
   return {
     scale,
-    x: panel.width / 2 - (centre.x + centre.width / 2) * scale,
+    x: panel.width / 2 - cx * scale,
     y: panel.height / 2 - cy * scale,
   };
 }
