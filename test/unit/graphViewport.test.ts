@@ -14,6 +14,7 @@ import {
   fitView,
   keptView,
   markerSize,
+  openingBox,
   openingView,
 } from '../../webview/src/viewport';
 
@@ -97,6 +98,18 @@ describe('lineage graph view: zoom, direction and markers', () => {
     assert.equal(v.scale, READABLE_SCALE);
     const corner = { x: v.x + big.x * v.scale, y: v.y + big.y * v.scale };
     assert.ok(corner.x >= 0 && corner.x <= 40 && corner.y >= 0 && corner.y <= 40, JSON.stringify(corner));
+  });
+
+  it('opens on the first boundary of a centre component too large for the panel', async () => {
+    const laid = await layout(chain(3, ['id', 'email', 'amount', 'currency']), elk, 'DOWN');
+    const c0 = laid.nodes.get('c0')!;
+    const inside = ['c0:in', 'c0:out'].map((id) => laid.boundaries.get(id)!);
+    const narrow = { width: 300, height: 500 };
+    const first = [...inside].sort((a, b) => a.y - b.y || a.x - b.x)[0]!;
+    assert.equal(openingBox(narrow, c0, inside), first, 'the topmost boundary');
+    assert.equal(openingBox({ width: 1600, height: 1000 }, c0, inside), c0, 'a component that fits: itself');
+    const v = openingView(narrow, laid, openingBox(narrow, c0, inside));
+    assert.ok(v.x + first.x * v.scale >= 0 && v.y + first.y * v.scale >= 0, 'its corner on screen');
   });
 
   it('opens a graph that fits whole, at no less than a readable zoom', async () => {

@@ -14,7 +14,7 @@ import { type FromWebview, type GraphViewState, parseToWebview } from '../../com
 import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Box, type Laid, type LayoutDirection } from './layout';
 import { layoutInWorker, Superseded } from './layoutEngine';
 import { flowBeyondDepth, graphCaption, hiddenLinks } from './caption';
-import { directionFor, fitView, keptView, markerSize, openingView, type View } from './viewport';
+import { directionFor, fitView, keptView, markerSize, openingBox, openingView, type View } from './viewport';
 
 interface VsCodeApi {
   postMessage(m: FromWebview): void;
@@ -404,6 +404,15 @@ function anchorBox(
   return l?.nodes.get(g?.nodes[0]?.id ?? '');
 }
 
+/** What a first drawing opens on: the anchor, or for a component too large, its first boundary. */
+function openingAnchor(l: Laid, g: GraphResult, s: GraphViewState): Box | undefined {
+  const box = anchorBox(l, g, s);
+  const node = g.nodes.find((n) => l.nodes.get(n.id) === box);
+  if (!box || !node) return box;
+  const inside = node.boundaries.map((b) => l.boundaries.get(b.id)).filter((b): b is Box => !!b);
+  return openingBox(panelSize(), box, inside);
+}
+
 canvas.addEventListener('wheel', (ev) => {
   ev.preventDefault();
   const factor = ev.deltaY < 0 ? 1.1 : 1 / 1.1;
@@ -703,7 +712,7 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
   view =
     key === drawnKey
       ? keptView(view, anchorBox(before.laid, before.graph, before.state ?? s), anchorBox(l, g, s))
-      : openingView(panelSize(), l, anchorBox(l, g, s));
+      : openingView(panelSize(), l, openingAnchor(l, g, s));
   drawnKey = key;
   draw(g, l);
   applyView();

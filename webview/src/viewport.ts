@@ -68,6 +68,19 @@ export function openingView(panel: Size, graph: Size, centre?: Box): View {
 }
 
 /**
+ * What to open on when the centre is a component: the component when it fits the panel at readable
+ * size, else its first boundary (topmost, then leftmost), so the panel shows fields rather than the
+ * empty corner of a large box.
+ */
+export function openingBox(panel: Size, component: Box, boundaries: readonly Box[]): Box {
+  const fits =
+    component.width * READABLE_SCALE <= panel.width - 2 * MARGIN &&
+    component.height * READABLE_SCALE <= panel.height - 2 * MARGIN;
+  if (fits || boundaries.length === 0) return component;
+  return [...boundaries].sort((a, b) => a.y - b.y || a.x - b.x)[0]!;
+}
+
+/**
  * A redrawing of the same graph (other filters or depth, a component expanded): the user's zoom stays,
  * and the box they were looking at (the centre, or the selected field's box) stays where it was on
  * screen. Without such a box in both drawings, the view stays as it was.
