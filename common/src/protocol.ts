@@ -307,6 +307,8 @@ export interface ContractFileSummary {
   /** The file form's `name`. */
   name?: string;
   darn?: string;
+  /** The name of the loaded data store the DARN addresses (names a contract that has no name). */
+  assetName?: string;
 }
 /** Which of the given files hold a contract (by content), with their names: for the Contracts view. */
 export const ContractFilesRequest = new RequestType<{ uris: string[] }, ContractFileSummary[], void>(

@@ -44,6 +44,7 @@ import { registerContractWatch } from './graph/contractWatch';
 import { WatchedFiles } from './workspace/watchedFiles';
 import { watchAnchoredFiles } from './features/anchorFilesWatch';
 import { contractFileSummaries, OpenContracts } from './contracts/openContracts';
+import { storeOf } from './graph/matching';
 import { DarnFeatures } from './features/darns';
 import { completeContract, contractCodeActions, contractSymbols, hoverContract } from './contracts/assist';
 import { apiKeys, apiKeyValue, checkCompliance, registerObjectStore } from './requests/service';
@@ -449,7 +450,13 @@ connection.onRequest(
 );
 connection.onRequest(
   P.ContractFilesRequest,
-  checkedRequest(log, P.ContractFilesRequest, (p) => contractFileSummaries(docs, p.uris)),
+  checkedRequest(log, P.ContractFilesRequest, async (p) =>
+    (await contractFileSummaries(docs, p.uris)).map((c) => {
+      // A contract without a name is named after the data store it covers, as the lineage names it.
+      const store = c.darn && !c.name ? storeOf(session.store.all(), c.darn) : undefined;
+      return store ? { ...c, assetName: componentLabel(store) } : c;
+    }),
+  ),
 );
 connection.onRequest(
   P.RegisterObjectStoreRequest,

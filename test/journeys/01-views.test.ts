@@ -1,7 +1,7 @@
 // Journey 1: open the demo workspace, sign in through the UI, and see the Lineage views filled from
 // the local service.
 import * as assert from 'node:assert/strict';
-import { demo, displayName } from './support/demo';
+import { component, demo, displayName } from './support/demo';
 import {
   statusBarShows,
   openLineageContainer,
@@ -65,8 +65,17 @@ describe('journey 1: the Lineage views fill from the local service', () => {
 
     // The Contracts view lists the workspace's contract files.
     const contracts = viewPane(page, 'Contracts');
-    // Each row is named after its file (contracts/order-created.contract.json → "order-created").
-    for (const name of ['order-created', 'orders', 'refunds']) {
+    // Each row by a name: a contract without one after the data store its DARN addresses
+    // (contracts/order-created.contract.json, on kafka://events:order-created → "order-created
+    // topic"), never a bare file name beside the named ones.
+    const storeContract = (store: string) => displayName(component(store));
+    for (const name of [
+      storeContract('order-created'),
+      storeContract('orders-db.public.orders'),
+      storeContract('shop-events'),
+      'Orders archive for analytics',
+      'Payment settled for billing',
+    ]) {
       await treeRow(contracts, name).waitFor({ timeout: UI_TIMEOUT });
     }
     assert.doesNotMatch(await textOf(contracts), /No contracts yet/);

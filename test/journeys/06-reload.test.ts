@@ -81,7 +81,7 @@ describe('journey 6: reload the window with a path document open', () => {
     await runCommand(page, 'View: Toggle Minimap');
     await runCommand(page, 'View: Toggle Minimap');
     await runCommand(page, 'View: Close All Editors');
-    // createOrder → createOrder (its reply): no other journey changes it.
+    // createOrder → OrderConfirmation (its reply): no other journey changes it.
     const other = checkout.paths!.find((p) => p.egress.signature_name.endsWith('OrderHandler.createOrder'))!;
     await expandRow(treeRow(components, displayName(checkout)));
     await clickRowAction(treeRow(components, pathRowLabel(other)), 'Edit Path');

@@ -139,7 +139,7 @@ describe('language server: field hovers roll up child fields', function () {
   it('depends-on tags roll up too (kept apart from applied ones)', async () => {
     const text = await hoverOn('card'); // the `card: Card` parameter
     assert.match(text, /\*\*card\*\* \(egress\): \*no tags on the field itself\*/);
-    assert.match(text, /^- card\\\.number: ◌ \*pifi\*, from this service$/m);
+    assert.match(text, /^- card\\\.number: ◌ \*pifi\*, from another field of this service$/m);
   });
 
   it('many children: the first eight in order, then "and N more"', async () => {

@@ -409,4 +409,33 @@ describe('language server: lineage graph and impact', function () {
     assert.deepEqual(await names(), ['Events for analytics']);
     assert.equal((await impact('email')).counts.contracts, 1);
   });
+
+  it('names a contract file that has no name after the loaded data store its DARN addresses', async () => {
+    const write = (name: string, text: string) => {
+      const file = join(workspace, 'contracts', name);
+      writeFileSync(file, text);
+      return file;
+    };
+    const files = [
+      write('unnamed.contract.yaml', `dataAssetResourceName: ${STORE_DARN}\ncontractSchema: []\n`),
+      write('named.contract.yaml', `name: Named\ndataAssetResourceName: ${STORE_DARN}\ncontractSchema: []\n`),
+      write('nowhere.contract.yaml', `dataAssetResourceName: ${OTHER_DARN}\ncontractSchema: []\n`),
+    ];
+    try {
+      const summaries = await client.conn.sendRequest(P.ContractFilesRequest, {
+        uris: files.map((f) => pathToFileURL(f).href),
+      });
+      assert.deepEqual(
+        summaries.map((c) => [c.name, c.assetName]),
+        [
+          [undefined, 'events table'],
+          ['Named', undefined],
+          [undefined, undefined],
+        ],
+        'the store by its name; a named contract keeps its own; no store loaded, no asset name',
+      );
+    } finally {
+      for (const f of files) unlinkSync(f);
+    }
+  });
 });

@@ -100,7 +100,10 @@ describe('language server: source features', function () {
   it("shows a field's applied and depends-on tags on an identifier naming it", async () => {
     const applied = hoverText(await hover(ordersUri, 2, 30)); // customerEmail parameter
     assert.match(applied, /^\*\*customerEmail\*\* \(ingress\): ● \*\*pii\*\*, detected: email address {2}$/m);
-    assert.match(applied, /^\*\*customer\\_email\*\* \(egress\): ◌ \*pii\*, from this service$/m);
+    assert.match(
+      applied,
+      /^\*\*customer\\_email\*\* \(egress\): ◌ \*pii\*, from another field of this service$/m,
+    );
     assert.match(applied, /^on \*\*createOrder → insertOrder\*\* in Orders API$/m);
 
     const derived = hoverText(await hover(mailerUri, 1, 14)); // customer_email in the mailer

@@ -1,6 +1,12 @@
 // Short path labels of the Components view: last segments, lengthened only where siblings collide.
 import { strict as assert } from 'node:assert';
-import { pathLabel, shortPathSides, shortSignature } from '../../common/src/pathLabels';
+import {
+  pathDocumentLabel,
+  pathLabel,
+  pathSidesOf,
+  shortPathSides,
+  shortSignature,
+} from '../../common/src/pathLabels';
 
 const labels = (paths: [string, string][]) =>
   shortPathSides(paths.map(([ingress, egress]) => ({ ingress, egress }))).map(pathLabel);
@@ -59,5 +65,41 @@ describe('path labels', () => {
       ]),
       ['f → g', 'f → g'],
     );
+  });
+});
+
+describe('path labels: one function both sides', () => {
+  const handler = 'com.shop.checkout.OrderHandler.createOrder';
+
+  it('names a handler by what it puts out, never "createOrder → createOrder"', () => {
+    assert.equal(
+      pathDocumentLabel({
+        ingress: { signature_name: handler, payload_name: 'CreateOrderRequest' },
+        egress: { signature_name: handler, payload_name: 'OrderConfirmation' },
+      }),
+      'createOrder → OrderConfirmation',
+    );
+    assert.equal(
+      pathDocumentLabel({ ingress: { signature_name: handler }, egress: { signature_name: handler } }),
+      'createOrder, in → out',
+    );
+    assert.equal(
+      pathLabel(
+        shortPathSides([
+          pathSidesOf({
+            ingress: { signature_name: handler, payload_name: 'In' },
+            egress: { signature_name: handler, payload_name: 'createOrder' },
+          }),
+        ])[0]!,
+      ),
+      'createOrder, in → out',
+      'a payload named like the function says nothing more',
+    );
+  });
+
+  it('lengthens two different functions that end alike until they read apart', () => {
+    assert.deepEqual(labels([[handler, 'com.shop.checkout.clients.OrderClient.createOrder']]), [
+      'OrderHandler.createOrder → OrderClient.createOrder',
+    ]);
   });
 });

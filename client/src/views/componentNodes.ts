@@ -17,7 +17,13 @@ import { markdownText } from '../../../common/src/untrustedText';
 import { redact } from '../logging';
 import { safeText } from '../serviceErrors';
 import { errorNode, MessageNode, TreeNode } from './treeNode';
-import { pathLabel, shortPathSides, shortSignature, type PathSides } from '../../../common/src/pathLabels';
+import {
+  pathLabel,
+  pathSidesOf,
+  shortPathSides,
+  shortSignature,
+  type PathSides,
+} from '../../../common/src/pathLabels';
 import { count } from '../counts';
 import { summaryLabel } from '../../../common/src/componentLabel';
 
@@ -114,12 +120,7 @@ export class ComponentNode extends TreeNode {
         return fields.map((f) => new FieldNode(f.name, f.type, [], []));
       }
       if (detail.paths.length === 0) return [new MessageNode(vscode.l10n.t('No lineage paths'))];
-      const short = shortPathSides(
-        detail.paths.map((p) => ({
-          ingress: p.path.ingress.signature_name,
-          egress: p.path.egress.signature_name,
-        })),
-      );
+      const short = shortPathSides(detail.paths.map((p) => pathSidesOf(p.path)));
       return detail.paths.map((p, i) => new PathNode(p, short[i]));
     } catch (err) {
       this.loaded = undefined; // try again next time the node expands
@@ -136,10 +137,7 @@ export class PathNode extends TreeNode implements PathTarget {
     short?: PathSides,
   ) {
     super();
-    this.short = short ?? {
-      ingress: shortSignature(view.path.ingress.signature_name),
-      egress: shortSignature(view.path.egress.signature_name),
-    };
+    this.short = short ?? shortPathSides([pathSidesOf(view.path)])[0]!;
   }
   get componentId(): string {
     return this.view.componentId;

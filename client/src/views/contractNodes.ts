@@ -103,6 +103,13 @@ export function contractFileLabel(uriPath: string): string {
   return base.replace(/\.contract\.(ya?ml|json)$/i, '') || base;
 }
 
+/** A contract file's row label: its name, else the name of the data store it covers, else the file name. */
+export function contractRowLabel(uriPath: string, summary?: { name?: string; assetName?: string }): string {
+  if (summary?.name) return safeText(summary.name, 100);
+  if (summary?.assetName) return safeText(summary.assetName, 100);
+  return contractFileLabel(uriPath);
+}
+
 export class ContractFileNode extends TreeNode {
   constructor(
     readonly uri: vscode.Uri,
@@ -114,10 +121,11 @@ export class ContractFileNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.uri, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `contractFile:${this.uri.toString()}`;
-    // The contract's name (file form), else the file name, not the workspace path: a long path hid
-    // the "N violations" description.
+    // Every row by a name, not the workspace path (a long path hid the "N violations" description) nor
+    // a bare file name beside named contracts: the contract's name (file form), else the name of the
+    // data store it covers ("Orders table", short enough for the count beside it), else the file name.
     const relative = vscode.workspace.asRelativePath(this.uri);
-    item.label = this.summary?.name ? safeText(this.summary.name, 100) : contractFileLabel(this.uri.path);
+    item.label = contractRowLabel(this.uri.path, this.summary);
     const darn = this.result?.darn ?? this.summary?.darn;
     item.tooltip = darn ? `${relative}\n${safeText(darn, 200)}` : relative;
     item.iconPath = new vscode.ThemeIcon('file-code');

@@ -5,7 +5,7 @@ import { ContractFilesRequest } from '../../../common/src/protocol';
 import { contractIds, SECTION } from '../config';
 import { findContractFiles, watchContractFiles } from '../contractFiles';
 import type { LineageContext } from '../lineageContext';
-import { ContractFileNode, contractFileLabel, ContractNode, type ComplianceResult } from './contractNodes';
+import { ContractFileNode, ContractNode, contractRowLabel, type ComplianceResult } from './contractNodes';
 import { errorNode, NodeTreeProvider, type TreeNode } from './treeNode';
 import { disposeAll } from '../disposeAll';
 import { compareText } from '../../../common/src/textOrder';
@@ -14,7 +14,7 @@ export class ContractsView implements vscode.Disposable {
   readonly provider: NodeTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
   private readonly results = new Map<string, ComplianceResult>();
-  /** DARN → the name of the workspace's contract file for it (its file-form name, else the file's). */
+  /** DARN → the name of the workspace's contract file for it (as its row in this view reads). */
   private readonly namesByDarn = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -39,6 +39,8 @@ export class ContractsView implements vscode.Disposable {
           checkedAt: new Date().toISOString(),
         }),
       ),
+      // A contract without a name is named after its data store once the lineage holds that store.
+      ctx.onDidChangeData(() => this.provider.refresh()),
       ctx.onDidChangeStatus((st) => {
         if (st.state !== lastState) this.provider.refresh();
         lastState = st.state;
@@ -70,7 +72,7 @@ export class ContractsView implements vscode.Disposable {
       this.namesByDarn.clear();
       for (const s of summaries ?? []) {
         if (s.darn && !this.namesByDarn.has(s.darn))
-          this.namesByDarn.set(s.darn, s.name || contractFileLabel(vscode.Uri.parse(s.uri).path));
+          this.namesByDarn.set(s.darn, contractRowLabel(vscode.Uri.parse(s.uri).path, s));
       }
       const listed = summaries ? [...named, ...candidates].filter((u) => byUri.has(u.toString())) : named;
       for (const uri of listed.sort((a, b) => compareText(a.path, b.path)))

@@ -7,8 +7,11 @@ import { pathFields, type Side } from './pathFields';
 /** "createOrder → insertOrder": the last segment of each side's signature. */
 export function shortPathLabel(path: LineagePath): string {
   return pathDocumentLabel({
-    ingress: { signature_name: path.ingress?.signature_name ?? '?' },
-    egress: { signature_name: path.egress?.signature_name ?? '?' },
+    ingress: {
+      signature_name: path.ingress?.signature_name ?? '?',
+      payload_name: path.ingress?.payload_name,
+    },
+    egress: { signature_name: path.egress?.signature_name ?? '?', payload_name: path.egress?.payload_name },
   });
 }
 

@@ -7,6 +7,7 @@ import { COMMANDS, type PathRef } from '../../../common/src/protocol';
 import { iconLabelText } from '../../../common/src/untrustedText';
 import type { AnchorReader, ComponentReader } from '../session/parts';
 import { carriedTags, shortPathLabel } from '../domain/pathSummary';
+import { firstLinePerPathSet } from './lensLines';
 
 const MAX_TITLE = 100;
 const LABELS_SHOWN = 2;
@@ -47,16 +48,14 @@ export function codeLenses(
     // Thousands of paths can share a line: only those the title shows are kept (and labelled).
     if (g.paths.length < LABELS_SHOWN) g.paths.push(path);
   }
-  return [...byLine.values()]
-    .sort((a, b) => a.line - b.line)
-    .map((g) => ({
-      range: { start: { line: g.line, character: 0 }, end: { line: g.line, character: 0 } },
-      command: {
-        title: (g.unverified ? UNVERIFIED_MARK : '') + lensTitle(g),
-        command: COMMANDS.revealPath,
-        arguments: g.refs,
-      },
-    }));
+  return firstLinePerPathSet([...byLine.values()]).map((g) => ({
+    range: { start: { line: g.line, character: 0 }, end: { line: g.line, character: 0 } },
+    command: {
+      title: (g.unverified ? UNVERIFIED_MARK : '') + lensTitle(g),
+      command: COMMANDS.revealPath,
+      arguments: g.refs,
+    },
+  }));
 }
 
 /** The title. Labels and tag names are service text; a lens title draws `$(icon)`: icon-label text. */

@@ -5,6 +5,7 @@ import { COMMANDS, type ImpactTarget, type PathRef } from '../../../common/src/p
 import type { AnchorReader } from '../session/parts';
 import type { GraphService } from '../graph/graphService';
 import { TimeSlicer } from '../util/timeSlices';
+import { firstLinePerPathSet } from './lensLines';
 
 /**
  * The lenses of a file, once the lineage model is built. `undefined` when it is not built yet (at
@@ -24,23 +25,23 @@ export async function impactLenses(
   const model = graph.readyNow();
   if (!model) return undefined;
   // Each path once per line, in a set per line: thousands of anchors may share one line.
-  const byLine = new Map<number, { paths: PathRef[]; seen: Set<string> }>();
+  const byLine = new Map<number, { line: number; paths: PathRef[]; keys: Set<string> }>();
   for (const a of anchors) {
     const { componentId, pathId } = a.entry;
     const pm = model.components.get(componentId)?.pathById.get(pathId);
     if (!pm || pm.suppressed) continue;
     const line = a.range!.start.line;
     let group = byLine.get(line);
-    if (!group) byLine.set(line, (group = { paths: [], seen: new Set() }));
+    if (!group) byLine.set(line, (group = { line, paths: [], keys: new Set() }));
     const key = `${componentId}\u0000${pathId}`;
-    if (group.seen.has(key)) continue;
-    group.seen.add(key);
+    if (group.keys.has(key)) continue;
+    group.keys.add(key);
     group.paths.push({ componentId, pathId });
   }
   const lenses: CodeLens[] = [];
   // Each line's count walks the whole graph: requests are served in between.
   const slicer = new TimeSlicer();
-  for (const [line, { paths }] of [...byLine].sort(([a], [b]) => a - b)) {
+  for (const { line, paths } of firstLinePerPathSet([...byLine.values()])) {
     if (slicer.due()) {
       await slicer.pause();
       if (graph.readyNow() !== model) return undefined;

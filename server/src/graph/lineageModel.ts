@@ -8,7 +8,7 @@ import { boundaryNodeId, storeNodeId, type GraphTag } from '../../../common/src/
 import { ArcList, arcKindCode, arcKindOf, type Arc, type ArcArrays, type WalkScratch } from './arcs';
 import { boundariesAddressingStore, samePayload } from './matching';
 import { compareText } from '../../../common/src/textOrder';
-import { shortSignature } from '../../../common/src/pathLabels';
+import { pathLabel, shortSignature } from '../../../common/src/pathLabels';
 import { componentLabel } from '../../../common/src/componentLabel';
 import { TimeSlicer } from '../util/timeSlices';
 
@@ -367,7 +367,12 @@ export class LineageModel {
       const pm: PathModel = {
         id: pathId,
         componentId: d.id,
-        label: `${ing.label} → ${egr.label}`,
+        label: pathLabel({
+          ingress: ing.label,
+          egress: egr.label,
+          ...(p.ingress?.payload_name ? { ingressPayload: p.ingress.payload_name } : {}),
+          ...(p.egress?.payload_name ? { egressPayload: p.egress.payload_name } : {}),
+        }),
         ingress: ing.id,
         egress: egr.id,
         suppressed,

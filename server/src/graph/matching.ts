@@ -68,6 +68,11 @@ export function parseDarn(darn: string): Darn | undefined {
 }
 
 /** Rule 3. */
+/** The data store a contract's DARN addresses among loaded components, if one does. */
+export function storeOf(components: readonly ComponentDetail[], darn: string): ComponentDetail | undefined {
+  return components.find((c) => c.type === 'DATA_STORE' && contractMatchesStore(darn, c));
+}
+
 export function contractMatchesStore(darn: string, store: ComponentDetail): boolean {
   const meta = store.metadata as Record<string, unknown> | undefined;
   const listed = meta?.dataAssetResourceNames;

@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { session } from './session';
+import { pathDocumentLabel } from '../../../common/src/pathLabels';
 
 export interface DemoAnchor {
   anchor_id: string;
@@ -65,7 +66,7 @@ export function lastSegment(signature: string): string {
 
 /** The short label the Components view gives a path whose sides end differently from its siblings'. */
 export function pathRowLabel(p: DemoPath): string {
-  return `${lastSegment(p.ingress.signature_name)} → ${lastSegment(p.egress.signature_name)}`;
+  return pathDocumentLabel(p);
 }
 
 /**

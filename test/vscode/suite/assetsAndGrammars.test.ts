@@ -72,8 +72,9 @@ describe('data assets and grammars', () => {
     const contract = (await tree.getChildren(node))
       .map((n) => tree.getTreeItem(n))
       .find((i) => labelOf(i) === 'contract')!;
-    // contracts/orders.contract.yaml describes this asset (request form: no name of its own).
-    assert.equal(contract.description, 'orders');
+    // contracts/orders.contract.yaml describes this asset (request form: no name of its own): named
+    // after the data store it covers, as in the Contracts view.
+    assert.equal(contract.description, 'Orders table');
     assert.match(String(contract.tooltip), new RegExp(`Contract id ${asset.contractId}`));
   });
 

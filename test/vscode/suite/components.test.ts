@@ -195,12 +195,12 @@ describe('Components view', () => {
               const description = String(f.item.description ?? '');
               assert.doesNotMatch(description, /⇡|\(\d+\)/, `${labelOf(f.item)}: ${description}`);
               for (const m of description.matchAll(
-                /◌ \S+ \((this service|1 service up|\d+ services up)\)/g,
+                /◌ \S+ \((same service|1 service up|\d+ services up)\)/g,
               )) {
                 hopWords.add(m[1]!);
                 assert.match(
                   String(f.item.tooltip),
-                  /Depends on, through lineage \(not applied here\): .*(from this service|services? upstream)/,
+                  /Depends on, through lineage \(not applied here\): .*(from another field of this service|services? upstream)/,
                 );
               }
             }
@@ -218,7 +218,7 @@ describe('Components view', () => {
       }
     }
     assert.ok(checked > 0, 'at least one tagged field was shown');
-    for (const w of ['this service', '1 service up', '2 services up'])
+    for (const w of ['same service', '1 service up', '2 services up'])
       assert.ok(hopWords.has(w), `a depends-on badge reads "${w}": ${[...hopWords].join(', ')}`);
   });
 

@@ -257,7 +257,7 @@ describe('anchor repair', () => {
     assert.deepEqual(asked.choices, ['Update']);
     // Names first (the path's short label, the component's name), ids only on the last line.
     const detail = (asked.detail ?? '').split('\n');
-    assert.equal(detail[0], `Path ping → ping of ${componentLabel(comp)}`);
+    assert.equal(detail[0], `Path ping → AccessLog of ${componentLabel(comp)}`);
     assert.equal(detail[1], `${FILE}: lines ${recorded} → ${now}`);
     assert.ok(
       detail.includes(`The path is written with the reason "anchor moved from ${recorded} to ${now}".`),
