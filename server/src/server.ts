@@ -324,8 +324,9 @@ let lensesAfterModel: Promise<void> | undefined;
 connection.onCodeLens(
   feature(log, 'codeLens', [], async (p) => {
     if (P.parsePathDocumentUri(p.textDocument.uri)) return [];
-    const anchored = codeLenses(session, p.textDocument.uri);
-    const impact = await impactLenses(index, graph, p.textDocument.uri);
+    const lines = docs.get(p.textDocument.uri)?.getText().split(/\r?\n/);
+    const anchored = codeLenses(session, p.textDocument.uri, lines);
+    const impact = await impactLenses(index, graph, p.textDocument.uri, lines);
     if (impact) return [...anchored, ...impact];
     // The lineage model is still being built (seconds at 100,000 paths): the anchors' lenses do not
     // wait for it; the editor is asked for lenses again once it is ready (once for all the requests

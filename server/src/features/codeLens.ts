@@ -29,6 +29,8 @@ export const UNVERIFIED_MARK = '≈ ';
 export function codeLenses(
   session: { index: AnchorReader; store: ComponentReader },
   uri: string,
+  /** The document's lines, when it is open: a call inside a function repeats no lens of the function's. */
+  lines?: readonly string[],
 ): CodeLens[] {
   const byLine = new Map<number, LineGroup>();
   for (const a of session.index.anchorsInFile(uri)) {
@@ -48,7 +50,7 @@ export function codeLenses(
     // Thousands of paths can share a line: only those the title shows are kept (and labelled).
     if (g.paths.length < LABELS_SHOWN) g.paths.push(path);
   }
-  return firstLinePerPathSet([...byLine.values()]).map((g) => ({
+  return firstLinePerPathSet([...byLine.values()], lines).map((g) => ({
     range: { start: { line: g.line, character: 0 }, end: { line: g.line, character: 0 } },
     command: {
       title: (g.unverified ? UNVERIFIED_MARK : '') + lensTitle(g),

@@ -15,6 +15,8 @@ export async function impactLenses(
   index: AnchorReader,
   graph: GraphService,
   uri: string,
+  /** The document's lines, when it is open: a call inside a function repeats no lens of the function's. */
+  lines?: readonly string[],
 ): Promise<CodeLens[] | undefined> {
   const anchors = index
     .anchorsInFile(uri)
@@ -41,7 +43,7 @@ export async function impactLenses(
   const lenses: CodeLens[] = [];
   // Each line's count walks the whole graph: requests are served in between.
   const slicer = new TimeSlicer();
-  for (const { line, paths } of firstLinePerPathSet([...byLine.values()])) {
+  for (const { line, paths } of firstLinePerPathSet([...byLine.values()], lines)) {
     if (slicer.due()) {
       await slicer.pause();
       if (graph.readyNow() !== model) return undefined;
