@@ -408,6 +408,20 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Lineage Graph' }).count(), 1);
     assert.equal(await page.locator('.editor-group-container').count(), groups, 'no editor group added');
 
+    // The overview: shown while part of the graph is off the panel; a click on it moves the panel there
+    // (the zoom stays); gone once Fit shows the whole graph.
+    const overview = frame.locator('#overview:not([hidden]) svg');
+    await overview.waitFor({ timeout: UI_TIMEOUT });
+    const panelFrame = frame.locator('#overview .ov-view');
+    const was = Number(await panelFrame.getAttribute('x'));
+    const scaleBefore = await scaleOf(frame);
+    const map = await overview.boundingBox();
+    assert.ok(map, 'the overview is on screen');
+    await page.mouse.click(map.x + map.width - 4, map.y + map.height / 2);
+    assert.ok(Number(await panelFrame.getAttribute('x')) > was, 'the panel moved right, where the click was');
+    assert.equal(await scaleOf(frame), scaleBefore, 'the zoom stays');
+    await screenshot(page, '08b-graph-overview');
+
     // Light and dark, wide and narrow: a narrow panel lays out top to bottom, each screenshot looked at.
     await screenshotVariants(page, '08b-graph', async () => {
       const narrow = (page.viewportSize()?.width ?? 1400) < 1000;
@@ -417,6 +431,8 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
         )
         .waitFor({ timeout: UI_TIMEOUT });
     });
+    await frame.getByRole('button', { name: 'Fit' }).click();
+    await frame.locator('#overview[hidden]').waitFor({ state: 'attached', timeout: UI_TIMEOUT });
   });
 
   it('a namespace row opens the namespace collapsed to components with counts', async () => {

@@ -14,8 +14,11 @@ import {
   fitView,
   keptView,
   markerSize,
+  centredOn,
   openingBox,
   openingView,
+  partlyHidden,
+  visibleArea,
 } from '../../webview/src/viewport';
 
 const SMALLEST_TEXT_PX = 11;
@@ -145,6 +148,19 @@ describe('lineage graph view: zoom, direction and markers', () => {
     assert.ok(down.height > down.width && right.width > right.height);
     const [ra, rb] = ['c0', 'c1'].map((id) => right.nodes.get(id)!);
     assert.ok(ra!.x + ra!.width <= rb!.x, 'side by side in a wide panel');
+  });
+
+  it('the overview frames the part shown, moves the panel to a point, and shows only while part is hidden', () => {
+    const panel = { width: 800, height: 600 };
+    const graph = { width: 2000, height: 1000 };
+    const v = { x: -400, y: -100, scale: 2 };
+    assert.deepEqual(visibleArea(v, panel), { x: 200, y: 50, width: 400, height: 300 });
+    const moved = centredOn({ x: 1500, y: 900 }, v, panel);
+    const a = visibleArea(moved, panel);
+    assert.equal(moved.scale, 2, 'the zoom stays');
+    assert.deepEqual([a.x + a.width / 2, a.y + a.height / 2], [1500, 900], 'the point in the middle');
+    assert.equal(partlyHidden(v, panel, graph), true);
+    assert.equal(partlyHidden(fitView(panel, graph), panel, graph), false, 'the whole graph shown: none');
   });
 
   it('arrowheads are the same size on screen at every zoom', () => {

@@ -14,7 +14,18 @@ import { type FromWebview, type GraphViewState, parseToWebview } from '../../com
 import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Box, type Laid, type LayoutDirection } from './layout';
 import { layoutInWorker, Superseded } from './layoutEngine';
 import { flowBeyondDepth, graphCaption, hiddenLinks } from './caption';
-import { directionFor, fitView, keptView, markerSize, openingBox, openingView, type View } from './viewport';
+import {
+  centredOn,
+  directionFor,
+  fitView,
+  keptView,
+  markerSize,
+  openingBox,
+  openingView,
+  partlyHidden,
+  visibleArea,
+  type View,
+} from './viewport';
 
 interface VsCodeApi {
   postMessage(m: FromWebview): void;
@@ -359,6 +370,69 @@ function draw(g: GraphResult, l: Laid): void {
   canvas.replaceChildren(svg);
 }
 
+// ---- overview ----------------------------------------------------------------------------------------
+
+const overview = $<HTMLDivElement>('overview');
+const OVERVIEW = { width: 180, height: 120 };
+
+/** The whole graph small, its components as blocks, and a frame where the panel is. */
+function drawOverview(g: GraphResult, l: Laid): void {
+  const k = Math.min(OVERVIEW.width / Math.max(1, l.width), OVERVIEW.height / Math.max(1, l.height));
+  const svg = el('svg', {
+    viewBox: `0 0 ${l.width} ${l.height}`,
+    width: Math.round(l.width * k),
+    height: Math.round(l.height * k),
+    role: 'img',
+    'aria-label': 'Overview of the graph',
+  });
+  const centre = new Set(g.centre);
+  for (const n of g.nodes) {
+    const b = l.nodes.get(n.id);
+    if (b)
+      svg.append(
+        el('rect', {
+          x: b.x,
+          y: b.y,
+          width: b.width,
+          height: b.height,
+          class: `ov-node${centre.has(n.id) ? ' centre' : ''}`,
+        }),
+      );
+  }
+  svg.append(el('rect', { class: 'ov-view' }));
+  // A click or a drag on the overview moves the panel there (the zoom stays).
+  let dragging = false;
+  const moveTo = (ev: PointerEvent) => {
+    const r = svg.getBoundingClientRect();
+    const point = {
+      x: ((ev.clientX - r.left) / r.width) * l.width,
+      y: ((ev.clientY - r.top) / r.height) * l.height,
+    };
+    view = centredOn(point, view, panelSize());
+    applyView();
+  };
+  svg.addEventListener('pointerdown', (ev) => {
+    dragging = true;
+    svg.setPointerCapture(ev.pointerId);
+    moveTo(ev);
+  });
+  svg.addEventListener('pointermove', (ev) => dragging && moveTo(ev));
+  svg.addEventListener('pointerup', () => (dragging = false));
+  overview.replaceChildren(svg);
+}
+
+/** The frame follows the view; the overview shows only while part of the graph is off the panel. */
+function updateOverview(): void {
+  const frame = overview.querySelector('.ov-view');
+  if (!laid || !frame) return;
+  const a = visibleArea(view, panelSize());
+  frame.setAttribute('x', String(a.x));
+  frame.setAttribute('y', String(a.y));
+  frame.setAttribute('width', String(a.width));
+  frame.setAttribute('height', String(a.height));
+  overview.hidden = !partlyHidden(view, panelSize(), laid);
+}
+
 let saving: number | undefined;
 function applyView(): void {
   canvas
@@ -369,6 +443,7 @@ function applyView(): void {
     m.setAttribute('markerWidth', size);
     m.setAttribute('markerHeight', size);
   });
+  updateOverview();
   // Kept once the wheel or the drag pauses, not on every step of it.
   if (saving === undefined) saving = requestAnimationFrame(() => ((saving = undefined), save()));
 }
@@ -715,6 +790,7 @@ async function render(g: GraphResult, s: GraphViewState): Promise<void> {
       : openingView(panelSize(), l, openingAnchor(l, g, s));
   drawnKey = key;
   draw(g, l);
+  drawOverview(g, l);
   applyView();
   document.body.dataset.direction = direction;
   // A component's details follow the new drawing (Expand after Collapse, a reload, the tab opened
@@ -768,6 +844,7 @@ function show(g: GraphResult, s: GraphViewState): void {
 // A panel made narrow (or wide again) is laid out the other way round.
 new ResizeObserver(() => {
   if (graph && state && laid && directionFor(panelSize()) !== direction) show(graph, state);
+  else updateOverview();
 }).observe(canvas);
 
 window.addEventListener('message', (ev: MessageEvent) => {

@@ -101,3 +101,31 @@ export const MARKER_PX = 8;
 export function markerSize(scale: number): number {
   return MARKER_PX / (scale > 0 ? scale : 1);
 }
+
+/** The part of the graph the panel shows, in the graph's units. */
+export function visibleArea(
+  view: View,
+  panel: Size,
+): { x: number; y: number; width: number; height: number } {
+  return {
+    x: -view.x / view.scale,
+    y: -view.y / view.scale,
+    width: panel.width / view.scale,
+    height: panel.height / view.scale,
+  };
+}
+
+/** The same zoom, moved so that a point of the graph is in the middle of the panel (an overview click). */
+export function centredOn(point: { x: number; y: number }, view: View, panel: Size): View {
+  return {
+    scale: view.scale,
+    x: panel.width / 2 - point.x * view.scale,
+    y: panel.height / 2 - point.y * view.scale,
+  };
+}
+
+/** Whether part of the graph is outside the panel (then the overview shows where the panel is). */
+export function partlyHidden(view: View, panel: Size, graph: Size): boolean {
+  const a = visibleArea(view, panel);
+  return a.x > 0 || a.y > 0 || a.x + a.width < graph.width || a.y + a.height < graph.height;
+}

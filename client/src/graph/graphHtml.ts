@@ -41,6 +41,7 @@ export function graphHtml(webview: vscode.Webview, scriptUri: vscode.Uri): strin
 <div id="details" aria-live="polite"></div>
 <div id="progress" class="progress" role="progressbar" aria-label="Laying out the graph" hidden></div>
 <div id="canvas" tabindex="-1"></div>
+<div id="overview" title="Overview: click or drag to move there" hidden></div>
 <div id="status" role="status" aria-live="polite"></div>
 <script nonce="${nonce}" src="${scriptUri.toString()}"></script>
 </body>
@@ -64,6 +65,12 @@ button:hover { background: var(--vscode-button-secondaryHoverBackground); }
 @keyframes progress { from { left: -30%; } to { left: 100%; } }
 #canvas { flex: 1; overflow: hidden; position: relative; }
 #canvas svg { width: 100%; height: 100%; user-select: none; }
+#overview { position: fixed; right: 12px; bottom: 34px; background: var(--vscode-editorWidget-background, var(--vscode-editor-background)); border: 1px solid var(--vscode-editorWidget-border, #888); cursor: pointer; opacity: .92; }
+#overview[hidden] { display: none; }
+#overview svg { display: block; }
+.ov-node { fill: var(--vscode-descriptionForeground); opacity: .35; }
+.ov-node.centre { fill: var(--vscode-focusBorder); opacity: .8; }
+.ov-view { fill: var(--vscode-focusBorder); fill-opacity: .12; stroke: var(--vscode-focusBorder); vector-effect: non-scaling-stroke; stroke-width: 1.5; }
 #status { padding: 3px 10px; color: var(--vscode-descriptionForeground); border-top: 1px solid var(--vscode-panel-border, transparent); }
 .node-box { fill: var(--vscode-sideBar-background, var(--vscode-editor-background)); stroke: var(--vscode-editorWidget-border, var(--vscode-contrastBorder, #888)); stroke-width: 1; }
 .store .node-box { fill: var(--vscode-editorWidget-background); stroke-dasharray: 5 3; }
