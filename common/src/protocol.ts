@@ -162,6 +162,8 @@ export interface PathView {
   componentId: string;
   path: LineagePath;
   anchors: ResolvedAnchor[];
+  /** Its component's name: set on a single path's answer (pathDetail), not repeated in a component's list. */
+  componentName?: string;
 }
 export interface ComponentDetailResult {
   component: ComponentDetail;
@@ -179,19 +181,51 @@ export const PathDetailRequest = new RequestType<{ componentId: string; pathId: 
 // ---- Path documents (lineage: scheme) -----------------------------------------------------------
 
 /**
- * URI of a path document: lineage:/<componentId>/<pathId>/<label>.lineage-path.json, where the label
- * ("createOrder → insertOrder", see pathDocumentLabel) only names the editor tab; parsing ignores it
- * and still accepts the older lineage:/<componentId>/<pathId>.lineage-path.json (restored tabs).
+ * URI of a path document: lineage:/<component>/<label>.lineage-path.json?<componentId>%2F<pathId>. The
+ * path names it for people (the tab and the breadcrumb read "Checkout API › createOrder →
+ * insertOrder.lineage-path.json"); the ids are in the query, which is what parsing reads. Without a
+ * label (the path not loaded) it is lineage:/<componentId>/<pathId>.lineage-path.json; the older
+ * lineage:/<componentId>/<pathId>/<label>.lineage-path.json still parses (tabs restored from earlier
+ * sessions).
  */
 export const PATH_DOCUMENT_SCHEME = 'lineage';
 export const PATH_DOCUMENT_LANGUAGE = 'lineage-path';
 const MAX_LABEL_CHARS = 80;
-export function pathDocumentUri(componentId: string, pathId: string, label?: string): string {
-  const base = `${PATH_DOCUMENT_SCHEME}:/${encodeURIComponent(componentId)}/${encodeURIComponent(pathId)}`;
+const ID_SEPARATOR = '%2F';
+export function pathDocumentUri(
+  componentId: string,
+  pathId: string,
+  label?: string,
+  componentName?: string,
+): string {
   const name = label === undefined ? '' : fileNameSegment(label, MAX_LABEL_CHARS);
+  const ids = `${encodeURIComponent(componentId)}${ID_SEPARATOR}${encodeURIComponent(pathId)}`;
+  // A path id holding "/" could not be told from the separator: such a path keeps its ids in the path.
+  if (name && !pathId.includes('/')) {
+    const folder = componentName === undefined ? '' : fileNameSegment(componentName, MAX_LABEL_CHARS);
+    const where = folder ? `${encodeURIComponent(folder)}/` : '';
+    return `${PATH_DOCUMENT_SCHEME}:/${where}${encodeURIComponent(name)}.lineage-path.json?${ids}`;
+  }
+  const base = `${PATH_DOCUMENT_SCHEME}:/${encodeURIComponent(componentId)}/${encodeURIComponent(pathId)}`;
   return name ? `${base}/${encodeURIComponent(name)}.lineage-path.json` : `${base}.lineage-path.json`;
 }
 export function parsePathDocumentUri(uri: string): { componentId: string; pathId: string } | undefined {
+  const named = /^lineage:\/(?:[^/?#]+\/)?[^/?#]+\.lineage-path\.json\?([^#]+)$/.exec(uri);
+  if (named) {
+    // As VS Code writes it (%2F), or decoded (uri.toString(true)): a named path's id holds no "/".
+    const query = named[1]!;
+    const encoded = query.toUpperCase().lastIndexOf(ID_SEPARATOR);
+    const plain = query.lastIndexOf('/');
+    const [at, width] = plain > encoded ? [plain, 1] : [encoded, ID_SEPARATOR.length];
+    if (at <= 0) return undefined;
+    try {
+      const componentId = decodeURIComponent(query.slice(0, at));
+      const pathId = decodeURIComponent(query.slice(at + width));
+      return componentId && pathId ? { componentId, pathId } : undefined;
+    } catch {
+      return undefined; // a malformed %-escape: not one of ours
+    }
+  }
   const m = /^lineage:\/([^/]+)\/(?:([^/]+)\.lineage-path\.json|([^/]+)\/[^/]*\.lineage-path\.json)$/.exec(
     uri,
   );

@@ -129,17 +129,19 @@ describe('journey 4: edit a path and save it to the service', () => {
       'the replaced scan path is recorded as deleted',
     );
 
-    // The editor now shows the saved version under its new id in the breadcrumb (the path id is the
-    // document's folder there), at the line the cursor was on; the tab keeps the path's label.
+    // The editor now shows the saved version, at the line the cursor was on; the breadcrumb names the
+    // component and the path, never an id (the ids are in the document URI's query); the tab keeps the
+    // path's label.
     const crumbs = page.locator('.editor-group-container.active .breadcrumbs-control');
     await crumbs
-      .locator('.monaco-breadcrumb-item', { hasText: added.path_id })
+      .locator('.monaco-breadcrumb-item', { hasText: displayName(checkout) })
       .first()
       .waitFor({ timeout: UI_TIMEOUT });
+    assert.match(await textOf(crumbs), new RegExp(escapeRegExp(pathDocumentLabel(target))));
     assert.doesNotMatch(
       await textOf(crumbs),
-      new RegExp(target.path_id),
-      'the breadcrumb no longer names the old id',
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/,
+      'the breadcrumb names no id',
     );
     await activeTab(page, `${pathDocumentLabel(target)}.lineage-path.json`).waitFor({ timeout: UI_TIMEOUT });
     assert.match(await textOf(editor.locator('.view-lines')), new RegExp(escapeRegExp(newText)));

@@ -144,9 +144,9 @@ describe('language server: source features', function () {
   });
 
   it('refuses an anchor leading outside the workspace and reports it on its path document', async () => {
-    // Labelled by the path's short name (orders.secret.readKeys → orders.secret.leak).
-    const uri = pathDocumentUri(ORDERS, P_OUTSIDE, 'readKeys → leak');
-    assert.match(uri, /\/readKeys%20%E2%86%92%20leak\.lineage-path\.json$/);
+    // Named by its component and the path's short name (orders.secret.readKeys → orders.secret.leak).
+    const uri = pathDocumentUri(ORDERS, P_OUTSIDE, 'readKeys → leak', 'Orders API');
+    assert.match(uri, /^lineage:\/Orders%20API\/readKeys%20%E2%86%92%20leak\.lineage-path\.json\?/);
     const diags = await h.client.waitForDiagnostics(uri, (d) => d.length > 0);
     assert.equal(diags[0]!.code, 'anchor-outside-workspace');
     assert.equal(diags[0]!.severity, DiagnosticSeverity.Error);
@@ -154,7 +154,7 @@ describe('language server: source features', function () {
   });
 
   it('moves anchor problems onto a path document open under another URI (a tab from an older session), and back on close', async () => {
-    const labelled = pathDocumentUri(ORDERS, P_OUTSIDE, 'readKeys → leak');
+    const labelled = pathDocumentUri(ORDERS, P_OUTSIDE, 'readKeys → leak', 'Orders API');
     const old = pathDocumentUri(ORDERS, P_OUTSIDE);
     const mark = h.client.mark();
     await h.client.open(old, '{}', 'lineage-path');
@@ -183,7 +183,7 @@ describe('language server: source features', function () {
     // Labelled for the tab: orders.api.createOrder → orders.db.insertOrder.
     assert.deepEqual(
       locs.map((l) => l.uri),
-      [pathDocumentUri(ORDERS, P_CREATE, 'createOrder → insertOrder')],
+      [pathDocumentUri(ORDERS, P_CREATE, 'createOrder → insertOrder', 'Orders API')],
     );
     // It lands on the anchor's own entry of the document the editor will be given, not on line 1.
     const doc = await h.client.conn.sendRequest(PathDocumentRequest, {

@@ -1,16 +1,41 @@
-// Path-document URIs: lineage:/<componentId>/<pathId>/<label>.lineage-path.json, the label naming the tab only.
+// Path-document URIs: lineage:/<component>/<label>.lineage-path.json?<componentId>%2F<pathId>, named for
+// people in the path (tab, breadcrumb), the ids in the query.
 import { strict as assert } from 'node:assert';
 import { pathDocumentLabel } from '../../common/src/pathLabels';
 import { parsePathDocumentUri, pathDocumentUri } from '../../common/src/protocol';
 
 const C = 'c0ffee00-0000-4000-8000-000000000001';
 const P = '443217d2-0c71-56a9-8c17-add3a4353119';
-const fileName = (uri: string) => decodeURIComponent(uri.split('/').pop()!);
+const fileName = (uri: string) => decodeURIComponent(uri.replace(/\?.*$/, '').split('/').pop()!);
 
 describe('path document URIs', () => {
-  it('builds the labelled form and parses it back to the ids', () => {
-    const uri = pathDocumentUri(C, P, 'createOrder → insertOrder');
-    assert.equal(uri, `lineage:/${C}/${P}/createOrder%20%E2%86%92%20insertOrder.lineage-path.json`);
+  it('names the document by its component and label, keeps the ids in the query, and parses them back', () => {
+    const uri = pathDocumentUri(C, P, 'createOrder → insertOrder', 'Checkout API');
+    assert.equal(
+      uri,
+      `lineage:/Checkout%20API/createOrder%20%E2%86%92%20insertOrder.lineage-path.json?${C}%2F${P}`,
+    );
+    assert.deepEqual(parsePathDocumentUri(uri), { componentId: C, pathId: P });
+    // As VS Code gives it decoded (Uri.toString(true)).
+    assert.deepEqual(
+      parsePathDocumentUri(`lineage:/Checkout API/createOrder → insertOrder.lineage-path.json?${C}/${P}`),
+      { componentId: C, pathId: P },
+    );
+    // Without the component's name: the label alone.
+    const bare = pathDocumentUri(C, P, 'createOrder → insertOrder');
+    assert.equal(bare, `lineage:/createOrder%20%E2%86%92%20insertOrder.lineage-path.json?${C}%2F${P}`);
+    assert.deepEqual(parsePathDocumentUri(bare), { componentId: C, pathId: P });
+    // A hostile component name is one safe segment too.
+    const odd = pathDocumentUri(C, P, 'x', '../a/b?c#d');
+    assert.match(
+      odd.slice('lineage:/'.length, odd.indexOf('?')),
+      /^[A-Za-z0-9\-._~%]+\/x\.lineage-path\.json$/,
+    );
+    assert.deepEqual(parsePathDocumentUri(odd), { componentId: C, pathId: P });
+  });
+
+  it('still parses the older labelled form (tabs restored from earlier sessions)', () => {
+    const uri = `lineage:/${C}/${P}/createOrder%20%E2%86%92%20insertOrder.lineage-path.json`;
     assert.deepEqual(parsePathDocumentUri(uri), { componentId: C, pathId: P });
   });
 
@@ -35,7 +60,8 @@ describe('path document URIs', () => {
     ]) {
       const uri = pathDocumentUri(C, P, label);
       assert.deepEqual(parsePathDocumentUri(uri), { componentId: C, pathId: P }, label);
-      const rest = uri.slice(`lineage:/${C}/${P}`.length);
+      const named = uri.startsWith(`lineage:/${C}/${P}`) ? uri.slice(`lineage:/${C}/${P}`.length) : '';
+      const rest = named || `/${uri.slice('lineage:/'.length, uri.lastIndexOf('?'))}`;
       assert.ok(
         rest === '.lineage-path.json' || /^\/[^/]+\.lineage-path\.json$/.test(rest),
         `one segment for ${JSON.stringify(label)}: ${uri}`,

@@ -59,7 +59,8 @@ export function registerComponentCommands(ctx: LineageContext, components: Compo
         return void vscode.window.showInformationMessage(
           vscode.l10n.t('Choose a path in the Components view to edit it.'),
         );
-      return openPathDocument(target, await labelOf(ctx, arg, target));
+      const names = await labelOf(ctx, arg, target);
+      return openPathDocument(target, names.label, names.componentName);
     }),
     vscode.commands.registerCommand(Commands.revealPath, async (arg?: unknown) => {
       const target = asPathTarget(arg);
@@ -82,26 +83,36 @@ export function registerComponentCommands(ctx: LineageContext, components: Compo
   );
 }
 
-/** The tab label of a path: from its tree node when there is one, else from the server's copy. */
-async function labelOf(ctx: LineageContext, arg: unknown, target: PathTarget): Promise<string | undefined> {
+/** The names of a path's document (tab and breadcrumb): from its tree node when there is one, else from the server's copy. */
+async function labelOf(
+  ctx: LineageContext,
+  arg: unknown,
+  target: PathTarget,
+): Promise<{ label?: string; componentName?: string }> {
   const node = arg instanceof PathNode ? arg : arg instanceof AnchorNode ? arg.path : undefined;
-  if (node) return pathDocumentLabel(node.view.path);
+  if (node) return { label: pathDocumentLabel(node.view.path), componentName: node.componentName };
   try {
-    return pathDocumentLabel((await ctx.request(PathDetailRequest, target)).path);
+    const view = await ctx.request(PathDetailRequest, target);
+    return { label: pathDocumentLabel(view.path), componentName: view.componentName };
   } catch (err) {
     ctx.log.warn(`Label of path ${target.pathId}: ${describeError(err)}`);
-    return undefined; // the document still opens, named by its id
+    return {}; // the document still opens, named by its ids
   }
 }
 
 /** Opens a path document; one already open for the path (under an older or unlabelled URI) is reused. */
-export async function openPathDocument(target: PathTarget, label?: string): Promise<vscode.TextEditor> {
+export async function openPathDocument(
+  target: PathTarget,
+  label?: string,
+  componentName?: string,
+): Promise<vscode.TextEditor> {
   const open = vscode.workspace.textDocuments.find((d) => {
     if (d.uri.scheme !== PATH_DOCUMENT_SCHEME) return false;
     const ref = parsePathDocumentUri(d.uri.toString());
     return ref?.componentId === target.componentId && ref.pathId === target.pathId;
   });
-  const uri = open?.uri ?? vscode.Uri.parse(pathDocumentUri(target.componentId, target.pathId, label));
+  const uri =
+    open?.uri ?? vscode.Uri.parse(pathDocumentUri(target.componentId, target.pathId, label, componentName));
   let doc = await vscode.workspace.openTextDocument(uri);
   if (doc.languageId !== PATH_DOCUMENT_LANGUAGE)
     doc = await vscode.languages.setTextDocumentLanguage(doc, PATH_DOCUMENT_LANGUAGE);

@@ -152,7 +152,10 @@ async function run(
         await vscode.commands.executeCommand(
           'vscode.diff',
           uriOf(entry),
-          vscode.Uri.parse(pathDocumentUri(target.componentId, target.pathId, history.label), true),
+          vscode.Uri.parse(
+            pathDocumentUri(target.componentId, target.pathId, history.label, history.componentName),
+            true,
+          ),
           vscode.l10n.t('{0} ({1} ↔ Current)', label, formatMoment(entry.recordedAt)),
         );
         return;

@@ -184,8 +184,10 @@ export class PathFileSystem implements vscode.FileSystemProvider {
     this.ctx.fireDataChanged([entry.componentId]);
     if (saved.pathId === entry.pathId) return this.reloadAfterSave(uri, next);
     // The saved version opens under its own URI (read from here, not asked for again).
+    // Under the same component folder as before (named documents keep their ids in the query).
+    const folder = uri.query ? uri.path.split('/').slice(1, -1)[0] : undefined;
     const newUri = vscode.Uri.parse(
-      pathDocumentUri(entry.componentId, saved.pathId, labelOfDocument(saved.document.text)),
+      pathDocumentUri(entry.componentId, saved.pathId, labelOfDocument(saved.document.text), folder),
     );
     this.remember(newUri, entry.componentId, saved.pathId, saved.document);
     this.afterSave(uri, () =>

@@ -25,7 +25,7 @@ import {
   type PathSides,
 } from '../../../common/src/pathLabels';
 import { count } from '../counts';
-import { summaryLabel } from '../../../common/src/componentLabel';
+import { componentLabel, summaryLabel } from '../../../common/src/componentLabel';
 
 /** Something that names one path, from a tree node or from a server link (PathRef). */
 export interface PathTarget {
@@ -121,7 +121,8 @@ export class ComponentNode extends TreeNode {
       }
       if (detail.paths.length === 0) return [new MessageNode(vscode.l10n.t('No lineage paths'))];
       const short = shortPathSides(detail.paths.map((p) => pathSidesOf(p.path)));
-      return detail.paths.map((p, i) => new PathNode(p, short[i]));
+      const name = componentLabel(c);
+      return detail.paths.map((p, i) => new PathNode(p, short[i], name));
     } catch (err) {
       this.loaded = undefined; // try again next time the node expands
       return [errorNode(vscode.l10n.t('Could not load the component'), err)];
@@ -135,6 +136,8 @@ export class PathNode extends TreeNode implements PathTarget {
   constructor(
     readonly view: PathView,
     short?: PathSides,
+    /** Its component's name (the path document's folder in the breadcrumb). */
+    readonly componentName?: string,
   ) {
     super();
     this.short = short ?? shortPathSides([pathSidesOf(view.path)])[0]!;

@@ -1,7 +1,8 @@
-// The URIs the server hands out for path documents (definitions, symbols, diagnostics): labelled with
-// the path's short name for the editor tab, or the URI the editor already has open for that path (an
+// The URIs the server hands out for path documents (definitions, symbols, diagnostics): named by the
+// component and the path's short name for the editor's tab and breadcrumb, or the URI the editor already has open for that path (an
 // older unlabelled tab, a tab named before a save), so diagnostics land on the document shown.
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
+import { componentLabel, type NamedComponent } from '../../../common/src/componentLabel';
 import { parsePathDocumentUri, pathDocumentUri } from '../../../common/src/protocol';
 import type { LineagePath } from '../../../common/src/api/paths';
 
@@ -10,12 +11,19 @@ export type PathDocumentUriOf = (componentId: string, pathId: string) => string;
 
 export interface PathLookup {
   findPath(componentId: string, pathId: string): LineagePath | undefined;
+  get(componentId: string): NamedComponent | undefined;
 }
 
-/** The labelled URI of a path document (unlabelled when the path is not loaded). */
+/** The labelled URI of a path document, under its component's name (unlabelled when the path is not loaded). */
 export function labelledPathDocumentUri(store: PathLookup, componentId: string, pathId: string): string {
   const path = store.findPath(componentId, pathId);
-  return pathDocumentUri(componentId, pathId, path ? pathDocumentLabel(path) : undefined);
+  const component = store.get(componentId);
+  return pathDocumentUri(
+    componentId,
+    pathId,
+    path ? pathDocumentLabel(path) : undefined,
+    component ? componentLabel(component) : undefined,
+  );
 }
 
 export class OpenPathDocuments {

@@ -15,7 +15,7 @@ export type ViewSources = { index: AnchorReader; store: ViewStore } & ServiceAcc
 import type { RequestOptions } from '../api/apiClient';
 import { UserInputError } from '../api/serviceErrors';
 import { compareText } from '../../../common/src/textOrder';
-import { summaryLabel } from '../../../common/src/componentLabel';
+import { componentLabel, summaryLabel } from '../../../common/src/componentLabel';
 
 export function componentTree(session: { store: ViewStore } & Pick<StatusSource, 'snapshot'>): {
   namespaces: NamespaceNode[];
@@ -101,16 +101,16 @@ export async function pathDetail(
   p: { componentId: string; pathId: string },
   opts: RequestOptions,
 ): Promise<PathView> {
-  const { paths } = await componentDetail(session, { componentId: p.componentId }, opts);
+  const { component, paths } = await componentDetail(session, { componentId: p.componentId }, opts);
   const view = paths.find((v) => v.path.path_id === p.pathId);
   if (!view) {
     // Overrides replace scan paths in the collapsed projection: look in all variants before giving up.
     const all = await componentDetail(session, { componentId: p.componentId, projection: 'all' }, opts);
     const v = all.paths.find((x) => x.path.path_id === p.pathId);
-    if (v) return v;
+    if (v) return { ...v, componentName: componentLabel(all.component) };
     throw new UserInputError(`Path ${p.pathId} was not found in component ${p.componentId}.`);
   }
-  return view;
+  return { ...view, componentName: componentLabel(component) };
 }
 
 /** The path as the service has it now: from the cache, else from the service in either projection. */

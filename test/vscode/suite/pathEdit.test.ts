@@ -1,6 +1,7 @@
 // Editing a path in its lineage: document: a saved round trip (the service records the update and its
 // two events; the tab then shows the new version under its new id, cursor kept), and a rejected save
 // that keeps the document dirty with the user's text.
+import { componentLabel } from '../../../common/src/componentLabel';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { VersionEntry } from '../../../common/src/api';
@@ -59,9 +60,11 @@ describe('path documents', () => {
       'ünïcødé ✓',
       '#?&=+;@:',
     ]) {
-      const uri = pathDocumentUri(comp.id, 'p1', label);
+      // Named under its component (as hostile as the label), ids in the query: what VS Code keeps as is.
+      const uri = pathDocumentUri(comp.id, 'p1', label, `Checkout ${label}`);
       assert.equal(vscode.Uri.parse(uri).toString(), uri, label);
-      assert.equal(vscode.Uri.parse(uri).path.split('/').length, 4, `one file-name segment for ${label}`);
+      assert.equal(vscode.Uri.parse(uri).path.split('/').length, 3, `a folder and a file name for ${label}`);
+      assert.equal(vscode.Uri.parse(uri).query, `${comp.id}/p1`);
     }
   });
 
@@ -118,7 +121,7 @@ describe('path documents', () => {
       'the path document is the active tab',
     );
     assert.equal(tab.label, `${label}.lineage-path.json`);
-    assert.equal(doc.uri.toString(), pathDocumentUri(comp.id, target.path_id, label));
+    assert.equal(doc.uri.toString(), pathDocumentUri(comp.id, target.path_id, label, componentLabel(comp)));
 
     const summary = `edited by the extension-host suite ${startedAt}`;
     await replaceAll(doc, JSON.stringify({ ...original, transformation_summary: summary }, null, 2));
@@ -162,10 +165,13 @@ describe('path documents', () => {
     }>(`/v0/experimental/components/${encodeURIComponent(comp.id)}`);
     assert.equal(component.paths?.find((p) => p.path_id === added.path_id)?.transformation_summary, summary);
 
-    // The tab now shows the saved version under its new id (breadcrumb, tab folder), where the cursor was;
+    // The tab now shows the saved version under its new id (the URI's query), where the cursor was;
     // the old tab is gone.
     const now = await reopened;
-    assert.equal(now.document.uri.toString(), pathDocumentUri(comp.id, added.path_id, label));
+    assert.equal(
+      now.document.uri.toString(),
+      pathDocumentUri(comp.id, added.path_id, label, componentLabel(comp)),
+    );
     assert.equal(now.document.isDirty, false);
     assert.ok(now.document.getText().includes(`"path_id": "${added.path_id}"`), now.document.getText());
     assert.equal(now.selection.active.line, summaryLine, 'the cursor stays on the line it was on');
