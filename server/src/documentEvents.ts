@@ -16,6 +16,7 @@ import { checkCompliance } from './requests/service';
 import type { ServiceAccess, SettingsSource } from './session/parts';
 import type { OnceLogger } from './util/log';
 import { notification } from './api/handlers';
+import { documentKind, isWorkspaceFile } from './workspace/documentKind';
 
 export interface DocumentEventsDeps {
   log: OnceLogger;
@@ -36,7 +37,7 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
   const { log, docs, index, contracts, hub, openPathDocs } = d;
 
   const validateIfPathDocument = (uri: string): void => {
-    if (!P.parsePathDocumentUri(uri)) return;
+    if (documentKind(uri).kind !== 'pathDocument') return;
     const doc = docs.get(uri);
     hub.set('pathDocument', uri, doc ? validatePathDocument(doc) : []);
   };
@@ -48,7 +49,7 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
     notification(log, 'didOpen', (p) => {
       const { uri, languageId, version, text } = p.textDocument;
       docs.open(uri, languageId, version, text);
-      if (uri.startsWith('file:')) index.openDocument(uri, text);
+      if (isWorkspaceFile(uri)) index.openDocument(uri, text);
       validateIfPathDocument(uri);
       validateIfContract(uri);
       // Anchor problems of this path move onto the URI it was opened under.
@@ -61,7 +62,7 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
       const { uri, version } = p.textDocument;
       const doc = docs.change(uri, version, p.contentChanges);
       if (!doc) return;
-      if (uri.startsWith('file:')) index.changeDocument(uri, p.contentChanges, doc.getText());
+      if (isWorkspaceFile(uri)) index.changeDocument(uri, p.contentChanges, doc.getText());
       validateIfPathDocument(uri);
       validateIfContract(uri);
       d.textChanged?.(uri, false);
@@ -74,7 +75,7 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
       docs.close(uri);
       contracts.close(uri);
       hub.set('contractFile', uri, []);
-      if (uri.startsWith('file:')) index.closeDocument(uri);
+      if (isWorkspaceFile(uri)) index.closeDocument(uri);
       d.textChanged?.(uri, true);
       if (openPathDocs.closed(uri)) {
         hub.set('pathDocument', uri, []);
@@ -87,11 +88,11 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
     notification(log, 'didSave', async (p) => {
       const uri = p.textDocument.uri;
       // The disk holds the buffer now: anchors' unsaved lines are saved ones (repairs read this).
-      if (uri.startsWith('file:')) index.saveDocument(uri);
+      if (isWorkspaceFile(uri)) index.saveDocument(uri);
       d.textChanged?.(uri, true);
       const { session } = d;
       // What impact analysis knows of a contract file is its text on disk (also when no watcher runs).
-      if (uri.startsWith('file:') && isContractPath(uri))
+      if (isWorkspaceFile(uri) && isContractPath(uri))
         await d.graph.contracts.filesChanged([{ path: fileURLToPath(uri), deleted: false }]);
       if (!session.settings.complianceOnSave || !session.signedIn) return;
       const contract = contracts.get(docs.get(uri));

@@ -19,35 +19,23 @@ import { SECTION } from '../../common/src/settings';
 import { ClientSettings, credentialsOf } from './session/clientSettings';
 import { Documents } from './workspace/documents';
 import { OnceLogger } from './util/log';
-import { checkedNotification, checkedRequest, feature, notification, request } from './api/handlers';
-import { sourceHover } from './features/hover';
-import { codeLenses } from './features/codeLens';
-import { pathDocumentDefinition, pathDocumentLinks, sourceDefinition } from './features/definitions';
-import { workspaceSymbols } from './features/symbols';
+import { checkedNotification, notification } from './api/handlers';
 import { SymbolIndex } from './features/symbolIndex';
 import { AnchorDriftChanges } from './features/anchorDriftChanges';
 import { DiagnosticsHub } from './features/diagnosticsHub';
 import { anchorProblemDiagnostics } from './features/anchorProblems';
 import { OpenPathDocuments, type PathDocumentUriOf } from './pathDocs/pathDocumentUris';
-import { completePathDocument, hoverPathDocument } from './pathDocs/assist';
-import { formatPathDocument } from './pathDocs/format';
-import { componentDetail, componentTree, pathDetail } from './requests/views';
-import { pathDocument, pathHistory, pathVersionDocument, savePath } from './requests/pathDocuments';
-import { PathHistories } from './pathDocs/history';
-import { anchorRepairCodeActions, anchorRepairs, repairAnchors } from './requests/anchorRepair';
+import { registerCustomRequests } from './requests/customRequests';
+import { registerEditorFeatures } from './requests/editorFeatures';
 import { registerGraphRequests } from './requests/graph';
-import { ChangeImpactLive, changeImpactCodeActions } from './requests/changeImpact';
+import { ChangeImpactLive } from './requests/changeImpact';
 import { registerAgentTools } from './requests/agentTools';
 import { GraphService } from './graph/graphService';
-import { impactLenses } from './features/impactLens';
 import { registerContractWatch } from './graph/contractWatch';
 import { WatchedFiles } from './workspace/watchedFiles';
 import { watchAnchoredFiles } from './features/anchorFilesWatch';
-import { contractFileSummaries, OpenContracts } from './contracts/openContracts';
-import { storeOf } from './graph/matching';
+import { OpenContracts } from './contracts/openContracts';
 import { DarnFeatures } from './features/darns';
-import { completeContract, contractCodeActions, contractSymbols, hoverContract } from './contracts/assist';
-import { apiKeys, apiKeyValue, checkCompliance, registerObjectStore } from './requests/service';
 import { registerPassThrough } from './requests/passThrough';
 import { registerDocumentEvents } from './documentEvents';
 import { TimeSlicer } from './util/timeSlices';
@@ -306,170 +294,21 @@ registerDocumentEvents(connection, {
 
 // ---- editor features -------------------------------------------------------------------------------
 
-connection.onHover(
-  feature(log, 'hover', null, async (p) => {
-    const uri = p.textDocument.uri;
-    const doc = docs.get(uri);
-    if (P.parsePathDocumentUri(uri)) return doc ? hoverPathDocument(doc, p.position) : null;
-    const darn = doc && uri.startsWith('file:') ? await darns.hover(doc, p.position) : null;
-    if (darn) return darn;
-    const contract = contracts.forAssist(doc);
-    if (contract) return hoverContract(contract, p.position);
-    return sourceHover(session, uri, p.position, doc?.getText());
-  }),
-);
-
-/** The lens refresh that follows the lineage model's build, while one is pending. */
-let lensesAfterModel: Promise<void> | undefined;
-connection.onCodeLens(
-  feature(log, 'codeLens', [], async (p) => {
-    if (P.parsePathDocumentUri(p.textDocument.uri)) return [];
-    const lines = docs.get(p.textDocument.uri)?.getText().split(/\r?\n/);
-    const anchored = codeLenses(session, p.textDocument.uri, lines);
-    const impact = await impactLenses(index, graph, p.textDocument.uri, lines);
-    if (impact) return [...anchored, ...impact];
-    // The lineage model is still being built (seconds at 100,000 paths): the anchors' lenses do not
-    // wait for it; the editor is asked for lenses again once it is ready (once for all the requests
-    // answered meanwhile: the editor asks per visible editor).
-    lensesAfterModel ??= graph
-      .ready()
-      .then(refreshLenses, () => undefined)
-      .finally(() => (lensesAfterModel = undefined));
-    return anchored;
-  }),
-);
-
-connection.onDefinition(
-  feature(log, 'definition', null, (p) => {
-    const uri = p.textDocument.uri;
-    if (P.parsePathDocumentUri(uri)) {
-      const doc = docs.get(uri);
-      return doc ? pathDocumentDefinition(session, doc, p.position) : null;
-    }
-    return sourceDefinition(session, uri, p.position, pathDocUri, (u) => docs.get(u)?.getText());
-  }),
-);
-
-connection.onDocumentLinks(
-  feature(log, 'documentLinks', [], (p) => {
-    const doc = docs.get(p.textDocument.uri);
-    if (!doc) return [];
-    if (P.parsePathDocumentUri(doc.uri)) return pathDocumentLinks(session, doc);
-    return doc.uri.startsWith('file:') ? darns.links(doc) : [];
-  }),
-);
-
-connection.onWorkspaceSymbol(
-  feature(log, 'workspaceSymbol', [], (p, token) =>
-    workspaceSymbols(session, symbolIndex, p.query ?? '', pathDocUri, token),
-  ),
-);
-
-connection.onCompletion(
-  feature(log, 'completion', [], (p) => {
-    const ref = P.parsePathDocumentUri(p.textDocument.uri);
-    const doc = docs.get(p.textDocument.uri);
-    const contract = contracts.forAssist(doc);
-    if (contract) return completeContract(contract, p.position);
-    if (!ref || !doc) return [];
-    return completePathDocument(doc, p.position, session.store.findPath(ref.componentId, ref.pathId));
-  }),
-);
-
-connection.onDocumentFormatting(
-  feature(log, 'formatting', [], (p) => {
-    const doc = docs.get(p.textDocument.uri);
-    return doc && P.parsePathDocumentUri(doc.uri) ? formatPathDocument(doc, p.options) : [];
-  }),
-);
-
-connection.onDocumentSymbol(
-  feature(log, 'documentSymbol', [], (p) => {
-    const contract = contracts.get(docs.get(p.textDocument.uri));
-    return contract ? contractSymbols(contract) : [];
-  }),
-);
-
-connection.onCodeAction(
-  feature(log, 'codeAction', [], (p) => {
-    const uri = p.textDocument.uri;
-    const impact = changeImpactCodeActions(p.context.diagnostics);
-    const contract = contracts.get(docs.get(uri));
-    if (contract) return [...contractCodeActions(contract, uri, p.context.diagnostics), ...impact];
-    return uri.startsWith('file:')
-      ? [...anchorRepairCodeActions(session, uri, p.range, p.context.diagnostics), ...impact]
-      : impact;
-  }),
-);
+registerEditorFeatures(connection, log, {
+  session,
+  docs,
+  index,
+  contracts,
+  darns,
+  graph,
+  symbolIndex,
+  pathDocUri,
+  refreshLenses,
+});
 
 // ---- custom protocol -----------------------------------------------------------------------------------
 
-const refresh = request(log, 'refresh', () => session.refresh());
-connection.onRequest(P.RefreshRequest, (token) => refresh(undefined, token));
-const tree = request(log, 'componentTree', () => componentTree(session));
-connection.onRequest(P.ComponentTreeRequest, (token) => tree(undefined, token));
-connection.onRequest(
-  P.ComponentDetailRequest,
-  checkedRequest(log, P.ComponentDetailRequest, (p, o) => componentDetail(session, p, o)),
-);
-connection.onRequest(
-  P.PathDetailRequest,
-  checkedRequest(log, P.PathDetailRequest, (p, o) => pathDetail(session, p, o)),
-);
-connection.onRequest(
-  P.PathDocumentRequest,
-  checkedRequest(log, P.PathDocumentRequest, (p, o) => pathDocument(session, p, o)),
-);
-const fetchScanned = request(log, 'fetchScannedCommits', () => session.index.fetchScannedCommits());
-connection.onRequest(P.FetchScannedCommitsRequest, (token) => fetchScanned(undefined, token));
-const histories = new PathHistories();
-connection.onRequest(
-  P.PathHistoryRequest,
-  checkedRequest(log, P.PathHistoryRequest, (p, o) => pathHistory(session, histories, p, o)),
-);
-connection.onRequest(
-  P.PathVersionDocumentRequest,
-  checkedRequest(log, P.PathVersionDocumentRequest, (p, o) => pathVersionDocument(session, histories, p, o)),
-);
-connection.onRequest(
-  P.AnchorRepairsRequest,
-  checkedRequest(log, P.AnchorRepairsRequest, (p) => anchorRepairs(session, p)),
-);
-connection.onRequest(
-  P.RepairAnchorsRequest,
-  checkedRequest(log, P.RepairAnchorsRequest, (p, o) => repairAnchors(session, log, p, o)),
-);
-connection.onRequest(
-  P.SavePathRequest,
-  checkedRequest(log, P.SavePathRequest, (p, o) => savePath(session, log, p, o)),
-);
-connection.onRequest(
-  P.CheckComplianceRequest,
-  checkedRequest(log, P.CheckComplianceRequest, (p, o) =>
-    checkCompliance(session, docs, p.uri, (uri, d) => hub.set('compliance', uri, d), o),
-  ),
-);
-connection.onRequest(
-  P.ContractFilesRequest,
-  checkedRequest(log, P.ContractFilesRequest, async (p) =>
-    (await contractFileSummaries(docs, p.uris)).map((c) => {
-      // A contract without a name is named after the data store it covers, as the lineage names it.
-      const store = c.darn && !c.name ? storeOf(session.store.all(), c.darn) : undefined;
-      return store ? { ...c, assetName: componentLabel(store) } : c;
-    }),
-  ),
-);
-connection.onRequest(
-  P.RegisterObjectStoreRequest,
-  checkedRequest(log, P.RegisterObjectStoreRequest, (p, o) => registerObjectStore(session, docs, p, o)),
-);
-const keys = request(log, 'apiKeys', (_p: undefined, o) => apiKeys(session, o));
-connection.onRequest(P.ApiKeysRequest, (token) => keys(undefined, token));
-connection.onRequest(
-  P.ApiKeyValueRequest,
-  checkedRequest(log, P.ApiKeyValueRequest, (p, o) => apiKeyValue(session, p, o)),
-);
-
+registerCustomRequests(connection, log, { session, docs, hub });
 registerPassThrough(connection, log, () => session.api(), {
   componentName: (id) => {
     const c = session.store.get(id);
