@@ -38,7 +38,8 @@ import { OpenContracts } from './contracts/openContracts';
 import { DarnFeatures } from './features/darns';
 import { registerPassThrough } from './requests/passThrough';
 import { registerDocumentEvents } from './documentEvents';
-import { TimeSlicer } from './util/timeSlices';
+import { CredentialsInUse } from './session/credentialsInUse';
+import { publishAnchorMoves, type AnchorMoveTargets } from './features/anchorMoves';
 import { describeThreadPriority, lowerBackgroundThreadPriority } from './util/threadPriority';
 import { tuneCompiler } from './util/compilerFlags';
 import { componentLabel } from '../../common/src/componentLabel';
@@ -65,12 +66,7 @@ const docs = new Documents();
 const index = createEditorAnchorIndex(log);
 const contracts = new OpenContracts(() => [...clientSettings.workspaceFolders]);
 const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
-/** The credentials last set (URL and key), to tell a change from a repeat. */
-let lastCredentials: string | undefined;
-/** The key in use, kept out of the agent tools' answers. */
-let apiKeyInUse: string | undefined;
-const credentialsKey = (c: ReturnType<typeof credentialsOf>) =>
-  `${c?.serviceUrl ?? ''}\u0000${c?.apiKey ?? ''}`;
+const credentials = new CredentialsInUse();
 
 let clientCanRefreshLenses = false;
 let clientSendsFolderChanges = false;
@@ -130,24 +126,18 @@ const clientSettings = new ClientSettings({
 
 const driftChanges = new AnchorDriftChanges(index);
 index.onDidChange((uris, unprompted) => {
-  void anchorsMoved(uris);
+  void publishAnchorMoves(anchorMoves, uris);
   // Moved without an edit (git's mapping renewed, a reload, a closed file read): the editor would not
   // ask for lenses again on its own.
   if (unprompted) refreshLenses();
 });
-/** File by file, in slices: after a load every anchored file (100,000 anchors) has moved. */
-async function anchorsMoved(uris: readonly string[]): Promise<void> {
-  const slicer = new TimeSlicer();
-  const componentIds = new Set<string>();
-  for (const uri of uris) {
-    // Read when its turn comes, so a file changed meanwhile is published as it is now.
-    hub.set('anchors', uri, index.diagnosticsFor(uri));
-    for (const id of driftChanges.update([uri])) componentIds.add(id);
-    if (slicer.due()) await slicer.pause();
-  }
-  if (componentIds.size)
-    void connection.sendNotification(P.AnchorDriftChangedNotification, { componentIds: [...componentIds] });
-}
+const anchorMoves: AnchorMoveTargets = {
+  hub,
+  index,
+  driftChanges,
+  driftChanged: (componentIds) =>
+    void connection.sendNotification(P.AnchorDriftChangedNotification, { componentIds }),
+};
 
 /** Where the server sends the user for a path: the tab open for it, else a labelled URI. */
 const openPathDocs = new OpenPathDocuments();
@@ -235,8 +225,7 @@ connection.onInitialized(
       .apply(undefined)
       .catch((err: unknown) => log.errorOnce(`Applying settings failed: ${(err as Error)?.message}`));
     const initial = credentialsOf(clientSettings.initOptions);
-    lastCredentials = credentialsKey(initial);
-    apiKeyInUse = initial?.apiKey ?? undefined;
+    credentials.set(initial);
     // Grammars compile while the components load, so the first relocation does not wait for them.
     if (initial) warmGrammars();
     await session.setCredentials(initial);
@@ -251,12 +240,9 @@ connection.onNotification(
   P.SetCredentialsNotification,
   checkedNotification(log, P.SetCredentialsNotification, async (c) => {
     const next = credentialsOf(c);
-    const before = lastCredentials;
-    lastCredentials = credentialsKey(next);
-    apiKeyInUse = next?.apiKey ?? undefined;
     // Compliance results are the answer of the service (and key) they were checked with: after a
     // sign-out or a switch they would be another service's problems.
-    if (before !== undefined && before !== lastCredentials) hub.replaceAll('compliance', new Map());
+    if (credentials.set(next)) hub.replaceAll('compliance', new Map());
     if (next) warmGrammars();
     await session.setCredentials(next);
   }),
@@ -321,7 +307,7 @@ registerAgentTools(connection, log, {
   graph,
   docs,
   folders: () => docs.folders,
-  apiKey: () => apiKeyInUse,
+  apiKey: () => credentials.apiKey,
 });
 
 connection.listen();
