@@ -532,6 +532,9 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
         timeout: UI_TIMEOUT,
       });
       assert.match(await textOf(summary), new RegExp(`${was + 1} contracts`));
+      // Both contracts on the orders table are rows of their own (one asset, two files).
+      await treeRow(impact, 'Late orders').waitFor({ timeout: UI_TIMEOUT });
+      await treeRow(impact, /^orders(\.contract\.yaml)?$/).waitFor({ timeout: UI_TIMEOUT });
       await screenshot(page, '08b-lens-impact');
     } finally {
       fs.rmSync(added, { force: true });

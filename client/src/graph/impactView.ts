@@ -124,7 +124,8 @@ class ContractImpactNode extends TreeNode {
       safeText(c.name, 120),
       c.fields.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
-    item.id = `impact:contract:${c.darn}`;
+    // Two contract files can name one data asset (a YAML and a JSON form): the file tells them apart.
+    item.id = `impact:contract:${c.uri}:${c.darn}`;
     const named = c.fields.slice(0, 3).map((f) => safeText(f, 40));
     const more = c.fields.length - named.length;
     item.description = [
