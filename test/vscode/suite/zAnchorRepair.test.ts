@@ -35,6 +35,7 @@ import {
   type ScriptedDialogs,
 } from './support/scriptedDialogs';
 import { serviceCall } from './support/serviceHttp';
+import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import { untilFound } from '../../helpers/nextEvent';
 
 const FILE = 'checkout-api/src/handlers/health.ts';
@@ -313,7 +314,6 @@ describe('anchor repair', () => {
       .filter((p) => !replaced.has(p.path_id))
       .flatMap((p) => (p.code_anchors ?? []).filter((a) => a.file === file).map((a) => ({ p, a })));
     assert.ok(inFile.length > 1);
-    const short = (s?: string) => s?.split('.').at(-1);
     for (const { p, a } of inFile) {
       const item = items.find(
         (i) => i.label === a.name && i.description === `lines ${lines(a)} → ${lines(a, 10)}`,
@@ -322,7 +322,10 @@ describe('anchor repair', () => {
       assert.equal(item.picked, true);
       assert.equal(
         item.detail,
-        `$(circle-filled) createOrder.ts (unsaved) · ${short(p.ingress.signature_name)} → ${short(p.egress.signature_name)} · ${componentLabel(comp)}`,
+        `$(circle-filled) createOrder.ts (unsaved) · ${pathDocumentLabel({
+          ingress: { ...p.ingress, signature_name: p.ingress.signature_name ?? '' },
+          egress: { ...p.egress, signature_name: p.egress.signature_name ?? '' },
+        })} · ${componentLabel(comp)}`,
       );
     }
     const shown = JSON.stringify(items.map((i) => [i.label, i.description, i.detail]));
