@@ -6,8 +6,11 @@
 // Lint (`npm run lint`: ESLint, dependency-cruiser's folder-cycle check, then Prettier's check) is a
 // step of its own; red lint is a failure.
 //   node scripts/test.mjs [--skip-vscode] [--no-build] [--only lint,unit,api,service,server,vscode,journeys]
+//                         [--shuffle [--seed N]]
+// --shuffle runs the Node suites' test files in a random order (the seed is printed; --seed repeats an
+// order): a file that only passes after another one set something up fails there.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdirSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSetup } from './vscode/install-location.mjs';
@@ -19,8 +22,44 @@ const { values: args } = parseArgs({
     'skip-vscode': { type: 'boolean', default: false },
     // For callers that have just built and type-checked (and for the test of this script).
     'no-build': { type: 'boolean', default: false },
+    shuffle: { type: 'boolean', default: false },
+    seed: { type: 'string' },
   },
 });
+const shuffleSeed = !args.shuffle
+  ? undefined
+  : args.seed !== undefined
+    ? Number(args.seed)
+    : Math.floor(Math.random() * 2 ** 31);
+if (shuffleSeed !== undefined) console.log(`Test files in a shuffled order: --shuffle --seed ${shuffleSeed}`);
+
+/** A small seeded generator (mulberry32), so a shuffled order can be run again from its seed. */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Mocha's spec arguments for an area: its glob, or each file in the shuffled order. */
+function specsOf(area) {
+  if (shuffleSeed === undefined) return ['--spec', `dist/test/${area}/**/*.test.js`];
+  const files = readdirSync(join(root, 'dist/test', area), { recursive: true })
+    .map((f) => String(f))
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()
+    .map((f) => `dist/test/${area}/${f}`);
+  const random = seeded(shuffleSeed + area.length);
+  for (let i = files.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [files[i], files[j]] = [files[j], files[i]];
+  }
+  return files.flatMap((f) => ['--spec', f]);
+}
 const wanted = new Set((args.only ?? 'lint,unit,api,service,server,vscode,journeys').split(','));
 if (args['skip-vscode']) {
   wanted.delete('vscode');
@@ -101,8 +140,7 @@ for (const area of ['unit', 'api', 'service', 'server']) {
     // Unit tests run in-process on small inputs: a short default makes a hung one fail fast; the few
     // that start real processes (git, a service) or run property checks say how long they may take.
     ...(area === 'unit' ? ['--timeout', String(UNIT_TIMEOUT_MS)] : []),
-    '--spec',
-    `dist/test/${area}/**/*.test.js`,
+    ...specsOf(area),
     '--reporter',
     'scripts/mocha-reporter.cjs',
     '--reporter-option',

@@ -22,7 +22,7 @@ describe('custom protocol params schemas', () => {
     assert.throws(() => paramsSchemaOf('lineageLens/nothing'), /No params schema for lineageLens\/nothing/);
   });
 
-  it('accepts what the client sends', () => {
+  it('accepts what each side sends', () => {
     const ok: Array<[string, unknown]> = [
       [P.ComponentDetailRequest.method, { componentId: 'c', projection: 'all' }],
       [P.AnchorRepairsRequest.method, {}],
@@ -30,6 +30,18 @@ describe('custom protocol params schemas', () => {
       [P.GraphRequest.method, { focus: { kind: 'namespace', namespace: '' }, filters: { depthUp: 6 } }],
       [P.ImpactRequest.method, { target: { kind: 'paths', paths: [{ componentId: 'c', pathId: 'p' }] } }],
       [P.StatusNotification.method, { state: 'connected', message: 'm', componentCount: 1, anchorCount: 0 }],
+      [
+        P.ComplianceCheckedNotification.method,
+        {
+          uri: 'file:///w/contracts/orders.contract.yaml',
+          darn: 'postgres://fx-db:public.orders',
+          violations: [
+            { field: 'total', violationType: 'INCOMPATIBLE_TYPE', expected: 'number', actual: 'string' },
+          ],
+        },
+      ],
+      [P.ChangeImpactChangedNotification.method, { touched: 2, contractsAtRisk: 1, breakingChanges: 0 }],
+      [P.DataChangedNotification.method, { componentIds: [] }],
     ];
     for (const [method, params] of ok)
       assert.equal(paramsProblem(paramsSchemaOf(method), params), undefined, method);
