@@ -681,7 +681,10 @@ export interface ImpactComponent {
 }
 export interface ImpactContract {
   darn: string;
+  /** Its name, else its file's name. */
   name: string;
+  /** The file gives no name: shown by the data store it covers (as the Contracts view does). */
+  unnamed?: true;
   /** The contract file in the workspace. */
   uri: string;
   /** The DATA_STORE the contract's asset was matched to (see docs/impact.md). */

@@ -120,7 +120,9 @@ describe('journey 8: lineage graph and impact of a field', () => {
     assert.equal(await checkout.getAttribute('aria-expanded'), 'false', 'components open collapsed');
     assert.match(await textOf(checkout), /\d+ hops? · \d+ fields?/);
     await screenshotVariants(page, '08-impact-view', () => summary.waitFor({ timeout: UI_TIMEOUT }));
-    // Expanding the components shows their fields.
+    // Expanding the components shows their fields: in the maximised panel, so that every row stays on
+    // screen as the list grows (a row pushed below the panel's edge is not rendered).
+    await runCommand(page, 'View: Toggle Maximized Panel');
     const collapsedComponents = impact
       .locator('.monaco-list-row[aria-level="2"][aria-expanded="false"]')
       .filter({ has: page.locator('.codicon-symbol-class, .codicon-database') });
@@ -137,6 +139,7 @@ describe('journey 8: lineage graph and impact of a field', () => {
     for (const egress of ['customer_email', 'billing_email'])
       if (emailTo(egress)) await treeRow(impact, egress).waitFor({ timeout: UI_TIMEOUT });
     await screenshot(page, '08-impact-view-expanded');
+    await runCommand(page, 'View: Toggle Maximized Panel');
     await runCommand(page, 'View: Close All Editors');
   });
 });

@@ -120,8 +120,9 @@ class ContractImpactNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const c = this.c;
     // The fields reached are named on the row (the first few): what breaks, at a glance.
+    // A contract without a name reads as the data store it covers, as in the Contracts view.
     const item = new vscode.TreeItem(
-      safeText(c.name, 120),
+      safeText(c.unnamed ? c.storeLabel : c.name, 120),
       c.fields.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
     // Two contract files can name one data asset (a YAML and a JSON form): the file tells them apart.
@@ -130,7 +131,7 @@ class ContractImpactNode extends TreeNode {
     const more = c.fields.length - named.length;
     item.description = [
       more > 0 ? vscode.l10n.t('{0} and {1} more', named.join(', '), more) : named.join(', '),
-      safeText(c.storeLabel, 60),
+      safeText(c.unnamed ? c.name : c.storeLabel, 60),
       hops(c.hops),
     ].join(' · ');
     item.tooltip = safeText(c.darn, 300);

@@ -12,7 +12,10 @@ import type { WorkspaceFolderInfo } from '../anchors/types';
 export interface ContractEntry {
   uri: string;
   darn: string;
+  /** The contract's name, else its file's name. */
   name: string;
+  /** The file gives no name (`name` is the file's). */
+  unnamed?: true;
 }
 
 const MAX_FILES = 500;
@@ -91,5 +94,10 @@ async function readEntry(f: string): Promise<ContractEntry | undefined> {
   const s = contractSummary(text);
   if (!s) return undefined;
   const name = s.name ?? f.replace(/\\/g, '/').replace(/^.*\//, '');
-  return { uri: pathToFileURL(f).href, darn: s.darn, name };
+  return {
+    uri: pathToFileURL(f).href,
+    darn: s.darn,
+    name,
+    ...(s.name === undefined ? { unnamed: true } : {}),
+  };
 }

@@ -138,6 +138,7 @@ export function impactOf(
       matched.push({
         darn: contract.darn,
         name: contract.name,
+        ...(contract.unnamed ? { unnamed: true as const } : {}),
         uri: contract.uri,
         storeId: store.id,
         storeLabel: componentLabel(store),

@@ -74,9 +74,14 @@ describe('lineage graph and impact', () => {
     // What breaks leads: the summary, the contracts at risk, then the components; a legend when needed.
     assert.deepEqual(rows.slice(0, 3).map(labelOf), [result.label, 'Contracts at risk', 'Components']);
     const contracts = await tree.getChildren(rows[1]);
+    // A contract whose file gives no name reads as the data store it covers (as the Contracts view does).
     assert.deepEqual(
       contracts.map(labelOf),
-      result.contracts.map((c) => c.name),
+      result.contracts.map((c) => (c.unnamed ? c.storeLabel : c.name)),
+    );
+    assert.ok(
+      result.contracts.some((c) => c.unnamed && c.name === 'orders.contract.yaml'),
+      'the demo has a contract file without a name of its own',
     );
     for (const [i, c] of result.contracts.entries()) {
       const fields = await tree.getChildren(contracts[i]);
