@@ -23,8 +23,7 @@ import type { DefinitionSource } from '../anchors/syntax/definitionSource';
 import type { TrackedAnchor } from '../anchors/types';
 import { uriToFsPath } from '../workspace/uris';
 import type { ContractEntry } from '../graph/contractCatalog';
-import type { ImpactResult } from '../../../common/src/protocol';
-import { impactOf } from '../graph/impact';
+import { LISTED_PER_PATH, pathImpact } from '../graph/pathImpacts';
 import type { LineageModel } from '../graph/lineageModel';
 import { contractMatchesStore } from '../graph/matching';
 import { walk } from '../graph/traverse';
@@ -54,7 +53,7 @@ export interface ChangeImpactParts {
 }
 
 export interface ChangeImpactOptions extends DiffRequest {
-  /** Downstream fields listed per touched path (counts cover all). */
+  /** Downstream fields listed per touched path, at most LISTED_PER_PATH (counts cover all). */
   maxDownstream?: number;
 }
 
@@ -113,7 +112,14 @@ async function analyse(
     const key = `${componentId}\0${pathId}`;
     let p = downstreamOf.get(key);
     if (!p) {
-      p = downstream(model, componentId, pathId, contracts, contractFacts, opts.maxDownstream ?? 50);
+      p = downstream(
+        model,
+        componentId,
+        pathId,
+        contracts,
+        contractFacts,
+        Math.min(opts.maxDownstream ?? LISTED_PER_PATH, LISTED_PER_PATH),
+      );
       downstreamOf.set(key, p);
     }
     return p;
@@ -254,7 +260,7 @@ async function downstream(
 ): Promise<Pick<TouchedPath, 'downstream' | 'downstreamCounts' | 'contracts'>> {
   if (!model.components.get(componentId)?.pathById.has(pathId))
     return { downstream: [], downstreamCounts: { fields: 0, components: 0, dataStores: 0 }, contracts: [] };
-  const r = cachedImpact(model, componentId, pathId, contracts, max);
+  const r = pathImpact(model, componentId, pathId, contracts);
   const list = r.components
     .flatMap((c) =>
       c.fields.map((f) => ({
@@ -263,7 +269,8 @@ async function downstream(
         hops: f.hops,
       })),
     )
-    .sort((a, b) => a.hops - b.hops || cmp(a.component.name, b.component.name) || cmp(a.field, b.field));
+    .sort((a, b) => a.hops - b.hops || cmp(a.component.name, b.component.name) || cmp(a.field, b.field))
+    .slice(0, max);
   const reached: ImpactedContract[] = [];
   for (const c of r.contracts) {
     const extra = await facts.of(c.uri, c.darn);
@@ -289,41 +296,6 @@ async function downstream(
     },
     contracts: reached,
   };
-}
-
-/**
- * A path's impact depends only on the model, the workspace's contracts and its egress: kept per model
- * (a new model is a new cache), so the editor's next analysis of the same paths does not walk again.
- * Only the walk's counts, components and contracts are read from it (its label is the first path's).
- */
-const impactCache = new WeakMap<LineageModel, { contracts: string; byPath: Map<string, ImpactResult> }>();
-const MAX_CACHED_IMPACTS = 5_000;
-
-function cachedImpact(
-  model: LineageModel,
-  componentId: string,
-  pathId: string,
-  contracts: readonly ContractEntry[],
-  max: number,
-): ImpactResult {
-  const contractsKey = contracts.map((c) => `${c.uri}\0${c.darn}\0${c.name}`).join('\n');
-  let cache = impactCache.get(model);
-  if (!cache || cache.contracts !== contractsKey) {
-    cache = { contracts: contractsKey, byPath: new Map() };
-    impactCache.set(model, cache);
-  }
-  // A path's downstream starts from its egress fields alone: paths writing through the same egress
-  // (several handlers calling one repository function) share one walk.
-  const egress =
-    model.components.get(componentId)?.pathById.get(pathId)?.egress ?? `${componentId}\0${pathId}`;
-  const key = `${egress}\0${max}`;
-  let r = cache.byPath.get(key);
-  if (!r) {
-    r = impactOf(model, { kind: 'path', componentId, pathId }, contracts, () => undefined, max);
-    if (cache.byPath.size >= MAX_CACHED_IMPACTS) cache.byPath.clear();
-    cache.byPath.set(key, r);
-  }
-  return r;
 }
 
 /** What the contract file and the service say of a contract: its id, owner and violation state (once each). */

@@ -24,6 +24,7 @@ import { ContractCatalog } from './contractCatalog';
 import { knownDarns } from './knownDarns';
 import type { KnownDarn } from '../../../common/src/protocol';
 import { fieldFlow, impactOf } from './impact';
+import { pathImpact } from './pathImpacts';
 import type { LineageModel } from './lineageModel';
 import { LineageModelCache } from './modelCache';
 import { graphFor, normalizeFilters } from './scope';
@@ -94,8 +95,9 @@ export class GraphService {
   }
 
   /**
-   * The counts of a path's impact, no field listed (for lenses: synchronous, contracts read already).
-   * Kept per model and contract list: the editor asks for a file's lenses again after every edit, and
+   * The counts of an impact (for lenses: synchronous, contracts read already). One path's is the walk
+   * change impact and agents share (graph/pathImpacts.ts); several paths' are kept here, per model and
+   * contract list, no field listed: the editor asks for a file's lenses again after every edit, and
    * each line's count is a walk of the whole graph.
    */
   impactCounts(
@@ -103,6 +105,7 @@ export class GraphService {
     target: ImpactTarget,
     contracts: Awaited<ReturnType<ContractCatalog['list']>>,
   ): ImpactResult {
+    if (target.kind === 'path') return pathImpact(model, target.componentId, target.pathId, contracts);
     const key = `${JSON.stringify(target)}\u0000${contracts.map((c) => `${c.uri}\u0001${c.darn}`).join('\u0002')}`;
     let known = this.counts.get(model);
     if (!known || known.size >= MAX_KEPT_COUNTS)
