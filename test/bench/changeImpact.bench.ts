@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import { ChangeImpactChangedNotification, ChangeImpactRequest } from '../../common/src/protocol';
 import { startLocalService } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
@@ -184,6 +185,31 @@ async function main(): Promise<void> {
       }
       console.log(
         `editor save → changeImpactChanged (ms): ${saves.map((w) => Math.round(w)).join(', ')} · median ${Math.round(median(saves))} (aim ≤ 300); touched ${touched}`,
+      );
+
+      // As in an editor: other files, open with their code lenses shown (which count each anchored
+      // path's downstream), then edited and the first of them saved.
+      const shown = files.slice(nFiles, 2 * nFiles);
+      for (const f of shown) {
+        const uri = pathToFileURL(join(ws, ...f.split('/'))).href;
+        await client.open(uri, readFileSync(join(ws, ...f.split('/')), 'utf8'));
+        await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+      }
+      let anchors = 0;
+      for (const f of shown) {
+        const p = join(ws, ...f.split('/'));
+        const lines = readFileSync(p, 'utf8').split('\n');
+        for (const l of anchored.get(f) ?? []) if (lines[l - 1] !== undefined) lines[l - 1] += ' // shown';
+        anchors += anchored.get(f)!.length;
+        writeFileSync(p, lines.join('\n'));
+      }
+      const firstShown = pathToFileURL(join(ws, ...shown[0]!.split('/'))).href;
+      const fromShown = client.mark();
+      const t0 = performance.now();
+      await client.conn.sendNotification('textDocument/didSave', { textDocument: { uri: firstShown } });
+      await client.waitFor(ChangeImpactChangedNotification.method, () => true, fromShown);
+      console.log(
+        `editor, ${anchors} anchors in ${shown.length} files whose lenses were shown: first save → changeImpactChanged ${Math.round(performance.now() - t0)} ms (aim ≤ 300)`,
       );
     } finally {
       await client.stop();
