@@ -217,25 +217,24 @@ export function parsePathDocumentUri(uri: string): { componentId: string; pathId
     const encoded = query.toUpperCase().lastIndexOf(ID_SEPARATOR);
     const plain = query.lastIndexOf('/');
     const [at, width] = plain > encoded ? [plain, 1] : [encoded, ID_SEPARATOR.length];
-    if (at <= 0) return undefined;
-    try {
-      const componentId = decodeURIComponent(query.slice(0, at));
-      const pathId = decodeURIComponent(query.slice(at + width));
-      return componentId && pathId ? { componentId, pathId } : undefined;
-    } catch {
-      return undefined; // a malformed %-escape: not one of ours
-    }
+    return at > 0 ? decodedIds(query.slice(0, at), query.slice(at + width)) : undefined;
   }
   const m = /^lineage:\/([^/]+)\/(?:([^/]+)\.lineage-path\.json|([^/]+)\/[^/]*\.lineage-path\.json)$/.exec(
     uri,
   );
-  const componentId = m?.[1];
-  const pathId = m?.[2] ?? m?.[3];
-  if (!componentId || !pathId) return undefined;
+  return m ? decodedIds(m[1]!, m[2] ?? m[3]!) : undefined;
+}
+
+/** Both ids %-decoded, neither empty; undefined for a malformed %-escape (not one of ours). */
+function decodedIds(
+  componentId: string,
+  pathId: string,
+): { componentId: string; pathId: string } | undefined {
   try {
-    return { componentId: decodeURIComponent(componentId), pathId: decodeURIComponent(pathId) };
+    const ids = { componentId: decodeURIComponent(componentId), pathId: decodeURIComponent(pathId) };
+    return ids.componentId && ids.pathId ? ids : undefined;
   } catch {
-    return undefined; // a malformed %-escape: not one of ours
+    return undefined;
   }
 }
 

@@ -10,8 +10,8 @@ import type { AnchorIndex } from '../anchors';
 import { fileUri } from '../workspace/uris';
 import { invertMap, mapLines } from '../anchors/git/lineMap';
 import type { DefinitionSource } from '../anchors/syntax/definitionSource';
-import type { Definition, DefinitionTable } from '../anchors/syntax/definitions';
-import { definitionOfRange } from '../anchors/syntax/identity';
+import type { DefinitionTable } from '../anchors/syntax/definitions';
+import { definitionOfRange, definitionsOf, nearestDefinition } from '../anchors/syntax/identity';
 import type { TrackedAnchor } from '../anchors/types';
 import type { ChangedFile, DiffRange } from './diffRange';
 import { baseLinesChanged, headLinesAdded, headLinesChanged } from './lineChanges';
@@ -39,13 +39,6 @@ export interface TouchInputs {
 }
 
 const abs = (root: string, file: string) => path.join(root, ...file.split('/'));
-
-const EMPTY: DefinitionTable = Object.assign(new Map<string, readonly Definition[]>(), { all: [] });
-
-/** The same definition in two versions of a file: same kind and container, a name in common. */
-function sameDefinition(a: Definition, b: Definition): boolean {
-  return a.kind === b.kind && a.container === b.container && a.names.some((n) => b.names.includes(n));
-}
 
 /** 0-based LSP range → 1-based inclusive lines (an end at column 0 of a later line ends on the line before). */
 function linesOf(t: TrackedAnchor): { s: number; e: number } | undefined {
@@ -101,9 +94,7 @@ export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]>
    */
   const byNames = (defs: DefinitionTable | undefined, names: string[], line: number) => {
     for (const n of names) {
-      let best: Definition | undefined;
-      for (const d of defs?.get(n) ?? [])
-        if (!best || Math.abs(d.startLine - line) < Math.abs(best.startLine - line)) best = d;
+      const best = nearestDefinition(defs?.get(n) ?? [], line);
       if (best) return best;
     }
     return undefined;
@@ -121,20 +112,10 @@ export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]>
     names: string[],
     baseDefs: DefinitionTable | undefined,
   ) => {
-    const near = back?.start ?? lines.s - 1;
-    const on = definitionOfRange((await defsOf('head', head.file)) ?? EMPTY, {
-      start: lines.s - 1,
-      end: lines.e - 1,
-    });
+    const headDefs = await defsOf('head', head.file);
+    const on = headDefs && definitionOfRange(headDefs, { start: lines.s - 1, end: lines.e - 1 });
     if (!on) return back ? byNames(baseDefs, names, back.start) : undefined;
-    let best: Definition | undefined;
-    for (const d of baseDefs?.all ?? [])
-      if (
-        sameDefinition(on.def, d) &&
-        (!best || Math.abs(d.startLine - near) < Math.abs(best.startLine - near))
-      )
-        best = d;
-    return best;
+    return baseDefs && nearestDefinition(definitionsOf(on.def, baseDefs), back?.start ?? lines.s - 1);
   };
 
   const out: TouchedAnchor[] = [];

@@ -66,13 +66,16 @@ export function identityOf(def: Definition, text: string, inner?: AnchorIdentity
   };
 }
 
+/** What makes two definitions the same one (in two versions of a file): an identity, or a definition. */
+export type DefinitionKey = Pick<AnchorIdentity, 'kind' | 'names' | 'container'>;
+
 /** The same definition: same kind and container, and a name in common. */
-export function sameIdentity(id: AnchorIdentity, d: Definition): boolean {
+export function sameIdentity(id: DefinitionKey, d: Definition): boolean {
   return d.kind === id.kind && d.container === id.container && d.names.some((n) => id.names.includes(n));
 }
 
 /** The definitions of the table that are this identity. */
-export function definitionsOf(id: AnchorIdentity, table: DefinitionTable): Definition[] {
+export function definitionsOf(id: DefinitionKey, table: DefinitionTable): Definition[] {
   const out: Definition[] = [];
   const seen = new Set<Definition>();
   for (const n of id.names)
@@ -82,6 +85,18 @@ export function definitionsOf(id: AnchorIdentity, table: DefinitionTable): Defin
         out.push(d);
       }
   return out;
+}
+
+/** The definition starting nearest to `line` (0-based); of two as near, the earlier. */
+export function nearestDefinition(defs: readonly Definition[], line: number): Definition | undefined {
+  let best: Definition | undefined;
+  for (const d of defs) {
+    const distance = Math.abs(d.startLine - line);
+    const bestDistance = best ? Math.abs(best.startLine - line) : Infinity;
+    if (distance < bestDistance || (distance === bestDistance && best && d.startLine < best.startLine))
+      best = d;
+  }
+  return best;
 }
 
 export function unchanged(id: AnchorIdentity, d: Definition, text: string): boolean {
