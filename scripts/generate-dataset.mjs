@@ -9,6 +9,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { mulberry32 } from './seededRandom.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -32,17 +33,6 @@ function count(name, min) {
 }
 
 // ---- Deterministic randomness and ids ----
-/** mulberry32: small, fast and good enough to shape test data. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Readable, unique UUIDs: the first group says what the id names, the last counts. */
 const KIND = {
@@ -189,7 +179,7 @@ async function main() {
   const nAssets = opts.assets === undefined ? Math.max(20, nComponents) : count('assets', nStores);
   const nAnchors = opts.anchors === undefined ? nPaths * 2 : count('anchors', 0);
   const nFiles = opts.workspace ? Math.max(count('files', 1), nCode) : 0;
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   const pick = (list) => list[Math.floor(rand() * list.length)];
   const chance = (p) => rand() < p;
 
@@ -490,7 +480,7 @@ async function main() {
   // Data assets: one per store, then lake tables; about a third carry a contract, a quarter of those violated.
   await write('],"contracts":[');
   const assetFields = (i) =>
-    i < nStores ? stores[i].fields : payloadFields(prng(seed * 7919 + i), 6 + (i % 5));
+    i < nStores ? stores[i].fields : payloadFields(mulberry32(seed * 7919 + i), 6 + (i % 5));
   const darn = (i) => {
     if (i >= nStores) return `s3://lake-${i % 50}:tables/t${i}/*.parquet`;
     const s = stores[i];

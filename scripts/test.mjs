@@ -14,6 +14,7 @@ import { existsSync, readFileSync, readdirSync, mkdirSync, rmSync } from 'node:f
 import { join, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSetup } from './vscode/install-location.mjs';
+import { mulberry32 } from './seededRandom.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const { values: args } = parseArgs({
@@ -33,18 +34,6 @@ const shuffleSeed = !args.shuffle
     : Math.floor(Math.random() * 2 ** 31);
 if (shuffleSeed !== undefined) console.log(`Test files in a shuffled order: --shuffle --seed ${shuffleSeed}`);
 
-/** A small seeded generator (mulberry32), so a shuffled order can be run again from its seed. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Mocha's spec arguments for an area: its glob, or each file in the shuffled order. */
 function specsOf(area) {
   if (shuffleSeed === undefined) return ['--spec', `dist/test/${area}/**/*.test.js`];
@@ -53,7 +42,7 @@ function specsOf(area) {
     .filter((f) => f.endsWith('.test.js'))
     .sort()
     .map((f) => `dist/test/${area}/${f}`);
-  const random = seeded(shuffleSeed + area.length);
+  const random = mulberry32(shuffleSeed + area.length);
   for (let i = files.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [files[i], files[j]] = [files[j], files[i]];

@@ -8,7 +8,7 @@
 // Run: npm run bench -- changeImpact. Sizes: BENCH_ANCHORS (50000), BENCH_FILES (5000),
 // BENCH_COMPONENTS (100), BENCH_DIFF_FILES (200), BENCH_TOUCHED (50), BENCH_RUNS (3); BENCH_CLI_ARGS adds
 // node options to the CLI (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_KEEP=1 keeps the files.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,8 @@ import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import { ChangeImpactChangedNotification, ChangeImpactRequest } from '../../common/src/protocol';
 import { startLocalService } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
-import { generateWorkspace, repoRoot } from './generatedWorkspace';
+import { GIT_TEST_ENV } from '../helpers/gitRepo';
+import { generateWorkspace, runCli } from './generatedWorkspace';
 
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
@@ -34,16 +35,6 @@ interface Dataset {
     paths?: Array<{ code_anchors?: Array<{ file?: string; line_start?: number }> }>;
   }>;
 }
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 'Bench',
-  GIT_AUTHOR_EMAIL: 'bench@example.com',
-  GIT_COMMITTER_NAME: 'Bench',
-  GIT_COMMITTER_EMAIL: 'bench@example.com',
-};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const load = () =>
@@ -84,7 +75,8 @@ async function main(): Promise<void> {
     join(ws, '.vscode', 'settings.json'),
     JSON.stringify({ 'lineageLens.components': code.map((c) => c.id) }),
   );
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: ws, env: GIT_ENV, stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: ws, env: GIT_TEST_ENV, stdio: 'ignore' });
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '-m', 'generated');
@@ -118,27 +110,9 @@ async function main(): Promise<void> {
     const walls: number[] = [];
     let last: { stdout: string; stderr: string } | undefined;
     for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      const r = spawnSync(
-        process.execPath,
-        [
-          ...(process.env.BENCH_CLI_ARGS?.split(' ').filter(Boolean) ?? []),
-          join(repoRoot, 'dist/cli/lineage-lens.js'),
-          ...['impact', '--format', 'json', '--fail-on', 'never'],
-        ],
-        {
-          cwd: ws,
-          env: {
-            ...process.env,
-            LINEAGE_LENS_API_KEY: service.apiKey,
-            LINEAGE_LENS_SERVICE_URL: service.url,
-          },
-          encoding: 'utf8',
-          maxBuffer: 512 * 1024 * 1024,
-        },
-      );
-      walls.push(performance.now() - t);
-      last = r;
+      const { wallMs, run } = runCli(ws, service, ['impact', '--format', 'json', '--fail-on', 'never']);
+      walls.push(wallMs);
+      last = run;
     }
     if (!last?.stdout) throw new Error(`lineage-lens impact printed nothing: ${last?.stderr ?? ''}`);
     const report = JSON.parse(last.stdout) as { filesChanged: number; summary: Record<string, unknown> };

@@ -5,13 +5,12 @@
 // Run: npm run bench -- check. Sizes: BENCH_ANCHORS (50000), BENCH_FILES (5000),
 // BENCH_COMPONENTS (100), BENCH_CONTRACTS (50), BENCH_RUNS (3); BENCH_KEEP=1 keeps the files;
 // BENCH_CLI_ARGS adds node options to the CLI (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLocalService } from '../helpers/localService';
-import { generateWorkspace, procCpuMs, repoRoot } from './generatedWorkspace';
+import { generateWorkspace, procCpuMs, runCli } from './generatedWorkspace';
 
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
@@ -82,27 +81,9 @@ async function main(): Promise<void> {
     const walls: number[] = [];
     let last: { stderr: string; stdout: string; status: number | null } | undefined;
     for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      const r = spawnSync(
-        process.execPath,
-        [
-          ...(process.env.BENCH_CLI_ARGS?.split(' ').filter(Boolean) ?? []),
-          join(repoRoot, 'dist/cli/lineage-lens.js'),
-          ...['check', '--format', 'sarif', '--fail-on', 'never'],
-        ],
-        {
-          cwd: ws,
-          env: {
-            ...process.env,
-            LINEAGE_LENS_API_KEY: service.apiKey,
-            LINEAGE_LENS_SERVICE_URL: service.url,
-          },
-          encoding: 'utf8',
-          maxBuffer: 512 * 1024 * 1024,
-        },
-      );
-      walls.push(performance.now() - t);
-      last = r;
+      const { wallMs, run } = runCli(ws, service, ['check', '--format', 'sarif', '--fail-on', 'never']);
+      walls.push(wallMs);
+      last = run;
     }
     const serviceCpuPerRun = (procCpuMs(service.process.pid!) - serviceCpu0) / RUNS;
     const sarif = JSON.parse(last!.stdout) as { runs: Array<{ results: Array<{ ruleId: string }> }> };

@@ -1,7 +1,8 @@
 // What the benchmarks share: a generated workspace and dataset
 // (scripts/generate-dataset.mjs, seeded and deterministic), and the CPU time of a child process.
-import { execFileSync, type StdioOptions } from 'node:child_process';
+import { execFileSync, spawnSync, type SpawnSyncReturns, type StdioOptions } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -58,4 +59,31 @@ export function generateDataset(
 export function procCpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * One run of the built CLI (`lineage-lens <args>`) in `cwd` against the service, as CI runs it (the
+ * service's URL and key in the environment; BENCH_CLI_ARGS adds node options), timed around the run.
+ */
+export function runCli(
+  cwd: string,
+  service: { url: string; apiKey: string },
+  args: readonly string[],
+): { wallMs: number; run: SpawnSyncReturns<string> } {
+  const t = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CLI_ARGS?.split(' ').filter(Boolean) ?? []),
+      join(repoRoot, 'dist/cli/lineage-lens.js'),
+      ...args,
+    ],
+    {
+      cwd,
+      env: { ...process.env, LINEAGE_LENS_API_KEY: service.apiKey, LINEAGE_LENS_SERVICE_URL: service.url },
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+    },
+  );
+  return { wallMs: performance.now() - t, run };
 }

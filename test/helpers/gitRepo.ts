@@ -5,7 +5,8 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-const ENV = {
+/** Git with a fixed identity and no user or system configuration (for any repository a test makes). */
+export const GIT_TEST_ENV: NodeJS.ProcessEnv = {
   ...process.env,
   GIT_CONFIG_NOSYSTEM: '1',
   GIT_CONFIG_GLOBAL: '/dev/null',
@@ -32,7 +33,7 @@ export class GitRepo {
   }
 
   git(...args: string[]): string {
-    return execFileSync('git', args, { cwd: this.root, env: ENV, encoding: 'utf8' }).trim();
+    return execFileSync('git', args, { cwd: this.root, env: GIT_TEST_ENV, encoding: 'utf8' }).trim();
   }
 
   abs(rel: string): string {

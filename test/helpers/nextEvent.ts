@@ -19,29 +19,16 @@ export function nextEvent<T>(
   predicate: (e: T) => boolean | PromiseLike<boolean>,
   deadline: Deadline,
 ): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let settled = false;
-    const finish = (err: unknown, value?: T): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      sub.dispose();
-      if (err) reject(err instanceof Error ? err : new Error(String(err)));
-      else resolve(value as T);
-    };
-    const timer = setTimeout(() => {
-      const what = typeof deadline.what === 'function' ? deadline.what() : deadline.what;
-      finish(new Error(`${what}: not within ${deadline.timeoutMs} ms`));
-    }, deadline.timeoutMs);
-    const sub = event((e) => {
+  return settledOnce<T>(deadline, (finish) =>
+    event((e) => {
       Promise.resolve()
         .then(() => predicate(e))
         .then(
           (ok) => ok && finish(undefined, e),
           (err: unknown) => finish(err),
         );
-    });
-  });
+    }),
+  );
 }
 
 /**
@@ -53,6 +40,30 @@ export function untilFound<T, R>(
   probe: () => R | undefined | PromiseLike<R | undefined>,
   deadline: Deadline,
 ): Promise<R> {
+  return settledOnce<R>(deadline, (finish) => {
+    const look = (): void => {
+      Promise.resolve()
+        .then(probe)
+        .then(
+          (v) => v !== undefined && finish(undefined, v),
+          (err: unknown) => finish(err),
+        );
+    };
+    const sub = event(look);
+    look();
+    return sub;
+  });
+}
+
+/**
+ * The wait both share: settled once, by `finish` (which `start` is handed, to call from a later turn,
+ * never while subscribing) or by the deadline, and the subscription `start` returns is disposed of then.
+ * The deadline starts before the subscription.
+ */
+function settledOnce<R>(
+  deadline: Deadline,
+  start: (finish: (err: unknown, value?: R) => void) => { dispose(): unknown },
+): Promise<R> {
   return new Promise<R>((resolve, reject) => {
     let settled = false;
     const finish = (err: unknown, value?: R): void => {
@@ -63,20 +74,11 @@ export function untilFound<T, R>(
       if (err) reject(err instanceof Error ? err : new Error(String(err)));
       else resolve(value as R);
     };
-    const look = (): void => {
-      Promise.resolve()
-        .then(probe)
-        .then(
-          (v) => v !== undefined && finish(undefined, v),
-          (err: unknown) => finish(err),
-        );
-    };
     const timer = setTimeout(() => {
       const what = typeof deadline.what === 'function' ? deadline.what() : deadline.what;
       finish(new Error(`${what}: not within ${deadline.timeoutMs} ms`));
     }, deadline.timeoutMs);
-    const sub = event(look);
-    look();
+    const sub = start(finish);
   });
 }
 

@@ -2,6 +2,7 @@
 // insertOrder call in createOrder (unsaved), opens the Change Impact view, sees the contract on the
 // orders table at risk and the touched path, then opens the lineage graph from the path's row.
 import * as assert from 'node:assert/strict';
+import { GIT_TEST_ENV } from '../helpers/gitRepo';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -27,16 +28,8 @@ const CREATE_ORDER = 'checkout-api/src/handlers/createOrder.ts';
 
 /** Commits the workspace as it is (a git repository made here if it is none yet). */
 function commitWorkspace(dir: string): void {
-  const env = {
-    ...process.env,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_AUTHOR_NAME: 'Journey',
-    GIT_AUTHOR_EMAIL: 'journey@example.com',
-    GIT_COMMITTER_NAME: 'Journey',
-    GIT_COMMITTER_EMAIL: 'journey@example.com',
-  };
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: dir, env: GIT_TEST_ENV, stdio: 'ignore' });
   if (!fs.existsSync(path.join(dir, '.git'))) git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '--allow-empty', '-m', 'the demo as checked out');

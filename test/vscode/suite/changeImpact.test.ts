@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LineageLensApi } from '../../../client/src/api';
 import { CHANGE_IMPACT_DIAGNOSTIC_SOURCE } from '../../../common/src/protocol';
+import { GIT_TEST_ENV } from '../../helpers/gitRepo';
 import { diagnosticsWhere, inState, labelOf, lineageApi, signIn, waitForStatus } from './helpers';
 
 const CREATE_ORDER = 'checkout-api/src/handlers/createOrder.ts';
@@ -32,16 +33,8 @@ describe('Change Impact view', function () {
     await signIn(api);
     await waitForStatus(api, inState('connected'));
     root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
-    const env = {
-      ...process.env,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_AUTHOR_NAME: 'Test',
-      GIT_AUTHOR_EMAIL: 'test@example.com',
-      GIT_COMMITTER_NAME: 'Test',
-      GIT_COMMITTER_EMAIL: 'test@example.com',
-    };
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, env, stdio: 'ignore' });
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: root, env: GIT_TEST_ENV, stdio: 'ignore' });
     git('init', '-q', '-b', 'main');
     git('add', '-A');
     git('commit', '-q', '-m', 'the demo');

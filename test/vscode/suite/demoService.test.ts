@@ -17,11 +17,7 @@ describe('local demo service', () => {
     await vscode.commands.executeCommand('lineageLens.stopDemoService');
     await vscode.commands.executeCommand('lineageLens.signOut');
     await waitForStatus(api, inState('signedOut'));
-    await vscode.commands.executeCommand('lineageLens.signIn', {
-      apiKey: env('LINEAGE_API_KEY'),
-      serviceUrl: env('LINEAGE_SERVICE_URL'),
-    });
-    await waitForStatus(api, inState('connected'));
+    await signIn(api); // the runner's service and key
   });
 
   it('uses the service already running at the configured URL instead of starting a second one', async () => {

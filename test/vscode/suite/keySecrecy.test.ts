@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { env, inState, lineageApi, logFiles, serviceGet, waitForStatus } from './helpers';
+import { env, inState, lineageApi, logFiles, serviceGet, signIn, waitForStatus } from './helpers';
 
 describe('the API key stays secret', () => {
   before(async () => {
@@ -18,11 +18,7 @@ describe('the API key stays secret', () => {
       serviceUrl: url,
     });
     await waitForStatus(api, inState('keyRejected'));
-    await vscode.commands.executeCommand('lineageLens.signIn', {
-      apiKey: env('LINEAGE_API_KEY'),
-      serviceUrl: url,
-    });
-    await waitForStatus(api, inState('connected'));
+    await signIn(api); // the runner's service and key
   });
 
   it('is in no Lineage Lens setting at any level', async () => {

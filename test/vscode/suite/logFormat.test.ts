@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, env, inState, lineageApi, logFiles, waitForStatus } from './helpers';
+import { EXTENSION_ID, inState, lineageApi, logFiles, signIn, waitForStatus } from './helpers';
 import { extensionHostLog, resourceScopeWarnings } from './support/extensionHostLog';
 
 function lineageLog(dir: string): string {
@@ -21,11 +21,7 @@ describe('the Lineage Lens log', () => {
       .update('trace.server', 'verbose', vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('lineageLens.signOut');
     await waitForStatus(api, inState('signedOut'));
-    await vscode.commands.executeCommand('lineageLens.signIn', {
-      apiKey: env('LINEAGE_API_KEY'),
-      serviceUrl: env('LINEAGE_SERVICE_URL'),
-    });
-    await waitForStatus(api, inState('connected'));
+    await signIn(api); // the runner's service and key
   });
 
   it('has no doubled prefixes: the language client lines keep their level', async () => {
