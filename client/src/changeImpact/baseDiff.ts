@@ -35,9 +35,14 @@ function baseUri(t: BaseDiffTarget): vscode.Uri {
 export function registerBaseDiff(ctx: LineageContext): void {
   const request = (folderUri: string, file: string) =>
     ctx.request(ChangeImpactBaseTextRequest, { folderUri, file });
+  /** The base text the command has just read, for the document it opens (read once, not asked again). */
+  let justRead: { uri: string; text: string } | undefined;
   ctx.push(
     vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, {
       async provideTextDocumentContent(uri) {
+        const read = justRead?.uri === uri.toString() ? justRead : undefined;
+        justRead = undefined;
+        if (read) return read.text;
         try {
           return (await request(uri.query, uri.path.replace(/^\//, ''))).text ?? '';
         } catch (err) {
@@ -64,6 +69,7 @@ export function registerBaseDiff(ctx: LineageContext): void {
       );
       // Added since the base: only the file; gone from the working tree: only the base.
       if (base.text === null) return void vscode.window.showTextDocument(file, { selection });
+      justRead = { uri: baseUri(t).toString(), text: base.text };
       if (!exists) return void vscode.window.showTextDocument(baseUri(t), { selection });
       const name = path.posix.basename(t.file);
       await vscode.commands.executeCommand(

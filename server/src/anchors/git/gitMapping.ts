@@ -132,10 +132,20 @@ export class GitMapper implements GitMapping {
     ]);
   }
 
-  /** Diffs each job's commit, after asking once per repository which of the commits it holds. */
+  /**
+   * Diffs each job's commit whose diff is not current, after asking once per repository which of those
+   * commits it holds. A repository's stamp is read once for the whole batch.
+   */
   private async diffAll(jobs: ReadonlyArray<readonly [FolderRepo[], string, boolean]>): Promise<void> {
+    const stamps = new Map<string, string>();
+    const stampOf = (repo: Repo) => {
+      let stamp = stamps.get(repo.top);
+      if (stamp === undefined) stamps.set(repo.top, (stamp = repoStamp(repo)));
+      return stamp;
+    };
+    const todo = jobs.filter(([list, commit]) => !this.current(list, commit, stampOf(list[0]!.repo)));
     const byTop = new Map<string, Set<string>>();
-    for (const [list, commit] of jobs) {
+    for (const [list, commit] of todo) {
       if (!SHA.test(commit)) continue;
       const top = list[0]!.repo.top;
       let set = byTop.get(top);
@@ -146,10 +156,11 @@ export class GitMapper implements GitMapping {
     await Promise.all(
       [...byTop].map(async ([top, set]) => present.set(top, await presentCommits(this.git, top, [...set]))),
     );
-    await mapLimit(jobs, GIT_CONCURRENCY, async ([list, commit, quiet]) => {
+    await mapLimit(todo, GIT_CONCURRENCY, async ([list, commit, quiet]) => {
       const repo = list[0]!.repo;
       const has = present.get(repo.top);
-      if (!has || has.has(commit)) return this.ensureDiff(list, commit, quiet);
+      if (!SHA.test(commit) || !has || has.has(commit))
+        return this.ensureDiff(list, commit, quiet, stampOf(repo));
       this.diffs.delete(diffKey(repo.top, commit));
       if (!quiet) this.noteDiffFailure(repo, commit, this.unknownCommit(repo, commit, ''));
     });
@@ -443,7 +454,14 @@ export class GitMapper implements GitMapping {
 
   // ---- diffs ---------------------------------------------------------------------------------------
 
-  private async ensureDiff(list: FolderRepo[], commit: string, quiet = false): Promise<void> {
+  /** Whether the diff from `commit` is kept and still describes the repository (its `stamp`) and these folders. */
+  private current(list: FolderRepo[], commit: string, stamp: string): boolean {
+    const had = this.diffs.get(diffKey(list[0]!.repo.top, commit));
+    return !!had && had.stamp === stamp && sameList(had.pathspecs, pathspecsOf(list));
+  }
+
+  /** Diffs from `commit` (not current: see diffAll), or says why it cannot. */
+  private async ensureDiff(list: FolderRepo[], commit: string, quiet: boolean, stamp: string): Promise<void> {
     const repo = list[0]!.repo;
     const key = diffKey(repo.top, commit);
     if (!SHA.test(commit)) {
@@ -453,11 +471,7 @@ export class GitMapper implements GitMapping {
         `Scanned commit ${JSON.stringify(commit.slice(0, 80))} is not a commit SHA: anchors recorded at it are placed at their recorded lines, without git mapping.`,
       );
     }
-    // A folder at the repository's top means the whole repository; else only the folders' subtrees.
-    const pathspecs = list.some((f) => f.prefix === '') ? [] : [...new Set(list.map((f) => f.prefix))].sort();
-    const stamp = repoStamp(repo);
-    const had = this.diffs.get(key);
-    if (had && had.stamp === stamp && sameList(had.pathspecs, pathspecs)) return;
+    const pathspecs = pathspecsOf(list);
     const state: DiffState = { repo, commit, stamp, startedAt: Date.now(), pathspecs };
     this.diffs.set(key, state);
     try {
@@ -595,6 +609,11 @@ function diffKey(top: string, commit: string): string {
 
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
+}
+
+/** A folder at the repository's top means the whole repository; else only the folders' subtrees. */
+function pathspecsOf(list: readonly FolderRepo[]): string[] {
+  return list.some((f) => f.prefix === '') ? [] : [...new Set(list.map((f) => f.prefix))].sort();
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
