@@ -215,8 +215,13 @@ async function main(): Promise<void> {
           const live = t.range && t.uri && (t.state === 'resolved' || t.state === 'relocated');
           if (!live) {
             if (!want) staleOk++;
-            else if (t.state === 'ambiguous') ambiguous++;
-            else staleExisting++;
+            else if (t.state === 'ambiguous') {
+              ambiguous++;
+              if (process.env.BENCH_DETAILS)
+                console.log(
+                  `    ambiguous: ${e.anchor.file}:${e.anchor.line_start}-${e.anchor.line_end} ${truths[i]!.fn} (want ${want.file}:${want.line + 1}) candidates ${(t.candidates ?? []).map((c) => `${c.start.line + 1}-${c.end.line + 1}`).join(', ')}`,
+                );
+            } else staleExisting++;
             return;
           }
           const at = path
@@ -238,7 +243,7 @@ async function main(): Promise<void> {
         });
         const pct = (x: number) => `${x} (${((100 * x) / entries.length).toFixed(1)} %)`;
         console.log(
-          `| ${naming} | ${mode} | ${pct(right)} | ${pct(wrong)} | ${staleOk} of ${deleted} | ${ambiguous} | ${staleExisting} | ${unverified} | ${ms.toFixed(0)} ms |`,
+          `| ${naming} | ${mode} | ${pct(right)}, ${((100 * right) / (entries.length - deleted)).toFixed(1)} % of the ${entries.length - deleted} existing | ${pct(wrong)} | ${staleOk} of ${deleted} | ${ambiguous} | ${staleExisting} | ${unverified} | ${ms.toFixed(0)} ms |`,
         );
         for (const w of wrongOnes) console.log(`    wrong: ${w}`);
         index.dispose();

@@ -238,8 +238,9 @@ function innerRange(d: Definition, inner: { offset: number; height: number }, li
 /**
  * No history: the recorded lines are the only evidence. On a definition of one of the names, or inside
  * one of the anchor's own, the anchor is there. Else a definition of its own names elsewhere is taken
- * only when it is the one definition of that name and about as high as the recorded range; several, or
- * one of another height, or only the other boundary's name (as high as the recorded range): ambiguous
+ * only when it is the one definition of that name and about as high as the recorded range or still on
+ * some of its lines; several, or one of another height away from them, or only the other boundary's
+ * name (as high as the recorded range): ambiguous
  * (the user picks); none: missing.
  */
 function placeByNames(
@@ -304,7 +305,9 @@ function placeByNames(
   for (const name of own) {
     const defs = table.get(name);
     if (!defs?.length) continue;
-    if (defs.length === 1 && fits(defs[0]!))
+    // One definition of its own name, shaped like the recorded code or still on some of its lines: the
+    // name and the place agree (a function that shrank or grew where it was).
+    if (defs.length === 1 && (fits(defs[0]!) || (searchNear && !column && overlaps(span, defs[0]!))))
       return { kind: 'moved', range: definitionRange(column, lines, defs[0]!), name };
     return ambiguous(range, column, lines, name, defs);
   }
@@ -414,6 +417,10 @@ function countNames(names: readonly string[], text: string): number {
 function textOf(r: Range, lines: LineTable): string {
   const start = lines.lineStart(r.start.line);
   return lines.text.slice(start + r.start.character, start + r.end.character);
+}
+
+function overlaps(span: { start: number; end: number }, d: Definition): boolean {
+  return span.start <= d.endLine && span.end >= d.startLine;
 }
 
 function holds(r: Range, d: Definition): boolean {

@@ -312,6 +312,14 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     assert.match(t.problem!, /the only definition in reach is "shipOrder" at line 18/);
   });
 
+  it('no history: the one definition of its name, of another height but still on some of the recorded lines, is taken', async () => {
+    // Recorded as lines 12–19; `shipOrder` shrank to 4 lines and starts at line 18, where it was: the
+    // name and the place agree.
+    const t = await one('svc/orders.go', GO, { name: 'shipOrder', line_start: 12, line_end: 19 });
+    assert.equal(t.state, 'relocated');
+    assert.deepEqual(t.range, range(17, 0, 20, 1));
+  });
+
   it('Python: an import (even renamed) and a comment are not definitions', async () => {
     const t = await one('app/orders.py', PY, { name: 'ship_order', line_start: 14, line_end: 14 });
     assert.equal(t.state, 'stale');
