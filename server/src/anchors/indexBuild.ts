@@ -1,0 +1,276 @@
+// Building the index from the anchor entries: each recorded file resolved once, git and the grammars
+// prepared beside it, files read and their anchors placed in time slices, scanned versions read for
+// identities, definitions followed into the files they moved to, open documents placed last. A newer
+// build makes a running one moot.
+import * as path from 'node:path';
+import { FileResolver, normalizeAnchorFile, type Resolution } from './fileResolver';
+import { LineTable } from './lineTable';
+import { newSlot, place, type Slot } from './slot';
+import { unresolvedMessage } from './messages';
+import { definitionsOf, unchanged as unchangedDefinition } from './syntax/identity';
+import { fileUri } from '../workspace/uris';
+import { mapLimit } from '../util/concurrency';
+import { TimeSlicer } from '../util/timeSlices';
+import { commitsOf, newFileAnchors, type FileAnchors, type IndexState } from './indexState';
+import type { Placement } from './placement';
+import type { IndexEvents } from './indexEvents';
+import type { OpenDocumentSync } from './openDocumentSync';
+import type { ClosedFileSync } from './closedFileSync';
+
+/** How many files are resolved or read at once while building. */
+const IO_CONCURRENCY = 32;
+
+/** Slots by anchor id (the service's own string: no per-anchor key is built and kept); rarely more than one. */
+function addById(out: Map<string, Slot | Slot[]>, s: Slot): void {
+  const id = s.t.entry.anchor.anchor_id;
+  const had = out.get(id);
+  if (had === undefined) out.set(id, s);
+  else if (Array.isArray(had)) had.push(s);
+  else out.set(id, [had, s]);
+}
+
+export class IndexBuild {
+  private generation = 0;
+
+  constructor(
+    private readonly state: IndexState,
+    private readonly placement: Placement,
+    private readonly events: IndexEvents,
+    private readonly openDocs: OpenDocumentSync,
+    private readonly closed: ClosedFileSync,
+  ) {}
+
+  /** Builds the index from `state.entries`; resolves when done or when a newer build superseded it. */
+  async rebuild(): Promise<void> {
+    const state = this.state;
+    const placement = this.placement;
+    const generation = ++this.generation;
+    const entries = state.entries;
+    const git = state.opts.git;
+    // Resolve each distinct `file` once. In slices: a component can have 100,000 anchors.
+    const slicer = new TimeSlicer();
+    const commits = new Set<string>();
+    const scans = new Set<string>();
+    const latest = new Set<string>();
+    const slots: Slot[] = [];
+    const byId = new Map<string, Slot | Slot[]>();
+    const byName = new Map<string, Slot[]>();
+    for (const e of entries) {
+      const s = newSlot(e, state.choices);
+      slots.push(s);
+      addById(byId, s);
+      if (e.commit) commits.add(e.commit);
+      for (const c of e.scans ?? []) scans.add(c);
+      if (e.scans?.[0]) latest.add(e.scans[0]);
+      const f = e.anchor.file ?? '';
+      const list = byName.get(f);
+      if (list) list.push(s);
+      else byName.set(f, [s]);
+      if (slicer.tick()) {
+        await slicer.pause();
+        if (generation !== this.generation) return;
+      }
+    }
+    // The grammars of the anchors' languages (by the recorded file names) start loading now, beside
+    // git and file resolution: compiling them is most of a cold build's relocation cost.
+    const syntaxReady = state.syntax?.prepare(byName.keys());
+    // Git runs beside file resolution (another process, another core); awaited before placing.
+    const gitReady =
+      git && commits.size > 0
+        ? git.prepare(state.folders, commits, scans, latest).catch((err) => state.report(err))
+        : undefined;
+    const resolver = new FileResolver(state.folders, {
+      fileExists: state.opts.fileExists,
+      isOpen: (p) => state.open.has(path.normalize(p)),
+      listFiles: state.opts.listFiles,
+    });
+    const byFile = new Map<string, FileAnchors>();
+    const addToFile = (key: string, group: Slot[]) => {
+      let fa = byFile.get(key);
+      if (!fa) byFile.set(key, (fa = newFileAnchors(fileUri(key))));
+      for (const s of group) {
+        s.fileKey = key;
+        fa.slots.push(s);
+      }
+    };
+    const missing: Array<[string, Slot[], Exclude<Resolution, { kind: 'file' }>]> = [];
+    await mapLimit([...byName], IO_CONCURRENCY, async ([file, group]) => {
+      const r = await resolver.resolve(file || undefined);
+      if (r.kind === 'file') return addToFile(path.normalize(r.fsPath), group);
+      if (r.kind === 'missing' && git && group.some((s) => s.t.entry.commit)) missing.push([file, group, r]);
+      else refuse(group, r);
+    });
+    await gitReady;
+    if (generation !== this.generation) return;
+    // Repositories nested inside folders that are in none: found per file's directory, diffed once.
+    if (git?.prepareNested && commits.size > 0)
+      await git.prepareNested(byFile.keys()).catch((err) => state.report(err));
+    if (generation !== this.generation) return;
+    // Files git saw renamed since the scanned commit live under their new name.
+    await mapLimit(missing, IO_CONCURRENCY, async ([file, group, r]) => {
+      const renamed = this.renamedFile(file, group);
+      const again = renamed === undefined ? r : await resolver.resolve(renamed);
+      if (again.kind === 'file') addToFile(path.normalize(again.fsPath), group);
+      else refuse(group, r);
+    });
+    if (git && commits.size > 0) {
+      const stale: Array<{ fsPath: string; commit: string }> = [];
+      for (const [key, fa] of byFile)
+        for (const commit of commitsOf(fa)) if (!state.open.has(key)) stale.push({ fsPath: key, commit });
+      await git.refreshFiles(stale).catch((err) => state.report(err));
+    }
+    if (generation !== this.generation) return;
+    // Grammars load once (those of files found under other names too); parsing waits until a name
+    // check needs it.
+    await syntaxReady;
+    await state.syntax?.prepare(byFile.keys());
+    if (generation !== this.generation) return;
+    // Files whose anchors need their scanned version (an identity no plain definition line settles):
+    // read from git's object store after this pass, then those files placed again.
+    const wanted = new Map<string, string>();
+    placement.wantScanned = wanted;
+    // Files not open are read from disk, placed and verified; their text is not kept.
+    const skipped = new Set<string>();
+    const load = (key: string, fa: FileAnchors, text: string | undefined, readAt: number) => {
+      fa.readAt = readAt;
+      if (text === undefined) placement.unreadable(fa);
+      else placement.placeAll(key, fa, new LineTable(text));
+    };
+    const readSync = state.opts.readFileSync;
+    if (readSync) {
+      for (const [key, fa] of byFile) {
+        if (state.open.has(key)) {
+          skipped.add(key);
+          continue;
+        }
+        fa.readAt = Date.now();
+        const text = state.readNow(readSync, key);
+        if (text === undefined) placement.unreadable(fa);
+        else {
+          // Requests and notifications are served between slices, by time and within a file too (one
+          // file can hold 100,000 anchors); a newer build makes this one moot.
+          const placeOne = placement.placer(key, fa, new LineTable(text));
+          for (const s of fa.slots) {
+            placeOne(s);
+            if (slicer.tick()) {
+              await slicer.pause();
+              if (generation !== this.generation) return;
+            }
+          }
+        }
+        if (slicer.due()) {
+          await slicer.pause();
+          if (generation !== this.generation) return;
+        }
+      }
+    } else {
+      await mapLimit([...byFile], IO_CONCURRENCY, async ([key, fa]) => {
+        if (state.open.has(key)) return void skipped.add(key);
+        const readAt = Date.now();
+        load(key, fa, await state.read(key), readAt);
+      });
+    }
+    if (placement.wantScanned === wanted) placement.wantScanned = undefined;
+    if (generation !== this.generation) return;
+    if (wanted.size > 0) {
+      await placement.fetchScanned([...wanted.keys()].map((key) => [key, byFile.get(key)!]));
+      if (generation !== this.generation) return;
+      for (const [key, text] of wanted) {
+        // An open document is placed last, against its own text, below.
+        if (!state.open.has(key)) placement.placeAll(key, byFile.get(key)!, new LineTable(text));
+        if (slicer.due()) {
+          await slicer.pause();
+          if (generation !== this.generation) return;
+        }
+      }
+    }
+    // Definitions that left their file since the scan, for a file the diff added them to.
+    await this.followMovedDefinitions(byFile);
+    if (generation !== this.generation) return;
+    // Open documents are placed last, synchronously, against their current text.
+    for (const [key, fa] of byFile) {
+      const doc = state.open.get(key);
+      if (doc) this.openDocs.placeFile(key, fa, doc.uri);
+      else if (skipped.has(key)) void this.closed.reloadFromDisk(key, fa); // closed while we were reading
+    }
+    const changed = new Set<string>([...state.byFile.values()].map((f) => f.uri));
+    for (const fa of byFile.values()) changed.add(fa.uri);
+    state.slots = slots;
+    state.byFile = byFile;
+    state.byId = byId;
+    // One name per recorded file (byName's keys), not per anchor: 100,000 anchors name 1,000 files.
+    state.fileNames = new Set([
+      ...[...byName.keys()].map((f) => path.posix.basename(f.replace(/\\/g, '/'))).filter(Boolean),
+      ...[...byFile.keys()].map((k) => path.basename(k)),
+    ]);
+    this.events.emitChanged([...changed]);
+    this.events.emitRebuilt();
+  }
+
+  /**
+   * Anchors whose definition is gone from their file (stale, with an identity from history): looked for
+   * in the files git says were added to or changed since their scanned commit, in the same language.
+   * Exactly one definition of that identity among them (an unchanged one preferred) takes the anchor,
+   * which from then on is placed in that file by its identity alone.
+   */
+  private async followMovedDefinitions(byFile: Map<string, FileAnchors>): Promise<void> {
+    const state = this.state;
+    const git = state.opts.git;
+    const syntax = state.syntax;
+    if (!git?.changedFiles || !syntax) return;
+    const lost: Array<{ key: string; fa: FileAnchors; slot: Slot }> = [];
+    for (const [key, fa] of byFile)
+      for (const slot of fa.slots)
+        if (slot.history && slot.identity && slot.t.state === 'stale' && slot.movedFrom === undefined)
+          lost.push({ key, fa, slot });
+    if (lost.length === 0) return;
+    const texts = new Map<string, string | undefined>();
+    const textOf = async (f: string) => {
+      if (!texts.has(f)) texts.set(f, state.open.get(f)?.text ?? (await state.read(f)));
+      return texts.get(f);
+    };
+    for (const { key, fa, slot } of lost) {
+      const id = slot.identity!;
+      const language = syntax.languageOf(key);
+      const found: Array<{ file: string; unchanged: boolean }> = [];
+      for (const f of git.changedFiles(key, slot.t.entry.commit!)) {
+        if (f === key || syntax.languageOf(f) !== language) continue;
+        const text = await textOf(f);
+        const table = text === undefined ? undefined : syntax.definitions(f, text);
+        for (const d of table ? definitionsOf(id, table) : [])
+          found.push({ file: f, unchanged: unchangedDefinition(id, d, text!) });
+      }
+      const best = found.filter((x) => x.unchanged);
+      const pick = best.length === 1 ? best[0] : found.length === 1 ? found[0] : undefined;
+      if (!pick) continue;
+      fa.slots.splice(fa.slots.indexOf(slot), 1);
+      let target = byFile.get(pick.file);
+      if (!target) byFile.set(pick.file, (target = newFileAnchors(fileUri(pick.file))));
+      target.slots.push(slot);
+      slot.fileKey = pick.file;
+      slot.movedFrom = slot.t.entry.anchor.file ?? path.basename(key);
+      const lines = new LineTable((await textOf(pick.file))!);
+      place(slot, target.uri, lines, this.placement.definitionsOf(pick.file, lines));
+    }
+  }
+
+  /** The anchor's file under the name git says it was renamed to since the scanned commit. */
+  private renamedFile(file: string, group: Slot[]): string | undefined {
+    const norm = normalizeAnchorFile(file);
+    if (!('rel' in norm)) return undefined;
+    for (const commit of new Set(group.map((s) => s.t.entry.commit))) {
+      if (!commit) continue;
+      const to = this.state.opts.git?.renamedTo(this.state.folders, norm.rel, commit);
+      if (to !== undefined) return to;
+    }
+    return undefined;
+  }
+}
+
+/** Anchors whose file was not found, or lies outside the workspace: no place, and why. */
+function refuse(group: Slot[], r: Exclude<Resolution, { kind: 'file' }>): void {
+  for (const s of group) {
+    s.t.state = r.kind === 'outside' ? 'outsideWorkspace' : 'unresolved';
+    s.t.problem = unresolvedMessage(s.t.entry, r);
+  }
+}
