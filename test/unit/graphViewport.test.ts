@@ -4,7 +4,7 @@
 // size on screen at every zoom. The layouts are elkjs's real ones, computed in Node.
 import { strict as assert } from 'node:assert';
 import ELK from 'elkjs/lib/elk.bundled.js';
-import type { GraphBoundary, GraphNode, GraphResult } from '../../common/src/protocol';
+import { chain } from '../helpers/graphFixtures';
 import { layout } from '../../webview/src/layout';
 import {
   MARKER_PX,
@@ -22,61 +22,6 @@ import {
 } from '../../webview/src/viewport';
 
 const SMALLEST_TEXT_PX = 11;
-
-function boundary(id: string, role: 'ingress' | 'egress', fields: string[]): GraphBoundary {
-  return {
-    id,
-    label: id,
-    roles: [role],
-    fields: fields.map((f) => ({ id: `${id}#${f}`, name: f, tags: [], dependsOn: [] })),
-    moreFields: 0,
-  };
-}
-function component(id: string, fields: string[]): GraphNode {
-  return {
-    id,
-    type: 'CODE',
-    label: id,
-    namespace: 'shop',
-    expanded: true,
-    counts: { paths: 1, boundaries: 2, fields: fields.length * 2, taggedFields: 0 },
-    boundaries: [boundary(`${id}:in`, 'ingress', fields), boundary(`${id}:out`, 'egress', fields)],
-    paths: [],
-    moreBoundaries: 0,
-    hiddenNeighbours: 0,
-  };
-}
-
-/** A chain of components, each passing its fields on to the next (a crossing per field). */
-function chain(length: number, fields: string[]): GraphResult {
-  const nodes = Array.from({ length }, (_, i) => component(`c${i}`, fields));
-  const edges = nodes.flatMap((n, i) => [
-    ...fields.map((f) => ({
-      id: `m${i}${f}`,
-      source: `${n.id}:in#${f}`,
-      target: `${n.id}:out#${f}`,
-      kind: 'mapping' as const,
-      mapping: 'DataFlow' as const,
-    })),
-    ...(i + 1 < length
-      ? fields.map((f) => ({
-          id: `x${i}${f}`,
-          source: `${n.id}:out#${f}`,
-          target: `c${i + 1}:in#${f}`,
-          kind: 'crossing' as const,
-        }))
-      : []),
-  ]);
-  return {
-    focus: { kind: 'component', componentId: 'c0' },
-    centre: ['c0'],
-    nodes,
-    edges,
-    namespaces: ['shop'],
-    tags: [],
-    collapsed: false,
-  };
-}
 
 describe('lineage graph view: zoom, direction and markers', () => {
   const elk = new ELK();
