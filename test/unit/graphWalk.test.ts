@@ -5,13 +5,22 @@
 import { strict as assert } from 'node:assert';
 import type { ComponentDetail } from '../../common/src/api';
 import type { MappingKind } from '../../common/src/protocol';
-import { impactOf } from '../../server/src/graph/impact';
+import { fieldFlow, impactOf } from '../../server/src/graph/impact';
 import { LineageModel } from '../../server/src/graph/lineageModel';
 import { kindsOf, walk } from '../../server/src/graph/traverse';
 
 type Mapping = [string, string, MappingKind];
 
-function code(id: string, paths: Array<{ from: string; to: string; mappings: Mapping[] }>): ComponentDetail {
+/**
+ * A CODE component. `handlers` > 1 spreads its paths over that many handlers and callees, so several
+ * boundaries carry the same payload (as a service with several endpoints taking an Order does).
+ */
+function code(
+  id: string,
+  paths: Array<{ from: string; to: string; mappings: Mapping[] }>,
+  handlers = 1,
+): ComponentDetail {
+  const at = (i: number) => (handlers > 1 ? String(i % handlers) : '');
   return {
     id,
     name: id,
@@ -19,8 +28,8 @@ function code(id: string, paths: Array<{ from: string; to: string; mappings: Map
     type: 'CODE',
     paths: paths.map((p, i) => ({
       path_id: `${id}-p${i}`,
-      ingress: { signature_name: `${id}.in.${p.from}`, payload_name: p.from },
-      egress: { signature_name: `${id}.out.${p.to}`, payload_name: p.to },
+      ingress: { signature_name: `${id}.in${at(i)}.${p.from}`, payload_name: p.from },
+      egress: { signature_name: `${id}.out${at(i)}.${p.to}`, payload_name: p.to },
       field_mappings: p.mappings.map(([a, b, kind]) => ({ ingress_field: a, egress_field: b, kind })),
     })),
   };
@@ -61,14 +70,14 @@ function random(seed: number): () => number {
 
 const KINDS: MappingKind[] = ['DataFlow', 'ControlFlow', 'KeyValueBridge'];
 
-function generated(seed: number): LineageModel {
+function generated(seed: number, handlers = 1): LineageModel {
   const rnd = random(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const payloads = Array.from({ length: 12 }, (_, i) => `P${i}`);
   const fields = ['a', 'b', 'c', 'd', 'e'];
   const details: ComponentDetail[] = [];
   for (let c = 0; c < 40; c++) {
-    const paths = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ({
+    const paths = Array.from({ length: 1 + Math.floor(rnd() * (handlers > 1 ? 8 : 3)) }, () => ({
       from: pick(payloads),
       to: pick(payloads),
       mappings: Array.from({ length: 1 + Math.floor(rnd() * 4) }, (): Mapping => [
@@ -77,7 +86,7 @@ function generated(seed: number): LineageModel {
         pick(KINDS),
       ]),
     }));
-    details.push(code(`c${c}`, paths));
+    details.push(code(`c${c}`, paths, handlers));
   }
   const edges = Array.from({ length: 90 }, () => ({
     sourceComponentId: `c${Math.floor(rnd() * 40)}`,
@@ -88,8 +97,19 @@ function generated(seed: number): LineageModel {
 
 describe('lineage graph walk', () => {
   it('reaches the same fields at the same least crossings as a plain 0-1 BFS, nearest first', () => {
-    for (const seed of [1, 2, 3, 4, 5]) {
-      const model = generated(seed);
+    // Seeds 11–13: several boundaries of one payload per component, so crossings go through hubs.
+    for (const [seed, handlers] of [
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+      [11, 3],
+      [12, 3],
+      [13, 4],
+    ]) {
+      const model = generated(seed!, handlers);
+      if (handlers! > 1) assert.ok(model.nodeCount > model.fields.length, `seed ${seed}: crossing hubs made`);
       for (let s = 0; s < model.fields.length; s += 7) {
         const expected = reference(model, [s]);
         const reach = walk(model, [s], 'down');
@@ -153,6 +173,80 @@ describe('lineage graph walk', () => {
     );
     const v = impact.components.find((c) => c.id === 'D')!.fields.find((f) => f.field === 'v')!;
     assert.deepEqual({ hops: v.hops, kinds: v.kinds }, atV);
+  });
+
+  it('several egresses meeting several ingresses of one payload: crossed through one hub per field, seen as arcs per pair', () => {
+    // Three handlers of A each send an Order (id, email) to B, whose three handlers each take one.
+    const a = code(
+      'A',
+      ['a', 'b', 'c'].map((f) => ({
+        from: 'Req',
+        to: 'Order',
+        mappings: [[f, 'id', 'ControlFlow'] as Mapping, [f, 'email', 'ControlFlow'] as Mapping],
+      })),
+      3,
+    );
+    const b = code(
+      'B',
+      ['x', 'y', 'z'].map((f, i) => ({
+        from: 'Order',
+        to: `Out${i}`,
+        mappings: [['id', f, 'DataFlow'] as Mapping, ['email', 'e', 'DataFlow'] as Mapping],
+      })),
+      3,
+    );
+    const model = new LineageModel([a, b], [{ sourceComponentId: 'A', destinationComponentId: 'B' }]);
+    const id = (c: string, side: string, i: number, payload: string, field: string) =>
+      model.fieldIds.get(`b:${c}:${payload}:${encodeURIComponent(`${c}.${side}${i}.${payload}`)}#${field}`)!;
+    // 12 mappings, and each of the 6 Order boundaries linked once per field to a hub: 12, not 3 × 3 × 2.
+    assert.equal(model.arcs('down').to.length, 24);
+    assert.equal(model.nodeCount - model.fields.length, 2);
+
+    const start = id('A', 'in', 0, 'Req', 'a');
+    const down = walk(model, [start], 'down');
+    assert.equal(down.count, 15); // a; A's Order id, email; B's three Orders' id, email; x, y, z, e ×3 boundaries
+    assert.ok(
+      [...down.order].every((v) => v < model.fields.length),
+      'hubs are passed through, never reported',
+    );
+    for (const i of [0, 1, 2]) {
+      assert.equal(down.hops[id('B', 'in', i, 'Order', 'id')], 1);
+      assert.equal(down.hops[id('B', 'in', i, 'Order', 'email')], 1);
+    }
+    const x = id('B', 'out', 0, 'Out0', 'x');
+    assert.deepEqual([...kindsOf(down.kinds[x]!)], ['ControlFlow', 'DataFlow'], 'a hub adds no mapping kind');
+    // The next walk starts clean (the hubs' hops were reset too), filtered walks pass through hubs.
+    assert.equal(walk(model, [id('B', 'in', 0, 'Order', 'id')], 'down').count, 2);
+    assert.equal(walk(model, [start], 'down').count, 15);
+    assert.equal(walk(model, [start], 'down', { namespaces: ['main'] }).count, 15);
+    assert.equal(walk(model, [start], 'down', { kinds: ['ControlFlow', 'DataFlow'] }).count, 15);
+    assert.equal(walk(model, [start], 'down', { kinds: ['DataFlow'] }).count, 1);
+    assert.equal(walk(model, [start], 'down', {}, 0).count, 3);
+
+    // Upstream of y: B's second Order id, then every A Order id and the field each came from.
+    const up = walk(model, [id('B', 'out', 1, 'Out1', 'y')], 'up');
+    assert.equal(up.count, 8);
+    for (const [i, f] of ['a', 'b', 'c'].entries()) {
+      assert.equal(up.hops[id('A', 'out', i, 'Order', 'id')], 1);
+      assert.equal(up.hops[id('A', 'in', i, 'Req', f)], 1);
+    }
+
+    // Seen from outside, every egress field has an arc to every ingress field of its name.
+    const idOut = id('A', 'out', 0, 'Order', 'id');
+    assert.deepEqual(
+      model.arcsOf(idOut, 'down').map((arc) => [arc.to, arc.kind]),
+      [0, 1, 2].map((i) => [id('B', 'in', i, 'Order', 'id'), 'crossing']),
+    );
+    const flow = fieldFlow(model, model.fields[id('B', 'in', 2, 'Order', 'email')]!.id);
+    for (const i of [0, 1, 2])
+      assert.ok(
+        flow.edges.includes(
+          `${model.fields[id('A', 'out', i, 'Order', 'email')]!.id}>${model.fields[id('B', 'in', 2, 'Order', 'email')]!.id}`,
+        ),
+        `the edge from A's Order ${i}`,
+      );
+    assert.ok(flow.edges.includes('A=>B'));
+    assert.equal(flow.upstream.length, 6); // three A Order emails and a, b, c
   });
 
   it('impact counts are the same whether all, 3 or no fields are listed; a cut list names only components with a listed field', () => {

@@ -2,9 +2,15 @@
 // the compressed rows (per direction) a walk reads, with the arrays it works in.
 import { MAPPING_KINDS, type MappingKind } from '../../../common/src/protocol';
 
-/** Arc kinds in the compact arrays: 0 a crossing, then MAPPING_KINDS' order plus one. */
+/** Arc kinds in the compact arrays: 0 a crossing, then MAPPING_KINDS' order plus one, then ARC_HUB. */
 export const ARC_CROSSING = 0;
 export const KIND_CODES: readonly MappingKind[] = MAPPING_KINDS;
+/**
+ * Between a crossing hub and the fields it joins on the far side of a crossing (free: the crossing into
+ * the hub is the one counted). A hub stands for every egress × ingress of one payload between two
+ * components that share a field path: each side linked to it once instead of to each other.
+ */
+export const ARC_HUB = KIND_CODES.length + 1;
 
 /** An arc kind's code in the compact arrays. */
 export function arcKindCode(kind: MappingKind | 'crossing'): number {
@@ -56,14 +62,40 @@ export class ArcList {
   }
 }
 
+/**
+ * Packs one direction's arcs into compressed rows over `nodes` nodes (fields, then hubs), each node's
+ * arcs in the order they were made.
+ */
+export function packArcs(list: ArcList, nodes: number, direction: 'down' | 'up'): ArcArrays {
+  const [tail, head] = direction === 'down' ? [list.from, list.to] : [list.to, list.from];
+  const m = list.length;
+  const start = new Int32Array(nodes + 1);
+  for (let a = 0; a < m; a++) start[tail[a]! + 1]!++;
+  for (let v = 0; v < nodes; v++) start[v + 1]! += start[v]!;
+  const next = start.slice(0, nodes);
+  const to = new Int32Array(m);
+  const kind = new Uint8Array(m);
+  const path = new Int32Array(m);
+  for (let a = 0; a < m; a++) {
+    const slot = next[tail[a]!]!++;
+    to[slot] = head[a]!;
+    kind[slot] = list.kind[a]!;
+    path[slot] = list.path[a]!;
+  }
+  return { start, to, kind, path };
+}
+
 /** The arrays a walk works in (traverse.ts), one set per direction, kept with the model. */
 export interface WalkScratch {
-  /** Least crossings per field, -1 where not reached (reset before each walk from `order`). */
+  /** Least crossings per node, -1 where not reached (reset before each walk from `order` and `hubs`). */
   hops: Int32Array;
   kinds: Uint8Array;
   order: Int32Array;
   /** How many fields the last walk reached. */
   count: number;
+  /** The hubs the last walk passed through (their hops are reset with the fields'), and how many. */
+  hubs: Int32Array;
+  hubCount: number;
   stack: Int32Array;
   /** Whether a field is queued for the next level (all 0 between walks). */
   queued: Uint8Array;

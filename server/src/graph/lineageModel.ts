@@ -5,7 +5,16 @@
 import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
 import { flattenSchema } from '../../../common/src/api/fields';
 import { boundaryNodeId, storeNodeId, type GraphTag } from '../../../common/src/protocol';
-import { ArcList, arcKindCode, arcKindOf, type Arc, type ArcArrays, type WalkScratch } from './arcs';
+import {
+  ARC_HUB,
+  ArcList,
+  arcKindCode,
+  arcKindOf,
+  packArcs,
+  type Arc,
+  type ArcArrays,
+  type WalkScratch,
+} from './arcs';
 import { boundariesAddressingStore, samePayload } from './matching';
 import { compareText } from '../../../common/src/textOrder';
 import { pathLabel, shortSignature } from '../../../common/src/pathLabels';
@@ -56,6 +65,7 @@ export interface ComponentModel {
 interface ComponentSides {
   egress: BoundaryModel[];
   ingress: BoundaryModel[];
+  egressByPayload: Map<string, BoundaryModel[]>;
   ingressByPayload: Map<string, BoundaryModel[]>;
 }
 
@@ -110,6 +120,12 @@ export class LineageModel {
   readonly boundaries = new Map<string, BoundaryModel>();
   readonly fields: FieldNode[] = [];
   readonly fieldIds = new Map<string, number>();
+  /**
+   * Crossing hubs (ARC_HUB): nodes numbered after the fields, made once every field is, that walks pass
+   * through without reporting them. Every egress × ingress of one payload between two components would
+   * be an arc per pair and shared field: millions on a large graph, where hubs make it one per side.
+   */
+  private hubCount = 0;
   /** The build's arcs, until both directions are packed (then released). */
   private arcList: ArcList | undefined = new ArcList();
   /** Path ids the arcs name, by index (ArcArrays.path), and each id's index. */
@@ -246,25 +262,14 @@ export class LineageModel {
     if (!packed) {
       const list = this.arcList;
       if (!list) throw new Error('the arcs were released before both directions were packed');
-      const [tail, head] = direction === 'down' ? [list.from, list.to] : [list.to, list.from];
-      const n = this.fields.length;
-      const m = list.length;
-      const start = new Int32Array(n + 1);
-      for (let a = 0; a < m; a++) start[tail[a]! + 1]!++;
-      for (let v = 0; v < n; v++) start[v + 1]! += start[v]!;
-      const next = start.slice(0, n);
-      const to = new Int32Array(m);
-      const kind = new Uint8Array(m);
-      const path = new Int32Array(m);
-      for (let a = 0; a < m; a++) {
-        const slot = next[tail[a]!]!++;
-        to[slot] = head[a]!;
-        kind[slot] = list.kind[a]!;
-        path[slot] = list.path[a]!;
-      }
-      this.packed[direction] = packed = { start, to, kind, path };
+      this.packed[direction] = packed = packArcs(list, this.nodeCount, direction);
     }
     return packed;
+  }
+
+  /** Fields and hubs: the nodes a walk goes through (a node ≥ fields.length is a hub). */
+  get nodeCount(): number {
+    return this.fields.length + this.hubCount;
   }
 
   /** The path id an arc's `path` index names (undefined for a crossing's -1). */
@@ -272,12 +277,21 @@ export class LineageModel {
     return index < 0 ? undefined : this.pathIdList[index];
   }
 
-  /** The arcs from (down) or into (up) one field as objects: for a few fields, not for walks. */
+  /**
+   * The arcs from (down) or into (up) one field as objects, a hub's fields as crossings of their own:
+   * for a few fields, not for walks.
+   */
   arcsOf(v: number, direction: 'down' | 'up'): Arc[] {
     const { start, to, kind, path } = this.arcs(direction);
+    const fields = this.fields.length;
     const out: Arc[] = [];
     for (let a = start[v]!; a < start[v + 1]!; a++) {
-      const arc: Arc = { to: to[a]!, kind: arcKindOf(kind[a]!) };
+      const w = to[a]!;
+      if (w >= fields) {
+        for (let b = start[w]!; b < start[w + 1]!; b++) out.push({ to: to[b]!, kind: 'crossing' });
+        continue;
+      }
+      const arc: Arc = { to: w, kind: arcKindOf(kind[a]!) };
       const pathId = this.pathIdAt(path[a]!);
       if (pathId !== undefined) arc.pathId = pathId;
       out.push(arc);
@@ -286,12 +300,14 @@ export class LineageModel {
   }
 
   walkScratch(direction: 'down' | 'up'): WalkScratch {
-    const n = this.fields.length;
+    const n = this.nodeCount;
     return (this.scratch[direction] ??= {
       hops: new Int32Array(n).fill(-1),
       kinds: new Uint8Array(n),
-      order: new Int32Array(n),
+      order: new Int32Array(this.fields.length),
       count: 0,
+      hubs: new Int32Array(this.hubCount),
+      hubCount: 0,
       stack: new Int32Array(n),
       queued: new Uint8Array(n),
       codes: new Uint8Array(n),
@@ -315,6 +331,8 @@ export class LineageModel {
   private field(b: BoundaryModel, name: string): number {
     let i = b.fieldIndex.get(name);
     if (i !== undefined) return i;
+    // Hubs are numbered after the fields: every field is made before the first hub.
+    if (this.hubCount > 0) throw new Error('a field was added after the crossing hubs');
     i = this.fields.length;
     const id = `${b.id}#${name}`;
     this.fields.push({ id, name, boundary: b, componentId: b.componentId });
@@ -324,7 +342,7 @@ export class LineageModel {
     return i;
   }
 
-  private arc(from: number, to: number, kind: Arc['kind'], pathId?: string): void {
+  private arc(from: number, to: number, kind: Arc['kind'] | 'hub', pathId?: string): void {
     if (from === to) return;
     let path = -1;
     if (pathId !== undefined) {
@@ -334,7 +352,7 @@ export class LineageModel {
         this.pathIndex!.set(pathId, path);
       }
     }
-    this.arcList!.push(from, to, arcKindCode(kind), path);
+    this.arcList!.push(from, to, kind === 'hub' ? ARC_HUB : arcKindCode(kind), path);
   }
 
   private link(src: string, dst: string): void {
@@ -479,21 +497,53 @@ export class LineageModel {
       const store = src.boundaries[0]!;
       for (const b of boundariesAddressingStore(this.sidesOf(dst).ingress, src.detail)) this.cross(store, b);
     } else if (sType === 'CODE' && dType === 'CODE') {
-      // Each egress meets the ingress of the same payload (samePayload), found by payload.
+      // Each egress meets every ingress of the same payload (samePayload), found by payload.
       const ins = this.sidesOf(dst).ingressByPayload;
-      for (const e of this.sidesOf(src).egress) {
-        const same = e.payload ? ins.get(e.payload) : undefined;
-        if (same) for (const i of same) if (samePayload(e, i)) this.cross(e, i);
+      for (const [payload, outs] of this.sidesOf(src).egressByPayload) {
+        const same = ins.get(payload);
+        if (!same) continue;
+        if (outs.length === 1 || same.length === 1) {
+          for (const e of outs) for (const i of same) if (samePayload(e, i)) this.cross(e, i);
+        } else this.crossThroughHubs(outs, same);
       }
     }
+  }
+
+  /**
+   * Several egresses and several ingresses of one payload: each field path both sides hold gets a hub,
+   * linked from every egress field (the crossing) and to every ingress field (free), so a walk reaches
+   * the same fields at the same hops as through an arc per pair.
+   */
+  private crossThroughHubs(outs: readonly BoundaryModel[], ins: readonly BoundaryModel[]): void {
+    const hubs = new Map<string, number>();
+    for (const i of ins) for (const name of i.fieldIndex.keys()) if (!hubs.has(name)) hubs.set(name, -1);
+    for (const e of outs)
+      for (const [name, v] of e.fieldIndex) {
+        let hub = hubs.get(name);
+        if (hub === undefined) continue;
+        if (hub < 0) hubs.set(name, (hub = this.fields.length + this.hubCount++));
+        this.arc(v, hub, 'crossing');
+      }
+    for (const i of ins)
+      for (const [name, v] of i.fieldIndex) {
+        const hub = hubs.get(name)!;
+        if (hub >= 0) this.arc(hub, v, 'hub');
+      }
   }
 
   private sidesOf(c: ComponentModel): ComponentSides {
     let s = this.sides!.get(c);
     if (!s) {
-      s = { egress: [], ingress: [], ingressByPayload: new Map() };
+      s = { egress: [], ingress: [], egressByPayload: new Map(), ingressByPayload: new Map() };
       for (const b of c.boundaries) {
-        if (b.liveEgress) s.egress.push(b);
+        if (b.liveEgress) {
+          s.egress.push(b);
+          if (b.payload) {
+            const list = s.egressByPayload.get(b.payload);
+            if (list) list.push(b);
+            else s.egressByPayload.set(b.payload, [b]);
+          }
+        }
         if (!b.liveIngress) continue;
         s.ingress.push(b);
         if (!b.payload) continue;

@@ -5,7 +5,7 @@
 // the widest impact reaches more than 100,000 fields, and a Map entry and an object per field made it
 // take seconds (docs/performance.md).
 import type { GraphFilters, MappingKind } from '../../../common/src/protocol';
-import { ARC_CROSSING, arcKindCode, KIND_CODES, type ArcArrays, type WalkScratch } from './arcs';
+import { ARC_CROSSING, ARC_HUB, arcKindCode, KIND_CODES, type ArcArrays, type WalkScratch } from './arcs';
 import type { LineageModel } from './lineageModel';
 
 export type Direction = 'down' | 'up';
@@ -56,19 +56,21 @@ export function walk(
   maxHops = Number.POSITIVE_INFINITY,
 ): Reach {
   const arcs = model.arcs(direction);
-  let kindMask = 0b1111;
+  let kindMask = (1 << (ARC_HUB + 1)) - 1;
   if (filters.kinds) {
-    kindMask = 1 << ARC_CROSSING;
+    kindMask = (1 << ARC_CROSSING) | (1 << ARC_HUB);
     for (const k of filters.kinds) kindMask |= 1 << arcKindCode(k);
   }
   const allowed = allowedFields(model, filters);
   // The walk's arrays are the model's, reused: a widest walk would otherwise allocate megabytes per
   // request, and in a server holding hundreds of MB that brought full garbage collections of seconds.
   const w = model.walkScratch(direction);
-  const { hops, order, queued } = w;
+  const { hops, order, queued, hubs } = w;
   const previous = w.count;
   for (let i = 0; i < previous; i++) hops[order[i]!] = -1;
+  for (let i = 0; i < w.hubCount; i++) hops[hubs[i]!] = -1;
   w.count = 0;
+  w.hubCount = 0;
   const frontier = w.levels[0];
   let nFrontier = 0;
   for (const s of starts) {
@@ -79,7 +81,7 @@ export function walk(
   }
   // Whole numbers only in the loop (Infinity would be a double compared with small integers).
   const depth = Math.min(maxHops, MAX_DEPTH);
-  const count = walkLevels(arcs, w, nFrontier, kindMask, allowed, depth);
+  const count = walkLevels(arcs, w, nFrontier, kindMask, allowed, depth, model.fields.length);
   w.count = count;
   return { count, order: order.subarray(0, count), hops, kinds: w.kinds };
 }
@@ -92,7 +94,8 @@ function allowedFields(model: LineageModel, filters: GraphFilters): Uint8Array |
   const tagged = filters.tag ? (model.fieldsByTag.get(filters.tag) ?? new Set<number>()) : undefined;
   const namespaces = filters.namespaces?.length ? new Set(filters.namespaces) : undefined;
   if (!tagged && !namespaces) return null;
-  const allowed = new Uint8Array(model.fields.length);
+  // Hubs (after the fields) are always passed through.
+  const allowed = new Uint8Array(model.nodeCount).fill(1, model.fields.length);
   const inNamespace = namespaces
     ? model.componentList.map((c) => (namespaces.has(c.detail.namespace ?? '') ? 1 : 0))
     : undefined;
@@ -116,6 +119,8 @@ function walkLevels(
   kindMask: number,
   allowed: Uint8Array | null,
   maxHops: number,
+  /** Nodes from here on are hubs: passed through, never reported. */
+  fieldCount: number,
 ): number {
   const start = arcs.start;
   const to = arcs.to;
@@ -126,6 +131,8 @@ function walkLevels(
   const stack = w.stack;
   const queued = w.queued;
   const codes = w.codes;
+  const hubs = w.hubs;
+  let nHubs = 0;
   // This level's fields met across a crossing, and the next level's, each with the kinds code it was
   // first met with (a field is queued once per level: the first wins, as it is the first marked).
   let frontier = w.levels[0];
@@ -141,7 +148,8 @@ function walkLevels(
       if (hops[v] !== -1) continue;
       hops[v] = d;
       kinds[v] = codes[v]!;
-      order[count++] = v;
+      if (v >= fieldCount) hubs[nHubs++] = v;
+      else order[count++] = v;
       stack[sp++] = v;
     }
     let nNext = 0;
@@ -160,6 +168,13 @@ function walkLevels(
           queued[v] = 1;
           codes[v] = code;
           next[nNext++] = v;
+        } else if (k === ARC_HUB) {
+          // Into a hub (upstream) or out of one (downstream): no mapping kind met.
+          hops[v] = d;
+          kinds[v] = code;
+          if (v >= fieldCount) hubs[nHubs++] = v;
+          else order[count++] = v;
+          stack[sp++] = v;
         } else {
           hops[v] = d;
           kinds[v] = APPEND[code * 4 + k]!;
@@ -175,6 +190,7 @@ function walkLevels(
   }
   // Fields still queued past maxHops are not reached: unqueue them.
   for (let i = 0; i < nFrontier; i++) queued[frontier[i]!] = 0;
+  w.hubCount = nHubs;
   return count;
 }
 
@@ -193,7 +209,7 @@ export function warmWalks(model: LineageModel): void {
   for (const direction of ['down', 'up'] as const) {
     const back = model.arcs(direction === 'down' ? 'up' : 'down').start;
     const sources: number[] = [];
-    for (let v = 0; v + 1 < back.length; v++) if (back[v] === back[v + 1]) sources.push(v);
+    for (let v = 0; v < model.fields.length; v++) if (back[v] === back[v + 1]) sources.push(v);
     walk(model, sources, direction);
   }
 }
