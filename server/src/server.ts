@@ -3,11 +3,7 @@
 // features; every handler is wrapped so one failure never stops the server.
 import {
   createConnection,
-  DidChangeConfigurationNotification,
-  DocumentFormattingRequest,
   CodeLensRefreshRequest,
-  TextDocumentSyncKind,
-  CodeActionKind,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -15,7 +11,6 @@ import { createEditorAnchorIndex } from './anchors/editorIndex';
 import { HttpLineageApi } from './api/httpClient';
 import * as P from '../../common/src/protocol';
 import { Session } from './session/session';
-import { SECTION } from '../../common/src/settings';
 import { ClientSettings, credentialsOf } from './session/clientSettings';
 import { Documents } from './workspace/documents';
 import { OnceLogger } from './util/log';
@@ -43,6 +38,11 @@ import { publishAnchorMoves, type AnchorMoveTargets } from './features/anchorMov
 import { describeThreadPriority, lowerBackgroundThreadPriority } from './util/threadPriority';
 import { tuneCompiler } from './util/compilerFlags';
 import { componentLabel } from '../../common/src/componentLabel';
+import { clientCapabilities, registerDynamicCapabilities, serverCapabilities } from './session/capabilities';
+import { GrammarWarmUp } from './session/grammarWarmUp';
+import { LensRefresh } from './features/lensRefresh';
+import { applyCredentials } from './features/signIn';
+import { dataChanged } from './features/dataChanged';
 
 // First, while the only other threads are V8's: its compiler and GC helpers yield to the main thread,
 // and its compile jobs stay short (both for the tail of request latency on few cores).
@@ -67,34 +67,34 @@ const index = createEditorAnchorIndex(log);
 const contracts = new OpenContracts(() => [...clientSettings.workspaceFolders]);
 const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
 const credentials = new CredentialsInUse();
-
-let clientCanRefreshLenses = false;
-let clientSendsFolderChanges = false;
-let clientRegistersFormatting = false;
+const lenses = new LensRefresh(() => connection.sendRequest(CodeLensRefreshRequest.type));
+const refreshLenses = (): void => lenses.refresh();
+const grammars = new GrammarWarmUp(index, log);
 
 const symbolIndex = new SymbolIndex();
-const session = new Session({
+const session: Session = new Session({
   index,
   log,
   createApi: (config) => new HttpLineageApi(config),
   events: {
     status: (s) => void connection.sendNotification(P.StatusNotification, s),
-    dataChanged: (ids): Promise<void> => {
-      graph.contracts.invalidate(); // a refresh also picks up contract files created on disk
-      // The lineage model (costly in CPU and memory for large caches) is built when first asked for: by
-      // a lens request (the refresh below, when an anchored file is shown), the graph or impact. During
-      // a load it would compete with the anchor index for the same cores.
-      void connection.sendNotification(P.DataChangedNotification, { componentIds: ids });
-      refreshLenses();
-      // Indexed as components arrive (the session waits for it before it says connected), so
-      // workspace/symbol finds the index ready.
-      return symbolIndex
-        .sync(() => session.store.all())
-        .catch((err: unknown) => log.errorOnce(`Symbol index failed: ${(err as Error)?.message}`));
-    },
+    dataChanged: (ids) =>
+      dataChanged(
+        {
+          log,
+          invalidateContracts: () => graph.contracts.invalidate(),
+          notifyClient: (componentIds) =>
+            void connection.sendNotification(P.DataChangedNotification, { componentIds }),
+          refreshLenses,
+          symbolIndex,
+          components: () => session.store.all(),
+        },
+        ids,
+      ),
   },
 });
 const darns = new DarnFeatures(session);
+const signIn = { credentials, hub, grammars, session };
 
 const graph = new GraphService(session);
 const watched = new WatchedFiles(connection, log);
@@ -147,75 +147,27 @@ function publishAnchorProblems(): void {
   hub.replaceAll('anchorProblems', anchorProblemDiagnostics(index.problems(), pathDocUri));
 }
 
-/** Starts the grammars' warm-up once (in the background) and logs when it is done. */
-let warmStarted = false;
-function warmGrammars(): void {
-  if (warmStarted) return;
-  warmStarted = true;
-  const t0 = performance.now();
-  void index
-    .warmSyntax()
-    .then(() => log.info(`Syntax grammars loaded and warmed in ${Math.round(performance.now() - t0)} ms.`));
-}
-
-function refreshLenses(): void {
-  if (clientCanRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
-}
-
 // ---- lifecycle and settings ---------------------------------------------------------------------
 
+let client = clientCapabilities({ capabilities: {} });
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   clientSettings.initialize(params);
   const external = clientSettings.initOptions.externalSchemaValidation;
   contracts.external = { json: external?.json === true, yaml: external?.yaml === true };
-  clientCanRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
-  // vscode-languageserver throws on subscribing to folder changes the client never sends.
-  clientSendsFolderChanges = params.capabilities.workspace?.workspaceFolders === true;
-  // Formatting is offered for path documents only: registered for them when the client allows it,
-  // else for every document (and a no-op on the others).
-  clientRegistersFormatting = params.capabilities.textDocument?.formatting?.dynamicRegistration === true;
-  watched.enabled = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-  return {
-    capabilities: {
-      hoverProvider: true,
-      codeLensProvider: { resolveProvider: false },
-      definitionProvider: true,
-      documentLinkProvider: { resolveProvider: false },
-      workspaceSymbolProvider: true,
-      completionProvider: { triggerCharacters: ['"', ':', ' '] },
-      documentSymbolProvider: true,
-      documentFormattingProvider: !clientRegistersFormatting,
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-      textDocumentSync: {
-        openClose: true,
-        change: TextDocumentSyncKind.Incremental,
-        save: { includeText: false },
-      },
-      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
-    },
-    serverInfo: { name: 'lineage-lens', version: '0.1.0' },
-  };
+  client = clientCapabilities(params);
+  lenses.supported = client.refreshesLenses;
+  watched.enabled = client.watchesFiles;
+  return serverCapabilities(client);
 });
 
 connection.onInitialized(
   notification(log, 'initialized', async () => {
     log.info(`Background threads: ${describeThreadPriority(threadPriority)}`);
     log.info(`V8 flags: ${compilerFlags.join(' ')}`);
-    if (clientSettings.canPull) {
-      void connection.client
-        .register(DidChangeConfigurationNotification.type, { section: SECTION })
-        .catch(() => undefined);
-    }
-    if (clientRegistersFormatting) {
-      void connection.client
-        .register(DocumentFormattingRequest.type, {
-          documentSelector: [{ scheme: P.PATH_DOCUMENT_SCHEME, language: P.PATH_DOCUMENT_LANGUAGE }],
-        })
-        .catch(() => undefined);
-    }
+    registerDynamicCapabilities(connection, client, clientSettings.canPull);
     contractWatch.watch();
     anchoredFiles.update();
-    if (clientSendsFolderChanges) {
+    if (client.sendsFolderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders(
         notification(log, 'workspaceFolders', (e) => clientSettings.foldersChanged(e)),
       );
@@ -224,11 +176,7 @@ connection.onInitialized(
     await clientSettings
       .apply(undefined)
       .catch((err: unknown) => log.errorOnce(`Applying settings failed: ${(err as Error)?.message}`));
-    const initial = credentialsOf(clientSettings.initOptions);
-    credentials.set(initial);
-    // Grammars compile while the components load, so the first relocation does not wait for them.
-    if (initial) warmGrammars();
-    await session.setCredentials(initial);
+    await applyCredentials(signIn, credentialsOf(clientSettings.initOptions));
   }),
 );
 
@@ -238,14 +186,7 @@ connection.onDidChangeConfiguration(
 
 connection.onNotification(
   P.SetCredentialsNotification,
-  checkedNotification(log, P.SetCredentialsNotification, async (c) => {
-    const next = credentialsOf(c);
-    // Compliance results are the answer of the service (and key) they were checked with: after a
-    // sign-out or a switch they would be another service's problems.
-    if (credentials.set(next)) hub.replaceAll('compliance', new Map());
-    if (next) warmGrammars();
-    await session.setCredentials(next);
-  }),
+  checkedNotification(log, P.SetCredentialsNotification, (c) => applyCredentials(signIn, credentialsOf(c))),
 );
 
 connection.onShutdown(async () => {

@@ -1,0 +1,168 @@
+// The language server's lifecycle pieces that server.ts wires: capabilities read and offered, the
+// lens refresh, the grammars' warm-up, what follows credentials, and what follows a data change.
+import assert from 'node:assert/strict';
+import type { Diagnostic } from 'vscode-languageserver';
+import { clientCapabilities, serverCapabilities } from '../../server/src/session/capabilities';
+import { GrammarWarmUp } from '../../server/src/session/grammarWarmUp';
+import { CredentialsInUse } from '../../server/src/session/credentialsInUse';
+import { LensRefresh } from '../../server/src/features/lensRefresh';
+import { applyCredentials } from '../../server/src/features/signIn';
+import { dataChanged } from '../../server/src/features/dataChanged';
+import { DiagnosticsHub } from '../../server/src/features/diagnosticsHub';
+import type { Credentials } from '../../common/src/protocol';
+
+describe('server lifecycle: capabilities', () => {
+  it('reads what the client can do; nothing said is nothing assumed', () => {
+    assert.deepEqual(clientCapabilities({ capabilities: {} }), {
+      refreshesLenses: false,
+      sendsFolderChanges: false,
+      registersFormatting: false,
+      watchesFiles: false,
+    });
+    assert.deepEqual(
+      clientCapabilities({
+        capabilities: {
+          workspace: {
+            codeLens: { refreshSupport: true },
+            workspaceFolders: true,
+            didChangeWatchedFiles: { dynamicRegistration: true },
+          },
+          textDocument: { formatting: { dynamicRegistration: true } },
+        },
+      }),
+      { refreshesLenses: true, sendsFolderChanges: true, registersFormatting: true, watchesFiles: true },
+    );
+  });
+
+  it('offers formatting statically only when the client cannot register it for path documents', () => {
+    const none = clientCapabilities({ capabilities: {} });
+    assert.equal(serverCapabilities(none).capabilities.documentFormattingProvider, true);
+    assert.equal(
+      serverCapabilities({ ...none, registersFormatting: true }).capabilities.documentFormattingProvider,
+      false,
+    );
+    const caps = serverCapabilities(none).capabilities;
+    assert.deepEqual(caps.textDocumentSync, { openClose: true, change: 2, save: { includeText: false } });
+    assert.equal(serverCapabilities(none).serverInfo?.name, 'lineage-lens');
+  });
+});
+
+describe('server lifecycle: lens refresh and grammar warm-up', () => {
+  it('asks the client only when it said it can be asked; a refusal is swallowed', async () => {
+    let sent = 0;
+    const lenses = new LensRefresh(() => {
+      sent++;
+      return Promise.reject(new Error('refused'));
+    });
+    lenses.refresh();
+    assert.equal(sent, 0);
+    lenses.supported = true;
+    lenses.refresh();
+    lenses.refresh();
+    assert.equal(sent, 2);
+    // The rejections are handled: nothing reaches unhandledRejection.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  });
+
+  it('warms the grammars once, and logs when they are ready', async () => {
+    let warms = 0;
+    let ready!: () => void;
+    const logged: string[] = [];
+    const warmUp = new GrammarWarmUp(
+      {
+        warmSyntax: () => {
+          warms++;
+          return new Promise<void>((r) => (ready = r));
+        },
+      },
+      { info: (m: string) => void logged.push(m) },
+    );
+    const first = warmUp.start();
+    assert.equal(warmUp.start(), first, 'started once');
+    assert.equal(warms, 1);
+    assert.deepEqual(logged, []);
+    ready();
+    await first;
+    assert.equal(logged.length, 1);
+    assert.match(logged[0]!, /^Syntax grammars loaded and warmed in \d+ ms\.$/);
+  });
+});
+
+describe('server lifecycle: credentials', () => {
+  const diag: Diagnostic = {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+    message: 'x',
+  };
+  function parts() {
+    const published = new Map<string, Diagnostic[]>();
+    const hub = new DiagnosticsHub((uri, d) => void published.set(uri, d));
+    let warmed = 0;
+    const signedIn: Array<Credentials | undefined> = [];
+    return {
+      published,
+      warmed: () => warmed,
+      signedIn,
+      parts: {
+        credentials: new CredentialsInUse(),
+        hub,
+        grammars: { start: () => (warmed++, Promise.resolve()) } as unknown as GrammarWarmUp,
+        session: { setCredentials: async (c: Credentials | undefined) => void signedIn.push(c) },
+      },
+    };
+  }
+  const a: Credentials = { serviceUrl: 'http://127.0.0.1:1', apiKey: 'k1' };
+  const b: Credentials = { serviceUrl: 'http://127.0.0.1:1', apiKey: 'k2' };
+
+  it('compliance results go when other credentials replace them, not on the first or a repeat', async () => {
+    const t = parts();
+    await applyCredentials(t.parts, a);
+    t.parts.hub.replaceAll('compliance', new Map([['file:///c.yaml', [diag]]]));
+    await applyCredentials(t.parts, a);
+    assert.equal(t.published.get('file:///c.yaml')?.length, 1, 'a repeat keeps them');
+    await applyCredentials(t.parts, b);
+    assert.deepEqual(t.published.get('file:///c.yaml'), [], 'a switch clears them');
+    assert.deepEqual(t.signedIn, [a, a, b]);
+    assert.equal(t.parts.credentials.apiKey, 'k2');
+  });
+
+  it('warms the grammars only when signed in', async () => {
+    const t = parts();
+    await applyCredentials(t.parts, undefined);
+    assert.equal(t.warmed(), 0);
+    await applyCredentials(t.parts, a);
+    assert.equal(t.warmed(), 1);
+    assert.deepEqual(t.signedIn, [undefined, a]);
+  });
+});
+
+describe('server lifecycle: data changed', () => {
+  it('invalidates contracts, tells the client, refreshes lenses, then syncs the symbol index', async () => {
+    const order: string[] = [];
+    let synced: (() => unknown) | undefined;
+    await dataChanged(
+      {
+        log: { errorOnce: (m: string) => void order.push(`error ${m}`) },
+        invalidateContracts: () => void order.push('contracts'),
+        notifyClient: (ids) => void order.push(`client ${ids.join(',')}`),
+        refreshLenses: () => void order.push('lenses'),
+        symbolIndex: {
+          sync: (all) => {
+            synced = all;
+            order.push('symbols');
+            return Promise.reject(new Error('boom'));
+          },
+        },
+        components: () => [],
+      },
+      ['c1', 'c2'],
+    );
+    assert.deepEqual(order, [
+      'contracts',
+      'client c1,c2',
+      'lenses',
+      'symbols',
+      'error Symbol index failed: boom',
+    ]);
+    assert.deepEqual(synced?.(), []);
+  });
+});
