@@ -28,21 +28,21 @@ const AUTO_EXPAND = 8;
 /** A field-centred scope expands every component on the flow up to this many. */
 const AUTO_EXPAND_FLOW = 30;
 const MAX_ROWS = 20;
-const MAX_DEPTH = 6;
 const DEFAULT_DEPTH = 2;
 
+/**
+ * The filters with their defaults, in one canonical form. Their ranges (whole depths from 0 to 6, known
+ * mapping kinds) are the params schema's rule (common/src/graphSchemas.ts), checked where the request
+ * is registered: not checked again here.
+ */
 export function normalizeFilters(f: GraphFilters | undefined): GraphFilters {
-  const depth = (d: unknown) =>
-    typeof d === 'number' && Number.isFinite(d)
-      ? Math.max(0, Math.min(MAX_DEPTH, Math.floor(d)))
-      : DEFAULT_DEPTH;
-  const out: GraphFilters = { depthUp: depth(f?.depthUp), depthDown: depth(f?.depthDown) };
-  if (Array.isArray(f?.namespaces)) {
-    const ns = f.namespaces.filter((n): n is string => typeof n === 'string');
-    if (ns.length) out.namespaces = ns;
-  }
-  if (typeof f?.tag === 'string' && f.tag) out.tag = f.tag;
-  if (Array.isArray(f?.kinds)) out.kinds = MAPPING_KINDS.filter((k) => f.kinds!.includes(k));
+  const out: GraphFilters = {
+    depthUp: f?.depthUp ?? DEFAULT_DEPTH,
+    depthDown: f?.depthDown ?? DEFAULT_DEPTH,
+  };
+  if (f?.namespaces?.length) out.namespaces = f.namespaces;
+  if (f?.tag) out.tag = f.tag;
+  if (f?.kinds) out.kinds = MAPPING_KINDS.filter((k) => f.kinds!.includes(k));
   return out;
 }
 
