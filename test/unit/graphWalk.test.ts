@@ -8,6 +8,7 @@ import type { MappingKind } from '../../common/src/protocol';
 import { fieldFlow, impactOf } from '../../server/src/graph/impact';
 import { LineageModel } from '../../server/src/graph/lineageModel';
 import { kindsOf, walk } from '../../server/src/graph/traverse';
+import { mulberry32 } from '../../scripts/seededRandom.mjs';
 
 type Mapping = [string, string, MappingKind];
 
@@ -58,20 +59,10 @@ function reference(model: LineageModel, starts: number[]): Map<number, number> {
   return dist;
 }
 
-/** A seeded pseudo-random generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const KINDS: MappingKind[] = ['DataFlow', 'ControlFlow', 'KeyValueBridge'];
 
 function generated(seed: number, handlers = 1): LineageModel {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const payloads = Array.from({ length: 12 }, (_, i) => `P${i}`);
   const fields = ['a', 'b', 'c', 'd', 'e'];

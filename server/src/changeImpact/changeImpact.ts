@@ -23,7 +23,7 @@ import type { DefinitionSource } from '../anchors/syntax/definitionSource';
 import type { TrackedAnchor } from '../anchors/types';
 import { uriToFsPath } from '../workspace/uris';
 import type { ContractEntry } from '../graph/contractCatalog';
-import { LISTED_PER_PATH, pathImpact } from '../graph/pathImpacts';
+import { LISTED_PER_PATH, pathImpact, preparePathImpacts } from '../graph/pathImpacts';
 import type { LineageModel } from '../graph/lineageModel';
 import { contractMatchesStore } from '../graph/matching';
 import { walk } from '../graph/traverse';
@@ -124,6 +124,12 @@ async function analyse(
     }
     return p;
   };
+  // Every touched path's downstream walked together (one pass per 32 egresses, not one walk each).
+  preparePathImpacts(
+    model,
+    touched.map((t) => ({ componentId: t.anchor.entry.componentId, pathId: t.anchor.entry.pathId })),
+    contracts,
+  );
   const out: TouchedPath[] = [];
   for (const t of touched) out.push(await touchedPath(t, model, parts.store, pathDownstream));
   out.sort(

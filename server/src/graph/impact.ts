@@ -18,6 +18,7 @@ import { ARC_CROSSING, arcKindCode } from './arcs';
 import type { LineageModel } from './lineageModel';
 import { contractMatchesStore } from './matching';
 import { arcEdgeId, kindsOf, walk, type Reach } from './traverse';
+import { reachSummaries, type ReachSummary } from './reachSummary';
 import { compareText } from '../../../common/src/textOrder';
 import { componentLabel } from '../../../common/src/componentLabel';
 
@@ -66,6 +67,44 @@ export function impactOf(
 ): ImpactResult {
   const { starts, label } = startFields(model, target);
   const reach = walk(model, starts, 'down');
+  return assemble(
+    model,
+    target,
+    label,
+    starts,
+    reach,
+    summaryOf(model, reach, starts),
+    contracts,
+    anchorOf,
+    maxListed,
+  );
+}
+
+/**
+ * The impacts of many targets at once, the same as impactOf gives each: what they count is found for
+ * all of them together (reachSummary.ts), and only the nearest fields each lists are walked to.
+ */
+export function impactsOf(
+  model: LineageModel,
+  targets: readonly ImpactTarget[],
+  contracts: readonly ContractEntry[],
+  anchorOf: AnchorLookup,
+  maxListed = MAX_LISTED_FIELDS,
+): ImpactResult[] {
+  const found = targets.map((t) => startFields(model, t));
+  const summaries = reachSummaries(
+    model,
+    found.map((f) => f.starts),
+  );
+  return found.map(({ starts, label }, i) => {
+    const listed = Math.max(0, maxListed);
+    const reach = walk(model, starts, 'down', {}, Number.POSITIVE_INFINITY, new Set(starts).size + listed);
+    return assemble(model, targets[i]!, label, starts, reach, summaries[i]!, contracts, anchorOf, maxListed);
+  });
+}
+
+/** What one walk reached, counted as reachSummary.ts counts it. */
+function summaryOf(model: LineageModel, reach: Reach, starts: readonly number[]): ReachSummary {
   // Per component, in arrays indexed like model.componentList, counted by a loop over typed arrays
   // alone: a Map entry per reached field was the cost of the widest impacts (100,000+ fields), and a
   // loop that also read each field's objects lost its optimised code on new shapes (docs/performance.md).
@@ -75,21 +114,39 @@ export function impactOf(
   const nearest = new Int32Array(nComponents).fill(-1);
   // The walk puts the starts first; what follows them is downstream.
   const first = new Set(starts).size;
-  const fieldCount = reach.count - first;
   countByComponent(reach.order, first, reach.count, reach.hops, compOf, fieldsIn, nearest);
-  const touched: number[] = [];
-  for (let c = 0; c < nComponents; c++) if (nearest[c] !== -1) touched.push(c);
   // The store fields reached (named in the contracts they touch).
   const storeFields = new Map<number, Set<string>>();
   const isStart = new Set(starts);
-  for (const c of touched) {
+  for (let c = 0; c < nComponents; c++) {
     const cm = model.componentList[c]!;
-    if (cm.detail.type !== 'DATA_STORE') continue;
+    if (nearest[c] === -1 || cm.detail.type !== 'DATA_STORE') continue;
     const names = new Set<string>();
     for (const b of cm.boundaries)
       for (const [name, v] of b.fieldIndex) if (reach.hops[v] !== -1 && !isStart.has(v)) names.add(name);
     storeFields.set(c, names);
   }
+  return { fieldCount: reach.count - first, fieldsIn, nearest, storeFields };
+}
+
+/** The answer from a summary and a walk whose `order` holds at least the fields to list, nearest first. */
+function assemble(
+  model: LineageModel,
+  target: ImpactTarget,
+  label: string,
+  starts: readonly number[],
+  reach: Reach,
+  summary: ReachSummary,
+  contracts: readonly ContractEntry[],
+  anchorOf: AnchorLookup,
+  maxListed: number,
+): ImpactResult {
+  const { fieldCount, fieldsIn, nearest, storeFields } = summary;
+  const compOf = model.componentIndexes();
+  const nComponents = model.componentList.length;
+  const first = new Set(starts).size;
+  const touched: number[] = [];
+  for (let c = 0; c < nComponents; c++) if (nearest[c] !== -1) touched.push(c);
   // The walk meets fields nearest first, so the listed ones are the nearest.
   const listedIn = new Map<number, ImpactField[]>();
   const listed = Math.min(fieldCount, Math.max(0, maxListed));

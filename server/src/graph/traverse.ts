@@ -54,6 +54,11 @@ export function walk(
   direction: Direction,
   filters: GraphFilters = {},
   maxHops = Number.POSITIVE_INFINITY,
+  /**
+   * Stop once this many fields are reached (the starts included): the nearest ones, each at its final
+   * hops and kinds, as a whole walk would put them first in `order`.
+   */
+  maxCount = Number.POSITIVE_INFINITY,
 ): Reach {
   const arcs = model.arcs(direction);
   let kindMask = (1 << (ARC_HUB + 1)) - 1;
@@ -81,7 +86,8 @@ export function walk(
   }
   // Whole numbers only in the loop (Infinity would be a double compared with small integers).
   const depth = Math.min(maxHops, MAX_DEPTH);
-  const count = walkLevels(arcs, w, nFrontier, kindMask, allowed, depth, model.fields.length);
+  const cap = Math.min(maxCount, MAX_DEPTH);
+  const count = walkLevels(arcs, w, nFrontier, kindMask, allowed, depth, model.fields.length, cap);
   w.count = count;
   return { count, order: order.subarray(0, count), hops, kinds: w.kinds };
 }
@@ -121,6 +127,7 @@ function walkLevels(
   maxHops: number,
   /** Nodes from here on are hubs: passed through, never reported. */
   fieldCount: number,
+  maxCount: number,
 ): number {
   const start = arcs.start;
   const to = arcs.to;
@@ -141,7 +148,8 @@ function walkLevels(
   let count = 0;
   let sp = 0;
   let d = 0;
-  for (; nFrontier > 0 && d <= maxHops; d++) {
+  let nNext = 0;
+  for (; nFrontier > 0 && d <= maxHops && count < maxCount; d++) {
     for (let i = 0; i < nFrontier; i++) {
       const v = frontier[i]!;
       queued[v] = 0;
@@ -152,8 +160,8 @@ function walkLevels(
       else order[count++] = v;
       stack[sp++] = v;
     }
-    let nNext = 0;
-    while (sp > 0) {
+    nNext = 0;
+    while (sp > 0 && count < maxCount) {
       const u = stack[--sp]!;
       const code = kinds[u]!;
       const end = start[u + 1]!;

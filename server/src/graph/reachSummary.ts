@@ -1,0 +1,167 @@
+// What an impact counts, for many starts at once: per start set, how many fields lie downstream, how
+// many in each component and at how few crossings, and which data-store fields are reached. Change
+// impact asks this for every touched path; a walk each re-read most of the graph every time (a path's
+// downstream is often half of it). Here up to 32 start sets walk together, one bit each, level by level
+// of crossings as traverse.ts walks (a mapping or a hub costs 0, a crossing 1), so each start set's
+// fields are reached at the same least crossings as its own walk would reach them.
+import { ARC_CROSSING } from './arcs';
+import type { LineageModel } from './lineageModel';
+
+export interface ReachSummary {
+  /** Fields downstream, the starts not counted. */
+  fieldCount: number;
+  /** Per component (model.componentList's order): fields reached there. */
+  fieldsIn: Int32Array;
+  /** Per component: the least crossings to a field reached there, -1 where none is. */
+  nearest: Int32Array;
+  /** Per DATA_STORE component index: the names of its fields reached. */
+  storeFields: Map<number, Set<string>>;
+}
+
+const LANES = 32;
+
+/** One summary per start set, in order (downstream, unfiltered). */
+export function reachSummaries(
+  model: LineageModel,
+  startSets: readonly (readonly number[])[],
+): ReachSummary[] {
+  const out: ReachSummary[] = [];
+  if (!startSets.length) return out;
+  const lanes = new Lanes(model);
+  for (let i = 0; i < startSets.length; i += LANES) out.push(...lanes.run(startSets.slice(i, i + LANES)));
+  return out;
+}
+
+/** The arrays of one batch, reused by the next. */
+class Lanes {
+  private readonly n: number;
+  private readonly seen: Int32Array;
+  private readonly started: Int32Array;
+  private readonly pending: Int32Array;
+  private readonly crossing: Int32Array;
+  private readonly stacked: Uint8Array;
+  private readonly listed: Uint8Array;
+  private readonly stack: Int32Array;
+  private readonly next: Int32Array;
+  private readonly compOf: Int32Array;
+
+  constructor(private readonly model: LineageModel) {
+    this.n = model.nodeCount;
+    this.seen = new Int32Array(this.n);
+    this.started = new Int32Array(this.n);
+    this.pending = new Int32Array(this.n);
+    this.crossing = new Int32Array(this.n);
+    this.stacked = new Uint8Array(this.n);
+    this.listed = new Uint8Array(this.n);
+    this.stack = new Int32Array(this.n);
+    this.next = new Int32Array(this.n);
+    this.compOf = model.componentIndexes();
+  }
+
+  run(sets: readonly (readonly number[])[]): ReachSummary[] {
+    const { seen, started, pending, crossing, stacked, listed, stack, next, compOf } = this;
+    seen.fill(0);
+    started.fill(0);
+    const fieldTotal = this.model.fields.length;
+    const nComponents = this.model.componentList.length;
+    const counts = new Int32Array(sets.length);
+    const fieldsIn = new Int32Array(sets.length * nComponents);
+    const nearest = new Int32Array(sets.length * nComponents).fill(-1);
+    const { start, to, kind } = this.model.arcs('down');
+    let sp = 0;
+    sets.forEach((set, lane) => {
+      const bit = 1 << lane;
+      for (const v of set) {
+        seen[v]! |= bit;
+        started[v]! |= bit;
+        pending[v]! |= bit;
+        if (stacked[v] === 0) {
+          stacked[v] = 1;
+          stack[sp++] = v;
+        }
+      }
+    });
+    /** Lanes `bits` reach field v at `d` crossings (first time: its least). */
+    const reached = (v: number, bits: number, d: number) => {
+      if (v >= fieldTotal) return;
+      let b = bits & ~started[v]!;
+      const c = compOf[v]!;
+      while (b !== 0) {
+        const low = b & -b;
+        const lane = 31 - Math.clz32(low);
+        b ^= low;
+        counts[lane]!++;
+        const k = lane * nComponents + c;
+        fieldsIn[k]!++;
+        if (nearest[k] === -1) nearest[k] = d;
+      }
+    };
+    let nNext = 0;
+    for (let d = 0; ; d++) {
+      // Within the level: what mappings and hubs reach at no cost, each node's new lanes passed on.
+      while (sp > 0) {
+        const u = stack[--sp]!;
+        stacked[u] = 0;
+        const bits = pending[u]!;
+        pending[u] = 0;
+        for (let a = start[u]!; a < start[u + 1]!; a++) {
+          const v = to[a]!;
+          const fresh = bits & ~seen[v]!;
+          if (fresh === 0) continue;
+          if (kind[a] === ARC_CROSSING) {
+            crossing[v]! |= fresh;
+            if (listed[v] === 0) {
+              listed[v] = 1;
+              next[nNext++] = v;
+            }
+            continue;
+          }
+          seen[v]! |= fresh;
+          reached(v, fresh, d);
+          pending[v]! |= fresh;
+          if (stacked[v] === 0) {
+            stacked[v] = 1;
+            stack[sp++] = v;
+          }
+        }
+      }
+      if (nNext === 0) break;
+      // The next level starts from what crossed, less what this level reached meanwhile.
+      for (let i = 0; i < nNext; i++) {
+        const v = next[i]!;
+        listed[v] = 0;
+        const fresh = crossing[v]! & ~seen[v]!;
+        crossing[v] = 0;
+        if (fresh === 0) continue;
+        seen[v]! |= fresh;
+        reached(v, fresh, d + 1);
+        pending[v]! |= fresh;
+        if (stacked[v] === 0) {
+          stacked[v] = 1;
+          stack[sp++] = v;
+        }
+      }
+      nNext = 0;
+    }
+    return sets.map((_, lane) => {
+      const bit = 1 << lane;
+      const storeFields = new Map<number, Set<string>>();
+      const own = nearest.subarray(lane * nComponents, (lane + 1) * nComponents);
+      for (let c = 0; c < nComponents; c++) {
+        const cm = this.model.componentList[c]!;
+        if (own[c] === -1 || cm.detail.type !== 'DATA_STORE') continue;
+        const names = new Set<string>();
+        for (const b of cm.boundaries)
+          for (const [name, v] of b.fieldIndex)
+            if ((seen[v]! & bit) !== 0 && (started[v]! & bit) === 0) names.add(name);
+        storeFields.set(c, names);
+      }
+      return {
+        fieldCount: counts[lane]!,
+        fieldsIn: fieldsIn.slice(lane * nComponents, (lane + 1) * nComponents),
+        nearest: own.slice(),
+        storeFields,
+      };
+    });
+  }
+}
