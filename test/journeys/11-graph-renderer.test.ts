@@ -13,6 +13,7 @@ import type { GraphViewState } from '../../common/src/graphMessages';
 import { LspClient } from '../helpers/lspClient';
 import { openWebviewPage, type WebviewPage } from '../helpers/webviewPage';
 import { layout, type Laid } from '../../webview/src/layout';
+import { bundleLabel, crossingBundles } from '../../webview/src/bundles';
 import { component, demo } from './support/demo';
 import { session } from './support/session';
 
@@ -124,6 +125,26 @@ describe('graph renderer: layout in a Web Worker', () => {
       await web.page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations),
       [],
     );
+  });
+
+  it('draws the crossings between two components as one bundle with its count; a click lists them', async () => {
+    await web.render(neighbourhood, state(neighbourhood));
+    const bundles = crossingBundles(neighbourhood);
+    assert.ok(bundles.length > 0, 'the demo neighbourhood has components joined by several crossings');
+    for (const b of bundles) {
+      const drawn = web.page.locator(`[data-bundle="${b.id}"]`);
+      assert.equal(await drawn.locator('.bundle-label').textContent(), bundleLabel(b));
+      assert.match(bundleLabel(b), /^\d+ fields$/);
+      // Its crossings are drawn for field mode, hidden outside it.
+      const member = web.page.locator(`path[data-edge="${b.members[0]!.id}"]`);
+      assert.equal(await member.evaluate((e) => getComputedStyle(e).display), 'none');
+    }
+    const widest = [...bundles].sort((a, b) => b.members.length - a.members.length)[0]!;
+    await web.page.locator(`[data-bundle="${widest.id}"] .bundle-label-box`).click();
+    const rows = web.page.locator('#details .crossing-row');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), Math.min(widest.members.length, 50), 'the details list its crossings');
+    assert.match((await web.page.locator('#details strong').textContent()) ?? '', /fields? cross from /);
   });
 
   it('a namespace collapsed to components draws as Node lays it out too', async () => {

@@ -38,7 +38,13 @@ describe('lineage graph details and drawing: untrusted text', () => {
         anchored: i === 0,
       })),
     };
-    box.append(...componentDetails(doc, n, { post: (m) => posted.push(m), clear: () => undefined }));
+    box.append(
+      ...componentDetails(doc, n, {
+        post: (m) => posted.push(m),
+        clear: () => undefined,
+        selectField: () => undefined,
+      }),
+    );
     assert.equal(box.querySelectorAll('img, script').length, 0, 'no element made of the names');
     assert.equal(box.querySelector('strong')?.textContent, HOSTILE);
     assert.ok(box.innerHTML.includes('&lt;img src=x'), box.innerHTML.slice(0, 200));
@@ -69,7 +75,13 @@ describe('lineage graph details and drawing: untrusted text', () => {
     const posted: FromWebview[] = [];
     let cleared = 0;
     const id = `b:c1:x#${HOSTILE}`;
-    box.append(...fieldDetails(doc, id, { post: (m) => posted.push(m), clear: () => cleared++ }));
+    box.append(
+      ...fieldDetails(doc, id, {
+        post: (m) => posted.push(m),
+        clear: () => cleared++,
+        selectField: () => undefined,
+      }),
+    );
     assert.equal(box.querySelectorAll('img, script').length, 0);
     assert.equal(box.querySelector('strong')?.textContent, HOSTILE);
     const [, impact, clear] = [...box.children] as HTMLElement[];

@@ -5,9 +5,9 @@ import { strict as assert } from 'node:assert';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { GraphViewState } from '../../common/src/graphMessages';
 import type { GraphResult } from '../../common/src/protocol';
-import { layout } from '../../webview/src/layout';
+import { layout, type Laid } from '../../webview/src/layout';
 import { GraphViewModel } from '../../webview/src/state';
-import { chain } from '../helpers/graphFixtures';
+import { boundary, chain } from '../helpers/graphFixtures';
 
 const panel = { width: 1300, height: 800 };
 const FIELDS = ['id', 'email', 'amount', 'currency', 'status', 'createdAt'];
@@ -105,6 +105,35 @@ describe('lineage graph panel state', () => {
       'DOWN',
     );
     assert.ok(sameFocusNarrow.view.scale >= 1, 'the other direction is another drawing');
+  });
+
+  it('opens a component too large for the panel on the ingress where most of its data comes in', () => {
+    const model = new GraphViewModel();
+    const g = chain(1, ['id', 'email', 'amount']);
+    g.nodes[0]!.boundaries.unshift(boundary('c0:health', 'ingress', ['ip']));
+    // Laid out with the one-field ingress (a health check) and the egress on top, the big ingress below.
+    const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+    const l: Laid = {
+      nodes: new Map([['c0', box(0, 0, 560, 900)]]),
+      boundaries: new Map([
+        ['c0:health', box(10, 30, 230, 46)],
+        ['c0:out', box(320, 30, 230, 82)],
+        ['c0:in', box(10, 700, 230, 82)],
+      ]),
+      edges: new Map(),
+      bundles: [],
+      width: 560,
+      height: 900,
+    };
+    const small = { width: 400, height: 300 };
+    const r = model.drawn(g, stateOf(g), l, small, 'RIGHT');
+    const big = l.boundaries.get('c0:in')!;
+    const top = r.view.y + big.y * r.view.scale;
+    const bottom = top + big.height * r.view.scale;
+    assert.ok(
+      top >= 0 && bottom <= small.height,
+      `the three-field ingress is in the panel: ${top}–${bottom}`,
+    );
   });
 
   it('drops a flow that is not the one last asked for, and any after Escape or Clear', async () => {

@@ -1,9 +1,10 @@
-// The details pane under the graph: a field's (Show impact, Clear) or a component's (reveal, expand,
-// centre, its paths with their documents and sources). Names come from the service and the workspace:
+// The details pane under the graph: a field's (Show impact, Clear), a component's (reveal, expand,
+// centre, its paths with their documents and sources) or a bundle's (the crossings it stands for). Names come from the service and the workspace:
 // they are set as text, never as markup. The document and the actions are passed in.
-import type { GraphNode } from '../../common/src/protocol';
+import type { GraphNode, GraphResult } from '../../common/src/protocol';
 import type { FromWebview } from '../../common/src/graphMessages';
 import { nodeLabel } from './draw';
+import { bundleLines, type Bundle } from './bundles';
 
 /** How many of a component's paths its details list. */
 export const DETAILS_PATHS = 8;
@@ -11,7 +12,12 @@ export const DETAILS_PATHS = 8;
 export interface DetailsActions {
   post(m: FromWebview): void;
   clear(): void;
+  /** A field chosen from the details (field mode on it). */
+  selectField(id: string): void;
 }
+
+/** How many of a bundle's crossings its details list. */
+export const DETAILS_CROSSINGS = 50;
 
 function button(doc: Document, text: string, onClick: () => void): HTMLButtonElement {
   const b = doc.createElement('button');
@@ -67,5 +73,24 @@ export function componentDetails(doc: Document, n: GraphNode, act: DetailsAction
     );
     parts.push(row);
   }
+  return parts;
+}
+
+/** A bundle's details: the pair and how many fields cross, then each crossing, its field selectable. */
+export function bundleDetails(doc: Document, g: GraphResult, b: Bundle, act: DetailsActions): HTMLElement[] {
+  const [head, ...rows] = bundleLines(g, b, DETAILS_CROSSINGS);
+  const parts: HTMLElement[] = [strong(doc, head!)];
+  const members = b.members.slice(0, DETAILS_CROSSINGS);
+  rows.forEach((text, i) => {
+    const row = doc.createElement('div');
+    row.className = 'crossing-row';
+    const label = doc.createElement('span');
+    label.textContent = text;
+    row.append(label);
+    const e = members[i];
+    // A crossing folded to its boundary (a field beyond the row limit) has no field to select.
+    if (e?.source.includes('#')) row.append(button(doc, 'Show flow', () => act.selectField(e.source)));
+    parts.push(row);
+  });
   return parts;
 }

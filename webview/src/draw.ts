@@ -6,6 +6,7 @@ import { tagLine, tagWords } from '../../common/src/tagWords';
 import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Laid } from './layout';
 import { hiddenLinks } from './caption';
 import { markerSize } from './viewport';
+import { bundleLabel, bundleLines, type Bundle } from './bundles';
 
 export const SVG = 'http://www.w3.org/2000/svg';
 
@@ -192,6 +193,8 @@ export function drawGraph(
     vp.append(ng);
   }
   const eg = el('g', { class: 'edges' });
+  // A bundle's crossings are drawn too, shown in field mode only (the bundle outside it).
+  const bundled = new Set(l.bundles.flatMap((b) => b.members.map((e) => e.id)));
   for (const e of g.edges) {
     const pts = l.edges.get(e.id);
     if (!pts || pts.length < 2) continue;
@@ -199,6 +202,7 @@ export function drawGraph(
     const cls = ['edge', `edge-${e.kind}`];
     if (e.mapping) cls.push(`kind-${e.mapping}`);
     if (e.suppressed) cls.push('suppressed');
+    if (bundled.has(e.id)) cls.push('bundled');
     const path = el('path', { d, class: cls.join(' '), 'data-edge': e.id, 'marker-end': 'url(#arrow)' });
     const label =
       e.kind === 'component' && e.count
@@ -210,9 +214,67 @@ export function drawGraph(
       eg.append(el('path', { d, class: 'edge-kvb-inner', 'data-edge': e.id }));
     }
   }
+  for (const b of l.bundles) {
+    const route = l.edges.get(b.id);
+    if (route && route.length >= 2) eg.append(drawBundle(doc, g, b, route));
+  }
   // Above the boxes: a mapping inside a component runs over the component's own box.
   vp.append(eg);
   return svg;
+}
+
+/** The middle of a route's longest segment (where a label sits clear of the boxes' sides). */
+function labelPoint(route: ReadonlyArray<{ x: number; y: number }>): { x: number; y: number } {
+  let best = { x: route[0]!.x, y: route[0]!.y };
+  let longest = -1;
+  for (let i = 1; i < route.length; i++) {
+    const [a, b] = [route[i - 1]!, route[i]!];
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len > longest) {
+      longest = len;
+      best = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    }
+  }
+  return best;
+}
+
+/** A bundle: one edge with the number of fields on it, a tooltip listing them, focusable and clickable. */
+function drawBundle(
+  doc: Document,
+  g: GraphResult,
+  b: Bundle,
+  route: ReadonlyArray<{ x: number; y: number }>,
+): SVGGElement {
+  const lines = bundleLines(g, b);
+  const d = route.map((p, i) => `${i ? 'L' : 'M'} ${p.x} ${p.y}`).join(' ');
+  const group = svgEl(doc, 'g', { class: 'bundle', 'data-bundle': b.id });
+  focusable(group, lines[0]!);
+  group.append(svgEl(doc, 'title', {}, lines.join('\n')));
+  // A wide transparent line under the drawn one: the thin edge is easy to miss with the pointer.
+  group.append(svgEl(doc, 'path', { d, class: 'bundle-hit' }));
+  group.append(
+    svgEl(doc, 'path', {
+      d,
+      class: 'edge edge-crossing edge-bundle',
+      'data-edge': b.id,
+      'marker-end': 'url(#arrow)',
+    }),
+  );
+  const text = bundleLabel(b);
+  const at = labelPoint(route);
+  const width = text.length * 6.5 + 10;
+  group.append(
+    svgEl(doc, 'rect', {
+      x: at.x - width / 2,
+      y: at.y - 9,
+      width,
+      height: 18,
+      rx: 9,
+      class: 'bundle-label-box',
+    }),
+    svgEl(doc, 'text', { x: at.x, y: at.y + 4, class: 'bundle-label', 'text-anchor': 'middle' }, text),
+  );
+  return group;
 }
 
 /** The overview's size in the panel's corner. */

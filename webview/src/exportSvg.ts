@@ -5,7 +5,9 @@ import type { Laid } from './layout';
 import { SVG, svgEl } from './draw';
 import { markerSize } from './viewport';
 
+// display too: a bundle's crossings are hidden outside field mode, and the file has no style sheet.
 const STYLE_PROPERTIES = [
+  'display',
   'fill',
   'stroke',
   'stroke-width',

@@ -16,7 +16,7 @@ import { flowBeyondDepth, graphCaption } from './caption';
 import { centredOn, directionFor, fitView, markerSize, partlyHidden, visibleArea } from './viewport';
 import { GraphViewModel } from './state';
 import { drawGraph, drawOverview } from './draw';
-import { componentDetails, fieldDetails } from './details';
+import { bundleDetails, componentDetails, fieldDetails } from './details';
 import { exportable } from './exportSvg';
 import { nearestInDirection } from './keyboard';
 import { GraphChannel, type WebviewHost } from './messages';
@@ -190,7 +190,11 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
 
   // ---- selection, field mode and details ------------------------------------------------------------
 
-  const detailsActions = { post, clear: () => clearSelection() };
+  const detailsActions = {
+    post,
+    clear: () => clearSelection(),
+    selectField: (id: string) => selectField(id),
+  };
 
   function clearHighlight(): void {
     canvas.querySelector('svg')?.classList.remove('field-mode');
@@ -280,9 +284,21 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
 
   // ---- keyboard and clicks -------------------------------------------------------------------------------
 
+  /** A bundle clicked: its crossings listed in the details, each field selectable. */
+  function showBundle(id: string): void {
+    const b = model.laid?.bundles.find((x) => x.id === id);
+    if (!b || !model.graph) return;
+    model.showingField();
+    canvas.querySelectorAll('.bundle.selected').forEach((e) => e.classList.remove('selected'));
+    canvas.querySelector(`[data-bundle="${CSS.escape(id)}"]`)?.classList.add('selected');
+    details.replaceChildren(...bundleDetails(doc, model.graph, b, detailsActions));
+  }
+
   function activate(target: Element): void {
     const field = target.closest('[data-field]');
     if (field) return selectField(field.getAttribute('data-field')!);
+    const bundle = target.closest('[data-bundle]');
+    if (bundle) return showBundle(bundle.getAttribute('data-bundle')!);
     const header = target.closest('.node-header');
     if (header) {
       const n = model.graph?.nodes.find((x) => x.id === header.getAttribute('data-node'));

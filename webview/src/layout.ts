@@ -1,10 +1,12 @@
 // Layout of a GraphResult with elkjs (layered, left to right, or top to bottom in a narrow panel):
 // components are compound nodes holding their boundaries; each field row has a port on both sides so
-// field edges meet their rows. All
+// field edges meet their rows; crossings between the same two components are laid out as one edge
+// (bundles.ts). All
 // coordinates come back absolute (shapeCoords/edgeCoords ROOT), ready for SVG. The engine is passed in:
 // the webview runs elkjs in a Web Worker (layoutEngine.ts), the tests run the same layout in Node.
 import type { ELK, ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
 import type { GraphBoundary, GraphNode, GraphResult } from '../../common/src/protocol';
+import { crossingBundles, memberRoute, type Bundle } from './bundles';
 
 export const ROW = 18;
 export const HEADER = 24;
@@ -23,6 +25,8 @@ export interface Laid {
   nodes: Map<string, Box>;
   boundaries: Map<string, Box>;
   edges: Map<string, Array<{ x: number; y: number }>>;
+  /** Crossings drawn as one edge per component pair (their members' routes are in `edges` too). */
+  bundles: Bundle[];
   width: number;
   height: number;
 }
@@ -87,8 +91,12 @@ function componentNode(n: GraphNode): ElkNode {
   };
 }
 
-/** What elkjs is asked to lay out for a graph. */
-export function elkGraph(g: GraphResult, direction: LayoutDirection = 'RIGHT'): ElkNode {
+/** What elkjs is asked to lay out for a graph: a bundle's crossings as one edge, the bundle's. */
+export function elkGraph(
+  g: GraphResult,
+  direction: LayoutDirection = 'RIGHT',
+  bundles: readonly Bundle[] = [],
+): ElkNode {
   const endpoints = new Map<string, { in: string; out: string }>();
   for (const n of g.nodes) {
     endpoints.set(n.id, { in: n.id, out: n.id });
@@ -98,7 +106,14 @@ export function elkGraph(g: GraphResult, direction: LayoutDirection = 'RIGHT'): 
     }
   }
   const edges: ElkExtendedEdge[] = [];
+  const bundled = new Set(bundles.flatMap((b) => b.members.map((e) => e.id)));
+  for (const b of bundles) {
+    const s = endpoints.get(b.source);
+    const t = endpoints.get(b.target);
+    if (s && t) edges.push({ id: b.id, sources: [s.out], targets: [t.in] });
+  }
   for (const e of g.edges) {
+    if (bundled.has(e.id)) continue;
     const s = endpoints.get(e.source);
     const t = endpoints.get(e.target);
     if (s && t) edges.push({ id: e.id, sources: [s.out], targets: [t.in] });
@@ -141,12 +156,13 @@ export function elkGraph(g: GraphResult, direction: LayoutDirection = 'RIGHT'): 
   return root;
 }
 
-/** elkjs's answer as boxes and edge points by id. */
-export function readLayout(out: ElkNode): Laid {
+/** elkjs's answer as boxes and edge points by id; each bundled crossing's route along its bundle. */
+export function readLayout(out: ElkNode, g?: GraphResult, bundles: readonly Bundle[] = []): Laid {
   const laid: Laid = {
     nodes: new Map(),
     boundaries: new Map(),
     edges: new Map(),
+    bundles: [],
     width: out.width ?? 0,
     height: out.height ?? 0,
   };
@@ -166,13 +182,44 @@ export function readLayout(out: ElkNode): Laid {
     for (const c of n.children ?? []) collect(c);
   };
   collect(out);
+  if (g && bundles.length) {
+    const rows = rowsOf(g, laid);
+    for (const b of bundles) {
+      const route = laid.edges.get(b.id);
+      if (!route) continue;
+      laid.bundles.push(b);
+      for (const e of b.members) {
+        const from = rows.get(e.source)?.out;
+        const to = rows.get(e.target)?.in;
+        if (from && to) laid.edges.set(e.id, memberRoute(from, route, to));
+      }
+    }
+  }
   return laid;
+}
+
+type Point = { x: number; y: number };
+
+/** Where a field's row (or a folded boundary's header) meets an edge, on each side of its box. */
+function rowsOf(g: GraphResult, l: Laid): Map<string, { in: Point; out: Point }> {
+  const rows = new Map<string, { in: Point; out: Point }>();
+  for (const n of g.nodes)
+    for (const b of n.boundaries) {
+      const bb = l.boundaries.get(b.id);
+      if (!bb) continue;
+      const at = (y: number) => ({ in: { x: bb.x, y: bb.y + y }, out: { x: bb.x + bb.width, y: bb.y + y } });
+      rows.set(b.id, at(HEADER / 2));
+      b.fields.forEach((f, i) => rows.set(f.id, at(HEADER + i * ROW + ROW / 2)));
+    }
+  return rows;
 }
 
 export async function layout(
   g: GraphResult,
   elk: Pick<ELK, 'layout'>,
   direction: LayoutDirection = 'RIGHT',
+  opts: { bundle?: boolean } = {},
 ): Promise<Laid> {
-  return readLayout(await elk.layout(elkGraph(g, direction)));
+  const bundles = opts.bundle === false ? [] : crossingBundles(g);
+  return readLayout(await elk.layout(elkGraph(g, direction, bundles)), g, bundles);
 }

@@ -46,13 +46,24 @@ export function anchorBox(
   return l?.nodes.get(g?.nodes[0]?.id ?? '');
 }
 
-/** What a first drawing opens on: the anchor, or for a component too large, its first boundary. */
+/**
+ * What a first drawing opens on: the anchor, or for a component too large, the boundary where most of
+ * its data comes in (its ingress with the most fields drawn; the topmost of equals), whatever order
+ * the layout stacked its boundaries in.
+ */
 function openingAnchor(panel: Size, l: Laid, g: GraphResult, s: GraphViewState): Box | undefined {
   const box = anchorBox(l, g, s);
   const node = g.nodes.find((n) => l.nodes.get(n.id) === box);
   if (!box || !node) return box;
-  const inside = node.boundaries.map((b) => l.boundaries.get(b.id)).filter((b): b is Box => !!b);
-  return openingBox(panel, box, inside);
+  const drawn = node.boundaries.filter((b) => l.boundaries.has(b.id));
+  const ingress = drawn.filter((b) => b.roles.includes('ingress'));
+  const most = Math.max(0, ...ingress.map((b) => b.fields.length));
+  const candidates = ingress.length ? ingress.filter((b) => b.fields.length === most) : drawn;
+  return openingBox(
+    panel,
+    box,
+    candidates.map((b) => l.boundaries.get(b.id)!),
+  );
 }
 
 export class GraphViewModel {

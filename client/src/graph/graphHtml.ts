@@ -57,8 +57,8 @@ body { margin: 0; padding: 0; color: var(--vscode-foreground); background: var(-
 button { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); border: 1px solid var(--vscode-button-border, transparent); padding: 2px 8px; cursor: pointer; margin-left: 6px; }
 button:hover { background: var(--vscode-button-secondaryHoverBackground); }
 :focus-visible { outline: 2px solid var(--vscode-focusBorder); outline-offset: 1px; }
-#details { padding: 4px 10px; min-height: 1.6em; }
-#details .path-row { margin: 2px 0 0 12px; }
+#details { padding: 4px 10px; min-height: 1.6em; max-height: 35vh; overflow-y: auto; }
+#details .path-row, #details .crossing-row { margin: 2px 0 0 12px; }
 #progress { height: 2px; overflow: hidden; position: relative; }
 #progress::before { content: ''; position: absolute; height: 2px; width: 30%; background: var(--vscode-progressBar-background, #0e70c0); animation: progress 1.2s linear infinite; }
 #progress[hidden] { display: none; }
@@ -108,6 +108,14 @@ svg.field-mode .node:not(.hl) { opacity: .35; }
 .field.hl-up .field-name::before { content: ''; }
 .focusable:focus { outline: none; }
 .focusable:focus > rect { stroke: var(--vscode-focusBorder); stroke-width: 2; }
+.edge.bundled, svg.field-mode .bundle { display: none; }
+svg.field-mode .edge.bundled { display: inline; }
+.bundle { cursor: pointer; }
+.bundle-hit { fill: none; stroke: transparent; stroke-width: 12; pointer-events: stroke; }
+.bundle-label-box { fill: var(--vscode-editor-background); stroke: var(--vscode-charts-purple, #b180d7); stroke-width: 1.2; }
+.bundle-label { fill: var(--vscode-foreground); font-size: 11px; pointer-events: none; }
+.bundle.selected .edge-bundle, .bundle:hover .edge-bundle { stroke-width: 3.2; }
+.bundle:focus > .bundle-label-box { stroke: var(--vscode-focusBorder); stroke-width: 2; }
 body.vscode-high-contrast .node-box, body.vscode-high-contrast .boundary-box { stroke: var(--vscode-contrastBorder); stroke-width: 2; }
 body.vscode-high-contrast .edge { stroke-width: 2.2; }
 body.vscode-high-contrast .field.hl .field-row { fill: none; stroke: var(--vscode-contrastActiveBorder); stroke-width: 2; }
