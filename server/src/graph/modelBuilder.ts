@@ -1,0 +1,394 @@
+// Builds a lineage model from component details and the edges of operation 12: field nodes for each
+// boundary's fields (CODE) and schema (DATA_STORE), arcs for the field mappings of effective,
+// unsuppressed paths and for field-to-same-field crossings between components (matching.ts), crossing
+// hubs where several egresses meet several ingresses of one payload; then store fields' depends-on tags
+// and the fields by tag. One small step per `yield`, so the model can be built in time slices.
+import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
+import { flattenSchema } from '../../../common/src/api/fields';
+import { boundaryNodeId, storeNodeId, type GraphTag } from '../../../common/src/protocol';
+import { ARC_HUB, ArcList, arcKindCode, type Arc } from './arcs';
+import { boundariesAddressingStore, samePayload } from './matching';
+import { compareText } from '../../../common/src/textOrder';
+import { pathLabel, shortSignature } from '../../../common/src/pathLabels';
+import { componentLabel } from '../../../common/src/componentLabel';
+import type { LineageModel } from './lineageModel';
+import type { BoundaryModel, ComponentModel, PathModel, Role } from './modelTypes';
+
+const NONE: readonly string[] = Object.freeze([]);
+const NO_FIELDS: ReadonlyMap<string, number> = new Map();
+const NO_TAGS: ReadonlyMap<string, GraphTag[]> = new Map();
+const ROLES: Record<Role, ReadonlySet<Role>> = {
+  ingress: new Set<Role>(['ingress']),
+  egress: new Set<Role>(['egress']),
+  schema: new Set<Role>(['schema']),
+};
+const SHARED = { fields: NONE, fieldIndex: NO_FIELDS, tags: NO_TAGS, dependsOn: NO_TAGS };
+
+type Owned = {
+  fields: string[];
+  fieldIndex: Map<string, number>;
+  tags: Map<string, GraphTag[]>;
+  dependsOn: Map<string, GraphTag[]>;
+};
+
+/** The boundary's own (writable) collection, made on the first write in place of the shared empty one. */
+function own<K extends keyof Owned>(b: BoundaryModel, key: K): Owned[K] {
+  if (b[key] === SHARED[key]) (b as unknown as Owned)[key] = (key === 'fields' ? [] : new Map()) as Owned[K];
+  return b[key] as Owned[K];
+}
+
+/**
+ * Tag lists shared by every field that carries the same one: a depends-on list is repeated on most
+ * fields downstream of a tagged one, so a copy per field would grow with fields × tags. Frozen, as
+ * everyone reads them.
+ */
+class TagLists {
+  private readonly lists = new Map<string, readonly GraphTag[]>();
+
+  of(tags: GraphTag[]): GraphTag[] {
+    const key = tags.map((t) => `${t.name}\u0000${t.hops ?? ''}\u0000${t.color ?? ''}`).join('\u0001');
+    let list = this.lists.get(key);
+    if (!list) this.lists.set(key, (list = Object.freeze(tags.map((t) => Object.freeze(t)))));
+    return list as GraphTag[];
+  }
+}
+
+interface ComponentSides {
+  egress: BoundaryModel[];
+  ingress: BoundaryModel[];
+  egressByPayload: Map<string, BoundaryModel[]>;
+  ingressByPayload: Map<string, BoundaryModel[]>;
+}
+
+export class ModelBuilder {
+  /**
+   * Crossing hubs (ARC_HUB), counted: nodes numbered after the fields, made once every field is, that
+   * walks pass through without reporting them. Every egress × ingress of one payload between two
+   * components would be an arc per pair and shared field: millions on a large graph, where hubs make it
+   * one per side.
+   */
+  private hubCount = 0;
+  /** The build's arcs, until the model has packed both directions (then released). */
+  private arcList: ArcList | undefined = new ArcList();
+  /** Path ids the arcs name, by index (ArcArrays.path), and each id's index. */
+  private readonly pathIdList: string[] = [];
+  private pathIndex: Map<string, number> | undefined = new Map();
+  /**
+   * Component pairs already linked field to field, so a pair joined by two edges is crossed once (a
+   * boundary belongs to one component, and one edge crosses each boundary pair once).
+   */
+  private crossed: Set<string> | undefined = new Set();
+  /** Each component's live boundaries by side, and its live ingress by payload, while the build runs. */
+  private sides: Map<ComponentModel, ComponentSides> | undefined = new Map();
+  /** The build's shared tag lists (released with the build). */
+  private tagLists: TagLists | undefined = new TagLists();
+
+  constructor(private readonly model: LineageModel) {}
+
+  /** The build, one small step (a path, an edge, a field) per `yield`. */
+  *steps(
+    details: readonly ComponentDetail[],
+    edges: readonly { sourceComponentId: string; destinationComponentId: string }[],
+  ): Generator<void, void> {
+    for (const d of details) yield* this.addComponent(d);
+    for (const e of edges) {
+      this.addEdge(e.sourceComponentId, e.destinationComponentId);
+      yield;
+    }
+    // Every arc is made: packed here, while the model is built in the background, not by the first
+    // walk of a request.
+    this.model.adoptArcs(this.arcList!, this.pathIdList, this.hubCount);
+    this.model.arcs('down');
+    yield;
+    this.model.arcs('up');
+    // What only the build needs goes with it.
+    this.arcList = this.crossed = this.pathIndex = this.sides = undefined;
+    yield;
+    for (const c of this.model.components.values()) {
+      if (c.detail.type === 'DATA_STORE') this.storeTags(c.boundaries[0]!);
+      yield;
+    }
+    for (const [i, f] of this.model.fields.entries()) {
+      for (const t of [...(f.boundary.tags.get(f.name) ?? []), ...(f.boundary.dependsOn.get(f.name) ?? [])]) {
+        let set = this.model.fieldsByTag.get(t.name);
+        if (!set) this.model.fieldsByTag.set(t.name, (set = new Set()));
+        set.add(i);
+      }
+      yield;
+    }
+    this.tagLists = undefined;
+    this.model.componentIndexes();
+  }
+
+  /**
+   * The API gives a DATA_STORE no field tags; a store field depends on the tags of the fields written
+   * into it (one crossing further), as the service derives depends-on tags for boundaries.
+   */
+  private storeTags(store: BoundaryModel): void {
+    const up = this.model.arcs('up');
+    for (const [name, v] of store.fieldIndex) {
+      const best = new Map<string, GraphTag>();
+      for (let a = up.start[v]!; a < up.start[v + 1]!; a++) {
+        const from = this.model.fields[up.to[a]!]!;
+        const marks = [
+          ...(from.boundary.tags.get(from.name) ?? []).map((t) => ({ ...t, hops: 0 })),
+          ...(from.boundary.dependsOn.get(from.name) ?? []),
+        ];
+        for (const t of marks) {
+          const hops = (t.hops ?? 0) + 1;
+          const seen = best.get(t.name);
+          if (!seen || (seen.hops ?? 0) > hops) best.set(t.name, { ...t, hops });
+        }
+      }
+      if (best.size)
+        own(store, 'dependsOn').set(
+          name,
+          this.tagLists!.of([...best.values()].sort((x, y) => compareText(x.name, y.name))),
+        );
+    }
+  }
+
+  private field(b: BoundaryModel, name: string): number {
+    let i = b.fieldIndex.get(name);
+    if (i !== undefined) return i;
+    // Hubs are numbered after the fields: every field is made before the first hub.
+    if (this.hubCount > 0) throw new Error('a field was added after the crossing hubs');
+    i = this.model.fields.length;
+    const id = `${b.id}#${name}`;
+    this.model.fields.push({ id, name, boundary: b, componentId: b.componentId });
+    this.model.fieldIds.set(id, i);
+    own(b, 'fieldIndex').set(name, i);
+    own(b, 'fields').push(name);
+    return i;
+  }
+
+  private arc(from: number, to: number, kind: Arc['kind'] | 'hub', pathId?: string): void {
+    if (from === to) return;
+    let path = -1;
+    if (pathId !== undefined) {
+      path = this.pathIndex!.get(pathId) ?? -1;
+      if (path < 0) {
+        path = this.pathIdList.push(pathId) - 1;
+        this.pathIndex!.set(pathId, path);
+      }
+    }
+    this.arcList!.push(from, to, kind === 'hub' ? ARC_HUB : arcKindCode(kind), path);
+  }
+
+  private link(src: string, dst: string): void {
+    if (src === dst) return;
+    let o = this.model.compOut.get(src);
+    if (!o) this.model.compOut.set(src, (o = new Set()));
+    o.add(dst);
+    let i = this.model.compIn.get(dst);
+    if (!i) this.model.compIn.set(dst, (i = new Set()));
+    i.add(src);
+  }
+
+  private *addComponent(d: ComponentDetail): Generator<void, void> {
+    const cm: ComponentModel = { detail: d, boundaries: [], paths: [], pathById: new Map() };
+    this.model.components.set(d.id, cm);
+    this.model.componentList.push(cm);
+    if (d.type === 'DATA_STORE') {
+      const b = this.newBoundary(storeNodeId(d.id), d.id, componentLabel(d), 'schema');
+      b.kind = d.store_kind;
+      cm.boundaries.push(b);
+      for (const f of flattenSchema(d.schema)) this.field(b, f.path);
+      return;
+    }
+    for (const p of d.paths ?? []) {
+      yield;
+      const ing = this.boundaryOf(cm, p.ingress, p, 'ingress');
+      const egr = this.boundaryOf(cm, p.egress, p, 'egress');
+      const suppressed = p.is_suppressed === true;
+      const pathId = p.path_id ?? `${ing.id}>${egr.id}`;
+      const pm: PathModel = {
+        id: pathId,
+        componentId: d.id,
+        label: pathLabel({
+          ingress: ing.label,
+          egress: egr.label,
+          ...(p.ingress?.payload_name ? { ingressPayload: p.ingress.payload_name } : {}),
+          ...(p.egress?.payload_name ? { egressPayload: p.egress.payload_name } : {}),
+        }),
+        ingress: ing.id,
+        egress: egr.id,
+        suppressed,
+        anchored: (p.code_anchors?.length ?? 0) > 0,
+      };
+      cm.paths.push(pm);
+      if (!cm.pathById.has(pathId)) cm.pathById.set(pathId, pm);
+      if (suppressed) continue;
+      ing.liveIngress = true;
+      egr.liveEgress = true;
+      for (const m of p.field_mappings ?? []) {
+        if (!m.ingress_field || !m.egress_field) continue;
+        const from = this.field(ing, m.ingress_field);
+        const to = this.field(egr, m.egress_field);
+        this.arc(from, to, m.kind ?? 'DataFlow', pathId);
+        if (!this.model.pathOfField.has(from)) this.model.pathOfField.set(from, pathId);
+        if (!this.model.pathOfField.has(to)) this.model.pathOfField.set(to, pathId);
+      }
+    }
+  }
+
+  private newBoundary(id: string, componentId: string, label: string, role: Role): BoundaryModel {
+    // Every field present from the start (see newSlot in anchors/slot.ts: 100,000 boundaries).
+    const b: BoundaryModel = {
+      id,
+      componentId,
+      label,
+      signature: undefined,
+      payload: undefined,
+      kind: undefined,
+      roles: ROLES[role],
+      fields: NONE,
+      fieldIndex: NO_FIELDS,
+      tags: NO_TAGS,
+      dependsOn: NO_TAGS,
+      liveIngress: false,
+      liveEgress: false,
+    };
+    this.model.boundaries.set(id, b);
+    return b;
+  }
+
+  /** Boundaries are keyed by their coordinates within the component, as the service keys tags. */
+  private boundaryOf(
+    cm: ComponentModel,
+    pb: PathBoundary | undefined,
+    p: LineagePath,
+    role: Role,
+  ): BoundaryModel {
+    const id = boundaryNodeId(cm.detail.id, pb);
+    let b = this.model.boundaries.get(id);
+    if (b) {
+      if (!b.roles.has(role)) b.roles = new Set([...b.roles, role]);
+      return b;
+    }
+    const display = pb?.payload_name ?? p.payload_name;
+    b = this.newBoundary(id, cm.detail.id, display || shortSignature(pb?.signature_name ?? '?', 2), role);
+    if (pb?.signature_name) b.signature = pb.signature_name;
+    if (display) b.payload = display;
+    if (pb?.kind) b.kind = pb.kind;
+    cm.boundaries.push(b);
+    for (const f of flattenSchema(pb?.schema)) this.field(b, f.path);
+    for (const e of pb?.field_tags ?? []) {
+      this.field(b, e.field_path);
+      own(b, 'tags').set(
+        e.field_path,
+        this.tagLists!.of(
+          (e.tags ?? []).map((t) =>
+            t.color !== undefined ? { name: t.name, color: t.color } : { name: t.name },
+          ),
+        ),
+      );
+    }
+    for (const e of pb?.field_depends_on_tags ?? []) {
+      this.field(b, e.field_path);
+      own(b, 'dependsOn').set(
+        e.field_path,
+        this.tagLists!.of(
+          (e.depends_on ?? []).map((t) => {
+            const tag: GraphTag = { name: t.name, hops: t.nearest_hops };
+            if (t.color !== undefined) tag.color = t.color;
+            return tag;
+          }),
+        ),
+      );
+    }
+    return b;
+  }
+
+  private addEdge(srcId: string, dstId: string): void {
+    const src = this.model.components.get(srcId);
+    const dst = this.model.components.get(dstId);
+    this.link(srcId, dstId);
+    if (!src || !dst) return;
+    const pair = `${srcId}\u0000${dstId}`;
+    if (this.crossed!.has(pair)) return;
+    this.crossed!.add(pair);
+    const sType = src.detail.type;
+    const dType = dst.detail.type;
+    if (sType === 'CODE' && dType === 'DATA_STORE') {
+      const store = dst.boundaries[0]!;
+      for (const b of boundariesAddressingStore(this.sidesOf(src).egress, dst.detail)) this.cross(b, store);
+    } else if (sType === 'DATA_STORE' && dType === 'CODE') {
+      const store = src.boundaries[0]!;
+      for (const b of boundariesAddressingStore(this.sidesOf(dst).ingress, src.detail)) this.cross(store, b);
+    } else if (sType === 'CODE' && dType === 'CODE') {
+      // Each egress meets every ingress of the same payload (samePayload), found by payload.
+      const ins = this.sidesOf(dst).ingressByPayload;
+      for (const [payload, outs] of this.sidesOf(src).egressByPayload) {
+        const same = ins.get(payload);
+        if (!same) continue;
+        if (outs.length === 1 || same.length === 1) {
+          for (const e of outs) for (const i of same) if (samePayload(e, i)) this.cross(e, i);
+        } else this.crossThroughHubs(outs, same);
+      }
+    }
+  }
+
+  /**
+   * Several egresses and several ingresses of one payload: each field path both sides hold gets a hub,
+   * linked from every egress field (the crossing) and to every ingress field (free), so a walk reaches
+   * the same fields at the same hops as through an arc per pair.
+   */
+  private crossThroughHubs(outs: readonly BoundaryModel[], ins: readonly BoundaryModel[]): void {
+    const hubs = new Map<string, number>();
+    for (const i of ins) for (const name of i.fieldIndex.keys()) if (!hubs.has(name)) hubs.set(name, -1);
+    for (const e of outs)
+      for (const [name, v] of e.fieldIndex) {
+        let hub = hubs.get(name);
+        if (hub === undefined) continue;
+        if (hub < 0) hubs.set(name, (hub = this.model.fields.length + this.hubCount++));
+        this.arc(v, hub, 'crossing');
+      }
+    for (const i of ins)
+      for (const [name, v] of i.fieldIndex) {
+        const hub = hubs.get(name)!;
+        if (hub >= 0) this.arc(hub, v, 'hub');
+      }
+  }
+
+  private sidesOf(c: ComponentModel): ComponentSides {
+    let s = this.sides!.get(c);
+    if (!s) {
+      s = { egress: [], ingress: [], egressByPayload: new Map(), ingressByPayload: new Map() };
+      for (const b of c.boundaries) {
+        if (b.liveEgress) {
+          s.egress.push(b);
+          if (b.payload) {
+            const list = s.egressByPayload.get(b.payload);
+            if (list) list.push(b);
+            else s.egressByPayload.set(b.payload, [b]);
+          }
+        }
+        if (!b.liveIngress) continue;
+        s.ingress.push(b);
+        if (!b.payload) continue;
+        const list = s.ingressByPayload.get(b.payload);
+        if (list) list.push(b);
+        else s.ingressByPayload.set(b.payload, [b]);
+      }
+      this.sides!.set(c, s);
+    }
+    return s;
+  }
+
+  /** Field → same field path across components. */
+  private cross(from: BoundaryModel, to: BoundaryModel): void {
+    // Look the smaller side's fields up in the larger one.
+    if (from.fieldIndex.size <= to.fieldIndex.size) {
+      for (const [name, i] of from.fieldIndex) {
+        const j = to.fieldIndex.get(name);
+        if (j !== undefined) this.arc(i, j, 'crossing');
+      }
+    } else {
+      for (const [name, j] of to.fieldIndex) {
+        const i = from.fieldIndex.get(name);
+        if (i !== undefined) this.arc(i, j, 'crossing');
+      }
+    }
+  }
+}

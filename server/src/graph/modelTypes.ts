@@ -1,0 +1,52 @@
+// What the lineage model is made of: components, their boundaries and paths, and field nodes (the
+// walks' nodes). Built by modelBuilder.ts, held and queried by lineageModel.ts.
+import type { ComponentDetail } from '../../../common/src/api';
+import type { GraphTag } from '../../../common/src/protocol';
+
+export type Role = 'ingress' | 'egress' | 'schema';
+
+export interface BoundaryModel {
+  id: string;
+  componentId: string;
+  label: string;
+  signature?: string;
+  payload?: string;
+  kind?: string;
+  // Read-only outside this file: most boundaries have no fields or tags (a component of 100,000 paths
+  // has ~100,000 boundaries), so they share one empty instance until the build gives them their own.
+  roles: ReadonlySet<Role>;
+  /** Field paths in display order (schema first, then mapped and tagged fields). */
+  fields: readonly string[];
+  /** field path → field node index. */
+  fieldIndex: ReadonlyMap<string, number>;
+  tags: ReadonlyMap<string, GraphTag[]>;
+  dependsOn: ReadonlyMap<string, GraphTag[]>;
+  /** Whether an effective, unsuppressed path uses it on that side (only those carry flow across). */
+  liveIngress: boolean;
+  liveEgress: boolean;
+}
+
+export interface PathModel {
+  id: string;
+  componentId: string;
+  label: string;
+  ingress: string;
+  egress: string;
+  suppressed: boolean;
+  anchored: boolean;
+}
+
+export interface ComponentModel {
+  detail: ComponentDetail;
+  boundaries: BoundaryModel[];
+  paths: PathModel[];
+  /** The same paths by id (the first of each id): lookups stay O(1) in a component of 100,000 paths. */
+  pathById: Map<string, PathModel>;
+}
+
+export interface FieldNode {
+  id: string;
+  name: string;
+  boundary: BoundaryModel;
+  componentId: string;
+}
