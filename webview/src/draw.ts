@@ -3,7 +3,7 @@
 // never as markup. The document is passed in, so a drawing can be made and read in Node too.
 import type { GraphNode, GraphResult, GraphFilters } from '../../common/src/protocol';
 import { tagLine, tagWords } from '../../common/src/tagWords';
-import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Laid } from './layout';
+import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Box, type Laid } from './layout';
 import { hiddenLinks } from './caption';
 import { markerSize } from './viewport';
 import { bundleLabel, bundleLines, type Bundle } from './bundles';
@@ -280,8 +280,26 @@ function drawBundle(
 /** The overview's size in the panel's corner. */
 export const OVERVIEW = { width: 180, height: 120 };
 
-/** The whole graph small, its components as blocks, and a frame (.ov-view) where the panel is. */
-export function drawOverview(doc: Document, g: GraphResult, l: Laid): SVGSVGElement {
+/**
+ * The whole graph small: its components as blocks, an expanded component's boundaries as blocks inside
+ * it, and a frame (.ov-view) where the panel is. Nothing when it would be a single block (one
+ * component with no boundary drawn): it would say nothing the panel does not.
+ */
+export function drawOverview(doc: Document, g: GraphResult, l: Laid): SVGSVGElement | undefined {
+  const centre = new Set(g.centre);
+  const blocks: SVGElement[] = [];
+  const block = (b: Box, cls: string) =>
+    svgEl(doc, 'rect', { x: b.x, y: b.y, width: b.width, height: b.height, class: cls });
+  for (const n of g.nodes) {
+    const b = l.nodes.get(n.id);
+    if (!b) continue;
+    blocks.push(block(b, `ov-node${centre.has(n.id) ? ' centre' : ''}`));
+    for (const bd of n.boundaries) {
+      const bb = l.boundaries.get(bd.id);
+      if (bb) blocks.push(block(bb, `ov-boundary${centre.has(bd.id) ? ' centre' : ''}`));
+    }
+  }
+  if (blocks.length < 2) return undefined;
   const k = Math.min(OVERVIEW.width / Math.max(1, l.width), OVERVIEW.height / Math.max(1, l.height));
   const svg = svgEl(doc, 'svg', {
     viewBox: `0 0 ${l.width} ${l.height}`,
@@ -290,20 +308,6 @@ export function drawOverview(doc: Document, g: GraphResult, l: Laid): SVGSVGElem
     role: 'img',
     'aria-label': 'Overview of the graph',
   });
-  const centre = new Set(g.centre);
-  for (const n of g.nodes) {
-    const b = l.nodes.get(n.id);
-    if (b)
-      svg.append(
-        svgEl(doc, 'rect', {
-          x: b.x,
-          y: b.y,
-          width: b.width,
-          height: b.height,
-          class: `ov-node${centre.has(n.id) ? ' centre' : ''}`,
-        }),
-      );
-  }
-  svg.append(svgEl(doc, 'rect', { class: 'ov-view' }));
+  svg.append(...blocks, svgEl(doc, 'rect', { class: 'ov-view' }));
   return svg;
 }

@@ -135,6 +135,11 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
 
   function showOverview(g: GraphResult, l: Laid): void {
     const svg = drawOverview(doc, g, l);
+    if (!svg) {
+      overview.replaceChildren();
+      overview.hidden = true;
+      return;
+    }
     // A click or a drag on the overview moves the panel there (the zoom stays).
     let dragging = false;
     const moveTo = (ev: PointerEvent) => {

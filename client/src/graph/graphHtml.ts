@@ -70,6 +70,8 @@ button:hover { background: var(--vscode-button-secondaryHoverBackground); }
 #overview svg { display: block; }
 .ov-node { fill: var(--vscode-descriptionForeground); opacity: .35; }
 .ov-node.centre { fill: var(--vscode-focusBorder); opacity: .8; }
+.ov-boundary { fill: var(--vscode-editor-background); opacity: .6; }
+.ov-boundary.centre { fill: var(--vscode-focusBorder); opacity: .9; }
 .ov-view { fill: var(--vscode-focusBorder); fill-opacity: .12; stroke: var(--vscode-focusBorder); vector-effect: non-scaling-stroke; stroke-width: 1.5; }
 #status { padding: 3px 10px; color: var(--vscode-descriptionForeground); border-top: 1px solid var(--vscode-panel-border, transparent); }
 .node-box { fill: var(--vscode-sideBar-background, var(--vscode-editor-background)); stroke: var(--vscode-editorWidget-border, var(--vscode-contrastBorder, #888)); stroke-width: 1; }
