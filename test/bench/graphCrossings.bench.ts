@@ -2,8 +2,9 @@
 // reports): the segment crossings of the drawn edges of the checkout-api and billing-worker
 // neighbourhoods (depth 2, as the graph opens), with each crossing drawn as its own edge and with the
 // crossings between two components bundled, left to right and top to bottom; and elkjs's layout time
-// for each (in Node, the layout the webview's worker runs). The demo dataset on the real local
-// service, the graph from the real language server.
+// for each (in Node, the layout the webview's worker runs); then the webview itself in Chromium, wide
+// (left to right) and narrow (top to bottom): layout in its worker and drawing, as it reports them.
+// The demo dataset on the real local service, the graph from the real language server.
 // Run: node scripts/build.mjs && node scripts/bench.mjs graphCrossings
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { layout, type LayoutDirection } from '../../webview/src/layout';
 import { startLocalService } from '../helpers/localService';
 import { LspClient, repoRoot } from '../helpers/lspClient';
 import { drawnEdges, segmentCrossings } from '../helpers/segmentCrossings';
+import { openWebviewPage } from '../helpers/webviewPage';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -30,8 +32,10 @@ async function main(): Promise<void> {
     settings: { components: demo.components.map((c) => c.id), refreshIntervalSeconds: 0 },
     timeoutMs: 60_000,
   });
+  let web: Awaited<ReturnType<typeof openWebviewPage>> | undefined;
   try {
     await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
+    const graphs = new Map<string, P.GraphResult>();
     const elk = new ELK();
     console.log(
       `| neighbourhood | direction | edges drawn (each / bundled) | segment crossings (each / bundled) | of them with an edge between components (each / bundled) | layout ms, median of ${RUNS} (each / bundled) |`,
@@ -42,6 +46,7 @@ async function main(): Promise<void> {
       const g = await client.conn.sendRequest(P.GraphRequest, {
         focus: { kind: 'component', componentId: id },
       });
+      graphs.set(name, g);
       for (const direction of ['RIGHT', 'DOWN'] as LayoutDirection[]) {
         const row: Array<[number, number, number, number]> = [];
         const inside = new Set(
@@ -69,7 +74,32 @@ async function main(): Promise<void> {
         );
       }
     }
+    web = await openWebviewPage();
+    console.log(
+      `\n| neighbourhood | panel | webview layout ms (worker), median of ${RUNS} | drawing ms, median |`,
+    );
+    console.log('| --- | --- | --- | --- |');
+    for (const [name, g] of graphs)
+      for (const width of [1400, 800]) {
+        await web.page.setViewportSize({ width, height: 900 });
+        const layoutMs: number[] = [];
+        const drawMs: number[] = [];
+        // Every graph sent is laid out anew in the worker (the depth alternates, as a user's filter would).
+        for (let i = 0; i <= RUNS; i++) {
+          const r = await web.render(g, {
+            params: { focus: g.focus, filters: { depthUp: 2, depthDown: 2 + (i % 2) } },
+          });
+          if (i === 0) continue; // the first one warms the worker up
+          layoutMs.push(r.layoutMs);
+          drawMs.push(r.drawMs);
+        }
+        const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+        console.log(
+          `| ${name} | ${width} px (${width < 900 ? 'top to bottom' : 'left to right'}) | ${median(layoutMs)} | ${median(drawMs)} |`,
+        );
+      }
   } finally {
+    await web?.close();
     await client.stop();
     await service.stop();
     rmSync(dir, { recursive: true, force: true });
