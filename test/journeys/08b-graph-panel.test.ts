@@ -408,6 +408,23 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Lineage Graph' }).count(), 1);
     assert.equal(await page.locator('.editor-group-container').count(), groups, 'no editor group added');
 
+    // Outside field mode, the crossings between two components are one edge with its count; Enter on it
+    // lists them, each with a button that shows that field's flow.
+    const bundle = frame.locator('g.bundle').first();
+    const label = (await bundle.locator('.bundle-label').textContent()) ?? '';
+    const count = Number(/^(\d+) fields$/.exec(label)?.[1]);
+    assert.ok(count > 1, `a bundle labelled with its count: "${label}"`);
+    await bundle.focus();
+    await page.keyboard.press('Enter');
+    const crossings = frame.locator('#details .crossing-row');
+    await crossings.first().waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(await crossings.count(), Math.min(count, 50), 'each crossing listed');
+    await screenshot(page, '08b-graph-bundle-details');
+    await crossings.first().getByRole('button', { name: 'Show flow' }).click();
+    await frame.locator('svg.field-mode path.edge.bundled.hl').first().waitFor({ timeout: UI_TIMEOUT });
+    await frame.locator('#details').getByRole('button', { name: 'Clear' }).click();
+    await frame.locator('svg.graph:not(.field-mode)').waitFor({ timeout: UI_TIMEOUT });
+
     // The overview: shown while part of the graph is off the panel; a click on it moves the panel there
     // (the zoom stays); gone once Fit shows the whole graph.
     const overview = frame.locator('#overview:not([hidden]) svg');
