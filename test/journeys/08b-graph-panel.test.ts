@@ -324,9 +324,8 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
       await pickTheme('Light High Contrast');
       await frame.locator('body.vscode-high-contrast').waitFor({ timeout: UI_TIMEOUT });
       const box = frame.locator('g.node .node-box').first();
-      // The box's stroke, and the theme's contrast border resolved to a colour the same way.
-      // The box's stroke, and the theme's contrast border resolved to a colour the same way (this
-      // project has no DOM types: the page's globals are typed here as far as they are used).
+      // The box's stroke, and the theme's contrast border resolved to a colour the same way (the
+      // page's globals are typed here as far as they are used).
       const style = await box.evaluate((e) => {
         interface Css {
           strokeWidth: string;

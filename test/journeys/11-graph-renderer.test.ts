@@ -24,7 +24,7 @@ interface Posted {
 const posted = (w: WebviewPage) =>
   w.page.evaluate(() => (globalThis as unknown as { __posted: Posted[] }).__posted.slice());
 
-// Scripts run in the page (this project has no DOM types: they are plain text to Chromium).
+// Scripts run in the page, as plain text to Chromium.
 type Drawing = Record<'nodes' | 'boundaries' | 'edges', Record<string, number[]>>;
 const DRAWING = `(() => {
   const box = (r) => ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a)));
