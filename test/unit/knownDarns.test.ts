@@ -36,4 +36,12 @@ describe('known DARNs for Look Up', () => {
       { darn: 's3://shop-events:invoices/*.json', sources: [{ kind: 'dataStore', name: 'events' }] },
     ]);
   });
+
+  it('names a data store as everywhere else: a blank friendly name falls back to the name', () => {
+    const [known] = knownDarns(
+      [],
+      [store('orders-db.public.orders', { store_kind: 'postgres', friendly_name: '  ' })],
+    );
+    assert.deepEqual(known?.sources, [{ kind: 'dataStore', name: 'orders-db.public.orders' }]);
+  });
 });

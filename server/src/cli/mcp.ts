@@ -31,6 +31,7 @@ import { runAgentTool, type AgentToolSources } from '../features/agentTools';
 import { GraphService } from '../graph/graphService';
 import { Session } from '../session/session';
 import { OnceLogger } from '../util/log';
+import { componentLabel } from '../../../common/src/componentLabel';
 
 export interface McpOptions {
   root: string;
@@ -139,8 +140,8 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
     }));
     const components = session.store.all().map((c) => ({
       uri: `${COMPONENT_SCHEME}${encodeURIComponent(c.id)}`,
-      name: c.friendly_name || c.name,
-      title: `Lineage component ${c.friendly_name || c.name}`,
+      name: componentLabel(c),
+      title: `Lineage component ${componentLabel(c)}`,
       description: `${c.type} component of namespace ${c.namespace ?? ''}: its paths, anchors and tags.`,
       mimeType: 'application/json',
     }));

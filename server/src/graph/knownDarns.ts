@@ -5,6 +5,7 @@ import type { ComponentDetail } from '../../../common/src/api';
 import type { KnownDarn } from '../../../common/src/protocol';
 import type { ContractEntry } from './contractCatalog';
 import { parseDarn } from './matching';
+import { componentLabel } from '../../../common/src/componentLabel';
 
 /** At most this many are offered (a pick list, not a catalogue). */
 const MAX_KNOWN = 500;
@@ -37,7 +38,7 @@ export function knownDarns(
     if (parseDarn(c.darn)) add(c.darn, { kind: 'contract', name: c.name, uri: c.uri });
   for (const s of components)
     if (s.type === 'DATA_STORE')
-      for (const d of storeDarns(s)) add(d, { kind: 'dataStore', name: s.friendly_name || s.name });
+      for (const d of storeDarns(s)) add(d, { kind: 'dataStore', name: componentLabel(s) });
   return [...out.values()]
     .sort((a, b) => (a.darn < b.darn ? -1 : a.darn > b.darn ? 1 : 0))
     .slice(0, MAX_KNOWN);

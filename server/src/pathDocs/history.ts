@@ -8,6 +8,7 @@ import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import type { PathHistory, PathHistoryEntry } from '../../../common/src/protocol';
 import type { LineageApi, RequestOptions } from '../api/apiClient';
 import { UserInputError } from '../api/serviceErrors';
+import { componentLabel } from '../../../common/src/componentLabel';
 
 /** How many events one history reads at most (pages of the service's default size). */
 const MAX_EVENTS = 5_000;
@@ -32,7 +33,7 @@ export class PathHistories {
     const readable = (id: string) => paths.has(id) || this.retired.has(key(componentId, id));
     return {
       label: pathDocumentLabel(current),
-      componentName: component.friendly_name || component.name,
+      componentName: componentLabel(component),
       entries: entries.map((e) => ({ ...e, readable: readable(e.versionPathId) })),
       complete,
     };

@@ -3,7 +3,7 @@
 import type { AgentToolAnswer, AgentToolInput } from '../../../../common/src/agentTools';
 import { UserInputError } from '../../api/serviceErrors';
 import { pagedAnswer } from './answer';
-import { componentLabel, componentsNamed, describeField } from './graphFields';
+import { componentLabelIn, componentsNamed, describeField } from './graphFields';
 import { serviceSummary, type AgentToolSources } from './sources';
 
 export async function fieldFlowTool(
@@ -58,7 +58,7 @@ export async function fieldFlowTool(
     offset,
     itemsName: 'fields',
     summary: {
-      component: components.map((id) => componentLabel(model, id)).join(', '),
+      component: components.map((id) => componentLabelIn(model, id)).join(', '),
       field: input.field,
       service: serviceSummary(s),
       note: 'hops = component boundaries crossed from the field; up to 6 hops each way.',

@@ -3,7 +3,7 @@
 import type { AgentToolAnswer, AgentToolInput } from '../../../../common/src/agentTools';
 import { compareText } from '../../../../common/src/textOrder';
 import { pagedAnswer } from './answer';
-import { componentLabel, describeField } from './graphFields';
+import { componentLabelIn, describeField } from './graphFields';
 import { serviceSummary, type AgentToolSources } from './sources';
 
 export async function fieldsWithTag(
@@ -29,14 +29,14 @@ export async function fieldsWithTag(
     perComponent.set(f.componentId, counts);
     const item = { how: applied ? 'applied' : 'dependsOn', ...describeField(model, i) };
     rows.push({
-      key: `${componentLabel(model, f.componentId)}\u0000${f.boundary.label}\u0000${f.name}`,
+      key: `${componentLabelIn(model, f.componentId)}\u0000${f.boundary.label}\u0000${f.name}`,
       item,
     });
   }
   rows.sort((a, b) => compareText(a.key, b.key));
   const components = [...perComponent]
     .map(([id, c]) => ({
-      component: componentLabel(model, id),
+      component: componentLabelIn(model, id),
       namespace: model.components.get(id)?.detail.namespace ?? '',
       appliedFields: c.applied,
       dependsOnFields: c.dependsOn,

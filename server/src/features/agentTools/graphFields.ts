@@ -1,9 +1,10 @@
 // Fields of the lineage graph as agent answers describe them: component, boundary, field and tags.
 import type { LineageModel } from '../../graph/lineageModel';
+import { componentLabel } from '../../../../common/src/componentLabel';
 
-export function componentLabel(model: LineageModel, componentId: string): string {
+export function componentLabelIn(model: LineageModel, componentId: string): string {
   const d = model.components.get(componentId)?.detail;
-  return d ? d.friendly_name || d.name : componentId;
+  return d ? componentLabel(d) : componentId;
 }
 
 /** One field node (by index) as data: where it is and the tags it carries. */
@@ -13,7 +14,7 @@ export function describeField(model: LineageModel, i: number): Record<string, un
   const dependsOn = f.boundary.dependsOn.get(f.name) ?? [];
   const d = model.components.get(f.componentId)?.detail;
   return {
-    component: componentLabel(model, f.componentId),
+    component: componentLabelIn(model, f.componentId),
     componentType: d?.type ?? '',
     boundary: f.boundary.label,
     field: f.name,

@@ -8,6 +8,7 @@ import { pathFields } from '../../domain/pathFields';
 import { pagedAnswer } from './answer';
 import { serviceSummary, type AgentToolSources } from './sources';
 import { workspaceFile } from './workspaceFile';
+import { componentLabel } from '../../../../common/src/componentLabel';
 
 /** Paths listed in the summary at most (their fields are all paged). */
 const MAX_PATHS = 20;
@@ -58,7 +59,7 @@ export async function lineageAt(
     const all = pathFields(p);
     const tagged = all.filter((f) => f.applied.length || f.dependsOn.length);
     paths.push({
-      component: { id: c.id, name: c.friendly_name || c.name, namespace: c.namespace ?? '' },
+      component: { id: c.id, name: componentLabel(c), namespace: c.namespace ?? '' },
       path: {
         id: a.entry.pathId,
         label,
