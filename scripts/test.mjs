@@ -14,7 +14,7 @@ import { existsSync, readFileSync, readdirSync, mkdirSync, rmSync } from 'node:f
 import { join, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSetup } from './vscode/install-location.mjs';
-import { mulberry32 } from './seededRandom.mjs';
+import { mulberry32, shuffled } from './seededRandom.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const { values: args } = parseArgs({
@@ -42,12 +42,7 @@ function specsOf(area) {
     .filter((f) => f.endsWith('.test.js'))
     .sort()
     .map((f) => `dist/test/${area}/${f}`);
-  const random = mulberry32(shuffleSeed + area.length);
-  for (let i = files.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [files[i], files[j]] = [files[j], files[i]];
-  }
-  return files.flatMap((f) => ['--spec', f]);
+  return shuffled(files, mulberry32(shuffleSeed + area.length)).flatMap((f) => ['--spec', f]);
 }
 const wanted = new Set((args.only ?? 'lint,unit,api,service,server,vscode,journeys').split(','));
 if (args['skip-vscode']) {

@@ -6,7 +6,11 @@
 // and runs the suite with the harness (run-suite.mjs). Exits with the suite's exit code.
 // With --vsix the extension is packaged with vsce and installed from that .vsix (what ships is what is
 // tested) instead of being loaded from the repository.
+// With --shuffle the main suite's test files run in an order shuffled from a seed (printed; --seed N
+// repeats an order): a file that only passes after another one set something up fails there. Only
+// activation.test.js stays first: it checks the extension host's first start, before any sign-in.
 // Usage: node scripts/vscode/run-extension-tests.mjs [--no-build] [--vsix] [--grep REGEX] [--timeout SECONDS]
+//                                                    [--shuffle [--seed N]]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { REPO_ROOT, ARTIFACTS_DIR, runExtensionTests } from './run-suite.mjs';
 import { startLocalService } from './local-service.mjs';
 import { reportSuiteResults } from './suite-results.mjs';
+import { mulberry32, shuffled } from '../seededRandom.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,6 +28,8 @@ const { values: args } = parseArgs({
     vsix: { type: 'boolean', default: false },
     timeout: { type: 'string', default: '600' },
     results: { type: 'string' },
+    shuffle: { type: 'boolean', default: false },
+    seed: { type: 'string' },
   },
 });
 
@@ -45,6 +52,7 @@ async function main() {
     });
     if (p.status !== 0) return p.status ?? 1;
   }
+  const order = args.shuffle ? shuffledSuiteOrder() : undefined;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lineage-ext-tests-'));
   const workspace = path.join(tmp, 'workspace');
   fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), workspace, { recursive: true });
@@ -72,6 +80,7 @@ async function main() {
         LINEAGE_LENS_LOCAL_SERVICE_URL: service.url,
         LINEAGE_LENS_LOCAL_SERVICE_DB: service.db,
         ...(args.grep ? { LINEAGE_TEST_GREP: args.grep } : {}),
+        ...(order ? { LINEAGE_TEST_ORDER: JSON.stringify(order) } : {}),
         ...(vsixFile ? { LINEAGE_TEST_FROM_VSIX: '1' } : {}),
       },
     });
@@ -128,6 +137,28 @@ async function main() {
   }
   code = code || firstWindowCode || restrictedCode;
   return reportSuiteResults(resultsFile, code, log);
+}
+
+/** The main suite's test files in an order shuffled from --seed (or a random seed), which is printed. */
+function shuffledSuiteOrder() {
+  const seed = args.seed !== undefined ? Number(args.seed) : Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, not ${args.seed}`);
+  const dir = path.join(REPO_ROOT, 'dist/test/vscode/suite');
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
+  // activation.test.js checks the host's first start (no key stored yet): it stays first.
+  const first = files.filter((f) => f === 'activation.test.js');
+  const order = [
+    ...first,
+    ...shuffled(
+      files.filter((f) => !first.includes(f)),
+      mulberry32(seed),
+    ),
+  ];
+  log(`test files in a shuffled order (--shuffle --seed ${seed}): ${order.join(' ')}`);
+  return order;
 }
 
 /**

@@ -2,6 +2,7 @@
 // components, paths of both projections with the override badge, and applied tags on fields.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { livePath, livePaths, loadServiceNow } from './support/liveService';
 import type { TreeNode } from '../../../client/src/views/treeNode';
 import {
   componentLabel,
@@ -70,24 +71,23 @@ describe('Components view', () => {
         x.item.contextValue?.startsWith('path'),
       );
 
+    // The component's paths as the service has them now (another suite may have edited one: a new
+    // version replaces it), loaded by the extension.
+    await loadServiceNow();
+    const ids = (ps: Array<{ path_id?: string }>) => ps.map((p) => p.path_id!).sort();
+    const live = { collapsed: await livePaths(comp.id, 'collapsed'), all: await livePaths(comp.id, 'all') };
     await vscode.commands.executeCommand('lineageLens.showCollapsedPaths');
     const collapsed = await pathItems();
-    const replaced = new Set(comp.paths.map((p) => p.replaces_path_id).filter(Boolean));
-    const expectedCollapsed = comp.paths
-      .filter((p) => !replaced.has(p.path_id))
-      .map((p) => p.path_id)
-      .sort();
+    const expectedCollapsed = ids(live.collapsed);
+    assert.ok(expectedCollapsed.length < live.all.length, 'the override replaces a scan path');
     assert.deepEqual(collapsed.map((x) => x.item.id?.split('/').pop()).sort(), expectedCollapsed);
-    const override = comp.paths.find((p) => p.path_type === 'USER_OVERRIDE')!;
-    const overrideItem = collapsed.find((x) => x.item.id?.endsWith(override.path_id));
+    const override = live.collapsed.find((p) => p.path_type === 'USER_OVERRIDE')!;
+    const overrideItem = collapsed.find((x) => x.item.id?.endsWith(override.path_id!));
     assert.match(String(overrideItem?.item.description), /override/);
 
     await vscode.commands.executeCommand('lineageLens.showAllPaths');
     const all = await pathItems();
-    assert.deepEqual(
-      all.map((x) => x.item.id?.split('/').pop()).sort(),
-      comp.paths.map((p) => p.path_id).sort(),
-    );
+    assert.deepEqual(all.map((x) => x.item.id?.split('/').pop()).sort(), ids(live.all));
   });
 
   it('toggles the projection through its one setting: the tree and the hover agree', async () => {
@@ -133,17 +133,19 @@ describe('Components view', () => {
     const loaded = new Set<string>();
     for (const ns of await tree.getChildren())
       for (const c of await tree.getChildren(ns)) loaded.add(labelOf(tree.getTreeItem(c)));
-    const anchorsIn = (projection: 'collapsed' | 'all') =>
-      demoDataset()
-        .components.filter((c) => c.type === 'CODE' && loaded.has(componentLabel(c)))
-        .flatMap((c) => {
-          const ps = (c.paths ?? []) as Anchored[];
-          const gone = new Set(ps.map((p) => p.replaces_path_id).filter(Boolean));
-          return projection === 'all' ? ps : ps.filter((p) => !gone.has(p.path_id));
-        })
-        .reduce((n, p) => n + (p.code_anchors?.length ?? 0), 0);
-    const collapsedCount = anchorsIn('collapsed');
-    assert.ok(anchorsIn('all') > collapsedCount, "'all' anchors more than 'collapsed'");
+    // Counted on the service's paths as they are now: another suite may have edited one (in 'all', the
+    // scan path and its override then both count).
+    const anchorsIn = async (projection: 'collapsed' | 'all') => {
+      let n = 0;
+      for (const c of demoDataset().components.filter(
+        (x) => x.type === 'CODE' && loaded.has(componentLabel(x)),
+      ))
+        for (const p of await livePaths(c.id, projection)) n += p.code_anchors?.length ?? 0;
+      return n;
+    };
+    const collapsedCount = await anchorsIn('collapsed');
+    const allCount = await anchorsIn('all');
+    assert.ok(allCount > collapsedCount, "'all' anchors more than 'collapsed'");
     const loadedWith = (count: number) => (st: { state: string; anchorCount: number }) =>
       st.state === 'connected' && st.anchorCount === count;
 
@@ -162,7 +164,7 @@ describe('Components view', () => {
       await vscode.commands.executeCommand('lineageLens.showAllPaths');
       assert.equal(setting(), 'all', 'the toggle writes the setting');
       // The server reloads with the setting: the replaced path's anchors join the index.
-      await waitForStatus(api, loadedWith(anchorsIn('all')));
+      await waitForStatus(api, loadedWith(allCount));
       assert.ok((await treePathIds()).includes(replaced.path_id), "'all' tree shows the scan path");
       const allHover = await hoverText();
       assert.ok(allHover.includes(override.path_id), "'all' hover shows the override");
@@ -246,6 +248,10 @@ describe('Components view', () => {
       }
     }
     assert.ok(target, 'the demo has a path with one anchor');
+    // The path and its anchor as the service has them now (another suite may have edited the path).
+    const live = await livePath(target.componentId, target.path.path_id);
+    target = { componentId: target.componentId, path: { ...live, path_id: live.path_id! } };
+    await loadServiceNow();
     const anchor = target.path.code_anchors![0]!;
     await vscode.commands.executeCommand('lineageLens.goToAnchor', {
       componentId: target.componentId,

@@ -13,6 +13,19 @@ interface TestResult {
   error?: string;
 }
 
+/**
+ * The files in the order the runner asked for (LINEAGE_TEST_ORDER: its --shuffle), else by name. The
+ * order must name every file once: a file left out would pass unnoticed.
+ */
+function orderOf(files: string[]): string[] {
+  const asked = process.env.LINEAGE_TEST_ORDER;
+  if (!asked) return files;
+  const order = JSON.parse(asked) as string[];
+  if (order.length !== files.length || [...order].sort().join('\n') !== files.join('\n'))
+    throw new Error(`LINEAGE_TEST_ORDER does not list the suite's files: ${asked}`);
+  return order;
+}
+
 export function run(): Promise<void> {
   // The extension host forwards console.log's raw printf arguments to the workbench, so the spec
   // reporter's lines arrive as "✔ %s (%dms) …": format them here first.
@@ -20,10 +33,12 @@ export function run(): Promise<void> {
     ...a: unknown[]
   ) => console.log(util.format(...a));
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
-  const files = fs
-    .readdirSync(__dirname)
-    .filter((f) => f.endsWith('.test.js'))
-    .sort();
+  const files = orderOf(
+    fs
+      .readdirSync(__dirname)
+      .filter((f) => f.endsWith('.test.js'))
+      .sort(),
+  );
   const only = process.env.LINEAGE_TEST_GREP;
   if (only) mocha.grep(new RegExp(only));
   for (const f of files) mocha.addFile(path.join(__dirname, f));

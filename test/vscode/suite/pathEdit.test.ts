@@ -4,6 +4,7 @@
 import { componentLabel } from '../../../common/src/componentLabel';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { livePathId } from './support/liveService';
 import type { VersionEntry } from '../../../common/src/api';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import { pathDocumentUri } from '../../../common/src/protocol';
@@ -40,6 +41,11 @@ describe('path documents', () => {
   const scanPath = (comp.paths ?? []).filter(
     (p) => p.path_type === 'SCAN_OUTPUT' && !replaced.has(p.path_id),
   );
+  /** A dataset path under the id it has now (another suite may have edited it: a new id). */
+  const liveVersion = async <P extends { path_id: string }>(p: P): Promise<P> => ({
+    ...p,
+    path_id: await livePathId(comp.id, p.path_id),
+  });
 
   before(async () => {
     await signIn(await lineageApi());
@@ -69,7 +75,7 @@ describe('path documents', () => {
   });
 
   it('Review Changes shows the unsaved edit beside the service’s version, titled by the path’s name', async () => {
-    const target = scanPath.at(-1)!;
+    const target = await liveVersion(scanPath.at(-1)!);
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
       componentId: comp.id,
       pathId: target.path_id,
@@ -100,7 +106,7 @@ describe('path documents', () => {
   });
 
   it('saves an edit to the service, which records the update and its two events', async () => {
-    const target = scanPath[0];
+    const target = scanPath[0] && (await liveVersion(scanPath[0]));
     assert.ok(target, 'the demo has a scan path to edit');
     const startedAt = Date.now();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
@@ -204,7 +210,7 @@ describe('path documents', () => {
   });
 
   it('keeps the document dirty, with the typed text, when the service refuses the save', async () => {
-    const target = scanPath[1] ?? scanPath[0]!;
+    const target = await liveVersion(scanPath[1] ?? scanPath[0]!);
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
       componentId: comp.id,
       pathId: target.path_id,

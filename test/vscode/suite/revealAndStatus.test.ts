@@ -2,6 +2,7 @@
 // (lineageLens.statusActions) offers what fits the connection state; picking from it acts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { livePathId, loadServiceNow } from './support/liveService';
 import type { LineageLensApi } from '../../../client/src/api';
 import type { TreeNode } from '../../../client/src/views/treeNode';
 import { demoDataset, env, inState, lineageApi, signIn, waitForStatus } from './helpers';
@@ -38,7 +39,10 @@ describe('Reveal Path and the status bar menu', () => {
     const api = await lineageApi();
     const comp = demoDataset().components.find((c) => c.type === 'CODE' && (c.paths?.length ?? 0) > 1)!;
     const replaced = new Set((comp.paths ?? []).map((p) => p.replaces_path_id).filter(Boolean));
-    const target = [...comp.paths!].reverse().find((p) => !replaced.has(p.path_id))!;
+    const scanned = [...comp.paths!].reverse().find((p) => !replaced.has(p.path_id))!;
+    // The path as the service has it now (another suite may have edited it: a new id), loaded.
+    const target = { ...scanned, path_id: await livePathId(comp.id, scanned.path_id) };
+    await loadServiceNow();
     await vscode.commands.executeCommand('lineageLens.revealPath', {
       componentId: comp.id,
       pathId: target.path_id,

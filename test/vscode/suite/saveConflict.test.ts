@@ -3,6 +3,7 @@
 // Cancel (answered by a script); each answer's effect is checked in VS Code and on the service.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { livePaths } from './support/liveService';
 import type { LineagePath } from '../../../common/src/api';
 import { demoDataset, lineageApi, noSaveReasonPrompt, signIn } from './helpers';
 import {
@@ -24,18 +25,19 @@ async function effectivePaths(componentId: string): Promise<LineagePath[]> {
   return r.body.component.paths ?? [];
 }
 
-/** Unreplaced scan paths of the demo, away from the component the other path tests edit. */
-function freshScanPaths(): Array<{ componentId: string; pathId: string }> {
+/**
+ * Scan paths in effect on the service now (no override replaces them: a conflict is about a scan path
+ * someone else edits), away from the component the other path tests edit when there are enough; read
+ * live, since other suites edit paths too and may run before this one.
+ */
+async function freshScanPaths(): Promise<Array<{ componentId: string; pathId: string }>> {
   const code = demoDataset().components.filter(
     (c) => c.type === 'CODE' && (c.paths ?? []).some((p) => p.path_type === 'SCAN_OUTPUT'),
   );
   const out: Array<{ componentId: string; pathId: string }> = [];
-  for (const c of code.slice(1)) {
-    const replaced = new Set((c.paths ?? []).map((p) => p.replaces_path_id).filter(Boolean));
-    for (const p of c.paths ?? [])
-      if (p.path_type === 'SCAN_OUTPUT' && !replaced.has(p.path_id))
-        out.push({ componentId: c.id, pathId: p.path_id });
-  }
+  for (const c of [...code.slice(1), code[0]!])
+    for (const p of await livePaths(c.id, 'collapsed'))
+      if (p.path_type === 'SCAN_OUTPUT') out.push({ componentId: c.id, pathId: p.path_id! });
   return out;
 }
 
@@ -49,13 +51,14 @@ describe('path save conflicts (scripted dialogs)', () => {
   before(function () {
     skipWhenInstalledFromVsix(this);
   });
-  const targets = freshScanPaths();
+  let targets: Array<{ componentId: string; pathId: string }> = [];
   let dialogs: ScriptedDialogs | undefined;
   let edited: vscode.TextDocument | undefined;
 
   before(async () => {
-    assert.ok(targets.length >= 3, `the demo has three scan paths to conflict on: ${targets.length}`);
     await signIn(await lineageApi());
+    targets = await freshScanPaths();
+    assert.ok(targets.length >= 3, `the demo has three scan paths to conflict on: ${targets.length}`);
     await noSaveReasonPrompt();
   });
   afterEach(async () => {

@@ -10,8 +10,9 @@
 //   Save and Update / Update Anyway; Update Anyway writes only the selected anchors, the file stays
 //   unsaved (Save and Update in this workspace without git: see the save-participant test);
 // - a write the service refuses (the path changed there meanwhile) loses nothing and says why.
-// Named to run late (before zVersionPages): the updates replace demo paths with new ids, and the
-// suites before it (Components view, Reveal Path) read the demo's paths as the dataset has them.
+// Runs in any order: it takes the paths as the service has them now (another suite may have edited
+// one, giving it a new id), and puts back what it changed for the suites after it: the workspace's files
+// and the dataset's anchor coordinates (support/liveService.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -37,6 +38,7 @@ import {
 import { serviceCall } from './support/serviceHttp';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import { untilFound } from '../../helpers/nextEvent';
+import { livePathId, restoreDatasetAnchors, snapshotWorkspaceFiles } from './support/liveService';
 
 const FILE = 'checkout-api/src/handlers/health.ts';
 
@@ -179,6 +181,16 @@ describe('anchor repair', () => {
     skipWhenInstalledFromVsix(this);
   });
   before(async () => signIn(await lineageApi()));
+  // What this suite changes, put back after it: the files it moves code in, the anchors it repairs.
+  let restoreFiles: (() => Promise<void>) | undefined;
+  before(async () => {
+    restoreFiles = await snapshotWorkspaceFiles();
+  });
+  /** path0's id now (an edit by another suite gives it a new one). */
+  let path0Id = path0.path_id;
+  before(async () => {
+    path0Id = await livePathId(comp.id, path0.path_id);
+  });
   // The browser VS Code saves edited files after a delay by default; these tests keep edits unsaved,
   // as the desktop default does.
   let autoSave: string | undefined;
@@ -198,6 +210,9 @@ describe('anchor repair', () => {
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await restoreFiles?.();
+    const notifications = components.find((c) => c.name === 'notifications')!;
+    await restoreDatasetAnchors([comp.id, billing.id, notifications.id]);
   });
 
   it('quick fix: relocates the moved function, asks before writing (by name), and records the update', async () => {
@@ -263,8 +278,8 @@ describe('anchor repair', () => {
     assert.ok(
       detail.includes(`The path is written with the reason "anchor moved from ${recorded} to ${now}".`),
     );
-    assert.equal(detail.at(-1), `Component ${comp.id} · path ${path0.path_id} · anchor ${anchor.anchor_id}`);
-    for (const id of [comp.id, path0.path_id, anchor.anchor_id])
+    assert.equal(detail.at(-1), `Component ${comp.id} · path ${path0Id} · anchor ${anchor.anchor_id}`);
+    for (const id of [comp.id, path0Id, anchor.anchor_id])
       assert.ok(
         !detail.slice(0, -1).join('\n').includes(id) && !asked.text.includes(id),
         `${id} only at the end`,
@@ -286,7 +301,7 @@ describe('anchor repair', () => {
       ),
       JSON.stringify(after),
     );
-    assert.ok(after.some((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === path0.path_id));
+    assert.ok(after.some((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === path0Id));
     onePrompt(dialogs, 'information', /Updated the anchor on the service/);
 
     // The record now holds the new lines: the anchor is where it is, nothing left to report.

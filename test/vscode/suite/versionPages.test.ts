@@ -1,13 +1,14 @@
 // Show Versions reads operation 9 a page at a time: the first page, then a
-// "Load More Versions…" item while the service has more. Named to run late:
-// it records enough path updates on one component for a second page, and the suites before it read
-// the demo's paths as the dataset has them.
+// "Load More Versions…" item while the service has more. It records enough path updates on one
+// component for a second page, starting from the path as the service has it now (another suite may
+// have edited it), so it runs in any order; suites that read that path find its live version.
 import * as assert from 'node:assert/strict';
 import type { VersionsResponse } from '../../../common/src/api';
 import { VERSIONS_PAGE } from '../../../common/src/api/choices';
 import { demoDataset, lineageApi, serviceGet, signIn } from './helpers';
 import { scriptDialogs, skipWhenInstalledFromVsix, type ScriptedDialogs } from './support/scriptedDialogs';
 import { serviceCall } from './support/serviceHttp';
+import { livePathId } from './support/liveService';
 import * as vscode from 'vscode';
 
 describe('Show Versions reads versions a page at a time', () => {
@@ -26,16 +27,23 @@ describe('Show Versions reads versions a page at a time', () => {
     // Enough path updates (two events each) for more than one page.
     const before = await serviceGet<VersionsResponse>(versionsPath);
     const needed = Math.max(0, Math.ceil((VERSIONS_PAGE.default + 1 - (before.totalCount ?? 0)) / 2));
-    let pathId = component.paths![0]!.path_id;
+    let pathId = await livePathId(component.id, component.paths![0]!.path_id);
     for (let i = 0; i < needed; i++) {
       const detail = await serviceGet<{ component: { paths: Array<Record<string, unknown>> } }>(
         `/v0/experimental/components/${encodeURIComponent(component.id)}?projection=all`,
       );
       const current = detail.component.paths.find((p) => p.path_id === pathId)!;
+      const writable = ({
+        path_id: _id,
+        path_type: _type,
+        is_suppressed: _suppressed,
+        ...rest
+      }: Record<string, unknown>) => rest;
       const r = await serviceCall<{ path: { path_id: string } }>(
         'PUT',
         `/v0/experimental/components/${encodeURIComponent(component.id)}/paths/${encodeURIComponent(pathId)}`,
-        { ingress: current.ingress, egress: current.egress, reason: `paging ${i}` },
+        // The path as it is (its anchors, payload and mappings kept: later suites read them).
+        { ...writable(current), reason: `paging ${i}` },
       );
       assert.equal(r.status, 200, JSON.stringify(r.body));
       pathId = r.body.path.path_id;
