@@ -29,25 +29,56 @@ export function samePayload(egress: BoundaryLike, ingress: BoundaryLike): boolea
   return egress.payload !== undefined && egress.payload !== '' && egress.payload === ingress.payload;
 }
 
-function namesStore(payload: string | undefined, store: ComponentDetail): boolean {
-  if (!payload) return false;
-  const p = normalizeFieldName(payload);
-  const names = [store.name, store.friendly_name].filter((n): n is string => typeof n === 'string');
-  return names.some(
-    (n) => normalizeFieldName(n) === p || n.toLowerCase().endsWith(`.${payload.toLowerCase()}`),
-  );
+/** A store's names as rule 2 compares them, worked out once per store. */
+interface StoreNames {
+  normalized: readonly string[];
+  lower: readonly string[];
+  kind: string | undefined;
+}
+const storeNamesOf = new WeakMap<ComponentDetail, StoreNames>();
+/** A boundary's payload normalized and lowercased, worked out once per boundary. */
+const payloadsOf = new WeakMap<BoundaryLike, { normalized: string; dotted: string }>();
+
+function namesOf(store: ComponentDetail): StoreNames {
+  let n = storeNamesOf.get(store);
+  if (!n) {
+    const names = [store.name, store.friendly_name].filter((x): x is string => typeof x === 'string');
+    n = {
+      normalized: names.map(normalizeFieldName),
+      lower: names.map((x) => x.toLowerCase()),
+      kind: store.store_kind?.toLowerCase(),
+    };
+    storeNamesOf.set(store, n);
+  }
+  return n;
 }
 
-function kindOfStore(kind: string | undefined, store: ComponentDetail): boolean {
-  const sk = store.store_kind?.toLowerCase();
-  return !!kind && !!sk && kind.toLowerCase().startsWith(sk);
+function namesStore(b: BoundaryLike, store: StoreNames): boolean {
+  if (!b.payload) return false;
+  let p = payloadsOf.get(b);
+  if (!p)
+    payloadsOf.set(
+      b,
+      (p = { normalized: normalizeFieldName(b.payload), dotted: `.${b.payload.toLowerCase()}` }),
+    );
+  for (let i = 0; i < store.lower.length; i++)
+    if (store.normalized[i] === p.normalized || store.lower[i]!.endsWith(p.dotted)) return true;
+  return false;
 }
 
-/** Rule 2: which of one side's boundaries (of a CODE component) address a DATA_STORE. */
+function kindOfStore(kind: string | undefined, store: StoreNames): boolean {
+  return !!kind && !!store.kind && kind.toLowerCase().startsWith(store.kind);
+}
+
+/**
+ * Rule 2: which of one side's boundaries (of a CODE component) address a DATA_STORE. Asked for every
+ * edge between code and a store: each store's names and each boundary's payload are normalised once.
+ */
 export function boundariesAddressingStore<B extends BoundaryLike>(side: B[], store: ComponentDetail): B[] {
-  const byName = side.filter((b) => namesStore(b.payload, store));
+  const names = namesOf(store);
+  const byName = side.filter((b) => namesStore(b, names));
   if (byName.length) return byName;
-  const byKind = side.filter((b) => kindOfStore(b.kind, store));
+  const byKind = side.filter((b) => kindOfStore(b.kind, names));
   return byKind.length ? byKind : side;
 }
 
