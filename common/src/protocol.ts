@@ -342,9 +342,23 @@ export interface ContractFileSummary {
   darn?: string;
   /** The name of the loaded data store the DARN addresses (names a contract that has no name). */
   assetName?: string;
+  /**
+   * The service's contract this file is: the `id` it declares (`file`), else, when asked for and
+   * signed in, the `contractId` of its DARN's data asset (`dataAsset`, operation 7).
+   */
+  contractId?: string;
+  contractIdFrom?: 'file' | 'dataAsset';
 }
-/** Which of the given files hold a contract (by content), with their names: for the Contracts view. */
-export const ContractFilesRequest = new RequestType<{ uris: string[] }, ContractFileSummary[], void>(
+export interface ContractFilesParams {
+  uris: string[];
+  /**
+   * The contract ids the user configured (`lineageLens.contracts`): any that no file declares is looked
+   * for among the data assets of the files' DARNs, so the view can show it by its file's name.
+   */
+  contractIds?: string[];
+}
+/** Which of the given files hold a contract (by content), with their names and ids: for the Contracts view. */
+export const ContractFilesRequest = new RequestType<ContractFilesParams, ContractFileSummary[], void>(
   'lineageLens/contractFiles',
 );
 /** Server → client after a compliance check the server ran on its own (on save, setting complianceOnSave). */

@@ -143,7 +143,13 @@ export const PARAMS_SCHEMAS: ReadonlyMap<string, TSchema> = new Map<string, TSch
   [P.PathVersionDocumentRequest.method, PathVersionParams],
   [P.ViolationStatusRequest.method, ContractParams],
   [P.CheckComplianceRequest.method, UriParams],
-  [P.ContractFilesRequest.method, Type.Object({ uris: Type.Array(Type.String()) })],
+  [
+    P.ContractFilesRequest.method,
+    Type.Object({
+      uris: Type.Array(Type.String()),
+      contractIds: Type.Optional(Type.Array(Name, { maxItems: 1000 })),
+    }),
+  ],
   [P.DeleteContractRequest.method, ContractParams],
   [P.UpdateSubscriptionRequest.method, Type.Object({ contractId: Name, subscription: SubscriptionUpdate })],
   [

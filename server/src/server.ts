@@ -21,6 +21,7 @@ import { DiagnosticsHub } from './features/diagnosticsHub';
 import { anchorProblemDiagnostics } from './features/anchorProblems';
 import { OpenPathDocuments, type PathDocumentUriOf } from './pathDocs/pathDocumentUris';
 import { registerCustomRequests } from './requests/customRequests';
+import { ContractIdentities } from './features/contractIdentities';
 import { registerEditorFeatures } from './requests/editorFeatures';
 import { registerGraphRequests } from './requests/graph';
 import { ChangeImpactLive } from './requests/changeImpact';
@@ -82,7 +83,10 @@ const session: Session = new Session({
       dataChanged(
         {
           log,
-          invalidateContracts: () => graph.contracts.invalidate(),
+          invalidateContracts: () => {
+            graph.contracts.invalidate();
+            contractIds.clear();
+          },
           notifyClient: (componentIds) =>
             void connection.sendNotification(P.DataChangedNotification, { componentIds }),
           refreshLenses,
@@ -94,6 +98,8 @@ const session: Session = new Session({
   },
 });
 const darns = new DarnFeatures(session);
+// Which contract file is which configured contract id (its data asset's contract, read once).
+const contractIds = new ContractIdentities(session);
 const signIn = { credentials, hub, grammars, session };
 
 const graph = new GraphService(session);
@@ -235,7 +241,7 @@ registerEditorFeatures(connection, log, {
 
 // ---- custom protocol -----------------------------------------------------------------------------------
 
-registerCustomRequests(connection, log, { session, docs, hub });
+registerCustomRequests(connection, log, { session, docs, hub, contractIds });
 registerPassThrough(connection, log, () => session.api(), {
   componentName: (id) => {
     const c = session.store.get(id);

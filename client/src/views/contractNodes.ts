@@ -1,5 +1,5 @@
-// Nodes of the Contracts view: a contract by id → its violation state (6) → violations; a contract
-// file → the violations of its last compliance check (10).
+// Nodes of the Contracts view: a contract by id (by its file's name when a workspace file is that
+// contract) → its violation state (6) → violations; a contract file → the violations of its last compliance check (10).
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import { ViolationStatusRequest, type ContractFileSummary } from '../../../common/src/protocol';
@@ -10,30 +10,68 @@ import { errorNode, MessageNode, TreeNode } from './treeNode';
 import { count } from '../counts';
 import { formatMoment } from '../../../common/src/moments';
 
+/**
+ * A contract configured by id. When a workspace file is that contract (it declares the id, or its data
+ * asset's contract is it), the row reads the file's name, with the id beside it and the file in the
+ * tooltip; else the id, saying that no file names it.
+ */
 export class ContractNode extends TreeNode {
   constructor(
     private readonly ctx: LineageContext,
     readonly contractId: string,
+    readonly file?: ContractFileSummary,
+    /** False when the workspace's files could not be asked about (the server not ready). */
+    private readonly lookedUp = true,
   ) {
     super();
   }
   treeItem(): vscode.TreeItem {
+    const id = safeText(this.contractId, 100);
+    const file = this.file ? vscode.Uri.parse(this.file.uri) : undefined;
     const item = new vscode.TreeItem(
-      safeText(this.contractId, 100),
+      file ? contractRowLabel(file.path, this.file) : id,
       vscode.TreeItemCollapsibleState.Collapsed,
     );
     item.id = `contract:${this.contractId}`;
     item.iconPath = new vscode.ThemeIcon('law');
-    item.description = vscode.l10n.t('contract');
     item.contextValue = 'contract';
+    if (!file) {
+      item.description = this.lookedUp
+        ? vscode.l10n.t('contract id — no contract file in this workspace names it')
+        : vscode.l10n.t('contract');
+      item.tooltip = vscode.l10n.t('Contract {0}', id);
+      return item;
+    }
+    const relative = vscode.workspace.asRelativePath(file);
+    item.description = id;
+    item.tooltip = [
+      vscode.l10n.t('Contract {0}', id),
+      this.file?.contractIdFrom === 'dataAsset'
+        ? vscode.l10n.t('{0} (the contract of its data asset)', relative)
+        : vscode.l10n.t('{0} (declares this id)', relative),
+    ].join('\n');
     return item;
   }
   override async children(): Promise<TreeNode[]> {
+    const open = this.file
+      ? [
+          new MessageNode(
+            vscode.workspace.asRelativePath(vscode.Uri.parse(this.file.uri)),
+            'file-code',
+            {
+              command: 'vscode.open',
+              title: vscode.l10n.t('Open'),
+              arguments: [vscode.Uri.parse(this.file.uri)],
+            },
+            vscode.l10n.t('Open the contract file'),
+          ),
+        ]
+      : [];
     try {
       const status = await this.ctx.request(ViolationStatusRequest, { contractId: this.contractId });
-      return [new ViolationStateNode(status.violation_state, status.checkedAt, status.violations)];
+      return [...open, new ViolationStateNode(status.violation_state, status.checkedAt, status.violations)];
     } catch (err) {
-      return [errorNode(vscode.l10n.t('Violation status unavailable'), err)];
+      return [...open, errorNode(vscode.l10n.t('Violation status unavailable'), err)];
     }
   }
 }

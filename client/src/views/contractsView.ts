@@ -59,14 +59,18 @@ export class ContractsView implements vscode.Disposable {
   }
 
   private async loadRoots(): Promise<TreeNode[]> {
-    const nodes: TreeNode[] = contractIds().map((id) => new ContractNode(this.ctx, id));
+    const ids = contractIds();
+    const nodes: TreeNode[] = [];
     try {
       const { named, candidates } = await findContractFiles();
       // The server says which files hold a contract (by content) and their names; files it does not
       // recognise (e.g. a registration file under contracts/) are left out. Without it (not started
       // yet, or failing), the files named as contracts are listed as they are.
       const summaries = await this.ctx
-        .request(ContractFilesRequest, { uris: [...named, ...candidates].map((u) => u.toString()) })
+        .request(ContractFilesRequest, {
+          uris: [...named, ...candidates].map((u) => u.toString()),
+          contractIds: ids,
+        })
         .catch(() => undefined);
       const byUri = new Map(summaries?.map((s) => [s.uri, s]));
       this.namesByDarn.clear();
@@ -74,10 +78,28 @@ export class ContractsView implements vscode.Disposable {
         if (s.darn && !this.namesByDarn.has(s.darn))
           this.namesByDarn.set(s.darn, contractRowLabel(vscode.Uri.parse(s.uri).path, s));
       }
+      // A configured id by the file that is that contract: one that declares it before one whose data
+      // asset has it, then by path.
+      const files = [...(summaries ?? [])].sort(
+        (a, b) =>
+          Number(a.contractIdFrom === 'dataAsset') - Number(b.contractIdFrom === 'dataAsset') ||
+          compareText(a.uri, b.uri),
+      );
+      for (const id of ids)
+        nodes.push(
+          new ContractNode(
+            this.ctx,
+            id,
+            files.find((f) => f.contractId === id),
+            !!summaries,
+          ),
+        );
       const listed = summaries ? [...named, ...candidates].filter((u) => byUri.has(u.toString())) : named;
       for (const uri of listed.sort((a, b) => compareText(a.path, b.path)))
         nodes.push(new ContractFileNode(uri, this.results.get(uri.toString()), byUri.get(uri.toString())));
     } catch (err) {
+      if (nodes.length === 0)
+        nodes.push(...ids.map((id) => new ContractNode(this.ctx, id, undefined, false)));
       nodes.push(errorNode(vscode.l10n.t('Could not search the workspace for contract files'), err));
     }
     return nodes;

@@ -65,7 +65,7 @@ export class OpenContracts {
 
 const MAX_SUMMARIES = 2000;
 
-/** Shape, name and DARN of a contract file's text (either shape); undefined when it holds no contract. */
+/** Shape, name, DARN and declared id of a contract file's text (either shape); undefined when it holds no contract. */
 export function summarizeContract(text: string): Omit<ContractFileSummary, 'uri'> | undefined {
   const cd = readContractDocument(text, false);
   if (!cd) return undefined;
@@ -77,10 +77,13 @@ export function summarizeContract(text: string): Omit<ContractFileSummary, 'uri'
     ...(typeof body?.dataAssetResourceName === 'string' && body.dataAssetResourceName
       ? { darn: body.dataAssetResourceName }
       : {}),
+    ...(typeof body?.id === 'string' && body.id.trim()
+      ? { contractId: body.id.trim(), contractIdFrom: 'file' as const }
+      : {}),
   };
 }
 
-/** Name, DARN and shape of each file that holds a contract; files that do not (or cannot be read) are left out. */
+/** Name, DARN, declared id and shape of each file that holds a contract; files that do not (or cannot be read) are left out. */
 export async function contractFileSummaries(
   docs: Documents,
   uris: readonly string[],

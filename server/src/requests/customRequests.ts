@@ -8,6 +8,7 @@ import type { RequestOptions } from '../api/apiClient';
 import { checkedRequest, request } from '../api/handlers';
 import { componentLabel } from '../../../common/src/componentLabel';
 import { contractFileSummaries } from '../contracts/openContracts';
+import type { ContractIdentities } from '../features/contractIdentities';
 import { storeOf } from '../graph/matching';
 import type { DiagnosticsHub } from '../features/diagnosticsHub';
 import { PathHistories } from '../pathDocs/history';
@@ -23,6 +24,7 @@ export interface CustomRequestParts {
   session: Session;
   docs: Documents;
   hub: DiagnosticsHub;
+  contractIds: ContractIdentities;
 }
 
 type Register = (connection: Connection, log: OnceLogger) => void;
@@ -46,7 +48,10 @@ function noParams<Result>(
   };
 }
 
-function customRequests({ session, docs, hub }: CustomRequestParts, log: OnceLogger): Register[] {
+function customRequests(
+  { session, docs, hub, contractIds }: CustomRequestParts,
+  log: OnceLogger,
+): Register[] {
   const histories = new PathHistories();
   return [
     noParams(P.RefreshRequest, () => session.refresh()),
@@ -63,13 +68,14 @@ function customRequests({ session, docs, hub }: CustomRequestParts, log: OnceLog
     withParams(P.CheckComplianceRequest, (p, o) =>
       checkCompliance(session, docs, p.uri, (uri, d) => hub.set('compliance', uri, d), o),
     ),
-    withParams(P.ContractFilesRequest, async (p) =>
-      (await contractFileSummaries(docs, p.uris)).map((c) => {
+    withParams(P.ContractFilesRequest, async (p) => {
+      const summaries = (await contractFileSummaries(docs, p.uris)).map((c) => {
         // A contract without a name is named after the data store it covers, as the lineage names it.
         const store = c.darn && !c.name ? storeOf(session.store.all(), c.darn) : undefined;
         return store ? { ...c, assetName: componentLabel(store) } : c;
-      }),
-    ),
+      });
+      return contractIds.identify(summaries, p.contractIds);
+    }),
     withParams(P.RegisterObjectStoreRequest, (p, o) => registerObjectStore(session, docs, p, o)),
     noParams(P.ApiKeysRequest, (o) => apiKeys(session, o)),
     withParams(P.ApiKeyValueRequest, (p, o) => apiKeyValue(session, p, o)),
