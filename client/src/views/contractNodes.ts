@@ -69,9 +69,9 @@ export class ContractNode extends TreeNode {
       : [];
     try {
       const status = await this.ctx.request(ViolationStatusRequest, { contractId: this.contractId });
-      return [...open, new ViolationStateNode(status.violation_state, status.checkedAt, status.violations)];
+      return [new ViolationStateNode(status.violation_state, status.checkedAt, status.violations), ...open];
     } catch (err) {
-      return [...open, errorNode(vscode.l10n.t('Violation status unavailable'), err)];
+      return [errorNode(vscode.l10n.t('Violation status unavailable'), err), ...open];
     }
   }
 }

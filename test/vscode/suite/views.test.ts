@@ -1,4 +1,4 @@
-// The Contracts view for contract ids from the settings, and the Service view (API keys masked, edges,
+// The Contracts view for contract ids from the settings (by the name of the file that is that contract), and the Service view (API keys masked, edges,
 // history filters), each compared with what the service itself answers.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -13,7 +13,7 @@ describe('Contracts and Service views', () => {
       .update('contracts', undefined, vscode.ConfigurationTarget.Workspace),
   );
 
-  it('shows the violation state of a contract id from the settings', async () => {
+  it('shows a contract id from the settings by its file, with its violation state', async () => {
     const api = await lineageApi();
     const contract = demoDataset().contracts?.[0];
     assert.ok(contract, 'the demo has contracts');
@@ -21,10 +21,32 @@ describe('Contracts and Service views', () => {
       .getConfiguration('lineageLens', null)
       .update('contracts', [contract.id], vscode.ConfigurationTarget.Workspace);
     const tree = api.trees.contracts;
-    const node = (await tree.getChildren()).find((n) => tree.getTreeItem(n).contextValue === 'contract');
+    const roots = await tree.getChildren();
+    const node = roots.find((n) => tree.getTreeItem(n).contextValue === 'contract');
     assert.ok(node, 'the contract id is listed');
-    assert.equal(labelOf(tree.getTreeItem(node)), contract.id);
-    const [state] = await tree.getChildren(node);
+    // contracts/orders.contract.yaml declares no id; its data asset's contract is this one: the row
+    // reads as that file's row does, the id beside it, the file in the tooltip.
+    const fileRow = roots
+      .map((n) => tree.getTreeItem(n))
+      .find(
+        (i) => i.contextValue === 'contractFile' && i.resourceUri?.path.endsWith('/orders.contract.yaml'),
+      );
+    assert.ok(fileRow, 'orders.contract.yaml is in the view');
+    const item = tree.getTreeItem(node);
+    assert.equal(labelOf(item), labelOf(fileRow));
+    assert.notEqual(labelOf(item), contract.id);
+    assert.equal(item.description, contract.id);
+    assert.match(
+      String(item.tooltip),
+      /contracts\/orders\.contract\.yaml \(the contract of its data asset\)/,
+    );
+    const [state, file] = await tree.getChildren(node);
+    assert.ok(file, 'a row opens the file');
+    assert.equal(tree.getTreeItem(file).command?.command, 'vscode.open');
+    assert.match(
+      String((tree.getTreeItem(file).command?.arguments?.[0] as vscode.Uri).path),
+      /\/orders\.contract\.yaml$/,
+    );
     assert.ok(state);
     const expected = await serviceGet<ViolationStatus>(
       `/v0/contract/${encodeURIComponent(contract.id)}/violation-status`,
@@ -38,6 +60,25 @@ describe('Contracts and Service views', () => {
       `${n} ${n === 1 ? 'violation' : 'violations'} · checked ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`,
     );
     assert.equal((await tree.getChildren(state)).length, expected.violations.length);
+  });
+
+  it('names a contract id by the file that declares it, and says when no file names one', async () => {
+    const api = await lineageApi();
+    // contracts/payment-settled.yaml declares this id in its file form.
+    const declared = '9a1c4e7b-2d5f-4b8a-8c3e-6f0d2b9a1e57';
+    const nowhere = '00000000-0000-4000-8000-0000000000aa';
+    await vscode.workspace
+      .getConfiguration('lineageLens', null)
+      .update('contracts', [declared, nowhere], vscode.ConfigurationTarget.Workspace);
+    const tree = api.trees.contracts;
+    const rows = (await tree.getChildren())
+      .map((n) => tree.getTreeItem(n))
+      .filter((i) => i.contextValue === 'contract')
+      .map((i) => [labelOf(i), i.description, String(i.tooltip).split('\n').at(-1)]);
+    assert.deepEqual(rows, [
+      ['Payment settled for billing', declared, 'contracts/payment-settled.yaml (declares this id)'],
+      [nowhere, 'contract id — no contract file in this workspace names it', `Contract ${nowhere}`],
+    ]);
   });
 
   it('lists API keys with masked values, and the edges of the service', async () => {
