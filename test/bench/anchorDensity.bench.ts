@@ -5,16 +5,21 @@
 // probe hover sent every 10 ms meanwhile, hovers on the dense lines afterwards, and resident memory.
 // Run: npm run bench -- anchorDensity. BENCH_DENSE_PATHS (100000) and BENCH_LINE_PATHS (5000) set the
 // sizes; BENCH_SERVER_JS runs another build; BENCH_SERVER_ARGS passes node flags (e.g. --cpu-prof).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import * as rpc from 'vscode-languageserver-protocol/node';
-import { procCpuMs, repoRoot } from './generatedWorkspace';
+import { procCpuMs } from './generatedWorkspace';
+import {
+  Probe,
+  f1,
+  initialize,
+  rssMb,
+  serveOneComponent,
+  startBenchServer,
+  stats,
+} from './oneComponentServer';
 
 const KEY = 'bench-key-anchor-density';
 const COMPONENT_ID = '0b1d0000-0000-4000-8000-000000000001';
@@ -40,20 +45,6 @@ const CASES: Case[] = [
     lineOf: () => 0,
   },
 ];
-
-function rssMb(pid: number): number {
-  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? NaN) / 1024;
-}
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return {
-    median: s[Math.floor(s.length / 2)] ?? NaN,
-    p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))] ?? NaN,
-    max: s[s.length - 1] ?? NaN,
-  };
-};
-const f1 = (n: number) => n.toFixed(1);
 
 /** The one source file (a function per line) and the component's JSON. */
 function build(ws: string, c: Case): string {
@@ -90,105 +81,24 @@ async function runCase(c: Case): Promise<void> {
   const ws = join(dir, 'workspace');
   const body = Buffer.from(build(ws, c));
   console.log(`\n#### ${c.title} (one component, answer ${(body.length / 1_048_576).toFixed(1)} MB)`);
-  const http = createServer((req, res) => {
-    const url = req.url ?? '';
-    const send = (status: number, data: Buffer | string) => {
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(data),
-      });
-      res.end(data);
-    };
-    if (req.headers['x-api-key'] !== KEY) return send(401, '{"message":"no"}');
-    if (url.startsWith('/v0/experimental/edges')) return send(200, '{"edges":[]}');
-    if (url.startsWith(`/v0/experimental/components/${COMPONENT_ID}/versions`))
-      return send(200, '{"versions":[]}');
-    if (url.startsWith(`/v0/experimental/components/${COMPONENT_ID}`)) return send(200, body);
-    send(404, '{"message":"not found"}');
-  });
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  const serviceUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-
-  const loopOut = join(dir, 'loop-clock.json');
-  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(
-    process.execPath,
-    [
-      ...nodeArgs,
-      join(repoRoot, 'test/bench/loopClock.cjs'),
-      process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'),
-      '--stdio',
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, LOOP_CLOCK_OUT: loopOut } },
-  );
-  const conn = rpc.createProtocolConnection(
-    new rpc.StreamMessageReader(server.stdout!),
-    new rpc.StreamMessageWriter(server.stdin!),
-  );
-  const settings = { components: [COMPONENT_ID], refreshIntervalSeconds: 0 };
-  conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
-  conn.onRequest('client/registerCapability', () => null);
-  conn.onRequest('workspace/codeLens/refresh', () => null);
-  let indexLog = '';
-  conn.onNotification('window/logMessage', (m: { message: string }) => {
-    if (/Indexed \d+ code anchors/.test(m.message)) indexLog = m.message;
-  });
-  conn.onNotification('textDocument/publishDiagnostics', () => undefined);
-  let connected: (s: { componentCount: number; anchorCount: number }) => void = () => undefined;
-  const isConnected = new Promise<{ componentCount: number; anchorCount: number }>((r) => (connected = r));
-  conn.onNotification(
-    'lineageLens/status',
-    (s: { state: string; componentCount: number; anchorCount: number; message: string }) => {
-      if (s.state === 'connected') connected(s);
-      else if (s.state !== 'connecting' && s.state !== 'signedOut')
-        console.error(`status ${s.state}: ${s.message}`);
-    },
-  );
-  conn.listen();
-
-  // The probe: a hover where nothing is anchored, answered at once unless the event loop is busy.
-  const probeFile = join(ws, 'probe.ts');
-  writeFileSync(probeFile, 'const nothing = 1;\n');
-  const probeUri = pathToFileURL(probeFile).href;
-  let probing = false;
-  const probeTimes: number[] = [];
-  const probeLoop = async () => {
-    while (probing) {
-      const t0 = performance.now();
-      await conn.sendRequest('textDocument/hover', {
-        textDocument: { uri: probeUri },
-        position: { line: 0, character: 6 },
-      });
-      probeTimes.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
+  const { url: serviceUrl, http } = await serveOneComponent(COMPONENT_ID, KEY, body);
+  const bench = startBenchServer(dir, [COMPONENT_ID]);
+  const { server, conn } = bench;
+  const probe = new Probe(conn, ws);
 
   try {
-    const folderUri = pathToFileURL(ws).href;
     const t0 = performance.now();
     const cpu0 = procCpuMs(server.pid!);
-    await conn.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: folderUri,
-      workspaceFolders: [{ uri: folderUri, name: 'dense' }],
-      initializationOptions: { serviceUrl, apiKey: KEY },
-      capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true } } },
-    });
+    await initialize(conn, ws, serviceUrl, KEY);
     const loadFrom = Date.now();
     await conn.sendNotification('initialized', {});
-    await conn.sendNotification('textDocument/didOpen', {
-      textDocument: { uri: probeUri, languageId: 'typescript', version: 1, text: 'const nothing = 1;\n' },
-    });
-    probing = true;
-    const loadProbes = probeLoop();
-    const status = await isConnected;
+    await probe.open();
+    probe.start();
+    const status = await bench.connected;
     const loadMs = performance.now() - t0;
     const loadTo = Date.now();
     const loadCpu = procCpuMs(server.pid!) - cpu0;
-    probing = false;
-    await loadProbes;
-    const loadWait = stats(probeTimes.splice(0));
+    const loadWait = stats(await probe.stop());
     const rssLoaded = rssMb(server.pid!);
 
     const denseUri = pathToFileURL(join(ws, FILE)).href;
@@ -218,11 +128,7 @@ async function runCase(c: Case): Promise<void> {
     const lensMs = performance.now() - l0;
     const rssEnd = rssMb(server.pid!);
     await conn.sendRequest('shutdown');
-    const waits = JSON.parse(readFileSync(loopOut, 'utf8')) as Array<[number, number]>;
-    const longestBlock = Math.max(
-      0,
-      ...waits.filter(([at, ms]) => at + ms >= loadFrom && at <= loadTo).map(([, ms]) => ms),
-    );
+    const longestBlock = bench.longestBlock(loadFrom, loadTo);
     const hs = stats(hoverMs);
     console.log(
       `load average ${loadavg()
@@ -232,6 +138,7 @@ async function runCase(c: Case): Promise<void> {
     console.log(
       `| load + index (${status.componentCount} component, ${status.anchorCount} anchors) | ≤ 3 s | ${loadMs.toFixed(0)} ms (server CPU ${loadCpu} ms) |`,
     );
+    const indexLog = bench.indexLog();
     if (indexLog) console.log(`| the server's index log | — | ${indexLog.replace(/\|/g, '/')} |`);
     console.log(
       `| longest wait of a probe hover during the load (${loadWait.median ? 'median ' + f1(loadWait.median) + ' ms' : ''}) | ≤ 50 ms | ${f1(loadWait.max)} ms |`,
@@ -245,16 +152,8 @@ async function runCase(c: Case): Promise<void> {
       `| server RSS after load / after the run | — | ${rssLoaded.toFixed(0)} / ${rssEnd.toFixed(0)} MB |`,
     );
   } finally {
-    probing = false;
-    await conn.sendRequest('shutdown').catch(() => undefined);
-    await conn.sendNotification('exit').catch(() => undefined);
-    // Given a moment to exit on its own, so that a profile (--cpu-prof) is written.
-    await Promise.race([
-      new Promise((r) => server.once('exit', r)),
-      new Promise((r) => setTimeout(r, 5_000)),
-    ]);
-    conn.dispose();
-    server.kill();
+    await probe.stop();
+    await bench.stop();
     http.close();
     rmSync(dir, { recursive: true, force: true });
   }

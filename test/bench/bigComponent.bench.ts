@@ -6,36 +6,27 @@
 // longest any request waited (a probe every 10 ms during the load and the other requests: a block, or on
 // a busy machine the server or the client waiting for a core), and resident memory.
 // Run: npm run bench -- bigComponent. BENCH_PATHS (100000) sets the size; BENCH_SERVER_JS another build.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import * as rpc from 'vscode-languageserver-protocol/node';
-import { procCpuMs, repoRoot } from './generatedWorkspace';
+import { procCpuMs } from './generatedWorkspace';
+import {
+  Probe,
+  f1,
+  initialize,
+  rssMb,
+  serveOneComponent,
+  startBenchServer,
+  stats,
+} from './oneComponentServer';
 
 const N_PATHS = Number(process.env.BENCH_PATHS ?? 100_000);
 const PER_FILE = 100;
 const SYMBOL_RUNS = Number(process.env.BENCH_SYMBOL_RUNS ?? 10);
 const KEY = 'bench-key-big-component';
 const COMPONENT_ID = '0b1c0000-0000-4000-8000-000000000001';
-
-function rssMb(pid: number): number {
-  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? NaN) / 1024;
-}
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return {
-    median: s[Math.floor(s.length / 2)]!,
-    p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!,
-    max: s[s.length - 1]!,
-  };
-};
-const f1 = (n: number) => n.toFixed(1);
 
 /** The component's JSON and the workspace files its anchors point into. */
 function build(ws: string): string {
@@ -86,115 +77,34 @@ async function main(): Promise<void> {
   console.log(
     `one component, ${N_PATHS} paths, ${N_PATHS} code anchors in ${Math.ceil(N_PATHS / PER_FILE)} files; answer ${(body.length / 1_048_576).toFixed(1)} MB`,
   );
-  const http = createServer((req, res) => {
-    const url = req.url ?? '';
-    const send = (status: number, data: Buffer | string) => {
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(data),
-      });
-      res.end(data);
-    };
-    if (req.headers['x-api-key'] !== KEY) return send(401, '{"message":"no"}');
-    if (url.startsWith('/v0/experimental/edges')) return send(200, '{"edges":[]}');
-    // No version history (the anchors are placed at their recorded lines); before this, the versions
-    // URL fell under the component's prefix and got the 29 MB component, which the server parsed twice.
-    if (url.startsWith(`/v0/experimental/components/${COMPONENT_ID}/versions`))
-      return send(200, '{"versions":[]}');
-    if (url.startsWith(`/v0/experimental/components/${COMPONENT_ID}`)) return send(200, body);
-    send(404, '{"message":"not found"}');
-  });
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  const serviceUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-
+  const { url: serviceUrl, http } = await serveOneComponent(COMPONENT_ID, KEY, body);
   // The server runs under a loop clock (loopClock.cjs): its event loop's own longest blocks.
-  const loopOut = join(dir, 'loop-clock.json');
-  const server = spawn(
-    process.execPath,
-    [
-      join(repoRoot, 'test/bench/loopClock.cjs'),
-      process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'),
-      '--stdio',
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, LOOP_CLOCK_OUT: loopOut } },
-  );
-  const conn = rpc.createProtocolConnection(
-    new rpc.StreamMessageReader(server.stdout!),
-    new rpc.StreamMessageWriter(server.stdin!),
-  );
-  const settings = { components: [COMPONENT_ID], refreshIntervalSeconds: 0 };
-  conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
-  conn.onRequest('client/registerCapability', () => null);
-  conn.onRequest('workspace/codeLens/refresh', () => null);
-  conn.onNotification('window/logMessage', () => undefined);
-  conn.onNotification('textDocument/publishDiagnostics', () => undefined);
-  let connected: (s: { componentCount: number; anchorCount: number }) => void = () => undefined;
-  const isConnected = new Promise<{ componentCount: number; anchorCount: number }>((r) => (connected = r));
-  conn.onNotification(
-    'lineageLens/status',
-    (s: { state: string; componentCount: number; anchorCount: number; message: string }) => {
-      if (s.state === 'connected') connected(s);
-      else if (s.state !== 'connecting' && s.state !== 'signedOut')
-        console.error(`status ${s.state}: ${s.message}`);
-    },
-  );
-  conn.listen();
-
-  // The probe: a hover where nothing is anchored, answered at once unless the event loop is busy.
-  const probeFile = join(ws, 'probe.ts');
-  writeFileSync(probeFile, 'const nothing = 1;\n');
-  const probeUri = pathToFileURL(probeFile).href;
-  const probe = () =>
-    conn.sendRequest('textDocument/hover', {
-      textDocument: { uri: probeUri },
-      position: { line: 0, character: 6 },
-    });
-  let probing = false;
-  const probeTimes: number[] = [];
-  const probeLoop = async () => {
-    while (probing) {
-      const t0 = performance.now();
-      await probe();
-      probeTimes.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
+  const bench = startBenchServer(dir, [COMPONENT_ID]);
+  const { server, conn } = bench;
+  const probe = new Probe(conn, ws);
 
   try {
-    const folderUri = pathToFileURL(ws).href;
     const t0 = performance.now();
     const cpu0 = procCpuMs(server.pid!);
-    await conn.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: folderUri,
-      workspaceFolders: [{ uri: folderUri, name: 'big' }],
-      initializationOptions: { serviceUrl, apiKey: KEY },
-      capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true } } },
-    });
+    await initialize(conn, ws, serviceUrl, KEY);
     // The window of the load's blocks opens once the server answered `initialize` (its process start,
     // ~100 ms of module loading, is not a handler's).
     const loadFrom = Date.now();
     await conn.sendNotification('initialized', {});
-    await conn.sendNotification('textDocument/didOpen', {
-      textDocument: { uri: probeUri, languageId: 'typescript', version: 1, text: 'const nothing = 1;\n' },
-    });
-    probing = true;
-    const loadProbes = probeLoop();
-    const status = await isConnected;
+    await probe.open();
+    probe.start();
+    const status = await bench.connected;
     if ((status as { warning?: string }).warning)
       console.log(`status warning: ${(status as { warning?: string }).warning}`);
     const loadMs = performance.now() - t0;
     const loadTo = Date.now();
     const loadCpu = procCpuMs(server.pid!) - cpu0;
-    probing = false;
-    await loadProbes;
-    const loadBlock = stats(probeTimes.splice(0)).max;
+    const loadBlock = stats(await probe.stop()).max;
     const rssLoaded = rssMb(server.pid!);
 
     // Requests, each measured alone, with the probe running beside them.
     const requestsFrom = Date.now();
-    probing = true;
-    const probes = probeLoop();
+    probe.start();
     const symbolRows: Array<[string, ReturnType<typeof stats>, number]> = [];
     for (const query of ['', 'fn', 'Handler99999', 'email_5', 'zzzz']) {
       const ms: number[] = [];
@@ -235,18 +145,13 @@ async function main(): Promise<void> {
       await conn.sendRequest('textDocument/codeLens', { textDocument: { uri } });
       lensMs.push(performance.now() - l0);
     }
-    probing = false;
-    await probes;
+    const busy = stats(await probe.stop());
     const requestsTo = Date.now();
-    const busy = stats(probeTimes);
     const hs = stats(hoverMs);
     const ls = stats(lensMs);
     const rssEnd = rssMb(server.pid!);
     await conn.sendRequest('shutdown');
-    const waits = JSON.parse(readFileSync(loopOut, 'utf8')) as Array<[number, number]>;
-    /** The server's longest event-loop block that overlaps [from, to] (epoch ms). */
-    const longestBlock = (from: number, to: number) =>
-      Math.max(0, ...waits.filter(([at, ms]) => at + ms >= from && at <= to).map(([, ms]) => ms));
+    const longestBlock = (from: number, to: number) => bench.longestBlock(from, to);
 
     console.log(
       `\nload average ${loadavg()
@@ -280,11 +185,8 @@ async function main(): Promise<void> {
       `| server RSS after load / after the run | ${rssLoaded.toFixed(0)} MB / ${rssEnd.toFixed(0)} MB |`,
     );
   } finally {
-    probing = false;
-    await conn.sendRequest('shutdown').catch(() => undefined);
-    await conn.sendNotification('exit').catch(() => undefined);
-    conn.dispose();
-    server.kill();
+    await probe.stop();
+    await bench.stop();
     http.close();
     rmSync(dir, { recursive: true, force: true });
   }
