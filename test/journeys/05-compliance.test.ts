@@ -1,6 +1,9 @@
 // Journey 5: open a contract file, run "Lineage Lens: Check Compliance" from the command palette, and
-// read its violations in the Problems panel (and the count in the Contracts view).
+// read its violations in the Problems panel (and the count in the Contracts view); then contracts
+// configured by id, shown by the names of the workspace files that are those contracts.
 import * as assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   openFile,
   openLineageContainer,
@@ -9,12 +12,17 @@ import {
   runCommand,
   screenshot,
   screenshotOnFailure,
+  screenshotVariants,
   signInThroughUi,
   textOf,
+  treeRow,
   viewPane,
   UI_TIMEOUT,
+  expandRow,
 } from './support/workbench';
-import { component, displayName } from './support/demo';
+import { component, demo, displayName } from './support/demo';
+import { session } from './support/session';
+import { serviceGet } from './support/service';
 
 describe('journey 5: contract violations in the Problems panel', () => {
   screenshotOnFailure('05');
@@ -94,4 +102,72 @@ describe('journey 5: contract violations in the Problems panel', () => {
     );
     await screenshot(page, '05-3-contracts-view');
   });
+
+  it('shows contracts configured by id by the names of their files, and says when no file names one', async () => {
+    const page = session().page;
+    // demo/dataset.json's first contract is the data asset contract of orders.contract.yaml (which
+    // declares no id); payment-settled.yaml declares its id; the third id no file names.
+    const byAsset = demo().contracts![0]!.id;
+    const declared = '9a1c4e7b-2d5f-4b8a-8c3e-6f0d2b9a1e57';
+    const nowhere = '00000000-0000-4000-8000-0000000000aa';
+    // The user adds the ids to the workspace settings (the file a user edits; VS Code watches it).
+    const settingsFile = join(session().workspace, '.vscode', 'settings.json');
+    const before = readFileSync(settingsFile, 'utf8');
+    writeFileSync(
+      settingsFile,
+      before.replace('{', `{\n  "lineageLens.contracts": ${JSON.stringify([byAsset, declared, nowhere])},`),
+    );
+    try {
+      await openLineageContainer(page);
+      const contracts = viewPane(page, 'Contracts');
+      const rows = contracts.locator('.monaco-list-row[role="treeitem"]');
+      const idRow = (id: string) =>
+        rows.filter({ has: page.locator('.label-description', { hasText: id }) }).first();
+      await idRow(byAsset).waitFor({ timeout: UI_TIMEOUT });
+      const nameOf = async (row: typeof rows) => (await row.locator('.label-name').innerText()).trim();
+      assert.equal(await nameOf(idRow(byAsset)), displayName(component('orders-db.public.orders')));
+      assert.equal(await nameOf(idRow(declared)), 'Payment settled for billing');
+      const unnamed = treeRow(contracts, nowhere);
+      assert.match(
+        await textOf(unnamed.locator('.label-description')),
+        /^contract id — no contract file in this workspace names it$/,
+      );
+      // Opening the named row shows the contract's violation state on the service, and its file.
+      const named = idRow(byAsset);
+      await expandRow(named);
+      const state = await serviceState(byAsset);
+      await contracts
+        .locator('.monaco-list-row[role="treeitem"][aria-level="2"]', { hasText: state })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
+      await treeRow(contracts, 'contracts/orders.contract.yaml').waitFor({ timeout: UI_TIMEOUT });
+      // The Components view folded, as a user would to give the Contracts view the side bar.
+      const componentsHeader = viewPane(page, 'Components').locator('.pane-header').first();
+      const fold = async (expanded: 'true' | 'false') => {
+        if ((await componentsHeader.getAttribute('aria-expanded')) !== expanded)
+          await componentsHeader.click();
+        await componentsHeader
+          .and(page.locator(`[aria-expanded="${expanded}"]`))
+          .waitFor({ timeout: UI_TIMEOUT });
+      };
+      try {
+        await screenshotVariants(page, '05-4-contracts-by-id', async () => {
+          await openLineageContainer(page);
+          await fold('false');
+          await idRow(byAsset).waitFor({ timeout: UI_TIMEOUT });
+        });
+      } finally {
+        await fold('true');
+      }
+    } finally {
+      writeFileSync(settingsFile, before);
+    }
+  });
 });
+
+async function serviceState(contractId: string): Promise<string> {
+  const s = await serviceGet<{ violation_state: string }>(
+    `/v0/contract/${encodeURIComponent(contractId)}/violation-status`,
+  );
+  return s.violation_state;
+}

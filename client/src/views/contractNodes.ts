@@ -39,7 +39,14 @@ export class ContractNode extends TreeNode {
       item.description = this.lookedUp
         ? vscode.l10n.t('contract id — no contract file in this workspace names it')
         : vscode.l10n.t('contract');
-      item.tooltip = vscode.l10n.t('Contract {0}', id);
+      item.tooltip = this.lookedUp
+        ? [
+            vscode.l10n.t('Contract {0}', id),
+            vscode.l10n.t(
+              'No contract file in this workspace declares this id, nor covers a data asset whose contract it is.',
+            ),
+          ].join('\n')
+        : vscode.l10n.t('Contract {0}', id);
       return item;
     }
     const relative = vscode.workspace.asRelativePath(file);

@@ -38,6 +38,7 @@ export interface DemoComponent {
 export interface DemoDataset {
   components: DemoComponent[];
   tagApplications?: Array<{ boundary_id: string; field_path: string; tag: string }>;
+  contracts?: Array<{ id: string; name?: string; dataAssetResourceName?: string }>;
 }
 
 let cached: DemoDataset | undefined;

@@ -77,7 +77,11 @@ describe('Contracts and Service views', () => {
       .map((i) => [labelOf(i), i.description, String(i.tooltip).split('\n').at(-1)]);
     assert.deepEqual(rows, [
       ['Payment settled for billing', declared, 'contracts/payment-settled.yaml (declares this id)'],
-      [nowhere, 'contract id — no contract file in this workspace names it', `Contract ${nowhere}`],
+      [
+        nowhere,
+        'contract id — no contract file in this workspace names it',
+        'No contract file in this workspace declares this id, nor covers a data asset whose contract it is.',
+      ],
     ]);
   });
 
