@@ -42,6 +42,29 @@ function generated(seed: number): { model: LineageModel; contracts: ContractEntr
       }),
     });
   }
+  // Boundaries both ingress and egress: a chain of 20 free steps (deeper than the ranks kept apart)
+  // and a cycle, inside one component each.
+  for (const [id, steps, cycle] of [
+    ['chain', 20, false],
+    ['ring', 4, true],
+  ] as const) {
+    const node = (k: number) => `${id}.step${k}`;
+    details.push({
+      id,
+      name: id,
+      namespace: 'shop',
+      type: 'CODE',
+      paths: Array.from({ length: steps }, (_, k) => ({
+        path_id: `${id}-p${k}`,
+        ingress: { signature_name: node(k), payload_name: 'Order' },
+        egress: { signature_name: cycle && k === steps - 1 ? node(0) : node(k + 1), payload_name: 'Order' },
+        field_mappings: [
+          { ingress_field: pick(FIELDS), egress_field: pick(FIELDS), kind: pick(KINDS) },
+          { ingress_field: 'id', egress_field: 'id', kind: 'DataFlow' as MappingKind },
+        ],
+      })),
+    });
+  }
   for (const name of ['orders', 'customers']) {
     details.push({
       id: `db-${name}`,

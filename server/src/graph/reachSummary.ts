@@ -32,6 +32,51 @@ export function reachSummaries(
   return out;
 }
 
+/**
+ * The order nodes are expanded in within a level: along the free arcs (mappings, hubs) a node's rank is
+ * above every node leading to it, so a node is expanded once all its lanes of the level have come (a
+ * lane arriving after its expansion would expand it again). Nodes on a cycle of free arcs, and after
+ * one, share the last rank, taken as a stack. Worked out once per model.
+ */
+interface Ranks {
+  rank: Uint8Array;
+  /** Nodes per rank (each bucket's room: a node is in at most one, once, at a time). */
+  sizes: Int32Array;
+}
+const ranksOf = new WeakMap<LineageModel, Ranks>();
+/** Ranks above this share the last bucket, the stack (a free path this long is rare). */
+const MAX_RANK = 15;
+
+function ranks(model: LineageModel): Ranks {
+  let r = ranksOf.get(model);
+  if (r) return r;
+  const n = model.nodeCount;
+  const { start, to, kind } = model.arcs('down');
+  const indegree = new Int32Array(n);
+  for (let a = 0; a < to.length; a++) if (kind[a] !== ARC_CROSSING) indegree[to[a]!]!++;
+  const rank = new Uint8Array(n).fill(MAX_RANK + 1);
+  const queue = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  const depth = new Uint8Array(n);
+  for (let v = 0; v < n; v++) if (indegree[v] === 0) queue[tail++] = v;
+  while (head < tail) {
+    const u = queue[head++]!;
+    // Deeper than MAX_RANK: with the cycles (a bucket may then take a node again in the level).
+    rank[u] = depth[u]! <= MAX_RANK ? depth[u]! : MAX_RANK + 1;
+    for (let a = start[u]!; a < start[u + 1]!; a++) {
+      if (kind[a] === ARC_CROSSING) continue;
+      const v = to[a]!;
+      if (depth[v]! < depth[u]! + 1) depth[v] = Math.min(depth[u]! + 1, 255);
+      if (--indegree[v]! === 0) queue[tail++] = v;
+    }
+  }
+  const sizes = new Int32Array(MAX_RANK + 2);
+  for (let v = 0; v < n; v++) sizes[rank[v]!]!++;
+  ranksOf.set(model, (r = { rank, sizes }));
+  return r;
+}
+
 /** The arrays of one batch, reused by the next. */
 class Lanes {
   private readonly n: number;
@@ -39,11 +84,14 @@ class Lanes {
   private readonly started: Int32Array;
   private readonly pending: Int32Array;
   private readonly crossing: Int32Array;
-  private readonly stacked: Uint8Array;
+  private readonly queued: Uint8Array;
   private readonly listed: Uint8Array;
-  private readonly stack: Int32Array;
   private readonly next: Int32Array;
   private readonly compOf: Int32Array;
+  private readonly rank: Uint8Array;
+  /** Per rank, the nodes to expand in this level, and how many. */
+  private readonly buckets: Int32Array[];
+  private readonly fill: Int32Array;
 
   constructor(private readonly model: LineageModel) {
     this.n = model.nodeCount;
@@ -51,15 +99,18 @@ class Lanes {
     this.started = new Int32Array(this.n);
     this.pending = new Int32Array(this.n);
     this.crossing = new Int32Array(this.n);
-    this.stacked = new Uint8Array(this.n);
+    this.queued = new Uint8Array(this.n);
     this.listed = new Uint8Array(this.n);
-    this.stack = new Int32Array(this.n);
     this.next = new Int32Array(this.n);
     this.compOf = model.componentIndexes();
+    const r = ranks(model);
+    this.rank = r.rank;
+    this.buckets = Array.from(r.sizes, (size) => new Int32Array(size));
+    this.fill = new Int32Array(r.sizes.length);
   }
 
   run(sets: readonly (readonly number[])[]): ReachSummary[] {
-    const { seen, started, pending, crossing, stacked, listed, stack, next, compOf } = this;
+    const { seen, started, pending, crossing, queued, listed, next, compOf, rank, buckets, fill } = this;
     seen.fill(0);
     started.fill(0);
     const fieldTotal = this.model.fields.length;
@@ -68,17 +119,20 @@ class Lanes {
     const fieldsIn = new Int32Array(sets.length * nComponents);
     const nearest = new Int32Array(sets.length * nComponents).fill(-1);
     const { start, to, kind } = this.model.arcs('down');
-    let sp = 0;
+    const last = buckets.length - 1;
+    const queue = (v: number) => {
+      if (queued[v] === 1) return;
+      queued[v] = 1;
+      const r = rank[v]!;
+      buckets[r]![fill[r]!++] = v;
+    };
     sets.forEach((set, lane) => {
       const bit = 1 << lane;
       for (const v of set) {
         seen[v]! |= bit;
         started[v]! |= bit;
         pending[v]! |= bit;
-        if (stacked[v] === 0) {
-          stacked[v] = 1;
-          stack[sp++] = v;
-        }
+        queue(v);
       }
     });
     /** Lanes `bits` reach field v at `d` crossings (first time: its least). */
@@ -97,37 +151,44 @@ class Lanes {
       }
     };
     let nNext = 0;
-    for (let d = 0; ; d++) {
-      // Within the level: what mappings and hubs reach at no cost, each node's new lanes passed on.
-      while (sp > 0) {
-        const u = stack[--sp]!;
-        stacked[u] = 0;
-        const bits = pending[u]!;
-        pending[u] = 0;
-        for (let a = start[u]!; a < start[u + 1]!; a++) {
-          const v = to[a]!;
-          const fresh = bits & ~seen[v]!;
-          if (fresh === 0) continue;
-          if (kind[a] === ARC_CROSSING) {
-            crossing[v]! |= fresh;
-            if (listed[v] === 0) {
-              listed[v] = 1;
-              next[nNext++] = v;
-            }
-            continue;
+    /** Expands u with the lanes it gathered: free arcs within the level, crossings into the next. */
+    const expand = (u: number, d: number) => {
+      queued[u] = 0;
+      const bits = pending[u]!;
+      pending[u] = 0;
+      for (let a = start[u]!; a < start[u + 1]!; a++) {
+        const v = to[a]!;
+        const fresh = bits & ~seen[v]!;
+        if (fresh === 0) continue;
+        if (kind[a] === ARC_CROSSING) {
+          crossing[v]! |= fresh;
+          if (listed[v] === 0) {
+            listed[v] = 1;
+            next[nNext++] = v;
           }
-          seen[v]! |= fresh;
-          reached(v, fresh, d);
-          pending[v]! |= fresh;
-          if (stacked[v] === 0) {
-            stacked[v] = 1;
-            stack[sp++] = v;
-          }
+          continue;
         }
+        seen[v]! |= fresh;
+        reached(v, fresh, d);
+        pending[v]! |= fresh;
+        queue(v);
       }
+    };
+    for (let d = 0; ; d++) {
+      // Within the level, rank by rank (a node's lanes all gathered before it is expanded); the last
+      // rank, nodes on free cycles, as a stack until none is left.
+      for (let r = 0; r < last; r++) {
+        const bucket = buckets[r]!;
+        for (let i = 0; i < fill[r]!; i++) expand(bucket[i]!, d);
+        fill[r] = 0;
+      }
+      const cyclic = buckets[last]!;
+      while (fill[last]! > 0) expand(cyclic[--fill[last]!]!, d);
       if (nNext === 0) break;
       // The next level starts from what crossed, less what this level reached meanwhile.
-      for (let i = 0; i < nNext; i++) {
+      const n = nNext;
+      nNext = 0;
+      for (let i = 0; i < n; i++) {
         const v = next[i]!;
         listed[v] = 0;
         const fresh = crossing[v]! & ~seen[v]!;
@@ -136,12 +197,8 @@ class Lanes {
         seen[v]! |= fresh;
         reached(v, fresh, d + 1);
         pending[v]! |= fresh;
-        if (stacked[v] === 0) {
-          stacked[v] = 1;
-          stack[sp++] = v;
-        }
+        queue(v);
       }
-      nNext = 0;
     }
     return sets.map((_, lane) => {
       const bit = 1 << lane;
