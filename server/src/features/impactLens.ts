@@ -6,6 +6,10 @@ import type { AnchorReader } from '../session/parts';
 import type { GraphService } from '../graph/graphService';
 import { TimeSlicer } from '../util/timeSlices';
 import { firstLinePerPathSet } from './lensLines';
+import { preparePathImpacts } from '../graph/pathImpacts';
+
+/** Lines whose paths are walked together. */
+const BATCH = 32;
 
 /**
  * The lenses of a file, once the lineage model is built. `undefined` when it is not built yet (at
@@ -41,12 +45,24 @@ export async function impactLenses(
     group.paths.push({ componentId, pathId });
   }
   const lenses: CodeLens[] = [];
-  // Each line's count walks the whole graph: requests are served in between.
+  // Each line's count walks the whole graph: requests are served in between. The next lines' paths
+  // are walked together, a batch at a time (graph/reachSummary.ts), not one walk each.
   const slicer = new TimeSlicer();
-  for (const { line, paths } of firstLinePerPathSet([...byLine.values()], lines)) {
+  const groups = firstLinePerPathSet([...byLine.values()], lines);
+  let preparedTo = 0;
+  for (const [i, { line, paths }] of groups.entries()) {
     if (slicer.due()) {
       await slicer.pause();
       if (graph.readyNow() !== model) return undefined;
+    }
+    if (i >= preparedTo) {
+      preparedTo = i + BATCH;
+      const single = groups.slice(i, preparedTo).filter((g) => g.paths.length === 1);
+      preparePathImpacts(
+        model,
+        single.map((g) => g.paths[0]!),
+        contracts,
+      );
     }
     const target: ImpactTarget =
       paths.length === 1 ? { kind: 'path', ...paths[0]! } : { kind: 'paths', paths };
