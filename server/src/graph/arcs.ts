@@ -7,8 +7,9 @@ export const ARC_CROSSING = 0;
 export const KIND_CODES: readonly MappingKind[] = MAPPING_KINDS;
 /**
  * Between a crossing hub and the fields it joins on the far side of a crossing (free: the crossing into
- * the hub is the one counted). A hub stands for every egress × ingress of one payload between two
- * components that share a field path: each side linked to it once instead of to each other.
+ * the hub is the one counted). A hub stands for every egress field of a path, of any component with an
+ * edge to a destination, × every ingress field of that path and payload in the destination: each side
+ * linked to it once instead of to each other.
  */
 export const ARC_HUB = KIND_CODES.length + 1;
 

@@ -1,7 +1,7 @@
 // Builds a lineage model from component details and the edges of operation 12: field nodes for each
 // boundary's fields (CODE) and schema (DATA_STORE), arcs for the field mappings of effective,
 // unsuppressed paths and for field-to-same-field crossings between components (matching.ts), crossing
-// hubs where several egresses meet several ingresses of one payload; then store fields' depends-on tags
+// hubs where a component has several ingress boundaries of one payload; then store fields' depends-on tags
 // and the fields by tag. One small step per `yield`, so the model can be built in time slices.
 import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
 import { flattenSchema } from '../../../common/src/api/fields';
@@ -64,8 +64,9 @@ export class ModelBuilder {
   /**
    * Crossing hubs (ARC_HUB), counted: nodes numbered after the fields, made once every field is, that
    * walks pass through without reporting them. Every egress × ingress of one payload between two
-   * components would be an arc per pair and shared field: millions on a large graph, where hubs make it
-   * one per side.
+   * components would be an arc per pair and shared field: millions on a large graph, where a hub per
+   * destination, payload and field path makes it one per egress field and destination, and one per
+   * ingress field.
    */
   private hubCount = 0;
   /** The build's arcs, until the model has packed both directions (then released). */
@@ -78,6 +79,12 @@ export class ModelBuilder {
    * boundary belongs to one component, and one edge crosses each boundary pair once).
    */
   private crossed: Set<string> | undefined = new Set();
+  /**
+   * Per destination component and payload (several ingress boundaries of it): its ingress fields by
+   * field path, and the hub made for each path once something crosses into it.
+   */
+  private inbound: Map<string, { fields: Map<string, number[]>; hubs: Map<string, number> }> | undefined =
+    new Map();
   /** Each component's live boundaries by side, and its live ingress by payload, while the build runs. */
   private sides: Map<ComponentModel, ComponentSides> | undefined = new Map();
   /** The build's shared tag lists (released with the build). */
@@ -102,7 +109,7 @@ export class ModelBuilder {
     yield;
     this.model.arcs('up');
     // What only the build needs goes with it.
-    this.arcList = this.crossed = this.pathIndex = this.sides = undefined;
+    this.arcList = this.crossed = this.pathIndex = this.sides = this.inbound = undefined;
     yield;
     for (const c of this.model.components.values()) {
       if (c.detail.type === 'DATA_STORE') this.storeTags(c.boundaries[0]!);
@@ -317,38 +324,58 @@ export class ModelBuilder {
       const store = src.boundaries[0]!;
       for (const b of boundariesAddressingStore(this.sidesOf(dst).ingress, src.detail)) this.cross(store, b);
     } else if (sType === 'CODE' && dType === 'CODE') {
-      // Each egress meets every ingress of the same payload (samePayload), found by payload.
+      // Each egress meets every ingress of the same payload (samePayload), found by payload; where the
+      // destination has several, through its hubs for that payload.
       const ins = this.sidesOf(dst).ingressByPayload;
       for (const [payload, outs] of this.sidesOf(src).egressByPayload) {
         const same = ins.get(payload);
         if (!same) continue;
-        if (outs.length === 1 || same.length === 1) {
-          for (const e of outs) for (const i of same) if (samePayload(e, i)) this.cross(e, i);
-        } else this.crossThroughHubs(outs, same);
+        if (same.length === 1) {
+          for (const e of outs) if (samePayload(e, same[0]!)) this.cross(e, same[0]!);
+          continue;
+        }
+        for (const e of outs)
+          for (const [name, v] of e.fieldIndex) {
+            const hub = this.hubInto(dst, payload, same, name);
+            if (hub !== undefined) this.arc(v, hub, 'crossing');
+          }
       }
     }
   }
 
   /**
-   * Several egresses and several ingresses of one payload: each field path both sides hold gets a hub,
-   * linked from every egress field (the crossing) and to every ingress field (free), so a walk reaches
-   * the same fields at the same hops as through an arc per pair.
+   * The hub for a field path of a destination's ingress boundaries of one payload, made when first
+   * crossed into: linked to each of those fields (free), it stands for an arc from every egress field
+   * of that path, of any component with an edge to the destination, to every one of them — so a walk
+   * reaches the same fields at the same hops. Undefined: no ingress of the payload has that path.
    */
-  private crossThroughHubs(outs: readonly BoundaryModel[], ins: readonly BoundaryModel[]): void {
-    const hubs = new Map<string, number>();
-    for (const i of ins) for (const name of i.fieldIndex.keys()) if (!hubs.has(name)) hubs.set(name, -1);
-    for (const e of outs)
-      for (const [name, v] of e.fieldIndex) {
-        let hub = hubs.get(name);
-        if (hub === undefined) continue;
-        if (hub < 0) hubs.set(name, (hub = this.model.fields.length + this.hubCount++));
-        this.arc(v, hub, 'crossing');
-      }
-    for (const i of ins)
-      for (const [name, v] of i.fieldIndex) {
-        const hub = hubs.get(name)!;
-        if (hub >= 0) this.arc(hub, v, 'hub');
-      }
+  private hubInto(
+    dst: ComponentModel,
+    payload: string,
+    ins: readonly BoundaryModel[],
+    name: string,
+  ): number | undefined {
+    const key = `${dst.detail.id}\u0000${payload}`;
+    let entry = this.inbound!.get(key);
+    if (!entry) {
+      const fields = new Map<string, number[]>();
+      for (const i of ins)
+        for (const [n, v] of i.fieldIndex) {
+          const list = fields.get(n);
+          if (list) list.push(v);
+          else fields.set(n, [v]);
+        }
+      this.inbound!.set(key, (entry = { fields, hubs: new Map() }));
+    }
+    let hub = entry.hubs.get(name);
+    if (hub === undefined) {
+      const targets = entry.fields.get(name);
+      if (!targets) return undefined;
+      hub = this.model.fields.length + this.hubCount++;
+      entry.hubs.set(name, hub);
+      for (const v of targets) this.arc(hub, v, 'hub');
+    }
+    return hub;
   }
 
   private sidesOf(c: ComponentModel): ComponentSides {
