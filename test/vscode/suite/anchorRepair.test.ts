@@ -549,7 +549,7 @@ describe('anchor repair', () => {
 
   it('service text in the confirmation is cleaned: no control or bidi characters, no link, no icon', async () => {
     const notifications = components.find((c) => c.name === 'notifications')!;
-    // Not the first path: zVersionPages, after this file, updates that one.
+    // Not the first path: versionPages updates that one (before or after this file).
     const p = pathsOf(notifications).find((x) =>
       x.code_anchors?.some((a) => a.file?.endsWith('sms/sender.go')),
     )!;

@@ -33,6 +33,11 @@ describe('Change Impact view', function () {
     await signIn(api);
     await waitForStatus(api, inState('connected'));
     root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    // Unsaved edits an earlier suite left (in a contract file, say) would be changes of their own.
+    for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file')) {
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
     const git = (...args: string[]) =>
       execFileSync('git', args, { cwd: root, env: GIT_TEST_ENV, stdio: 'ignore' });
     git('init', '-q', '-b', 'main');

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ComplianceResponse } from '../../../common/src/api';
 import { diagnosticsWhere, labelOf, lineageApi, signIn } from './helpers';
-import { untilFound } from '../../helpers/nextEvent';
+import { nextEvent, untilFound } from '../../helpers/nextEvent';
 
 type Result = ComplianceResponse & { darn: string; name?: string };
 
@@ -156,7 +156,21 @@ describe('contract files (vendor file form)', function () {
       );
     } finally {
       await config.update('complianceOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+      // Put back, and wait until the open document is the file again (VS Code reloads it after the
+      // write): a suite after this one must not find the saved edit still in the editor.
+      const originalText = new TextDecoder().decode(original);
+      const reloaded = (d: vscode.TextDocument) =>
+        d.uri.toString() === uri.toString() && d.getText() === originalText;
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      const back =
+        open && !reloaded(open)
+          ? nextEvent(vscode.workspace.onDidChangeTextDocument, (e) => reloaded(e.document), {
+              timeoutMs: 20_000,
+              what: 'contracts/payment-settled.yaml reloaded as it was',
+            })
+          : undefined;
       await vscode.workspace.fs.writeFile(uri, original);
+      await back;
     }
   });
 

@@ -27,13 +27,26 @@ describe('data asset dialogs and paging', () => {
     let file: vscode.Uri;
     let darn: string;
     before(async () => {
-      [file] = (await vscode.workspace.findFiles('**/assets/register-*.yaml', undefined, 1)) as [vscode.Uri];
-      assert.ok(file, 'the demo workspace has an asset registration file');
+      const [demo] = await vscode.workspace.findFiles('**/assets/register-*.yaml', undefined, 1);
+      assert.ok(demo, 'the demo workspace has an asset registration file');
+      // A copy under a pattern of its own: the demo's asset is the one a demo contract file names (the
+      // contract files suite expects it missing), so registering it would break that suite after this.
+      const stamp = Date.now();
+      const demoText = new TextDecoder().decode(await vscode.workspace.fs.readFile(demo));
+      file = vscode.Uri.joinPath(demo, '..', `register-suite-${stamp}.yaml`);
+      await vscode.workspace.fs.writeFile(
+        file,
+        new TextEncoder().encode(demoText.replace(/pattern:\s*(\S+)/, `pattern: suite-${stamp}/$1`)),
+      );
       const text = (await vscode.workspace.openTextDocument(file)).getText();
       const bucket = /bucket:\s*(\S+)/.exec(text)?.[1];
       const pattern = /pattern:\s*(\S+)/.exec(text)?.[1];
       assert.ok(bucket && pattern, 'the file names a bucket and a pattern');
       darn = objectStoreDarn(bucket, pattern);
+    });
+    after(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(file);
     });
 
     it('shows the dry run in a modal confirmation; declining registers nothing', async () => {
