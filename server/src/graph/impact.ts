@@ -254,29 +254,17 @@ export function fieldFlow(model: LineageModel, id: string, filters: GraphFilters
   const edges = new Set<string>();
   // Every arc between fields on the flow (not only the walk's tree), drawn in its own direction.
   const addEdges = (reach: Reach, downward: boolean) => {
-    const arcs = model.arcs(downward ? 'down' : 'up');
     const kinds = filters.kinds?.map(arcKindCode);
-    const fieldCount = model.fields.length;
-    const add = (u: number, v: number) => {
-      if (reach.hops[v] === -1) return;
-      const [from, to] = downward ? [u, v] : [v, u];
-      edges.add(arcEdgeId(model, from, to));
-      const x = model.fields[from]!.componentId;
-      const y = model.fields[to]!.componentId;
-      if (x !== y) edges.add(componentEdgeId(x, y));
-    };
-    for (const u of reach.order) {
-      for (let a = arcs.start[u]!; a < arcs.start[u + 1]!; a++) {
-        const v = arcs.to[a]!;
-        // Through a crossing hub: an edge to each of its fields on the far side.
-        if (v >= fieldCount) {
-          for (let b = arcs.start[v]!; b < arcs.start[v + 1]!; b++) add(u, arcs.to[b]!);
-          continue;
-        }
-        if (arcs.kind[a] !== ARC_CROSSING && kinds && !kinds.includes(arcs.kind[a]!)) continue;
-        add(u, v);
-      }
-    }
+    for (const u of reach.order)
+      model.forEachFieldArc(u, downward ? 'down' : 'up', (v, k) => {
+        if (reach.hops[v] === -1) return;
+        if (k !== ARC_CROSSING && kinds && !kinds.includes(k)) return;
+        const [from, to] = downward ? [u, v] : [v, u];
+        edges.add(arcEdgeId(model, from, to));
+        const x = model.fields[from]!.componentId;
+        const y = model.fields[to]!.componentId;
+        if (x !== y) edges.add(componentEdgeId(x, y));
+      });
   };
   addEdges(up, false);
   addEdges(down, true);

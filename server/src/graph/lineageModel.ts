@@ -3,7 +3,15 @@
 // asked), held here with its arcs packed per direction (arcs.ts) and the arrays walks work in.
 // modelCache.ts keeps the one for the cache as it is now.
 import type { ComponentDetail } from '../../../common/src/api';
-import { arcKindOf, packArcs, type Arc, type ArcArrays, type ArcList, type WalkScratch } from './arcs';
+import {
+  ARC_CROSSING,
+  arcKindOf,
+  packArcs,
+  type Arc,
+  type ArcArrays,
+  type ArcList,
+  type WalkScratch,
+} from './arcs';
 import { ModelBuilder } from './modelBuilder';
 import type { BoundaryModel, ComponentModel, FieldNode } from './modelTypes';
 import { TimeSlicer } from '../util/timeSlices';
@@ -103,24 +111,39 @@ export class LineageModel {
   }
 
   /**
-   * The arcs from (down) or into (up) one field as objects, a hub's fields as crossings of their own:
-   * for a few fields, not for walks.
+   * Every arc from (down) or into (up) one field to a field, hubs passed through (a hub stands for an
+   * arc per pair: from a source's hub, through a destination's, to each field of its path), with its
+   * kind code and path index; an arc through a hub is a crossing (ARC_CROSSING, path -1).
    */
-  arcsOf(v: number, direction: 'down' | 'up'): Arc[] {
+  forEachFieldArc(
+    v: number,
+    direction: 'down' | 'up',
+    each: (to: number, kind: number, path: number) => void,
+  ): void {
     const { start, to, kind, path } = this.arcs(direction);
     const fields = this.fields.length;
-    const out: Arc[] = [];
-    for (let a = start[v]!; a < start[v + 1]!; a++) {
-      const w = to[a]!;
-      if (w >= fields) {
-        for (let b = start[w]!; b < start[w + 1]!; b++) out.push({ to: to[b]!, kind: 'crossing' });
-        continue;
+    // Hubs lead to hubs at most twice (source's, destination's): a small stack, no recursion.
+    const stack = [v];
+    while (stack.length) {
+      const u = stack.pop()!;
+      for (let a = start[u]!; a < start[u + 1]!; a++) {
+        const w = to[a]!;
+        if (w >= fields) stack.push(w);
+        else if (u === v) each(w, kind[a]!, path[a]!);
+        else each(w, ARC_CROSSING, -1);
       }
-      const arc: Arc = { to: w, kind: arcKindOf(kind[a]!) };
-      const pathId = this.pathIdAt(path[a]!);
+    }
+  }
+
+  /** The arcs from (down) or into (up) one field as objects (forEachFieldArc): for a few fields, not for walks. */
+  arcsOf(v: number, direction: 'down' | 'up'): Arc[] {
+    const out: Arc[] = [];
+    this.forEachFieldArc(v, direction, (w, k, p) => {
+      const arc: Arc = { to: w, kind: arcKindOf(k) };
+      const pathId = this.pathIdAt(p);
       if (pathId !== undefined) arc.pathId = pathId;
       out.push(arc);
-    }
+    });
     return out;
   }
 

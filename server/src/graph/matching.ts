@@ -24,9 +24,12 @@ export interface BoundaryLike {
   kind?: string;
 }
 
-/** Rule 1. */
-export function samePayload(egress: BoundaryLike, ingress: BoundaryLike): boolean {
-  return egress.payload !== undefined && egress.payload !== '' && egress.payload === ingress.payload;
+/**
+ * Rule 1: what an egress and an ingress meet by — their payload name, when they have one (boundaries
+ * with the same key meet; undefined meets nothing).
+ */
+export function payloadKey(b: BoundaryLike): string | undefined {
+  return b.payload === undefined || b.payload === '' ? undefined : b.payload;
 }
 
 /** A store's names as rule 2 compares them, worked out once per store. */

@@ -7,7 +7,7 @@ import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common
 import { flattenSchema } from '../../../common/src/api/fields';
 import { boundaryNodeId, storeNodeId, type GraphTag } from '../../../common/src/protocol';
 import { ARC_HUB, ArcList, arcKindCode, type Arc } from './arcs';
-import { boundariesAddressingStore, samePayload } from './matching';
+import { boundariesAddressingStore, payloadKey } from './matching';
 import { compareText } from '../../../common/src/textOrder';
 import { pathLabel, shortSignature } from '../../../common/src/pathLabels';
 import { componentLabel } from '../../../common/src/componentLabel';
@@ -60,6 +60,12 @@ interface ComponentSides {
   ingressByPayload: Map<string, BoundaryModel[]>;
 }
 
+/** A destination's ingress fields of one payload by field path, and the hub of each path once made. */
+interface Inbound {
+  fields: Map<string, number[]>;
+  hubs: Map<string, number>;
+}
+
 export class ModelBuilder {
   /**
    * Crossing hubs (ARC_HUB), counted: nodes numbered after the fields, made once every field is, that
@@ -83,8 +89,9 @@ export class ModelBuilder {
    * Per destination component and payload (several ingress boundaries of it): its ingress fields by
    * field path, and the hub made for each path once something crosses into it.
    */
-  private inbound: Map<string, { fields: Map<string, number[]>; hubs: Map<string, number> }> | undefined =
-    new Map();
+  private inbound: Map<string, Inbound> | undefined = new Map();
+  /** Per source component and payload (several egress boundaries of it): its hub per field path. */
+  private outbound: Map<string, Map<string, number>> | undefined = new Map();
   /** Each component's live boundaries by side, and its live ingress by payload, while the build runs. */
   private sides: Map<ComponentModel, ComponentSides> | undefined = new Map();
   /** The build's shared tag lists (released with the build). */
@@ -109,7 +116,7 @@ export class ModelBuilder {
     yield;
     this.model.arcs('up');
     // What only the build needs goes with it.
-    this.arcList = this.crossed = this.pathIndex = this.sides = this.inbound = undefined;
+    this.arcList = this.crossed = this.pathIndex = this.sides = this.inbound = this.outbound = undefined;
     yield;
     for (const c of this.model.components.values()) {
       if (c.detail.type === 'DATA_STORE') this.storeTags(c.boundaries[0]!);
@@ -324,37 +331,58 @@ export class ModelBuilder {
       const store = src.boundaries[0]!;
       for (const b of boundariesAddressingStore(this.sidesOf(dst).ingress, src.detail)) this.cross(store, b);
     } else if (sType === 'CODE' && dType === 'CODE') {
-      // Each egress meets every ingress of the same payload (samePayload), found by payload; where the
+      // Each egress meets every ingress of the same payload (payloadKey), found by payload; where the
       // destination has several, through its hubs for that payload.
       const ins = this.sidesOf(dst).ingressByPayload;
       for (const [payload, outs] of this.sidesOf(src).egressByPayload) {
         const same = ins.get(payload);
         if (!same) continue;
-        if (same.length === 1) {
-          for (const e of outs) if (samePayload(e, same[0]!)) this.cross(e, same[0]!);
+        const into = same.length > 1 ? this.inboundOf(dst, payload, same) : undefined;
+        /** Where a field path crosses to in the destination: its hub, or the one ingress's field. */
+        const target = (name: string) => (into ? this.hubOf(into, name) : same[0]!.fieldIndex.get(name));
+        if (outs.length === 1) {
+          for (const [name, v] of outs[0]!.fieldIndex) {
+            const t = target(name);
+            if (t !== undefined) this.arc(v, t, 'crossing');
+          }
           continue;
         }
-        for (const e of outs)
-          for (const [name, v] of e.fieldIndex) {
-            const hub = this.hubInto(dst, payload, same, name);
-            if (hub !== undefined) this.arc(v, hub, 'crossing');
-          }
+        // Several egresses of the payload: each field path's egress fields gather in the source's hub
+        // for it, which crosses once per destination.
+        for (const [name, hub] of this.outboundOf(src, payload, outs)) {
+          const t = target(name);
+          if (t !== undefined) this.arc(hub, t, 'crossing');
+        }
       }
     }
   }
 
   /**
-   * The hub for a field path of a destination's ingress boundaries of one payload, made when first
-   * crossed into: linked to each of those fields (free), it stands for an arc from every egress field
-   * of that path, of any component with an edge to the destination, to every one of them — so a walk
-   * reaches the same fields at the same hops. Undefined: no ingress of the payload has that path.
+   * A source's hubs for one payload, by field path: every egress field of that path and payload leads
+   * into its hub (free), and the hub crosses to each destination once.
    */
-  private hubInto(
-    dst: ComponentModel,
+  private outboundOf(
+    src: ComponentModel,
     payload: string,
-    ins: readonly BoundaryModel[],
-    name: string,
-  ): number | undefined {
+    outs: readonly BoundaryModel[],
+  ): Map<string, number> {
+    const key = `${src.detail.id}\u0000${payload}`;
+    let hubs = this.outbound!.get(key);
+    if (!hubs) {
+      hubs = new Map();
+      for (const e of outs)
+        for (const [name, v] of e.fieldIndex) {
+          let hub = hubs.get(name);
+          if (hub === undefined) hubs.set(name, (hub = this.model.fields.length + this.hubCount++));
+          this.arc(v, hub, 'hub');
+        }
+      this.outbound!.set(key, hubs);
+    }
+    return hubs;
+  }
+
+  /** A destination's ingress fields of one payload by field path, and the hubs made for them so far. */
+  private inboundOf(dst: ComponentModel, payload: string, ins: readonly BoundaryModel[]): Inbound {
     const key = `${dst.detail.id}\u0000${payload}`;
     let entry = this.inbound!.get(key);
     if (!entry) {
@@ -367,12 +395,22 @@ export class ModelBuilder {
         }
       this.inbound!.set(key, (entry = { fields, hubs: new Map() }));
     }
-    let hub = entry.hubs.get(name);
+    return entry;
+  }
+
+  /**
+   * The hub for one field path of a destination's ingress boundaries of one payload, made when first
+   * crossed into: linked to each of those fields (free), it stands for an arc from every egress field
+   * of that path, of any component with an edge to the destination, to every one of them — so a walk
+   * reaches the same fields at the same hops. Undefined: no ingress of the payload has that path.
+   */
+  private hubOf(into: Inbound, name: string): number | undefined {
+    let hub = into.hubs.get(name);
     if (hub === undefined) {
-      const targets = entry.fields.get(name);
+      const targets = into.fields.get(name);
       if (!targets) return undefined;
       hub = this.model.fields.length + this.hubCount++;
-      entry.hubs.set(name, hub);
+      into.hubs.set(name, hub);
       for (const v of targets) this.arc(hub, v, 'hub');
     }
     return hub;
@@ -382,21 +420,22 @@ export class ModelBuilder {
     let s = this.sides!.get(c);
     if (!s) {
       s = { egress: [], ingress: [], egressByPayload: new Map(), ingressByPayload: new Map() };
+      const group = (by: Map<string, BoundaryModel[]>, b: BoundaryModel) => {
+        const key = payloadKey(b);
+        if (key === undefined) return;
+        const list = by.get(key);
+        if (list) list.push(b);
+        else by.set(key, [b]);
+      };
       for (const b of c.boundaries) {
         if (b.liveEgress) {
           s.egress.push(b);
-          if (b.payload) {
-            const list = s.egressByPayload.get(b.payload);
-            if (list) list.push(b);
-            else s.egressByPayload.set(b.payload, [b]);
-          }
+          group(s.egressByPayload, b);
         }
-        if (!b.liveIngress) continue;
-        s.ingress.push(b);
-        if (!b.payload) continue;
-        const list = s.ingressByPayload.get(b.payload);
-        if (list) list.push(b);
-        else s.ingressByPayload.set(b.payload, [b]);
+        if (b.liveIngress) {
+          s.ingress.push(b);
+          group(s.ingressByPayload, b);
+        }
       }
       this.sides!.set(c, s);
     }
