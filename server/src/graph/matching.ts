@@ -34,55 +34,75 @@ export function payloadKey(b: BoundaryLike): string | undefined {
 
 /** A store's names as rule 2 compares them, worked out once per store. */
 interface StoreNames {
+  /** Each name normalised (normalizeFieldName). */
   normalized: readonly string[];
-  lower: readonly string[];
+  /** What a payload may be, lowercased, to be a name's last dotted part ("a.b.c": "b.c" and "c"). */
+  suffixes: readonly string[];
   kind: string | undefined;
 }
 const storeNamesOf = new WeakMap<ComponentDetail, StoreNames>();
-/** A boundary's payload normalized and lowercased, worked out once per boundary. */
-const payloadsOf = new WeakMap<BoundaryLike, { normalized: string; dotted: string }>();
 
 function namesOf(store: ComponentDetail): StoreNames {
   let n = storeNamesOf.get(store);
   if (!n) {
     const names = [store.name, store.friendly_name].filter((x): x is string => typeof x === 'string');
-    n = {
-      normalized: names.map(normalizeFieldName),
-      lower: names.map((x) => x.toLowerCase()),
-      kind: store.store_kind?.toLowerCase(),
-    };
+    const suffixes: string[] = [];
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      for (let i = lower.indexOf('.'); i >= 0; i = lower.indexOf('.', i + 1))
+        suffixes.push(lower.slice(i + 1));
+    }
+    n = { normalized: names.map(normalizeFieldName), suffixes, kind: store.store_kind?.toLowerCase() };
     storeNamesOf.set(store, n);
   }
   return n;
 }
 
-function namesStore(b: BoundaryLike, store: StoreNames): boolean {
-  if (!b.payload) return false;
-  let p = payloadsOf.get(b);
-  if (!p)
-    payloadsOf.set(
-      b,
-      (p = { normalized: normalizeFieldName(b.payload), dotted: `.${b.payload.toLowerCase()}` }),
-    );
-  for (let i = 0; i < store.lower.length; i++)
-    if (store.normalized[i] === p.normalized || store.lower[i]!.endsWith(p.dotted)) return true;
-  return false;
+/** One side's boundaries by normalised payload, by lowercased payload and by lowercased kind (positions). */
+interface SideIndex {
+  normalized: Map<string, number[]>;
+  lower: Map<string, number[]>;
+  kinds: Map<string, number[]>;
 }
+const sideIndexes = new WeakMap<readonly BoundaryLike[], SideIndex>();
 
-function kindOfStore(kind: string | undefined, store: StoreNames): boolean {
-  return !!kind && !!store.kind && kind.toLowerCase().startsWith(store.kind);
+function indexOf(side: readonly BoundaryLike[]): SideIndex {
+  let x = sideIndexes.get(side);
+  if (!x) {
+    x = { normalized: new Map(), lower: new Map(), kinds: new Map() };
+    const add = (m: Map<string, number[]>, key: string, i: number) => {
+      const list = m.get(key);
+      if (list) list.push(i);
+      else m.set(key, [i]);
+    };
+    side.forEach((b, i) => {
+      if (b.payload) {
+        add(x!.normalized, normalizeFieldName(b.payload), i);
+        add(x!.lower, b.payload.toLowerCase(), i);
+      }
+      if (b.kind) add(x!.kinds, b.kind.toLowerCase(), i);
+    });
+    sideIndexes.set(side, x);
+  }
+  return x;
 }
 
 /**
- * Rule 2: which of one side's boundaries (of a CODE component) address a DATA_STORE. Asked for every
- * edge between code and a store: each store's names and each boundary's payload are normalised once.
+ * Rule 2: which of one side's boundaries (of a CODE component) address a DATA_STORE, in the side's
+ * order. Asked for every edge between code and a store: each store's names and each side's payloads
+ * are worked out once (the side's array is the key: it must not change afterwards).
  */
 export function boundariesAddressingStore<B extends BoundaryLike>(side: B[], store: ComponentDetail): B[] {
   const names = namesOf(store);
-  const byName = side.filter((b) => namesStore(b, names));
-  if (byName.length) return byName;
-  const byKind = side.filter((b) => kindOfStore(b.kind, names));
-  return byKind.length ? byKind : side;
+  const index = indexOf(side);
+  const picked = new Set<number>();
+  for (const n of names.normalized) for (const i of index.normalized.get(n) ?? []) picked.add(i);
+  for (const suffix of names.suffixes) for (const i of index.lower.get(suffix) ?? []) picked.add(i);
+  if (!picked.size && names.kind) {
+    for (const [kind, at] of index.kinds) if (kind.startsWith(names.kind)) for (const i of at) picked.add(i);
+  }
+  if (!picked.size) return side;
+  return [...picked].sort((a, b) => a - b).map((i) => side[i]!);
 }
 
 export interface Darn {
