@@ -2,6 +2,7 @@
 // moved), what lies downstream of each touched path (the graph's impact walk) with the contracts it
 // reaches, and how each changed contract file differs from its base version. Free of the LSP
 // connection: the language server, `lineage-lens impact` and agents call it with the same parts.
+import { componentLabel } from '../../../common/src/componentLabel';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -241,7 +242,7 @@ async function touchedPath(
   return {
     component: {
       id: e.componentId,
-      name: detail?.friendly_name || detail?.name || e.names?.component || e.componentId,
+      name: detail ? componentLabel(detail) : e.names?.component || e.componentId,
     },
     path: { id: e.pathId, label },
     anchor: { id: e.anchor.anchor_id, file: t.file, lineStart: t.lineStart, lineEnd: t.lineEnd },
@@ -456,7 +457,7 @@ function producersOf(
       const pm = cm?.pathById.get(pathId);
       const anchor = firstPlace(parts, componentId, pathId, rel);
       return {
-        component: { id: componentId, name: cm?.detail.friendly_name || cm?.detail.name || componentId },
+        component: { id: componentId, name: cm ? componentLabel(cm.detail) : componentId },
         path: { id: pathId, label: pm?.label ?? pathId },
         hops,
         ...(anchor ? { anchor } : {}),
