@@ -263,7 +263,28 @@ describe('contract files (vendor file form)', function () {
       );
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      await vscode.workspace.fs.delete(uri);
+      await deleteOpenedFile(uri);
     }
   });
 });
+
+/**
+ * Deletes a file this suite opened as a document, and waits until the document is closed: VS Code
+ * keeps a document an extension opened for minutes after its editor closes, so the language server
+ * would still see the file's text (an untracked contract for a later change impact). A delete through
+ * a WorkspaceEdit (unlike workspace.fs.delete) lets VS Code drop the extension's hold on the document.
+ */
+async function deleteOpenedFile(uri: vscode.Uri): Promise<void> {
+  const isOpen = () => vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
+  const closed = isOpen()
+    ? nextEvent(vscode.workspace.onDidCloseTextDocument, (d) => d.uri.toString() === uri.toString(), {
+        timeoutMs: 20_000,
+        what: `${vscode.workspace.asRelativePath(uri)} closed after its deletion`,
+      })
+    : undefined;
+  const edit = new vscode.WorkspaceEdit();
+  edit.deleteFile(uri, { ignoreIfNotExists: true });
+  assert.ok(await vscode.workspace.applyEdit(edit), `${uri.path} deleted`);
+  await closed;
+  assert.ok(!isOpen(), `${vscode.workspace.asRelativePath(uri)} is no longer an open document`);
+}
