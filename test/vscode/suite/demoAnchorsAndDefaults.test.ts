@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { PATH_DOCUMENT_SCHEME } from '../../../common/src/protocol';
+import { nextEvent, untilFound } from '../../helpers/nextEvent';
 import { demoDataset, inState, lineageApi, signIn, waitForStatus } from './helpers';
 
 describe('defaults and demo anchors', () => {
@@ -19,9 +20,27 @@ describe('defaults and demo anchors', () => {
     const uri = vscode.Uri.parse(
       `${PATH_DOCUMENT_SCHEME}:/${comp.id}/${comp.paths![0]!.path_id}.lineage-path.json`,
     );
-    const doc = await vscode.workspace.openTextDocument(uri);
+    // Opened in an editor (vscode.open), not through openTextDocument, and closed again: a document an
+    // extension opened stays open for minutes, and later suites edit this path in an editor of their own.
+    const wasOpen = vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
+    const isThis = (d: vscode.TextDocument) => d.uri.toString() === uri.toString();
+    const opened = untilFound(
+      vscode.workspace.onDidOpenTextDocument,
+      () => vscode.workspace.textDocuments.find(isThis),
+      { timeoutMs: 20_000, what: `${uri.toString()} opened` },
+    );
+    await vscode.commands.executeCommand('vscode.open', uri);
+    const doc = await opened;
     assert.equal(doc.languageId, 'lineage-path');
     assert.equal(vscode.workspace.getConfiguration('files', doc).get('autoSave'), 'off');
+    const closed = wasOpen
+      ? undefined
+      : nextEvent(vscode.workspace.onDidCloseTextDocument, isThis, {
+          timeoutMs: 20_000,
+          what: `${uri.toString()} closed with its editor`,
+        });
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await closed;
   });
 
   it('reports no anchor problems for any demo source file', async () => {
@@ -36,9 +55,13 @@ describe('defaults and demo anchors', () => {
     for (const c of dataset.components)
       for (const p of c.paths ?? []) for (const a of p.code_anchors ?? []) if (a.file) files.add(a.file);
     assert.ok(files.size >= 8, `the demo anchors many files: ${[...files].join(', ')}`);
+    const openBefore = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     for (const f of files) {
       const uri = vscode.Uri.joinPath(folder, f);
-      await vscode.window.showTextDocument(uri, { preview: true });
+      // Opened as a user opens it (vscode.open), not through openTextDocument: VS Code keeps a
+      // document an extension opened for minutes after its editor closes, and a later suite may need
+      // the file closed.
+      await vscode.commands.executeCommand('vscode.open', uri, { preview: true });
       // The code lenses come from the same anchor resolution that publishes the diagnostics.
       const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
         'vscode.executeCodeLensProvider',
@@ -54,6 +77,19 @@ describe('defaults and demo anchors', () => {
           .map((d) => `${vscode.workspace.asRelativePath(uri)}:${d.range.start.line + 1} ${d.message}`),
       );
     assert.deepEqual(problems, []);
+
+    // Closing the editors closes the documents this test opened (the server is told of each).
+    const mine = (d: vscode.TextDocument) =>
+      d.uri.scheme === 'file' &&
+      !openBefore.has(d.uri.toString()) &&
+      [...files].some((f) => d.uri.toString() === vscode.Uri.joinPath(folder, f).toString());
+    const stillOpen = () => vscode.workspace.textDocuments.filter(mine).map((d) => d.uri.toString());
+    const closedAll = untilFound(
+      vscode.workspace.onDidCloseTextDocument,
+      () => (stillOpen().length === 0 ? true : undefined),
+      { timeoutMs: 20_000, what: () => `documents still open: ${stillOpen().join(', ')}` },
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closedAll;
   });
 });
