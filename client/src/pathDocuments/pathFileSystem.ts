@@ -55,12 +55,16 @@ export class PathFileSystem implements vscode.FileSystemProvider {
   private readonly pendingReloads = new Map<string, vscode.Disposable>();
 
   constructor(private readonly ctx: LineageContext) {
-    // Documents and revisions read from another service (or as another user) are stale.
+    // Documents read from another service (or as another user) are stale: each open one is read
+    // again (a newer mtime and a change event). The entry stays until then: a document typed into
+    // keeps the revision its text came from, so its save still detects a change on the service
+    // (dropping it made the save compare against the service's current state, overwriting unseen).
+    // A sign-out then a sign-in fires twice for the same documents: the read in between fails.
     ctx.push(
       ctx.onDidChangeCredentials(() => {
-        const uris = [...this.entries.keys()];
-        this.entries.clear();
         this.aliases.clear();
+        const uris = [...this.entries.keys()];
+        for (const entry of this.entries.values()) entry.mtime = Math.max(Date.now(), entry.mtime + 1);
         if (uris.length)
           this.changed.fire(
             uris.map((u) => ({ type: vscode.FileChangeType.Changed, uri: vscode.Uri.parse(u) })),
@@ -162,8 +166,13 @@ export class PathFileSystem implements vscode.FileSystemProvider {
   private remember(uri: vscode.Uri, componentId: string, pathId: string, document: PathDocument): Entry {
     const previous = this.entries.get(uri.toString());
     const bytes = encoder.encode(document.text);
-    // mtime must grow on every new content, or VS Code keeps showing the old text.
-    const mtime = Math.max(Date.now(), (previous?.mtime ?? 0) + 1);
+    // mtime must grow on every new content, or VS Code keeps showing the old text; and only then:
+    // a newer mtime for the same text makes VS Code read an open document again when its editor is
+    // shown (its stat and its read disagree), a read that can land after the user started typing.
+    const mtime =
+      previous && previous.document.text === document.text
+        ? previous.mtime
+        : Math.max(Date.now(), (previous?.mtime ?? 0) + 1);
     const entry: Entry = { componentId, pathId, document, bytes, mtime };
     this.entries.set(uri.toString(), entry);
     return entry;
