@@ -1,17 +1,11 @@
 // Line mapping through `git diff -U0` hunks, and the parser that reads git's output.
 import assert from 'node:assert/strict';
-import { mapLines, unmapLines, type FileLineMap } from '../../../server/src/anchors/git/lineMap';
+import { mapLines, unmapLines } from '../../../server/src/anchors/git/lineMap';
 import { bufferLineMap } from '../../../server/src/anchors/bufferDiff';
 import { DiffParser, unquotePath } from '../../../server/src/anchors/git/diffParser';
+import { lineMap } from './lineMaps';
 
-const map = (...hunks: Array<[number, number, number, number]>): FileLineMap => ({
-  hunks: hunks.map(([oldStart, oldCount, newStart, newCount]) => ({
-    oldStart,
-    oldCount,
-    newStart,
-    newCount,
-  })),
-});
+const map = lineMap;
 
 describe('anchors: git line mapping', () => {
   it('an unchanged file keeps the lines', () => {

@@ -1,20 +1,13 @@
 // Carrying an anchor's current lines back to a recorded commit (what a repair writes), the notes of
 // records written from an unsaved buffer, and the shapes of edits open-document sync decides on.
 import assert from 'node:assert/strict';
-import type { FileLineMap } from '../../../server/src/anchors/git/lineMap';
 import { linesToCommit, recordedVia } from '../../../server/src/anchors/recordMapping';
 import { WrittenFromBuffer, recordKey, recordKeyOf } from '../../../server/src/anchors/writtenFromBuffer';
 import { sameHunks, spansLines, swallows } from '../../../server/src/anchors/openDocumentSync';
 import type { AnchorEntry } from '../../../server/src/anchors/types';
+import { lineMap } from './lineMaps';
 
-const map = (...hunks: Array<[number, number, number, number]>): FileLineMap => ({
-  hunks: hunks.map(([oldStart, oldCount, newStart, newCount]) => ({
-    oldStart,
-    oldCount,
-    newStart,
-    newCount,
-  })),
-});
+const map = lineMap;
 const range = (sl: number, sc: number, el: number, ec: number) => ({
   start: { line: sl, character: sc },
   end: { line: el, character: ec },
