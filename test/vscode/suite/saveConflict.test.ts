@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { livePaths } from './support/liveService';
 import type { LineagePath } from '../../../common/src/api';
-import { demoDataset, lineageApi, noSaveReasonPrompt, signIn } from './helpers';
+import { demoDataset, inState, lineageApi, noSaveReasonPrompt, signIn, waitForStatus } from './helpers';
 import {
   onePrompt,
   scriptDialogs,
@@ -73,11 +73,27 @@ describe('path save conflicts (scripted dialogs)', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  /** Opens the path, updates it on the service directly, then types an edit in the editor. */
-  async function conflictingEdit(target: { componentId: string; pathId: string }, tag: string) {
+  /**
+   * Opens the path, updates it on the service directly, then types an edit in the editor. With
+   * `signedInAgain` the edit is typed first, then the user signs out and in, then the service's
+   * update: the save must still compare against the revision the typed text came from.
+   */
+  async function conflictingEdit(
+    target: { componentId: string; pathId: string },
+    tag: string,
+    opts: { signedInAgain?: boolean } = {},
+  ) {
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', target);
     const doc = (edited = editor.document);
     const opened = JSON.parse(doc.getText()) as LineagePath;
+    const mine = `typed in the editor (${tag} ${Date.now()})`;
+    if (opts.signedInAgain) {
+      await replaceAll(doc, JSON.stringify({ ...opened, transformation_summary: mine }, null, 2));
+      const api = await lineageApi();
+      await vscode.commands.executeCommand('lineageLens.signOut');
+      await waitForStatus(api, inState('signedOut'));
+      await signIn(api);
+    }
     const theirs = `changed behind the editor's back (${tag} ${Date.now()})`;
     const put = await serviceCall<{ path: LineagePath }>(
       'PUT',
@@ -88,8 +104,8 @@ describe('path save conflicts (scripted dialogs)', () => {
       },
     );
     assert.equal(put.status, 200, `direct update answered ${put.status}`);
-    const mine = `typed in the editor (${tag} ${Date.now()})`;
-    await replaceAll(doc, JSON.stringify({ ...opened, transformation_summary: mine }, null, 2));
+    if (!opts.signedInAgain)
+      await replaceAll(doc, JSON.stringify({ ...opened, transformation_summary: mine }, null, 2));
     return { doc, theirs, mine, theirId: put.body.path.path_id! };
   }
 
@@ -100,8 +116,10 @@ describe('path save conflicts (scripted dialogs)', () => {
     return p;
   }
 
-  it('Cancel: the save fails, the document stays dirty with the typed text, the service keeps its version', async () => {
-    const { doc, theirs, mine, theirId } = await conflictingEdit(targets[0]!, 'cancel');
+  it('Cancel: the save fails, the document stays dirty with the typed text, the service keeps its version (typed before a sign-out and a sign-in)', async () => {
+    const { doc, theirs, mine, theirId } = await conflictingEdit(targets[0]!, 'cancel', {
+      signedInAgain: true,
+    });
     const text = doc.getText();
     dialogs = scriptDialogs().answer('warning', undefined, /changed on the service/);
     assert.equal(await doc.save(), false, 'not saved');
