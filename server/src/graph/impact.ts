@@ -18,7 +18,7 @@ import { ARC_CROSSING, arcKindCode } from './arcs';
 import type { LineageModel } from './lineageModel';
 import { contractMatchesStore } from './matching';
 import { arcEdgeId, kindsOf, walk, type Reach } from './traverse';
-import { reachSummaries, type ReachSummary } from './reachSummary';
+import { reachSummaries, storeFieldsReached, type ReachSummary } from './reachSummary';
 import { compareText } from '../../../common/src/textOrder';
 import { componentLabel } from '../../../common/src/componentLabel';
 
@@ -116,16 +116,8 @@ function summaryOf(model: LineageModel, reach: Reach, starts: readonly number[])
   const first = new Set(starts).size;
   countByComponent(reach.order, first, reach.count, reach.hops, compOf, fieldsIn, nearest);
   // The store fields reached (named in the contracts they touch).
-  const storeFields = new Map<number, Set<string>>();
   const isStart = new Set(starts);
-  for (let c = 0; c < nComponents; c++) {
-    const cm = model.componentList[c]!;
-    if (nearest[c] === -1 || cm.detail.type !== 'DATA_STORE') continue;
-    const names = new Set<string>();
-    for (const b of cm.boundaries)
-      for (const [name, v] of b.fieldIndex) if (reach.hops[v] !== -1 && !isStart.has(v)) names.add(name);
-    storeFields.set(c, names);
-  }
+  const storeFields = storeFieldsReached(model, nearest, (v) => reach.hops[v] !== -1 && !isStart.has(v));
   return { fieldCount: reach.count - first, fieldsIn, nearest, storeFields };
 }
 

@@ -89,9 +89,9 @@ export class ModelBuilder {
    * Per destination component and payload (several ingress boundaries of it): its ingress fields by
    * field path, and the hub made for each path once something crosses into it.
    */
-  private inbound: Map<string, Inbound> | undefined = new Map();
+  private inbound: Map<readonly BoundaryModel[], Inbound> | undefined = new Map();
   /** Per source component and payload (several egress boundaries of it): its hub per field path. */
-  private outbound: Map<string, Map<string, number>> | undefined = new Map();
+  private outbound: Map<readonly BoundaryModel[], Map<string, number>> | undefined = new Map();
   /** Each component's live boundaries by side, and its live ingress by payload, while the build runs. */
   private sides: Map<ComponentModel, ComponentSides> | undefined = new Map();
   /** The build's shared tag lists (released with the build). */
@@ -337,7 +337,7 @@ export class ModelBuilder {
       for (const [payload, outs] of this.sidesOf(src).egressByPayload) {
         const same = ins.get(payload);
         if (!same) continue;
-        const into = same.length > 1 ? this.inboundOf(dst, payload, same) : undefined;
+        const into = same.length > 1 ? this.inboundOf(same) : undefined;
         /** Where a field path crosses to in the destination: its hub, or the one ingress's field. */
         const target = (name: string) => (into ? this.hubOf(into, name) : same[0]!.fieldIndex.get(name));
         if (outs.length === 1) {
@@ -349,7 +349,7 @@ export class ModelBuilder {
         }
         // Several egresses of the payload: each field path's egress fields gather in the source's hub
         // for it, which crosses once per destination.
-        for (const [name, hub] of this.outboundOf(src, payload, outs)) {
+        for (const [name, hub] of this.outboundOf(outs)) {
           const t = target(name);
           if (t !== undefined) this.arc(hub, t, 'crossing');
         }
@@ -359,32 +359,29 @@ export class ModelBuilder {
 
   /**
    * A source's hubs for one payload, by field path: every egress field of that path and payload leads
-   * into its hub (free), and the hub crosses to each destination once.
+   * into its hub (free), and the hub crosses to each destination once (keyed like inboundOf).
    */
-  private outboundOf(
-    src: ComponentModel,
-    payload: string,
-    outs: readonly BoundaryModel[],
-  ): Map<string, number> {
-    const key = `${src.detail.id}\u0000${payload}`;
-    let hubs = this.outbound!.get(key);
+  private outboundOf(outs: readonly BoundaryModel[]): Map<string, number> {
+    let hubs = this.outbound!.get(outs);
     if (!hubs) {
       hubs = new Map();
       for (const e of outs)
         for (const [name, v] of e.fieldIndex) {
           let hub = hubs.get(name);
-          if (hub === undefined) hubs.set(name, (hub = this.model.fields.length + this.hubCount++));
+          if (hub === undefined) hubs.set(name, (hub = this.newHub()));
           this.arc(v, hub, 'hub');
         }
-      this.outbound!.set(key, hubs);
+      this.outbound!.set(outs, hubs);
     }
     return hubs;
   }
 
-  /** A destination's ingress fields of one payload by field path, and the hubs made for them so far. */
-  private inboundOf(dst: ComponentModel, payload: string, ins: readonly BoundaryModel[]): Inbound {
-    const key = `${dst.detail.id}\u0000${payload}`;
-    let entry = this.inbound!.get(key);
+  /**
+   * A destination's ingress fields of one payload by field path, and the hubs made for them so far
+   * (keyed by the destination's list of those boundaries, one per component and payload: sidesOf).
+   */
+  private inboundOf(ins: readonly BoundaryModel[]): Inbound {
+    let entry = this.inbound!.get(ins);
     if (!entry) {
       const fields = new Map<string, number[]>();
       for (const i of ins)
@@ -393,7 +390,7 @@ export class ModelBuilder {
           if (list) list.push(v);
           else fields.set(n, [v]);
         }
-      this.inbound!.set(key, (entry = { fields, hubs: new Map() }));
+      this.inbound!.set(ins, (entry = { fields, hubs: new Map() }));
     }
     return entry;
   }
@@ -404,12 +401,17 @@ export class ModelBuilder {
    * of that path, of any component with an edge to the destination, to every one of them — so a walk
    * reaches the same fields at the same hops. Undefined: no ingress of the payload has that path.
    */
+  /** A new hub: numbered after the fields, which are all made by then. */
+  private newHub(): number {
+    return this.model.fields.length + this.hubCount++;
+  }
+
   private hubOf(into: Inbound, name: string): number | undefined {
     let hub = into.hubs.get(name);
     if (hub === undefined) {
       const targets = into.fields.get(name);
       if (!targets) return undefined;
-      hub = this.model.fields.length + this.hubCount++;
+      hub = this.newHub();
       into.hubs.set(name, hub);
       for (const v of targets) this.arc(hub, v, 'hub');
     }

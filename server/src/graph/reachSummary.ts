@@ -20,6 +20,26 @@ export interface ReachSummary {
 
 const LANES = 32;
 
+/**
+ * Per DATA_STORE component reached (`nearest` not -1), the names of its fields `reached` says were
+ * reached (starts not counted): what the contracts on it are told.
+ */
+export function storeFieldsReached(
+  model: LineageModel,
+  nearest: Int32Array,
+  reached: (field: number) => boolean,
+): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (let c = 0; c < nearest.length; c++) {
+    const cm = model.componentList[c]!;
+    if (nearest[c] === -1 || cm.detail.type !== 'DATA_STORE') continue;
+    const names = new Set<string>();
+    for (const b of cm.boundaries) for (const [name, v] of b.fieldIndex) if (reached(v)) names.add(name);
+    out.set(c, names);
+  }
+  return out;
+}
+
 /** One summary per start set, in order (downstream, unfiltered). */
 export function reachSummaries(
   model: LineageModel,
@@ -79,7 +99,6 @@ function ranks(model: LineageModel): Ranks {
 
 /** The arrays of one batch, reused by the next. */
 class Lanes {
-  private readonly n: number;
   private readonly seen: Int32Array;
   private readonly started: Int32Array;
   private readonly pending: Int32Array;
@@ -94,14 +113,14 @@ class Lanes {
   private readonly fill: Int32Array;
 
   constructor(private readonly model: LineageModel) {
-    this.n = model.nodeCount;
-    this.seen = new Int32Array(this.n);
-    this.started = new Int32Array(this.n);
-    this.pending = new Int32Array(this.n);
-    this.crossing = new Int32Array(this.n);
-    this.queued = new Uint8Array(this.n);
-    this.listed = new Uint8Array(this.n);
-    this.next = new Int32Array(this.n);
+    const n = model.nodeCount;
+    this.seen = new Int32Array(n);
+    this.started = new Int32Array(n);
+    this.pending = new Int32Array(n);
+    this.crossing = new Int32Array(n);
+    this.queued = new Uint8Array(n);
+    this.listed = new Uint8Array(n);
+    this.next = new Int32Array(n);
     this.compOf = model.componentIndexes();
     const r = ranks(model);
     this.rank = r.rank;
@@ -202,22 +221,16 @@ class Lanes {
     }
     return sets.map((_, lane) => {
       const bit = 1 << lane;
-      const storeFields = new Map<number, Set<string>>();
-      const own = nearest.subarray(lane * nComponents, (lane + 1) * nComponents);
-      for (let c = 0; c < nComponents; c++) {
-        const cm = this.model.componentList[c]!;
-        if (own[c] === -1 || cm.detail.type !== 'DATA_STORE') continue;
-        const names = new Set<string>();
-        for (const b of cm.boundaries)
-          for (const [name, v] of b.fieldIndex)
-            if ((seen[v]! & bit) !== 0 && (started[v]! & bit) === 0) names.add(name);
-        storeFields.set(c, names);
-      }
+      const own = nearest.slice(lane * nComponents, (lane + 1) * nComponents);
       return {
         fieldCount: counts[lane]!,
         fieldsIn: fieldsIn.slice(lane * nComponents, (lane + 1) * nComponents),
-        nearest: own.slice(),
-        storeFields,
+        nearest: own,
+        storeFields: storeFieldsReached(
+          this.model,
+          own,
+          (v) => (seen[v]! & bit) !== 0 && (started[v]! & bit) === 0,
+        ),
       };
     });
   }

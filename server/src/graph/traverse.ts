@@ -148,7 +148,6 @@ function walkLevels(
   let count = 0;
   let sp = 0;
   let d = 0;
-  let nNext = 0;
   for (; nFrontier > 0 && d <= maxHops && count < maxCount; d++) {
     for (let i = 0; i < nFrontier; i++) {
       const v = frontier[i]!;
@@ -160,7 +159,7 @@ function walkLevels(
       else order[count++] = v;
       stack[sp++] = v;
     }
-    nNext = 0;
+    let nNext = 0;
     while (sp > 0 && count < maxCount) {
       const u = stack[--sp]!;
       const code = kinds[u]!;
@@ -196,7 +195,7 @@ function walkLevels(
     next = swap;
     nFrontier = nNext;
   }
-  // Fields still queued past maxHops are not reached: unqueue them.
+  // Fields still queued past maxHops, or once maxCount were reached, are not reached: unqueue them.
   for (let i = 0; i < nFrontier; i++) queued[frontier[i]!] = 0;
   w.hubCount = nHubs;
   return count;
