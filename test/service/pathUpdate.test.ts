@@ -233,6 +233,29 @@ describe('local service: path update', () => {
     assert.deepEqual(after.egress.field_depends_on_tags, []);
   });
 
+  it('a read repeated between writes answers the same bytes; after a write both reads show it', async () => {
+    const url = `/v0/experimental/components/${BILLING}`;
+    const first = await get(url);
+    const again = await get(url);
+    assert.equal(again.text, first.text);
+    const versionsBefore = await versions(BILLING);
+    assert.deepEqual(await versions(BILLING), versionsBefore);
+    const old = first.body.component.paths![0]!;
+    const r = await put(BILLING, old.path_id!, {
+      ingress: old.ingress,
+      egress: old.egress,
+      field_mappings: [{ ingress_field: 'amount', egress_field: 'total' }],
+      transformation_summary: `read-after-write ${versionsBefore.length}`,
+    });
+    assert.equal(r.status, 200, r.text);
+    const after = await get(url);
+    assert.ok(
+      after.body.component.paths!.some((p) => p.path_id === r.body.path.path_id),
+      'the new override is in the detail read after the write',
+    );
+    assert.equal((await versions(BILLING)).length, versionsBefore.length + 2);
+  });
+
   describe('errors', () => {
     it('400 for a body without ingress signature_name, naming the member', async () => {
       const old = await readPath(CHECKOUT, P_CHECKOUT_SAVE);

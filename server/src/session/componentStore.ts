@@ -189,20 +189,31 @@ export class ComponentStore {
   private async loadCommits(api: LineageApi, ids: string[], concurrency: number, signal?: AbortSignal) {
     const results = await mapSettled(ids, concurrency, async (id) => {
       const c = this.cache.peek(id);
-      const pathIds = c ? await mapPaths(c, new TimeSlicer()) : new Map<string, LineagePath>();
-      return readScanCommits((page) => api.getVersions(id, page, signal ? { signal } : undefined), pathIds);
+      return this.readCommits(api, id, c, signal);
     });
-    for (const { item: id, result, error } of results) {
-      if (result) {
-        this.commits.set(id, result);
-        continue;
-      }
-      this.commits.delete(id);
-      this.log.warnOnce(
-        `Component ${id}: versions not read (${error.message}); its anchors are placed at their recorded lines without git mapping.`,
-        `versions:${id}`,
-      );
+    for (const { item: id, result, error } of results) this.keepCommits(id, result, error);
+  }
+
+  private async readCommits(
+    api: LineageApi,
+    id: string,
+    c: ComponentDetail | undefined,
+    signal?: AbortSignal,
+  ): Promise<ScanCommits> {
+    const pathIds = c ? await mapPaths(c, new TimeSlicer()) : new Map<string, LineagePath>();
+    return readScanCommits((page) => api.getVersions(id, page, signal ? { signal } : undefined), pathIds);
+  }
+
+  private keepCommits(id: string, result: ScanCommits | undefined, error: Error | undefined): void {
+    if (result) {
+      this.commits.set(id, result);
+      return;
     }
+    this.commits.delete(id);
+    this.log.warnOnce(
+      `Component ${id}: versions not read (${error?.message ?? 'no answer'}); its anchors are placed at their recorded lines without git mapping.`,
+      `versions:${id}`,
+    );
   }
 
   findPath(componentId: string, pathId: string): LineagePath | undefined {
@@ -254,7 +265,19 @@ export class ComponentStore {
       await this.compact(r.component, slicer);
       await mapPaths(r.component, slicer);
       const before = this.cache.peek(id);
-      return { ...r, changed: !before || !(await sameDetail(before, r.component, slicer)) };
+      const changed = !before || !(await sameDetail(before, r.component, slicer));
+      // Versions are read beside the other components' details rather than after all of them: the
+      // wait for the service then overlaps with parsing. They change with the paths, so an
+      // unchanged component keeps the versions it has.
+      let commits: { result?: ScanCommits; error?: Error } | undefined;
+      if (r.component.type === 'CODE' && (changed || !this.commits.has(id))) {
+        try {
+          commits = { result: await this.readCommits(api, id, r.component, signal) };
+        } catch (err) {
+          commits = { error: err as Error };
+        }
+      }
+      return { ...r, changed, commits };
     });
     const unreachable = results.filter((r) => r.error && isConnectivityError(r.error));
     if (results.length > 0 && unreachable.length === results.length)
@@ -263,6 +286,7 @@ export class ComponentStore {
     if (rejected) return { kind: 'keyRejected', error: rejected.error };
 
     const changed: string[] = [];
+    const commitsRead = new Set<string>();
     this.failures.clear();
     let failed = 0;
     for (const r of results) {
@@ -277,6 +301,11 @@ export class ComponentStore {
       }
       if (r.result.changed) changed.push(r.item);
       this.cache.set(r.item, r.result.component);
+      const commits = r.result.commits;
+      if (commits) {
+        this.keepCommits(r.item, commits.result, commits.error);
+        commitsRead.add(r.item);
+      }
     }
     if (failed > MAX_FAILURE_LINES)
       this.log.warnOnce(
@@ -295,7 +324,10 @@ export class ComponentStore {
     // Versions change with the paths (a scan, an override), so they are re-read for changed components only.
     const changedSet = new Set(changed);
     const needCommits = [...this.cache.entries()]
-      .filter(([id, c]) => c.type === 'CODE' && (changedSet.has(id) || !this.commits.has(id)))
+      .filter(
+        ([id, c]) =>
+          c.type === 'CODE' && !commitsRead.has(id) && (changedSet.has(id) || !this.commits.has(id)),
+      )
       .map(([id]) => id);
     await this.loadCommits(api, needCommits, settings.maxConcurrency, signal);
     this.wanted = wanted;

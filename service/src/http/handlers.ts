@@ -8,6 +8,7 @@ import * as assets from './handlers/assets';
 import * as components from './handlers/components';
 import * as contracts from './handlers/contracts';
 import type { Request } from './handlers/request';
+import { AnswerCache } from './answerCache';
 
 export type Handler = (req: Request) => unknown;
 
@@ -18,16 +19,18 @@ export function createHandlers(store: Store): Record<OperationName, Handler> {
   const warmSoon = () => setImmediate(() => dependsOn.warm());
   store.onWrite(warmSoon);
   warmSoon();
+  const answers = new AnswerCache(store);
   return {
     updatePath: (req) => components.updatePath(store, render, req),
     listApiKeys: () => admin.listApiKeys(store),
     updateSubscription: (req) => contracts.updateSubscription(store, req),
-    getComponent: (req) => components.getComponent(store, render, req),
+    getComponent: (req) =>
+      answers.answer('getComponent', req, (r) => components.getComponent(store, render, r)),
     getDataAssets: (req) => assets.getDataAssets(store, req),
     getViolationStatus: (req) => contracts.getViolationStatus(store, req),
     getHistoryFilters: (req) => admin.getHistoryFilters(store, req),
     deleteContract: (req) => contracts.deleteContract(store, req),
-    getVersions: (req) => components.getVersions(store, req),
+    getVersions: (req) => answers.answer('getVersions', req, (r) => components.getVersions(store, r)),
     checkCompliance: (req) => contracts.checkCompliance(store, req),
     registerObjectStoreAssets: (req) => assets.registerObjectStoreAssets(store, req),
     getEdges: (req) => admin.getEdges(store, req),

@@ -11,6 +11,7 @@ import { stripReadOnly } from '../../../common/src/api/readWrite';
 import type { Store } from '../model/store';
 import { HttpError, errorBody } from './errors';
 import { createHandlers, type Handler } from './handlers';
+import { JsonBytes } from './answerCache';
 import { installBodyHandling } from './requestBody';
 import { hostCheck } from './hostCheck';
 
@@ -109,6 +110,8 @@ export async function buildServer(store: Store, opts: { host: string }): Promise
           caller: keyName(store, request.headers['x-api-key']),
         });
         reply.code(op.successStatus);
+        if (result instanceof JsonBytes)
+          return reply.type('application/json; charset=utf-8').send(result.bytes);
         return op.successStatus === 204 ? reply.send() : reply.send(result);
       },
     });
