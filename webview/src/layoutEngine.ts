@@ -45,6 +45,18 @@ function engine(): NonNullable<typeof worker> {
 }
 
 /**
+ * Starts the worker ahead of the first graph and has it lay out a one-box graph, so the worker's
+ * script and elkjs's layered algorithm are ready by the time a graph comes. A graph arriving
+ * meanwhile queues behind it in the same worker.
+ */
+export function warmUp(): void {
+  if (worker) return;
+  engine()
+    .elk.layout({ id: 'warm-up', children: [{ id: 'a', width: 1, height: 1 }], edges: [] })
+    .catch(() => undefined);
+}
+
+/**
  * Lays the graph out in the worker. A layout still running for an older graph is abandoned: its worker
  * is stopped (a new one starts) and its promise rejects with Superseded.
  */

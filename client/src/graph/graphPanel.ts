@@ -7,6 +7,7 @@ import {
   type FieldFlowResult,
   FieldFlowRequest,
   type GraphParams,
+  type GraphResult,
   GraphRequest,
   parseFieldId,
 } from '../../../common/src/protocol';
@@ -47,6 +48,8 @@ export class GraphPanels implements vscode.Disposable {
   readonly onDidRender = this.rendered.event;
   private readonly selected = new vscode.EventEmitter<FieldFlowResult>();
   readonly onDidHighlight = this.selected.event;
+  /** The graph asked for as a panel opens, while its page and script load; used once it is ready. */
+  private early: { params: GraphParams; graph: Promise<GraphResult> } | undefined;
 
   constructor(private readonly ctx: LineageContext) {
     this.disposables.push(
@@ -62,7 +65,10 @@ export class GraphPanels implements vscode.Disposable {
           this.adopt(panel, state);
         },
       }),
-      ctx.onDidChangeData(() => void this.reload()),
+      ctx.onDidChangeData(() => {
+        this.early = undefined; // asked for before the change
+        void this.reload();
+      }),
     );
   }
 
@@ -93,6 +99,10 @@ export class GraphPanels implements vscode.Disposable {
       this.options(),
     );
     this.adopt(panel, state);
+    // Asked for now, while the page and its script load, not once the page says it is ready.
+    const graph = this.ctx.request(GraphRequest, state.params);
+    graph.catch(() => undefined); // reported when the page is ready and takes it
+    this.early = { params: state.params, graph };
   }
 
   private options(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -131,8 +141,12 @@ export class GraphPanels implements vscode.Disposable {
   private async reload(): Promise<void> {
     if (!this.panel || !this.state) return;
     const state = this.state;
+    const early = this.early;
+    this.early = undefined;
     try {
-      const graph = await this.ctx.request(GraphRequest, state.params);
+      const graph = await (early?.params === state.params
+        ? early.graph
+        : this.ctx.request(GraphRequest, state.params));
       // A selection made meanwhile changes the state, not the graph asked for.
       if (this.state?.params === state.params) this.post({ type: 'graph', graph, state: this.state });
     } catch (err) {

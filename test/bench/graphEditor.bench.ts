@@ -1,0 +1,230 @@
+// Lineage graph in a real VS Code (not a test: it only reports). The journeys' set-up: the real local
+// service seeded with the demo dataset, a copy of demo/workspace, code-server 1.100 with the extension
+// under development, Debian's Chromium through playwright-core. Times what a user waits for:
+// - the hover's "Lineage graph" link clicked → the graph drawn (the webview's `rendered`), the first
+//   time (panel created, script and layout worker started) and again after closing the panel;
+// - a mapping kind unticked in the panel → the graph drawn again;
+// and splits each into the webview's marks (script started, graph received, laid out, drawn).
+// Run: node scripts/bench.mjs graphEditor (after node scripts/build.mjs; needs code-server, see
+// docs/testing.md). BENCH_RUNS: repeats of the warm runs (5).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FrameLocator, Page } from 'playwright-core';
+import { emailInChargeCard } from '../journeys/support/demo';
+import type { JourneySession } from '../journeys/support/session';
+import {
+  goToLine,
+  graphFrame,
+  hoverAtCursor,
+  hoverWidget,
+  openFile,
+  openWorkbench,
+  runCommand,
+  screenshot,
+  signInThroughUi,
+  UI_TIMEOUT,
+  visibleLens,
+} from '../journeys/support/workbench';
+import { repoRoot } from './generatedWorkspace';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+interface Harness {
+  startCodeServer(o: object): Promise<{ url: string; port: number; stop(): Promise<void> }>;
+  launchBrowser(
+    o: object,
+  ): Promise<{ context: { pages(): Page[]; newPage(): Promise<Page> }; close(): Promise<void> }>;
+  workbenchUrl(o: object): string;
+  QUIET_PROFILE_SETTINGS: Record<string, unknown>;
+}
+interface Service {
+  url: string;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+/** Epoch times of the webview's marks (the last of each name) and of its navigation start. */
+async function marks(frame: FrameLocator): Promise<Record<string, number>> {
+  return frame.locator('body').evaluate(() => {
+    const out: Record<string, number> = { navigation: performance.timeOrigin };
+    const script = performance.getEntriesByType('resource').find((e) => /graph\.js/.test(e.name)) as
+      (PerformanceEntry & { responseEnd: number }) | undefined;
+    if (script) out.fetched = performance.timeOrigin + script.responseEnd;
+    for (const m of performance.getEntriesByType('mark'))
+      if (m.name.startsWith('lineage:')) out[m.name.slice(8)] = performance.timeOrigin + m.startTime;
+    return out;
+  });
+}
+
+async function renders(frame: FrameLocator): Promise<number> {
+  return Number((await frame.locator('body').getAttribute('data-renders')) ?? 0);
+}
+
+const waitForRender = (frame: FrameLocator, n: number) =>
+  frame.locator(`body[data-renders="${n}"]:not([data-busy])`).waitFor({ timeout: UI_TIMEOUT });
+
+/**
+ * "812 ms (panel 230 · fetch 90 · script 50 · graph 95 · layout 260 · draw 87 · seen 40)" from the click:
+ * the webview page started, its script fetched and run, the graph received, laid out, drawn, and seen
+ * drawn by the benchmark.
+ */
+function split(t0: number, t1: number, m: Record<string, number>, cold: boolean): string {
+  const parts: string[] = [];
+  let at = t0;
+  const step = (label: string, key: string) => {
+    const t = m[key];
+    if (t === undefined || t < at - 1) return;
+    parts.push(`${label} ${Math.round(t - at)}`);
+    at = t;
+  };
+  if (cold) {
+    step('panel', 'navigation');
+    step('fetch', 'fetched');
+    step('script', 'start');
+  }
+  step('graph', 'graph');
+  step('layout', 'laid');
+  step('draw', 'drawn');
+  parts.push(`seen ${Math.round(t1 - at)}`);
+  return `${Math.round(t1 - t0)} ms (${parts.join(' · ')})`;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** The file opened in the first group (or that group focused, the graph panel open beside it). */
+async function clickGraphLink(page: Page, panelOpen = false): Promise<number> {
+  const email = emailInChargeCard();
+  if (panelOpen) await runCommand(page, 'View: Focus First Editor Group');
+  else await openFile(page, email.file);
+  await goToLine(page, email.line, email.column);
+  await visibleLens(page, /downstream field/);
+  await hoverAtCursor(page);
+  const link = hoverWidget(page).getByRole('link', { name: 'Lineage graph' }).first();
+  await link.waitFor({ timeout: UI_TIMEOUT });
+  const t0 = Date.now();
+  await link.click();
+  return t0;
+}
+
+async function main(): Promise<void> {
+  const harness = (await import(
+    pathToFileURL(path.join(repoRoot, 'scripts/vscode/run-suite.mjs')).href
+  )) as Harness;
+  const { startServiceProcess } = (await import(
+    pathToFileURL(path.join(repoRoot, 'scripts/start.mjs')).href
+  )) as {
+    startServiceProcess(o: object): Promise<Service>;
+  };
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lineage-graph-editor-bench-'));
+  const runDir = path.join(repoRoot, '.test-artifacts', 'vscode', 'bench-graph-editor');
+  fs.mkdirSync(runDir, { recursive: true });
+  const workspace = path.join(tmp, 'workspace');
+  fs.cpSync(path.join(repoRoot, 'demo', 'workspace'), workspace, { recursive: true });
+  let service: Service | undefined;
+  let server: Awaited<ReturnType<Harness['startCodeServer']>> | undefined;
+  let browser: Awaited<ReturnType<Harness['launchBrowser']>> | undefined;
+  try {
+    service = await startServiceProcess({
+      db: path.join(tmp, 'service.db'),
+      seed: path.join(repoRoot, 'demo', 'dataset.json'),
+      logFile: path.join(runDir, 'service.log'),
+    });
+    const userDataDir = path.join(tmp, 'user-data');
+    fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+    fs.writeFileSync(
+      path.join(userDataDir, 'User', 'settings.json'),
+      JSON.stringify({
+        ...harness.QUIET_PROFILE_SETTINGS,
+        'lineageLens.serviceUrl': service.url,
+        'editor.hover.delay': 300,
+      }),
+    );
+    server = await harness.startCodeServer({
+      workspace,
+      userDataDir,
+      extensionsDir: path.join(tmp, 'extensions'),
+      logFile: path.join(runDir, 'code-server.log'),
+    });
+    browser = await harness.launchBrowser({ headless: true });
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    const session: JourneySession = {
+      page,
+      workbenchUrl: harness.workbenchUrl({ ...server, workspace, extensionDevelopmentPath: repoRoot }),
+      serviceUrl: service.url,
+      apiKey: service.apiKey,
+      workspace,
+      repoRoot,
+      screenshotDir: path.join(repoRoot, '.test-artifacts', 'screenshots', 'bench'),
+      runDir,
+    };
+    (globalThis as { __lineageJourneySession?: JourneySession }).__lineageJourneySession = session;
+    await openWorkbench();
+    await signInThroughUi(page);
+    // Room for the editor beside the panel: the hovered line stays on screen with the panel open.
+    await runCommand(page, 'View: Close Primary Side Bar');
+
+    // Cold: no panel yet.
+    const frame = graphFrame(page);
+    let t0 = await clickGraphLink(page);
+    await waitForRender(frame, 1);
+    let t1 = Date.now();
+    console.log(
+      `hover link → drawn, panel created (demo, 7 components): ${split(t0, t1, await marks(frame), true)}`,
+    );
+    await page.mouse.move(1, 1);
+    await hoverWidget(page).waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+    await screenshot(page, 'bench-graph-editor-before-filter');
+
+    let last = '';
+    // A filter: ControlFlow unticked, then ticked again.
+    const filter: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      for (const tick of [false, true]) {
+        const n = await renders(frame);
+        const box = frame.locator('#kind-ControlFlow');
+        t0 = Date.now();
+        await (tick ? box.check() : box.uncheck());
+        await waitForRender(frame, n + 1);
+        t1 = Date.now();
+        filter.push(t1 - t0);
+        last = split(t0, t1, await marks(frame), false);
+        if (i === 0 && !tick) await screenshot(page, 'bench-graph-editor-after-filter');
+      }
+    }
+    console.log(`filter change → drawn again: median ${median(filter)} ms of ${filter.length}; last ${last}`);
+
+    // Reopened: the panel closed, then the link again (a new webview and worker; the script cached).
+    const again: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await runCommand(page, 'View: Close All Editors');
+      t0 = await clickGraphLink(page);
+      await waitForRender(frame, 1);
+      t1 = Date.now();
+      again.push(t1 - t0);
+      last = split(t0, t1, await marks(frame), true);
+      await page.mouse.move(1, 1);
+    }
+    console.log(
+      `hover link → drawn, panel closed before: median ${median(again)} ms of ${RUNS}; last ${last}`,
+    );
+  } catch (err) {
+    const page = browser?.context.pages()[0];
+    await page?.screenshot({ path: path.join(runDir, 'failed.png') }).catch(() => undefined);
+    throw err;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    await service?.stop().catch(() => undefined);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
