@@ -1,0 +1,259 @@
+// Lineage graph drawn (not a test: it only reports). The real local service, the real language server
+// over stdio and the real webview bundle and page in Debian's Chromium (test/helpers/webviewPage.ts:
+// what VS Code's panel adds, creating the webview and fetching its script, is in graphEditor.bench.ts).
+// Each row runs the panel's own loop: the graph asked of the server, posted to the page, laid out and
+// drawn until the page posts `rendered`.
+// - the demo (7 components), opened on a field as the hover's link opens it: a fresh page (the graph
+//   asked for as the page loads, as the panel does), then again on other focuses;
+// - a mapping kind unticked on the page's own checkbox and ticked back → drawn again;
+// - the 3-hop neighbourhood of a field of the 500-component LSP benchmark dataset (lsp.bench.ts's
+//   generated workspace): request → drawn, and when the progress bar showed.
+// Run: node scripts/bench.mjs graphDraw. BENCH_RUNS: repeats (5).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as P from '../../common/src/protocol';
+import type { GraphViewState } from '../../common/src/graphMessages';
+import { startLocalService, type LocalService } from '../helpers/localService';
+import { LspClient, repoRoot } from '../helpers/lspClient';
+import { openWebviewPage, type WebviewPage } from '../helpers/webviewPage';
+import { generateWorkspace } from './generatedWorkspace';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+interface Posted {
+  type: string;
+  filters?: P.GraphFilters;
+  layoutMs?: number;
+  drawMs?: number;
+}
+type PageGlobals = { __posted: Posted[]; __progressAt?: number; __sentAt?: number };
+
+const postedCount = (w: WebviewPage) =>
+  w.page.evaluate(() => (globalThis as unknown as PageGlobals).__posted.length);
+
+/** The first message of `type` the page posts after the first `from` messages. */
+async function nextPosted(w: WebviewPage, from: number, type: string): Promise<Posted> {
+  const h = await w.page.waitForFunction(
+    ([n, t]) => (globalThis as unknown as PageGlobals).__posted.slice(n as number).find((m) => m.type === t),
+    [from, type] as const,
+    { timeout: 300_000 },
+  );
+  return (await h.jsonValue()) as Posted;
+}
+
+/** Posts a graph as the extension does and notes when (the page's clock), for the progress bar. */
+async function postGraph(w: WebviewPage, graph: P.GraphResult, state: GraphViewState): Promise<void> {
+  await w.page.evaluate(
+    ([g, s]) => {
+      const p = globalThis as unknown as PageGlobals & { postMessage(m: unknown, o: string): void };
+      p.__sentAt = globalThis.performance.now(); // the page's clock, not this module's import
+      p.__progressAt = undefined;
+      p.postMessage({ type: 'graph', graph: g, state: s }, '*');
+    },
+    [graph, state] as const,
+  );
+}
+
+const WATCH_PROGRESS = `(() => {
+  const bar = document.getElementById('progress');
+  new MutationObserver(() => {
+    if (!bar.hidden && globalThis.__progressAt === undefined) globalThis.__progressAt = performance.now();
+  }).observe(bar, { attributes: true });
+})()`;
+
+/** Request → drawn for `params`: the request's time, the wall time to `rendered`, layout and draw. */
+async function requestAndDraw(
+  client: LspClient,
+  w: WebviewPage,
+  params: P.GraphParams,
+): Promise<{ graph: P.GraphResult; requestMs: number; wallMs: number; layoutMs: number; drawMs: number }> {
+  const n = await postedCount(w);
+  const t0 = performance.now();
+  const graph = await client.conn.sendRequest(P.GraphRequest, params);
+  const requestMs = performance.now() - t0;
+  await postGraph(w, graph, { params });
+  const r = await nextPosted(w, n, 'rendered');
+  return { graph, requestMs, wallMs: performance.now() - t0, layoutMs: r.layoutMs!, drawMs: r.drawMs! };
+}
+
+const f = (x: number) => `${Math.round(x)} ms`;
+
+async function demoRows(): Promise<void> {
+  const data = JSON.parse(readFileSync(join(repoRoot, 'demo', 'dataset.json'), 'utf8')) as {
+    components: Array<{ id: string; name: string }>;
+  };
+  const service = await startLocalService({ seed: join(repoRoot, 'demo', 'dataset.json') });
+  const dir = mkdtempSync(join(tmpdir(), 'lineage-graph-draw-'));
+  const client = await LspClient.start({
+    workspaceFolder: dir,
+    initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+    settings: { components: data.components.map((c) => c.id), refreshIntervalSeconds: 0 },
+    timeoutMs: 120_000,
+  });
+  let web: WebviewPage | undefined;
+  try {
+    await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
+    const checkout = data.components.find((c) => c.name === 'checkout-api')!;
+    // The hover's link on `email` in createOrder opens the graph on that field.
+    const whole = await client.conn.sendRequest(P.GraphRequest, {
+      focus: { kind: 'component', componentId: checkout.id },
+    });
+    const email = whole.nodes
+      .find((n) => n.id === checkout.id)!
+      .boundaries.flatMap((b) => b.fields)
+      .find((x) => x.name === 'email')!;
+    const onField: P.GraphParams = { focus: { kind: 'field', field: P.parseFieldId(email.id)! } };
+
+    // A fresh page: the panel asks for the graph as the page loads, then posts it once the page is ready.
+    const t0 = performance.now();
+    const [page, graph] = await Promise.all([
+      openWebviewPage(),
+      client.conn.sendRequest(P.GraphRequest, onField),
+    ]);
+    web = page;
+    const ready = performance.now() - t0;
+    await postGraph(web, graph, { params: onField });
+    const first = await nextPosted(web, 0, 'rendered');
+    console.log(
+      `demo graph (${graph.nodes.length} components, ${graph.edges.length} edges) on a field, a fresh page: page ready ${f(ready)}, ` +
+        `then drawn ${f(performance.now() - t0 - ready)} (layout ${first.layoutMs} ms with the worker starting, draw ${first.drawMs} ms)`,
+    );
+
+    // Again, on other focuses (each a new layout): each component of the demo in turn, then the field.
+    const again: number[] = [];
+    const layouts: number[] = [];
+    for (let i = 0; i < RUNS; i++)
+      for (const c of [...data.components.slice(0, 2), null]) {
+        const params: P.GraphParams = c ? { focus: { kind: 'component', componentId: c.id } } : onField;
+        const r = await requestAndDraw(client, web, params);
+        if (!c) {
+          again.push(r.wallMs);
+          layouts.push(r.layoutMs);
+        }
+      }
+    console.log(
+      `demo graph on the field again (after other graphs), request → drawn: median ${f(median(again))} of ${again.length} (layout ${f(median(layouts))})`,
+    );
+
+    // The page's own checkbox: ControlFlow unticked, then ticked back; the filters go to the server.
+    const filter: number[] = [];
+    let reused = 0;
+    for (let i = 0; i < RUNS; i++)
+      for (const tick of [false, true]) {
+        const n = await postedCount(web);
+        const t = performance.now();
+        await web.page.locator('#kind-ControlFlow').setChecked(tick);
+        const { filters } = await nextPosted(web, n, 'filters');
+        const params = { ...onField, ...(filters ? { filters } : {}) };
+        const g = await client.conn.sendRequest(P.GraphRequest, params);
+        await postGraph(web, g, { params });
+        const r = await nextPosted(web, n, 'rendered');
+        filter.push(performance.now() - t);
+        if (r.layoutMs! <= 1) reused++;
+      }
+    console.log(
+      `demo filter change (ControlFlow unticked, ticked back) → drawn: median ${f(median(filter))}, max ${f(Math.max(...filter))} of ${filter.length}; ` +
+        `${reused} of ${filter.length} on the kept layout`,
+    );
+  } finally {
+    await web?.close();
+    await client.stop();
+    await service.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchmarkRows(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lineage-graph-draw-500-'));
+  console.log('generating 500 components / 25000 paths / 50000 anchors in 5000 files (lsp.bench.ts) …');
+  const { ws, datasetFile } = generateWorkspace({ dir, components: 500, anchors: 50_000, files: 5_000 });
+  const data = JSON.parse(readFileSync(datasetFile, 'utf8')) as {
+    components: Array<{ id: string; type: string }>;
+  };
+  let service: LocalService | undefined;
+  let client: LspClient | undefined;
+  let web: WebviewPage | undefined;
+  try {
+    service = await startLocalService({ seed: datasetFile, startTimeoutMs: 10 * 60_000 });
+    client = await LspClient.start({
+      workspaceFolder: ws,
+      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+      settings: {
+        components: data.components.map((c) => c.id),
+        maxConcurrency: 8,
+        refreshIntervalSeconds: 0,
+      },
+      timeoutMs: 10 * 60_000,
+    });
+    await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
+    // Candidate fields: the first ingress field of CODE components; the one with the widest 3-hop
+    // neighbourhood is drawn.
+    const hop3 = { depthUp: 3, depthDown: 3 };
+    let best: { params: P.GraphParams; nodes: number } | undefined;
+    for (const c of data.components.filter((x) => x.type === 'CODE').slice(0, 12)) {
+      const g = await client.conn.sendRequest(P.GraphRequest, {
+        focus: { kind: 'component', componentId: c.id },
+        filters: { depthUp: 0, depthDown: 0 },
+      });
+      const field = g.nodes[0]?.boundaries.find((b) => b.roles.includes('ingress'))?.fields[0];
+      if (!field) continue;
+      const params: P.GraphParams = {
+        focus: { kind: 'field', field: P.parseFieldId(field.id)! },
+        filters: hop3,
+      };
+      const hood = await client.conn.sendRequest(P.GraphRequest, params);
+      if (!best || hood.nodes.length > best.nodes) best = { params, nodes: hood.nodes.length };
+    }
+    if (!best) throw new Error('no CODE component with an ingress field');
+    web = await openWebviewPage();
+    await web.page.evaluate(WATCH_PROGRESS);
+    const walls: number[] = [];
+    let last = '';
+    for (let i = 0; i < RUNS; i++) {
+      // Another graph between runs, so that each run lays out anew.
+      if (i > 0)
+        await requestAndDraw(client, web, {
+          focus: { kind: 'component', componentId: data.components[i]!.id },
+          filters: { depthUp: 0, depthDown: 0 },
+        });
+      const r = await requestAndDraw(client, web, best.params);
+      const progress = await web.page.evaluate(() => {
+        const p = globalThis as unknown as PageGlobals;
+        return p.__progressAt === undefined ? undefined : p.__progressAt - p.__sentAt!;
+      });
+      walls.push(r.wallMs);
+      const rows = r.graph.nodes.reduce(
+        (n, x) => n + x.boundaries.reduce((m, b) => m + b.fields.length, 0),
+        0,
+      );
+      last =
+        `${r.graph.nodes.length} components, ${rows} field rows, ${r.graph.edges.length} edges; request ${f(r.requestMs)}, ` +
+        `layout ${r.layoutMs} ms, draw ${r.drawMs} ms; progress bar ${progress === undefined ? 'not shown' : `shown ${f(progress)} after the graph reached the page`}` +
+        (r.graph.truncated ? `; ${r.graph.truncated}` : '');
+    }
+    console.log(
+      `500-component benchmark, 3-hop neighbourhood of a field, request → drawn: median ${f(median(walls))}, max ${f(Math.max(...walls))} of ${walls.length}; last: ${last}`,
+    );
+  } finally {
+    await web?.close();
+    await client?.stop();
+    await service?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  await demoRows();
+  await benchmarkRows();
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
