@@ -75,6 +75,7 @@ export interface BenchServer {
  */
 export function startBenchServer(dir: string, componentIds: string[]): BenchServer {
   const loopOut = join(dir, 'loop-clock.json');
+  const spawnedAt = Date.now();
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(
     process.execPath,
@@ -117,7 +118,19 @@ export function startBenchServer(dir: string, componentIds: string[]): BenchServ
     indexLog: () => indexLog,
     longestBlock(from, to) {
       const waits = JSON.parse(readFileSync(loopOut, 'utf8')) as Array<[number, number]>;
-      return Math.max(0, ...waits.filter(([at, ms]) => at + ms >= from && at <= to).map(([, ms]) => ms));
+      const within = waits.filter(([at, ms]) => at + ms >= from && at <= to);
+      // BENCH_BLOCKS=n lists the n longest, at ms since the server was started (to find them in a
+      // --cpu-prof profile, whose clock starts with the process).
+      const listed = Number(process.env.BENCH_BLOCKS ?? 0);
+      if (listed > 0)
+        console.log(
+          `longest blocks (at ms after spawn: ms): ${[...within]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, listed)
+            .map(([at, ms]) => `${(at - spawnedAt).toFixed(0)}: ${ms.toFixed(1)}`)
+            .join(', ')}`,
+        );
+      return Math.max(0, ...within.map(([, ms]) => ms));
     },
     async stop() {
       await conn.sendRequest('shutdown').catch(() => undefined);

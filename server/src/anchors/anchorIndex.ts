@@ -156,6 +156,18 @@ export class AnchorIndex {
   }
 
   /**
+   * The drift of each anchor of one file (see drift()), computed as the caller iterates: a caller
+   * slices a file of many anchors. The file's edits are settled first.
+   */
+  *driftsInFile(uri: string): Generator<AnchorDrift | undefined> {
+    const key = keyOf(uri);
+    const fa = this.state.byFile.get(key);
+    if (!fa) return;
+    this.placement.settle(key, fa);
+    for (const s of fa.slots) yield this.records.drift(s);
+  }
+
+  /**
    * Anchors whose current place differs from the service's record (moved by edits, git or relocation),
    * optionally only those of one component, path or anchor. Stale, unplaced and clamped anchors are not
    * drifted: there is no better place to record.

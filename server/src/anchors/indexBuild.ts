@@ -55,17 +55,29 @@ export class IndexBuild {
     const slots: Slot[] = [];
     const byId = new Map<string, Slot | Slot[]>();
     const byName = new Map<string, Slot[]>();
+    // What neighbouring entries share (a component's scans, a path's commit, often a file) is looked
+    // up once per run of them, not once per anchor.
+    let lastScans: readonly string[] | undefined;
+    let lastCommit: string | undefined;
+    let lastFile: string | undefined;
+    let lastList: Slot[] | undefined;
     for (const e of entries) {
       const s = newSlot(e, state.choices);
       slots.push(s);
       addById(byId, s);
-      if (e.commit) commits.add(e.commit);
-      for (const c of e.scans ?? []) scans.add(c);
-      if (e.scans?.[0]) latest.add(e.scans[0]);
+      if (e.commit && e.commit !== lastCommit) commits.add((lastCommit = e.commit));
+      if (e.scans && e.scans !== lastScans) {
+        lastScans = e.scans;
+        for (const c of e.scans) scans.add(c);
+        if (e.scans[0]) latest.add(e.scans[0]);
+      }
       const f = e.anchor.file ?? '';
-      const list = byName.get(f);
-      if (list) list.push(s);
-      else byName.set(f, [s]);
+      if (f !== lastFile || !lastList) {
+        lastFile = f;
+        lastList = byName.get(f);
+        if (!lastList) byName.set(f, (lastList = []));
+      }
+      lastList.push(s);
       if (slicer.tick()) {
         await slicer.pause();
         if (generation !== this.generation) return;

@@ -72,7 +72,10 @@ export class RecordMapping {
   drift(slot: Slot | undefined): AnchorDrift | undefined {
     // Moved to another file: its record cannot be carried there (a re-scan records it).
     if (slot?.movedFrom !== undefined) return undefined;
-    return (slot && driftOf(slot.t, slot.clamped !== undefined, this.toRecorded(slot))) || undefined;
+    // Git's mapping is looked up only for an anchor that is placed where it could have drifted.
+    return (
+      (slot && driftOf(slot.t, slot.clamped !== undefined, (c) => this.toRecorded(slot)(c))) || undefined
+    );
   }
 
   /**

@@ -34,7 +34,7 @@ export interface Slot {
   /** The recorded coordinates did not fit the file. */
   clamped?: string;
   /** Names only the path's other boundary bears (AnchorEntry.otherNames). */
-  other: ReadonlySet<string> | undefined;
+  other: readonly string[] | undefined;
   /**
    * History knows the code the anchor was scanned on: git maps the file from the anchor's commit.
    * Then `identity` is that code (null: the recorded range was on no definition), computed when first needed.
@@ -83,7 +83,7 @@ export function newSlot(entry: AnchorEntry, choices?: ReadonlyMap<string, Range>
     deleted: false,
     dirty: false,
     clamped: undefined,
-    other: entry.otherNames?.length ? new Set(entry.otherNames) : undefined,
+    other: entry.otherNames?.length ? entry.otherNames : undefined,
     history: false,
     identity: undefined,
     trustMapped: false,
@@ -355,7 +355,7 @@ const EMPTY_LINES = new LineTable('');
 /** The anchor's own names: all expected names but the path's other end's. */
 function ownNames(slot: Slot): readonly string[] {
   const other = slot.other;
-  return other ? slot.names.filter((n) => !other.has(n)) : slot.names;
+  return other ? slot.names.filter((n) => !other.includes(n)) : slot.names;
 }
 
 /** Whether the definition's text changed since the scan comes from its fingerprint, not from git's lines. */

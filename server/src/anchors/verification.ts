@@ -57,9 +57,20 @@ export function findWord(text: string, name: string, from = 0, to = text.length,
 }
 
 export function cleanNames(names: readonly string[]): readonly string[] {
-  const clean = [...new Set(names.map((n) => n.trim()).filter((n) => n.length > 0))];
-  // The names an entry comes with are clean already: its own array then serves (one per anchor).
-  return clean.length === names.length && clean.every((n, i) => n === names[i]) ? names : clean;
+  // The names an entry comes with are clean already: its own array then serves (one per anchor), and
+  // telling so allocates nothing.
+  if (alreadyClean(names)) return names;
+  return [...new Set(names.map((n) => n.trim()).filter((n) => n.length > 0))];
+}
+
+/** Trimmed, none empty, none twice. */
+function alreadyClean(names: readonly string[]): boolean {
+  for (let i = 0; i < names.length; i++) {
+    const n = names[i]!;
+    if (n.length === 0 || n.trim() !== n) return false;
+    for (let j = 0; j < i; j++) if (names[j] === n) return false;
+  }
+  return true;
 }
 
 /** A file's definitions, when its language is parsed: the table is built at most once, only if asked. */
@@ -74,7 +85,7 @@ export interface AnchorEvidence {
   /** Expected names, in order of preference: the anchor's own name, the egress's, the ingress's. */
   names: readonly string[];
   /** Those of `names` that name the path's other boundary (the handler): offered, never chosen alone. */
-  other?: ReadonlySet<string>;
+  other?: readonly string[];
   /**
    * The definition the anchor covered at its scanned commit (history), null when its range was on no
    * definition then; undefined: not known (no history, or not computed).
@@ -110,7 +121,7 @@ export function verify(
   const text = lines.text;
   // Only a definition of its own names exactly at the anchor's first line confirms it without parsing
   // (one of the other end's must also be shaped like the recorded code: the parser says).
-  const own = evidence.other ? names.filter((n) => !evidence.other!.has(n)) : names;
+  const own = evidence.other ? names.filter((n) => !evidence.other!.includes(n)) : names;
   if (searchNear && parsed && plainlyAt(range, own, lines, parsed)) return { kind: 'confirmed' };
   // No expected name anywhere in the text: no definition of it either, whatever a parse would say.
   if (parsed && names.every((n) => findWord(text, n, 0, text.length, 1).length === 0))
@@ -253,7 +264,7 @@ function placeByNames(
 ): Verdict {
   const { names } = evidence;
   const other = evidence.other ?? NONE;
-  const own = names.filter((n) => !other.has(n));
+  const own = names.filter((n) => !other.includes(n));
   const column = columnAnchor(range, lines, width);
   const span = { start: range.start.line, end: range.end.line };
   // A column range is on a definition when it is on its name; a line range when it starts on or mostly covers it.
@@ -313,7 +324,7 @@ function placeByNames(
   }
   if (searchNear) {
     // A statement of the handler (the other boundary) where it was recorded.
-    if (inside([...other])) return { kind: 'confirmed' };
+    if (inside(other)) return { kind: 'confirmed' };
     // Offered only when shaped like the recorded code: a handler of another height is not a candidate.
     for (const name of other) {
       const defs = table.get(name)?.filter(fits);
@@ -323,7 +334,7 @@ function placeByNames(
   return { kind: 'missing', references: countNames(names, lines.text) };
 }
 
-const NONE: ReadonlySet<string> = new Set();
+const NONE: readonly string[] = [];
 
 /** A recorded height (lines) within ±25 % of the definition's (at least a line either way). */
 function aboutAsHigh(lines: number, d: Definition): boolean {

@@ -20,7 +20,7 @@ export async function publishAnchorMoves(t: AnchorMoveTargets, uris: readonly st
   for (const uri of uris) {
     // Read when its turn comes, so a file changed meanwhile is published as it is now.
     t.hub.set('anchors', uri, t.index.diagnosticsFor(uri));
-    for (const id of t.driftChanges.update([uri])) componentIds.add(id);
+    for (const id of await t.driftChanges.update([uri])) componentIds.add(id);
     if (slicer.due()) await slicer.pause();
   }
   if (componentIds.size) t.driftChanged([...componentIds]);

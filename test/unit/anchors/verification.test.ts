@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import { Editor, ORDERS_TS, TempWorkspace, entry, range, allAnchors, allDiagnostics } from './workspace';
 import { expectedNamesFor, lastSegment, type AnchorIndex } from '../../../server/src/anchors';
+import { otherNamesFor } from '../../../server/src/anchors/expectedNames';
 import { findWord } from '../../../server/src/anchors/verification';
 
 describe('anchors: verification and diagnostics', () => {
@@ -173,5 +174,46 @@ describe('anchors: verification and diagnostics', () => {
       ),
       ['place', 'insert'],
     );
+  });
+
+  it('expected names: separators, parameters, spaces and names that are not identifiers', () => {
+    assert.equal(lastSegment('a\\b\\Run'), 'Run');
+    assert.equal(lastSegment('Orders#place.'), 'place');
+    assert.equal(lastSegment('  svc.Orders.place  (a.b, c:d)'), 'place');
+    assert.equal(lastSegment('place'), 'place');
+    assert.equal(lastSegment('./:#'), undefined);
+    assert.equal(lastSegment('(Order o)'), undefined);
+    assert.equal(lastSegment('   '), undefined);
+    assert.equal(lastSegment(''), undefined);
+    const path = (ingress: string, egress: string) => ({
+      ingress: { signature_name: ingress },
+      egress: { signature_name: egress },
+    });
+    // Identifiers beyond ASCII count; a phrase, a leading digit or punctuation does not.
+    assert.deepEqual(expectedNamesFor({ anchor_id: 'a', name: ' größe ' }, path('api.émettre', 'db.$save')), [
+      'größe',
+      '$save',
+      'émettre',
+    ]);
+    assert.deepEqual(
+      expectedNamesFor({ anchor_id: 'a', name: 'sends the mail' }, path('h.9lives', 'db.a-b')),
+      [],
+    );
+    // Duplicates once, the anchor's own first; the ingress is the other name unless the anchor or egress bears it.
+    assert.deepEqual(expectedNamesFor({ anchor_id: 'a', name: 'save' }, path('api.save', 'db.save')), [
+      'save',
+    ]);
+    assert.deepEqual(otherNamesFor({ anchor_id: 'a', name: 'save' }, path('api.save', 'db.put')), undefined);
+    assert.deepEqual(otherNamesFor({ anchor_id: 'a', name: 'put' }, path('api.receive', 'db.put')), [
+      'receive',
+    ]);
+    assert.deepEqual(otherNamesFor({ anchor_id: 'a' }, path('api.receive', 'db.receive')), undefined);
+    assert.deepEqual(otherNamesFor({ anchor_id: 'a' }, { egress: { signature_name: 'db.put' } }), undefined);
+    // Asked twice about equal names, then about others: each answer is its own names.
+    const anchor = { anchor_id: 'a', name: 'one' };
+    assert.deepEqual(expectedNamesFor(anchor, path('x.in', 'y.out')), ['one', 'out', 'in']);
+    anchor.name = 'two';
+    assert.deepEqual(expectedNamesFor(anchor, path('x.in', 'y.out')), ['two', 'out', 'in']);
+    assert.deepEqual(otherNamesFor(anchor, path('x.two', 'y.out')), undefined);
   });
 });
