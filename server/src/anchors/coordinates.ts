@@ -20,16 +20,29 @@ export function wholeFileRange(lines: LineTable): Range {
 
 export function toLspRange(anchor: PathCodeAnchor, lines: LineTable): ConvertedRange {
   if (!isNum(anchor.line_start)) return { range: wholeFileRange(lines) };
-  const notes: string[] = [];
   const count = lines.lineCount;
-  const declared = describeLines(anchor);
   let first = anchor.line_start;
   let last = isNum(anchor.line_end) ? anchor.line_end : first;
+  // Whole lines that fit the file (most anchors): nothing to clamp or say.
+  if (
+    first >= 1 &&
+    last >= first &&
+    last <= count &&
+    anchor.column_start === undefined &&
+    anchor.column_end === undefined
+  )
+    return {
+      range: {
+        start: { line: first - 1, character: 0 },
+        end: { line: last - 1, character: lines.lineLength(last - 1) },
+      },
+    };
+  const notes: string[] = [];
   if (last < first) {
     notes.push(`line_end ${last} is before line_start ${first}`);
     last = first;
   }
-  if (first < 1 || last > count) notes.push(`${declared} not within the file's ${count} lines`);
+  if (first < 1 || last > count) notes.push(`${describeLines(anchor)} not within the file's ${count} lines`);
   first = clamp(first, 1, count) - 1;
   last = clamp(last, 1, count) - 1;
 

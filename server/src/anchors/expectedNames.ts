@@ -11,20 +11,23 @@
 // the last anchor asked about are kept: the anchor feed asks for its expected and its other names in turn.
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
 
-/** `/`, `\`, `.`, `#`, `:`: what separates a signature's segments. */
-function isSeparator(c: number): boolean {
-  return c === 47 || c === 92 || c === 46 || c === 35 || c === 58;
-}
-
 export function lastSegment(signature: string | null | undefined): string | undefined {
   if (!signature) return undefined;
   const paren = signature.indexOf('(');
   const s = (paren < 0 ? signature : signature.slice(0, paren)).trim();
+  // `/`, `\`, `.`, `#` and `:` separate a signature's segments (tested inline: the server's compiler
+  // does not inline small functions).
   let end = s.length;
-  while (end > 0 && isSeparator(s.charCodeAt(end - 1))) end--;
+  for (; end > 0; end--) {
+    const c = s.charCodeAt(end - 1);
+    if (c !== 47 && c !== 92 && c !== 46 && c !== 35 && c !== 58) break;
+  }
   if (end === 0) return undefined;
   let start = end;
-  while (start > 0 && !isSeparator(s.charCodeAt(start - 1))) start--;
+  for (; start > 0; start--) {
+    const c = s.charCodeAt(start - 1);
+    if (c === 47 || c === 92 || c === 46 || c === 35 || c === 58) break;
+  }
   return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 
@@ -35,19 +38,14 @@ type Boundaries = {
 
 const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
 
-/** An ASCII letter, `_` or `$` (`digits`: or a digit); -1 for a character outside ASCII. */
-function asciiIdentChar(c: number, digits: boolean): boolean | -1 {
-  if (c >= 128) return -1;
-  return (
-    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (digits && c >= 48 && c <= 57)
-  );
-}
-
+/** ASCII letters, digits (not first), `_` and `$` checked inline; a character beyond ASCII asks IDENTIFIER. */
 function isIdentifier(t: string): boolean {
   for (let i = 0; i < t.length; i++) {
-    const ok = asciiIdentChar(t.charCodeAt(i), i > 0);
-    if (ok === -1) return IDENTIFIER.test(t);
-    if (!ok) return false;
+    const c = t.charCodeAt(i);
+    if (c >= 128) return IDENTIFIER.test(t);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36) continue;
+    if (i > 0 && c >= 48 && c <= 57) continue;
+    return false;
   }
   return true;
 }

@@ -64,6 +64,32 @@ describe('anchors: coordinates', () => {
     assert.deepEqual(toLspRange({ anchor_id: 'a', line_start: 2 }, crlf).range, range(1, 0, 1, 2));
   });
 
+  it('line starts: LF alone, CRLF, a lone CR, empty lines and no final line break', () => {
+    const at = (t: LineTable) =>
+      Array.from({ length: t.lineCount }, (_, l) => [t.lineStart(l), t.lineLength(l)]);
+    assert.deepEqual(at(new LineTable('ab\n\ncde\n')), [
+      [0, 2],
+      [3, 0],
+      [4, 3],
+      [8, 0],
+    ]);
+    assert.deepEqual(at(new LineTable('ab')), [[0, 2]]);
+    assert.deepEqual(at(new LineTable('')), [[0, 0]]);
+    assert.deepEqual(at(new LineTable('\n')), [
+      [0, 0],
+      [1, 0],
+    ]);
+    assert.deepEqual(at(new LineTable('ab\r\n\rc\nd')), [
+      [0, 2],
+      [4, 0],
+      [5, 1],
+      [7, 1],
+    ]);
+    const lf = new LineTable('one\ntwo\nthree');
+    assert.deepEqual(lf.positionAt(5), { line: 1, character: 1 });
+    assert.equal(lf.offsetAt({ line: 2, character: 99 }), 13);
+  });
+
   it('clamped coordinates give a warning diagnostic on the file', async () => {
     const ws = await TempWorkspace.create();
     try {
