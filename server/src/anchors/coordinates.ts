@@ -18,7 +18,15 @@ export function wholeFileRange(lines: LineTable): Range {
   return { start: { line: 0, character: 0 }, end: { line: last, character: lines.lineLength(last) } };
 }
 
-export function toLspRange(anchor: PathCodeAnchor, lines: LineTable): ConvertedRange {
+/**
+ * `shared`: whole-line ranges already made for this text, by their lines (a file can hold thousands of
+ * anchors on one line; ranges are never changed in place, only replaced, so equal ones can be one object).
+ */
+export function toLspRange(
+  anchor: PathCodeAnchor,
+  lines: LineTable,
+  shared?: Map<number, Range>,
+): ConvertedRange {
   if (!isNum(anchor.line_start)) return { range: wholeFileRange(lines) };
   const count = lines.lineCount;
   let first = anchor.line_start;
@@ -30,13 +38,18 @@ export function toLspRange(anchor: PathCodeAnchor, lines: LineTable): ConvertedR
     last <= count &&
     anchor.column_start === undefined &&
     anchor.column_end === undefined
-  )
-    return {
-      range: {
+  ) {
+    const key = first * 0x1_0000_0000 + last;
+    let range = shared?.get(key);
+    if (!range) {
+      range = {
         start: { line: first - 1, character: 0 },
         end: { line: last - 1, character: lines.lineLength(last - 1) },
-      },
-    };
+      };
+      shared?.set(key, range);
+    }
+    return { range };
+  }
   const notes: string[] = [];
   if (last < first) {
     notes.push(`line_end ${last} is before line_start ${first}`);

@@ -2,6 +2,7 @@
 // commits, the name check and relocation (slot.ts), with what a file's anchors share found once; and the
 // lazy re-verification of anchors that edits touched.
 import { LRUCache } from 'lru-cache';
+import type { Range } from 'vscode-languageserver';
 import { LineTable } from './lineTable';
 import { place, reverify, type Definitions, type ScannedFile, type Slot } from './slot';
 import { unresolvedMessage } from './messages';
@@ -15,6 +16,8 @@ import type { WrittenFromBuffer } from './writtenFromBuffer';
 const SCANNED_CONCURRENCY = 64;
 /** Characters of files at their scanned commits kept for identities (the files changed since the scan). */
 const SCANNED_CACHE_CHARS = 32_000_000;
+/** Anchors in a file from which its whole-line ranges are made once per lines (toLspRange's `shared`). */
+const SHARED_RANGES_FROM = 64;
 
 export class Placement {
   /**
@@ -64,6 +67,8 @@ export class Placement {
     const notes = this.written.forFile(key);
     const text = notes && this.state.open.get(key)?.text;
     const fromNote = new Map<string, FileLineMap | undefined>();
+    // Anchors on the same lines share one range object (a file of few anchors gains nothing from it).
+    const ranges = fa.slots.length > SHARED_RANGES_FROM ? new Map<number, Range>() : undefined;
     return (s) => {
       const commit = s.t.entry.commit;
       if (git && commit && commit !== lastCommit) {
@@ -78,7 +83,7 @@ export class Placement {
         if (!fromNote.has(then)) fromNote.set(then, then === text ? undefined : bufferLineMap(then, text!));
         edits = fromNote.get(then);
       }
-      place(s, fa.uri, lines, definitions, gitMap, edits, scanned);
+      place(s, fa.uri, lines, definitions, gitMap, edits, scanned, ranges);
     };
   }
 

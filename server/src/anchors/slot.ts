@@ -107,6 +107,8 @@ export function place(
   gitMap?: FileLineMap,
   bufferMap?: FileLineMap,
   scanned?: ScannedFile,
+  /** Whole-line ranges made for this text so far (see toLspRange), when the caller places many anchors in it. */
+  ranges?: Map<number, Range>,
 ): void {
   const t = slot.t;
   if (slot.movedFrom !== undefined) return placeMoved(slot, uri, lines, definitions, scanned);
@@ -123,7 +125,7 @@ export function place(
       : undefined;
   const onDisk = git?.anchor ?? t.entry.anchor;
   const edits = bufferMap ? throughMap(onDisk, bufferMap) : undefined;
-  const { range, clamped } = toLspRange(edits?.anchor ?? onDisk, lines);
+  const { range, clamped } = toLspRange(edits?.anchor ?? onDisk, lines, ranges);
   placedAt(slot, uri, range, clamped);
   t.sinceScan = sinceScan;
   slot.deleted = false;
@@ -278,11 +280,7 @@ export function reverify(
   t.unverified = identity === undefined ? true : undefined;
   const v = verify(
     t.range,
-    {
-      names: slot.names,
-      ...(slot.other ? { other: slot.other } : {}),
-      ...(identity !== undefined ? { identity } : {}),
-    },
+    { names: slot.names, other: slot.other, identity },
     lines,
     !slot.deleted,
     definitions,

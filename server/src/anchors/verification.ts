@@ -67,7 +67,11 @@ export function cleanNames(names: readonly string[]): readonly string[] {
 function alreadyClean(names: readonly string[]): boolean {
   for (let i = 0; i < names.length; i++) {
     const n = names[i]!;
-    if (n.length === 0 || n.trim() !== n) return false;
+    if (n.length === 0) return false;
+    // An ASCII character other than a space at both ends needs no trim to tell.
+    const a = n.charCodeAt(0);
+    const z = n.charCodeAt(n.length - 1);
+    if (!(a > 32 && a < 127 && z > 32 && z < 127) && n.trim() !== n) return false;
     for (let j = 0; j < i; j++) if (names[j] === n) return false;
   }
   return true;
@@ -85,12 +89,12 @@ export interface AnchorEvidence {
   /** Expected names, in order of preference: the anchor's own name, the egress's, the ingress's. */
   names: readonly string[];
   /** Those of `names` that name the path's other boundary (the handler): offered, never chosen alone. */
-  other?: readonly string[];
+  other?: readonly string[] | undefined;
   /**
    * The definition the anchor covered at its scanned commit (history), null when its range was on no
    * definition then; undefined: not known (no history, or not computed).
    */
-  identity?: AnchorIdentity | null;
+  identity?: AnchorIdentity | null | undefined;
 }
 
 /**

@@ -1,12 +1,12 @@
-// Which components' drifted anchors changed (features/anchorDriftChanges.ts) over a real anchor index:
-// the drifts of a file's anchors are read one by one (driftsInFile), many anchors in one file, and
-// updates run one at a time.
+// Many anchors in one file over a real anchor index: anchors on the same lines placed alike and moved
+// by edits each on its own; which components' drifted anchors changed (features/anchorDriftChanges.ts),
+// the drifts of a file's anchors read one by one (driftsInFile), updates one at a time.
 import { strict as assert } from 'node:assert';
 import { AnchorDriftChanges } from '../../../server/src/features/anchorDriftChanges';
 import type { AnchorIndex } from '../../../server/src/anchors';
 import { Editor, TempWorkspace, allAnchors, entry } from './workspace';
 
-describe('anchors: drift changes over many anchors in one file', () => {
+describe('anchors: many anchors in one file', () => {
   let ws: TempWorkspace;
   let index: AnchorIndex;
   afterEach(async () => {
@@ -41,6 +41,48 @@ describe('anchors: drift changes over many anchors in one file', () => {
       }
     await index.setAnchors(entries);
   }
+
+  it('anchors on the same lines are placed alike, and an edit moves those below it only', async () => {
+    await dense(100);
+    const uri = ws.uri(`ws/${FILE}`);
+    const byLine = () => {
+      const lines = new Map<number, string[]>();
+      for (const t of index.anchorsInFile(uri)) {
+        const l = Number(/^p(\d+)-/.exec(t.entry.pathId)![1]);
+        const at = JSON.stringify(t.range);
+        lines.set(l, [...new Set([...(lines.get(l) ?? []), at])]);
+      }
+      return lines;
+    };
+    const len = (l: number) => `export function fn_${l}() { return ${l}; }`.length;
+    const on = (line: number, end: number) =>
+      JSON.stringify({ start: { line, character: 0 }, end: { line, character: end } });
+    const before = byLine();
+    assert.deepEqual(before.get(2), [on(2, len(2))]);
+    // c1's anchors of line 5 were recorded on line 15 and relocated: the same place as c0's.
+    assert.deepEqual(before.get(5), [on(5, len(5))]);
+    const editor = new Editor(index, uri, text);
+    // A line inserted above line 3: the anchors from line 3 on move down, each line's together.
+    editor.insert(3, 0, '// a comment\n');
+    const after = byLine();
+    for (let l = 0; l < LINES; l++) {
+      const shifted = l >= 3 ? 1 : 0;
+      assert.deepEqual(after.get(l), [on(l + shifted, len(l))], `line ${l}`);
+    }
+    // An edit inside line 2's function grows its anchors' ranges only.
+    editor.insert(2, len(2) - 3, ' + 1');
+    assert.deepEqual(byLine().get(2), [on(2, len(2) + 4)]);
+    assert.deepEqual(byLine().get(1), after.get(1));
+    assert.ok(
+      index
+        .anchorsInFile(uri)
+        .every(
+          (t) =>
+            t.state ===
+            (t.entry.componentId === 'c1' && /^p5-/.test(t.entry.pathId) ? 'relocated' : 'resolved'),
+        ),
+    );
+  });
 
   it('reads the same drifts as the per-anchor lookup, and reports a component only when its drifted set changes', async () => {
     await dense(300);
