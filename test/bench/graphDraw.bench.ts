@@ -8,8 +8,9 @@
 // - a mapping kind unticked on the page's own checkbox and ticked back → drawn again;
 // - the 3-hop neighbourhood of a field of the 500-component LSP benchmark dataset (lsp.bench.ts's
 //   generated workspace): request → drawn, and when the progress bar showed.
-// Run: node scripts/bench.mjs graphDraw. BENCH_RUNS: repeats (5).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Run: node scripts/bench.mjs graphDraw. BENCH_RUNS: repeats (5); BENCH_GRAPH_OUT=file keeps the 3-hop
+// graph (GraphResult JSON) for trying layouts on it; BENCH_ONLY=demo|500 runs one part.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -208,6 +209,11 @@ async function benchmarkRows(): Promise<void> {
       if (!best || hood.nodes.length > best.nodes) best = { params, nodes: hood.nodes.length };
     }
     if (!best) throw new Error('no CODE component with an ingress field');
+    if (process.env.BENCH_GRAPH_OUT)
+      writeFileSync(
+        process.env.BENCH_GRAPH_OUT,
+        JSON.stringify(await client.conn.sendRequest(P.GraphRequest, best.params)),
+      );
     web = await openWebviewPage();
     await web.page.evaluate(WATCH_PROGRESS);
     const walls: number[] = [];
@@ -234,6 +240,14 @@ async function benchmarkRows(): Promise<void> {
         `layout ${r.layoutMs} ms, draw ${r.drawMs} ms; progress bar ${progress === undefined ? 'not shown' : `shown ${f(progress)} after the graph reached the page`}` +
         (r.graph.truncated ? `; ${r.graph.truncated}` : '');
     }
+    mkdirSync(join(repoRoot, '.test-artifacts', 'screenshots'), { recursive: true });
+    await web.page.screenshot({
+      path: join(repoRoot, '.test-artifacts', 'screenshots', 'bench-graph-draw-500.png'),
+    });
+    await web.page.locator('#fit').click();
+    await web.page.screenshot({
+      path: join(repoRoot, '.test-artifacts', 'screenshots', 'bench-graph-draw-500-fit.png'),
+    });
     console.log(
       `500-component benchmark, 3-hop neighbourhood of a field, request → drawn: median ${f(median(walls))}, max ${f(Math.max(...walls))} of ${walls.length}; last: ${last}`,
     );
@@ -246,8 +260,9 @@ async function benchmarkRows(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  await demoRows();
-  await benchmarkRows();
+  const only = process.env.BENCH_ONLY;
+  if (only !== '500') await demoRows();
+  if (only !== 'demo') await benchmarkRows();
 }
 
 main().then(

@@ -2,7 +2,9 @@
 // Chromium (test/helpers/webviewPage.ts), fed what the real language server answers for the demo
 // dataset (the journeys' local service). Layout runs in a Web Worker (elkjs's worker from a blob: URL)
 // and draws exactly what the same layout computes in Node; a newer graph abandons an older layout (its
-// worker is stopped); the progress bar shows while the worker works; the CSP is never violated.
+// worker is stopped); the progress bar shows while the worker works; a graph that only hides edges is
+// drawn on the kept layout without the worker, and one that changed is laid out anew; the CSP is never
+// violated.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,6 +79,7 @@ describe('graph renderer: layout in a Web Worker', () => {
   let dir: string;
   let neighbourhood: P.GraphResult;
   let namespace: P.GraphResult;
+  let billing: P.GraphResult;
   const state = (g: P.GraphResult): GraphViewState => ({ params: { focus: g.focus } });
 
   before(async function () {
@@ -95,6 +98,9 @@ describe('graph renderer: layout in a Web Worker', () => {
     });
     namespace = await client.conn.sendRequest(P.GraphRequest, {
       focus: { kind: 'namespace', namespace: component('checkout-api').namespace },
+    });
+    billing = await client.conn.sendRequest(P.GraphRequest, {
+      focus: { kind: 'component', componentId: component('billing-worker').id },
     });
     web = await openWebviewPage();
     await web.page.evaluate(WATCH_CSP);
@@ -157,6 +163,9 @@ describe('graph renderer: layout in a Web Worker', () => {
   });
 
   it('shows progress while the worker lays out, and a newer graph abandons the older layout', async () => {
+    // Another graph drawn first: neither of the two below is of the shape drawn last (whose layout is
+    // kept and drawn on without the worker).
+    await web.render(billing, state(billing));
     const before = (await posted(web)).length;
     const [idle] = web.page.workers();
     assert.ok(idle, 'the worker of the earlier layouts');
@@ -202,5 +211,58 @@ describe('graph renderer: layout in a Web Worker', () => {
     await stopped;
     assert.equal(web.page.workers().length, 1);
     assert.notEqual(web.page.workers()[0], idle);
+  });
+  it('draws a graph that only hides edges on the kept layout, and lays out anew a graph that changed', async () => {
+    await web.render(neighbourhood, state(neighbourhood));
+    const whole = expected(await layout(neighbourhood, new ELK()));
+    // ControlFlow unticked: the same boxes, fewer edges (the demo's neighbourhood has such mappings).
+    const fewer = { ...neighbourhood, edges: neighbourhood.edges.filter((e) => e.mapping !== 'ControlFlow') };
+    assert.ok(fewer.edges.length < neighbourhood.edges.length, 'the neighbourhood has ControlFlow mappings');
+    await web.page.evaluate(WATCH_PROGRESS);
+    const kept = await web.render(fewer, state(fewer));
+    const got = await drawing(web);
+    assertSameNumbers(got.nodes, whole.nodes, 'component boxes, where they were');
+    assertSameNumbers(got.boundaries, whole.boundaries, 'boundary boxes, where they were');
+    const shown = Object.fromEntries(Object.entries(whole.edges).filter(([id]) => id in got.edges));
+    assertSameNumbers(got.edges, shown, 'the edges still shown, on their routes');
+    for (const e of neighbourhood.edges.filter((x) => x.mapping === 'ControlFlow'))
+      assert.ok(!(e.id in got.edges), `${e.id} (ControlFlow) is not drawn`);
+    const progress = await web.page.evaluate(
+      () => (globalThis as unknown as { __progress: boolean[] }).__progress,
+    );
+    assert.ok(
+      !progress.includes(true),
+      `no layout ran: the progress bar never showed (${JSON.stringify(progress)})`,
+    );
+    assert.ok(kept.layoutMs <= 5, `no layout: ${kept.layoutMs} ms`);
+    // The centre's first boundary a row shorter: laid out anew and drawn as Node lays it out, not on
+    // the kept boxes.
+    const centre = neighbourhood.nodes.find(
+      (n) => neighbourhood.centre.includes(n.id) && n.boundaries.length,
+    )!;
+    const row = centre.boundaries[0]!.fields.at(-1)!;
+    const shorter = {
+      ...neighbourhood,
+      nodes: neighbourhood.nodes.map((n) =>
+        n !== centre
+          ? n
+          : {
+              ...n,
+              boundaries: n.boundaries.map((b, i) => (i === 0 ? { ...b, fields: b.fields.slice(0, -1) } : b)),
+            },
+      ),
+      edges: neighbourhood.edges.filter((e) => e.source !== row.id && e.target !== row.id),
+    };
+    await web.render(shorter, state(shorter));
+    const want = expected(await layout(shorter, new ELK()));
+    const after = await drawing(web);
+    assertSameNumbers(after.nodes, want.nodes, 'component boxes of the new layout');
+    assertSameNumbers(after.boundaries, want.boundaries, 'boundary boxes of the new layout');
+    assertSameNumbers(after.edges, want.edges, 'edge lines of the new layout');
+    const first = centre.boundaries[0]!.id;
+    assert.ok(
+      want.boundaries[first]![3]! < whole.boundaries[first]![3]!,
+      'the shorter boundary is drawn shorter (the kept layout would not be)',
+    );
   });
 });

@@ -11,7 +11,7 @@ import type {
 import { FIELD_MAPPING_KINDS } from '../../common/src/api/paths';
 import type { FromWebview, GraphViewState } from '../../common/src/graphMessages';
 import type { Laid, LayoutDirection } from './layout';
-import { layoutInWorker, Superseded, warmUp } from './layoutEngine';
+import { abandonLayout, layoutInWorker, Superseded, warmUp } from './layoutEngine';
 import { LayoutReuse } from './layoutReuse';
 import { flowBeyondDepth, graphCaption } from './caption';
 import { centredOn, directionFor, fitView, markerSize, partlyHidden, visibleArea } from './viewport';
@@ -381,6 +381,8 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
     // that it is working meanwhile.
     let l = layouts.reuse(g, direction);
     if (l) {
+      // A layout still running is for an older graph: stopped, and a fresh worker readied.
+      if (abandonLayout()) warmUp();
       progress.hidden = true;
       delete doc.body.dataset.busy;
     } else {

@@ -44,16 +44,63 @@ function engine(): NonNullable<typeof worker> {
   return (worker = { elk, jobs });
 }
 
+/** A component with a field passed on to a collapsed one: what a real graph's layout goes through. */
+function warmUpGraph(): GraphResult {
+  const boundary = (id: string, role: 'ingress' | 'egress') => ({
+    id,
+    label: id,
+    roles: [role],
+    fields: [{ id: `${id}#a`, name: 'a', tags: [], dependsOn: [] }],
+    moreFields: 0,
+  });
+  const node = (id: string, expanded: boolean) => ({
+    id,
+    type: 'CODE' as const,
+    label: id,
+    namespace: '',
+    expanded,
+    counts: { paths: 1, boundaries: 2, fields: 2, taggedFields: 0 },
+    boundaries: expanded ? [boundary('in', 'ingress'), boundary('out', 'egress')] : [],
+    paths: [],
+    moreBoundaries: 0,
+    hiddenNeighbours: 0,
+  });
+  return {
+    focus: { kind: 'component', componentId: 'c' },
+    centre: ['c'],
+    nodes: [node('c', true), node('d', false)],
+    edges: [
+      { id: 'm', source: 'in#a', target: 'out#a', kind: 'mapping', mapping: 'DataFlow' },
+      { id: 'x', source: 'c', target: 'd', kind: 'component' },
+    ],
+    namespaces: [],
+    tags: [],
+    collapsed: false,
+  };
+}
+
 /**
- * Starts the worker ahead of the first graph and has it lay out a one-box graph, so the worker's
- * script and elkjs's layered algorithm are ready by the time a graph comes. A graph arriving
- * meanwhile queues behind it in the same worker.
+ * Starts the worker ahead of the first graph and has it lay out a small graph of the kind it will
+ * get (a compound component with field ports, an edge to a collapsed one), so the worker's script and
+ * the parts of elkjs a graph needs are loaded by the time one comes. A graph arriving meanwhile
+ * queues behind it in the same worker.
  */
 export function warmUp(): void {
   if (worker) return;
-  engine()
-    .elk.layout({ id: 'warm-up', children: [{ id: 'a', width: 1, height: 1 }], edges: [] })
-    .catch(() => undefined);
+  layout(warmUpGraph(), engine().elk).catch(() => undefined);
+}
+
+/**
+ * Stops the layout still running, if any (a newer graph replaced its graph): its worker is stopped and
+ * its promise rejects with Superseded. True when one was stopped.
+ */
+export function abandonLayout(): boolean {
+  if (!current || !worker) return false;
+  worker.elk.terminateWorker();
+  for (const j of worker.jobs) j.reject(new Superseded());
+  worker = undefined;
+  current = undefined; // its promise from elkjs never settles once the worker is stopped
+  return true;
 }
 
 /**
@@ -61,11 +108,7 @@ export function warmUp(): void {
  * is stopped (a new one starts) and its promise rejects with Superseded.
  */
 export function layoutInWorker(g: GraphResult, direction: LayoutDirection = 'RIGHT'): Promise<Laid> {
-  if (current && worker) {
-    worker.elk.terminateWorker();
-    for (const j of worker.jobs) j.reject(new Superseded());
-    worker = undefined;
-  }
+  abandonLayout();
   const w = engine();
   return new Promise<Laid>((resolve, reject) => {
     const job: Job = { reject };
