@@ -38,6 +38,7 @@ import { CredentialsInUse } from './session/credentialsInUse';
 import { publishAnchorMoves, type AnchorMoveTargets } from './features/anchorMoves';
 import { describeThreadPriority, lowerBackgroundThreadPriority } from './util/threadPriority';
 import { tuneCompiler } from './util/compilerFlags';
+import { MemorySettle } from './util/memorySettle';
 import { componentLabel } from '../../common/src/componentLabel';
 import { clientCapabilities, registerDynamicCapabilities, serverCapabilities } from './session/capabilities';
 import { GrammarWarmUp } from './session/grammarWarmUp';
@@ -103,6 +104,15 @@ const contractIds = new ContractIdentities(session);
 const signIn = { credentials, hub, grammars, session };
 
 const graph = new GraphService(session);
+// After a load's index build or a model build, once the server is quiet: the peaks' garbage collected
+// and its memory returned.
+const memory = new MemorySettle({
+  onSettled: (r) =>
+    log.info(
+      `Memory settled after the ${r.reason}: heap ${r.heapBeforeMb} → ${r.heapAfterMb} MB in a ${Math.round(r.pauseMs)} ms pause (resident ${r.rssBeforeMb} MB before).`,
+    ),
+});
+graph.onDidBuildModel(() => memory.want('lineage model'));
 const watched = new WatchedFiles(connection, log);
 // A contract file created or changed on disk changes the lenses' contract counts at once.
 const contractWatch = registerContractWatch(watched, graph.contracts, () => refreshLenses());
@@ -112,6 +122,7 @@ const anchoredFiles = watchAnchoredFiles(watched, index, log, publishAnchorProbl
 // After every build (a load, folders, a commit or checkout, a file created or deleted): the anchors
 // without a place are reported on their paths, the lenses refreshed, the watched names renewed.
 index.onDidRebuild(() => {
+  memory.want('index build');
   anchoredFiles.update();
   publishAnchorProblems();
   refreshLenses();
@@ -196,6 +207,7 @@ connection.onNotification(
 );
 
 connection.onShutdown(async () => {
+  memory.dispose();
   index.dispose();
   await session.dispose();
 });

@@ -41,6 +41,7 @@ export class GraphService {
   private warmed: LineageModel | undefined;
   /** Impact counts already walked, per model (dropped with it). */
   private readonly counts = new WeakMap<LineageModel, Map<string, ImpactResult>>();
+  private readonly modelListeners: Array<() => void> = [];
 
   constructor(private readonly session: GraphSources) {
     this.models = new LineageModelCache(session.store);
@@ -55,8 +56,14 @@ export class GraphService {
     if (model !== this.warmed) {
       this.warmed = model;
       warmWalks(model);
+      for (const l of this.modelListeners) l();
     }
     return model;
+  }
+
+  /** Called once per model newly built (after its walks were warmed). */
+  onDidBuildModel(listener: () => void): void {
+    this.modelListeners.push(listener);
   }
 
   /** The DARNs of the workspace's contract files and of the lineage's data stores. */

@@ -1,0 +1,107 @@
+// Returning memory after big work. A load parses tens of MB of component answers and a model build
+// allocates several times what it keeps; V8 grows its heap for those peaks, and the garbage they leave
+// stays in it (and in the process's resident memory) until a full collection happens to run, which
+// in a server that then sits idle can be never. After such work, once the event loop has been quiet
+// for a while (the user is reading, not typing), one full collection runs; V8 then gives the emptied
+// pages back. One pause, at a moment nothing waits on the server, for hundreds of MB returned.
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+export interface SettleResult {
+  reason: string;
+  pauseMs: number;
+  rssBeforeMb: number;
+  heapBeforeMb: number;
+  heapAfterMb: number;
+}
+
+export interface MemorySettleOptions {
+  /** How long the event loop must have been mostly idle before the collection runs. */
+  quietMs?: number;
+  /** Below this share of the quiet window spent busy, the loop counts as idle. */
+  maxBusyShare?: number;
+  /** Where the collection comes from; default: V8's own, exposed for this process (fullCollection). */
+  collect?: () => void;
+  onSettled?(result: SettleResult): void;
+  /** The loop was busier than maxBusyShare over a window: the collection waits another window. */
+  onDeferred?(busyShare: number): void;
+}
+
+const DEFAULT_QUIET_MS = 2_000;
+// A reader's idle editor is near 0; a client polling the server every 10 ms is a few per cent.
+const DEFAULT_MAX_BUSY_SHARE = 0.01;
+
+/** V8's full collection, exposed at run time; undefined where this V8 refuses the flag. */
+export function fullCollection(): (() => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as unknown;
+    return typeof gc === 'function' ? () => (gc as () => void)() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class MemorySettle {
+  private readonly quietMs: number;
+  private readonly maxBusyShare: number;
+  private readonly collect: (() => void) | undefined;
+  private readonly wanted = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private since: EventLoopUtilization | undefined;
+  private disposed = false;
+
+  constructor(private readonly opts: MemorySettleOptions = {}) {
+    this.quietMs = opts.quietMs ?? DEFAULT_QUIET_MS;
+    this.maxBusyShare = opts.maxBusyShare ?? DEFAULT_MAX_BUSY_SHARE;
+    this.collect = opts.collect ?? fullCollection();
+  }
+
+  /** Big work just ended (`reason` names it in the log): collect once the server has been quiet. */
+  want(reason: string): void {
+    if (!this.collect || this.disposed) return;
+    this.wanted.add(reason);
+    this.since = performance.eventLoopUtilization();
+    if (!this.timer) this.arm();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private arm(): void {
+    this.timer = setTimeout(() => this.check(), this.quietMs);
+    // Never what keeps a process alive.
+    this.timer.unref();
+  }
+
+  private check(): void {
+    this.timer = undefined;
+    if (this.disposed || this.wanted.size === 0) return;
+    const window = performance.eventLoopUtilization(this.since);
+    if (window.utilization > this.maxBusyShare) {
+      // Still working (or answering): look again after another quiet window.
+      this.since = performance.eventLoopUtilization();
+      this.arm();
+      this.opts.onDeferred?.(window.utilization);
+      return;
+    }
+    const reason = [...this.wanted].join(', ');
+    this.wanted.clear();
+    const before = process.memoryUsage();
+    const t0 = performance.now();
+    this.collect!();
+    const pauseMs = performance.now() - t0;
+    const after = process.memoryUsage();
+    this.opts.onSettled?.({
+      reason,
+      pauseMs,
+      rssBeforeMb: Math.round(before.rss / 1e6),
+      heapBeforeMb: Math.round(before.heapUsed / 1e6),
+      heapAfterMb: Math.round(after.heapUsed / 1e6),
+    });
+  }
+}

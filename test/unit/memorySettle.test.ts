@@ -1,0 +1,86 @@
+// The collection the server runs once quiet after big work (util/memorySettle.ts): V8's own full
+// collection, exposed at run time, really frees garbage; it waits while the event loop is busy and runs
+// once the loop has been quiet for its window, naming the work it settles.
+import { strict as assert } from 'node:assert';
+import { fullCollection, MemorySettle, type SettleResult } from '../../server/src/util/memorySettle';
+
+describe('memory settle after big work', () => {
+  it('exposes a full collection that frees unreachable objects', () => {
+    const collect = fullCollection();
+    assert.ok(collect, 'this Node accepts --expose-gc at run time');
+    collect();
+    const base = process.memoryUsage().heapUsed;
+    let garbage: Array<{ i: number; s: string }> | undefined = Array.from({ length: 300_000 }, (_, i) => ({
+      i,
+      s: `field_${i}`,
+    }));
+    assert.ok(process.memoryUsage().heapUsed > base + 10e6, `allocated ${garbage.length} objects`);
+    garbage = undefined;
+    collect();
+    assert.ok(process.memoryUsage().heapUsed < base + 5e6, 'the objects were collected');
+  });
+
+  it('collects once the loop has been quiet, naming every piece of work it settles', async () => {
+    let collections = 0;
+    const real = fullCollection()!;
+    const settled = new Promise<SettleResult>((resolve) => {
+      const settle = new MemorySettle({
+        quietMs: 30,
+        collect: () => {
+          collections++;
+          real();
+        },
+        onSettled: resolve,
+      });
+      settle.want('index build');
+      settle.want('lineage model');
+      settle.want('index build');
+    });
+    const r = await settled;
+    assert.equal(collections, 1);
+    assert.equal(r.reason, 'index build, lineage model');
+    assert.ok(r.heapAfterMb <= r.heapBeforeMb + 1, JSON.stringify(r));
+    assert.ok(r.rssBeforeMb > 0 && r.pauseMs >= 0);
+  });
+
+  it('waits while the event loop is busy and collects after it went quiet', async () => {
+    const events: string[] = [];
+    let busy = true;
+    // Busy turns of the event loop, as while a load parses answers.
+    const spin = () => {
+      if (!busy) return;
+      const until = performance.now() + 8;
+      while (performance.now() < until);
+      setImmediate(spin);
+    };
+    spin();
+    await new Promise<void>((resolve) => {
+      const settle = new MemorySettle({
+        quietMs: 40,
+        collect: () => events.push('collected'),
+        onDeferred: (share) => {
+          events.push(`deferred at ${share > 0.5 ? 'busy' : 'quiet'}`);
+          busy = false;
+        },
+        onSettled: () => resolve(),
+      });
+      settle.want('index build');
+    });
+    assert.deepEqual(events.slice(0, 1), ['deferred at busy']);
+    assert.equal(events.at(-1), 'collected');
+    assert.equal(events.filter((e) => e === 'collected').length, 1);
+  });
+
+  it('does nothing once disposed, and never without a collection', async () => {
+    let ran = false;
+    const settle = new MemorySettle({ quietMs: 10, collect: () => (ran = true) });
+    settle.want('index build');
+    settle.dispose();
+    const control = new Promise<void>((resolve) => {
+      new MemorySettle({ quietMs: 20, collect: () => undefined, onSettled: () => resolve() }).want('x');
+    });
+    // A second settler with a longer window has settled: the disposed one's window passed long ago.
+    await control;
+    assert.equal(ran, false);
+  });
+});
