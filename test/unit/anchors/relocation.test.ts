@@ -6,6 +6,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver';
 import { Editor, TempWorkspace, allAnchors, entry, range } from './workspace';
 import { TreeSitterDefinitions, type AnchorIndex, type TrackedAnchor } from '../../../server/src/anchors';
 import { grammarFor } from '../../../server/src/anchors/syntax/languages';
+import { exerciseQueryCompiler, findWasmDir } from '../../../server/src/anchors/syntax/treeSitter';
 
 const GO = [
   'package orders', // 1
@@ -489,6 +490,15 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
       assert.equal(defs.languageOf(f), grammarFor(f), f); // loaded without prepare()
     assert.equal(defs.stats().parses, 0); // the samples are not files: nothing cached
     assert.ok(defs.definitions('/w/a.go', 'package a\nfunc A() {}\n')!.has('A'));
+  });
+
+  it('the query compiler is exercised on a small query before the large ones compile; without grammars, not at all', async () => {
+    assert.equal(await exerciseQueryCompiler(findWasmDir()!, 3), 3);
+    assert.equal(await exerciseQueryCompiler(ws.abs('nowhere'), 3), 0);
+    // A warm-up without grammars finishes, and leaves every file to the text rules.
+    const defs = new TreeSitterDefinitions({ wasmDir: ws.abs('nowhere') });
+    await defs.warm();
+    assert.equal(defs.languageOf('a.ts'), undefined);
   });
 
   it('grammars that cannot be loaded: said once, and those files keep the text rules', async () => {

@@ -3,7 +3,7 @@
 import { extractDefinitions, type DefinitionTable } from './definitions';
 import { QUERIES, grammarFor, type GrammarName } from './languages';
 import { WARM_SAMPLES } from './warmSamples';
-import { findWasmDir, loadGrammar, type LoadedGrammar } from './treeSitter';
+import { exerciseQueryCompiler, findWasmDir, loadGrammar, type LoadedGrammar } from './treeSitter';
 import { yieldToEventLoop } from '../../util/timeSlices';
 
 export interface DefinitionSource {
@@ -76,6 +76,8 @@ export class TreeSitterDefinitions implements DefinitionSource {
    */
   async warm(): Promise<void> {
     const names = Object.keys(QUERIES) as GrammarName[];
+    // The query compiler is first run on a small query, so the large ones compile with optimised code.
+    if (this.wasmDir) await exerciseQueryCompiler(this.wasmDir);
     // Compiled side by side; then parsed one by one (the main thread's share).
     const loads = names.map((name) => this.loading(name));
     for (const [i, name] of names.entries()) {

@@ -58,3 +58,25 @@ export function loadGrammar(wasmDir: string, name: GrammarName): Promise<LoadedG
   }
   return p;
 }
+
+/** Compiles of a small query before the large ones (see exerciseQueryCompiler). */
+export const EXERCISE_ROUNDS = 30;
+
+/**
+ * Compiles the smallest definitions query (Go's) `rounds` times, one per turn of the event loop. The
+ * query compiler is WebAssembly that V8 compiles quickly and slowly-running at first, and optimises only
+ * once it has run a while: a process's first compile of a large query (TypeScript, TSX, C#) took several
+ * times as long as later ones, in one blocking call. Run on a small query first, the compiler is
+ * optimised by the time the large ones compile. Resolves the rounds run (0 when Go cannot be loaded).
+ */
+export async function exerciseQueryCompiler(wasmDir: string, rounds = EXERCISE_ROUNDS): Promise<number> {
+  const go = await loadGrammar(wasmDir, 'go').catch(() => undefined);
+  const language = go?.parser.language;
+  if (!language) return 0;
+  const ts = await loadRuntime(wasmDir);
+  for (let r = 0; r < rounds; r++) {
+    await yieldToEventLoop();
+    new ts.Query(language, QUERIES.go).delete();
+  }
+  return rounds;
+}
