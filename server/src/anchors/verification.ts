@@ -38,6 +38,15 @@ function isIdentChar(ch: string | undefined): boolean {
   return ch !== undefined && ch !== '' && IDENT.test(ch);
 }
 
+/** Whether the UTF-16 unit at `i` of `text` is part of an identifier (ASCII decided without a regex). */
+function identCharAt(text: string, i: number): boolean {
+  if (i < 0 || i >= text.length) return false;
+  const c = text.charCodeAt(i);
+  if (c < 128)
+    return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+  return IDENT.test(text[i]!);
+}
+
 /** Offsets of whole-word occurrences of name in text[from, to), at most `limit` of them. */
 export function findWord(text: string, name: string, from = 0, to = text.length, limit = Infinity): number[] {
   const out: number[] = [];
@@ -45,8 +54,8 @@ export function findWord(text: string, name: string, from = 0, to = text.length,
   const checkAfter = isIdentChar(name[name.length - 1]);
   let i = text.indexOf(name, from);
   while (i !== -1 && i + name.length <= to) {
-    const okBefore = !checkBefore || !isIdentChar(text[i - 1]);
-    const okAfter = !checkAfter || !isIdentChar(text[i + name.length]);
+    const okBefore = !checkBefore || !identCharAt(text, i - 1);
+    const okAfter = !checkAfter || !identCharAt(text, i + name.length);
     if (okBefore && okAfter) {
       out.push(i);
       if (out.length >= limit) break;

@@ -101,6 +101,11 @@ describe('anchors: verification and diagnostics', () => {
   it('matches whole words only', () => {
     assert.deepEqual(findWord('parseOrders parseOrder xparseOrder parseOrder_', 'parseOrder'), [12]);
     assert.deepEqual(findWord('a.b.run(x) run', 'b.run'), [2]);
+    // Letters beyond ASCII, digits, `$` and `_` join a word; punctuation and spaces end it.
+    assert.deepEqual(findWord('érun run$ $run 9run run9 (run) run', 'run'), [26, 31]);
+    assert.deepEqual(findWord('run', 'run'), [0]);
+    assert.deepEqual(findWord('x run run run', 'run', 0, 13, 2), [2, 6]);
+    assert.deepEqual(findWord('über übers über', 'über'), [0, 11]);
   });
 
   it('anchors without expected names are not verified (resolved as placed)', async () => {
