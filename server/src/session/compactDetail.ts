@@ -9,28 +9,48 @@ import type { TimeSlicer } from '../util/timeSlices';
 
 type TagRef = { tag_id: string } & Record<string, unknown>;
 
-/** Same own keys in the same order with identical primitive values: JSON.stringify would match. */
-function sameRef(a: TagRef, b: TagRef): boolean {
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i] || a[k] !== b[k]) return false;
+/** A canonical ref with its own keys, listed once (comparing against it then allocates nothing). */
+interface Canonical {
+  ref: TagRef;
+  keys: string[];
+}
+
+/**
+ * Whether `r` has the canonical's own keys in the same order with identical values (JSON.stringify
+ * would then match), and only primitive values (a nested object is never shared).
+ */
+function sameRef(c: Canonical, r: TagRef): boolean {
+  const keys = c.keys;
+  let i = 0;
+  for (const k in r) {
+    if (k !== keys[i]) return false;
+    const v = r[k];
+    if (v !== c.ref[k] || (v !== null && typeof v === 'object')) return false;
+    i++;
   }
-  return true;
+  return i === keys.length;
 }
 
 const isPrimitiveRef = (r: unknown): r is TagRef => {
   if (r === null || typeof r !== 'object' || typeof (r as TagRef).tag_id !== 'string') return false;
-  for (const v of Object.values(r)) if (v !== null && typeof v === 'object') return false;
+  for (const k in r as TagRef) {
+    const v = (r as TagRef)[k];
+    if (v !== null && typeof v === 'object') return false;
+  }
   return true;
 };
 
+/** Hop counts kept in an array per tag (a JSON answer's are small integers); others by string key. */
+const MAX_INDEXED_HOPS = 64;
+
 /** One per cache: shared objects outlive the component they first came from (they are small). */
 export class DetailCompactor {
-  /** Canonical refs by tag id and hop count (depends-on) or -1 (applied tags). */
-  private readonly refs = new Map<string, TagRef[]>();
+  /**
+   * Canonical refs by tag id, then by hop count + 1 (0: no hop count, as applied tags have); refs
+   * whose hop count is not a small integer are found by a string key in `otherRefs`.
+   */
+  private readonly refs = new Map<string, Array<Canonical[] | undefined>>();
+  private readonly otherRefs = new Map<string, Canonical[]>();
   private readonly strings = new Map<string, string>();
   /** Bounds the tables: an unusual dataset cannot make the sharing itself grow without limit. */
   private static readonly MAX_ENTRIES = 200_000;
@@ -49,6 +69,7 @@ export class DetailCompactor {
   /** Forgets the tables (e.g. on sign-out); objects already shared stay valid. */
   clear(): void {
     this.refs.clear();
+    this.otherRefs.clear();
     this.strings.clear();
     this.entries = 0;
   }
@@ -79,16 +100,26 @@ export class DetailCompactor {
   }
 
   private ref(r: TagRef): TagRef {
-    const key = typeof r.nearest_hops === 'number' ? `${r.tag_id}\u0000${r.nearest_hops}` : r.tag_id;
-    const bucket = this.refs.get(key);
-    if (bucket) {
-      for (const c of bucket) if (sameRef(c, r)) return c;
-    }
+    const bucket = this.bucketOf(r);
+    for (const c of bucket) if (sameRef(c, r)) return c.ref;
     if (this.entries >= DetailCompactor.MAX_ENTRIES) return r;
     this.entries++;
-    if (bucket) bucket.push(r);
-    else this.refs.set(key, [r]);
+    bucket.push({ ref: r, keys: Object.keys(r) });
     return r;
+  }
+
+  private bucketOf(r: TagRef): Canonical[] {
+    const hops = r.nearest_hops;
+    const slot = hops === undefined ? 0 : typeof hops === 'number' ? hops + 1 : -1;
+    if (Number.isInteger(slot) && slot >= 0 && slot <= MAX_INDEXED_HOPS) {
+      let byHops = this.refs.get(r.tag_id);
+      if (!byHops) this.refs.set(r.tag_id, (byHops = []));
+      return (byHops[slot] ??= []);
+    }
+    const key = `${r.tag_id}\u0000${typeof hops}\u0000${String(hops)}`;
+    let bucket = this.otherRefs.get(key);
+    if (!bucket) this.otherRefs.set(key, (bucket = []));
+    return bucket;
   }
 
   private str(s: string): string {
