@@ -331,12 +331,18 @@ async function main(): Promise<void> {
       ],
       [
         'server RSS once quiet (after its collection; server log)',
-        settledLines.length > settledBefore
-          ? `${settled.rss.toFixed(0)} MB (${settledLines
-              .at(-1)!
-              .replace(/^Memory settled after the /, '')
-              .replace(/\.$/, '')})`
-          : `${settled.rss.toFixed(0)} MB (no collection logged within 30 s)`,
+        `${settled.rss.toFixed(0)} MB (${
+          settledLines.length > settledBefore
+            ? 'collected after the run'
+            : 'no collection within 30 s after the run'
+        }; ${settledLines.length} in all${
+          settledLines.length
+            ? `, the last: ${settledLines
+                .at(-1)!
+                .replace(/^Memory settled after the /, '')
+                .replace(/\.$/, '')}`
+            : ''
+        })`,
       ],
     ];
     console.log(
