@@ -40,6 +40,9 @@ function mark(name: 'start' | 'graph' | 'laid' | 'drawn'): void {
 
 export function startGraphView(doc: Document, win: Window, host: WebviewHost): void {
   mark('start');
+  // First: the layout worker loads elkjs (and lays out a small graph) while the page is set up and
+  // the graph is on its way.
+  warmUp();
   const model = new GraphViewModel();
   const channel = new GraphChannel(host, {
     graph: (g, s) => show(g, s),
@@ -457,6 +460,4 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
 
   win.addEventListener('message', (ev: MessageEvent) => void channel.receive(ev.data));
   post({ type: 'ready' });
-  // The layout worker starts (and elkjs readies its layered algorithm) while the graph is on its way.
-  warmUp();
 }
