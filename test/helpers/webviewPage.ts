@@ -1,6 +1,6 @@
-// The lineage-graph webview outside VS Code: its real page (graphHtml, the same CSP) and its real bundle
-// (dist/webview/graph.js) served on 127.0.0.1, in Debian's Chromium through playwright-core, with a
-// stand-in for acquireVsCodeApi that records what the renderer posts. For the benchmark (layout and
+// The lineage-graph webview outside VS Code: its real page (graphHtml, the same CSP) carrying its real
+// bundle (dist/webview/graph.js) inline, as the panel does, served on 127.0.0.1, in Debian's Chromium
+// through playwright-core, with a stand-in for acquireVsCodeApi that records what the renderer posts. For the benchmark (layout and
 // drawing timed in a real browser) and for looking at the renderer alone.
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -30,12 +30,8 @@ export interface WebviewPage {
 export async function openWebviewPage(): Promise<WebviewPage> {
   const script = readFileSync(join(repoRoot, 'dist', 'webview', 'graph.js'));
   let origin = '';
-  const server: Server = createServer((req, res) => {
-    if (req.url === '/graph.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript' });
-      return res.end(script);
-    }
-    const html = graphHtml({ cspSource: origin } as never, { toString: () => `${origin}/graph.js` } as never);
+  const server: Server = createServer((_req, res) => {
+    const html = graphHtml({ cspSource: origin } as never, { source: script.toString('utf8') });
     res.writeHead(200, { 'content-type': 'text/html' });
     // The theme VS Code would inject, under the page's own nonce (its CSP refuses any other style).
     const nonce = /nonce-([^']+)'/.exec(html)![1]!;

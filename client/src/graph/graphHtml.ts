@@ -1,10 +1,20 @@
 // The lineage-graph webview's page: a strict Content-Security-Policy (scripts and styles only with this
-// load's nonce, nothing remote), the renderer bundle from dist/webview, and styles on VS Code's theme
-// variables (light, dark and high contrast).
+// load's nonce, nothing remote), the renderer bundle (dist/webview/graph.js) inline under that nonce,
+// and styles on VS Code's theme variables (light, dark and high contrast).
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
 
-export function graphHtml(webview: vscode.Webview, scriptUri: vscode.Uri): string {
+/**
+ * The renderer's script, in the page itself: a script the page loads is fetched through the webview's
+ * service worker from the extension host, a round trip that took longer than the rest of opening the
+ * panel. `</script` in it is written `<\/script` (the same text in a string, a regular expression or a
+ * comment), so the page's parser never ends the element early.
+ */
+export function inlineScript(source: string): string {
+  return source.replace(/<\/(script)/gi, '<\\/$1');
+}
+
+export function graphHtml(webview: vscode.Webview, script: { source: string }): string {
   const nonce = randomBytes(16).toString('base64');
   const csp = [
     "default-src 'none'",
@@ -43,7 +53,7 @@ export function graphHtml(webview: vscode.Webview, scriptUri: vscode.Uri): strin
 <div id="canvas" tabindex="-1"></div>
 <div id="overview" title="Overview: click or drag to move there" hidden></div>
 <div id="status" role="status" aria-live="polite"></div>
-<script nonce="${nonce}" src="${scriptUri.toString()}"></script>
+<script nonce="${nonce}">${inlineScript(script.source)}</script>
 </body>
 </html>`;
 }

@@ -1,6 +1,7 @@
 // The lineage-graph panel: one webview panel, restored after a reload (WebviewPanelSerializer). It asks
 // the language server for the graph and field flows and relays the renderer's choices to commands;
 // every message from the webview is checked (common/src/graphMessages.ts) before it is acted on.
+import { readFileSync } from 'node:fs';
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
 import {
@@ -117,10 +118,7 @@ export class GraphPanels implements vscode.Disposable {
     this.state = state;
     panel.iconPath = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'media', 'lineage.svg');
     panel.webview.options = this.options();
-    const script = panel.webview.asWebviewUri(
-      vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview', 'graph.js'),
-    );
-    panel.webview.html = graphHtml(panel.webview, script);
+    panel.webview.html = graphHtml(panel.webview, { source: this.script() });
     const subs = [
       panel.webview.onDidReceiveMessage((raw: unknown) => {
         const m = parseFromWebview(raw);
@@ -132,6 +130,16 @@ export class GraphPanels implements vscode.Disposable {
         for (const s of subs) s.dispose();
       }),
     ];
+  }
+
+  private source: string | undefined;
+  /** The renderer bundle's text, read once (the page carries it inline). */
+  private script(): string {
+    this.source ??= readFileSync(
+      vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview', 'graph.js').fsPath,
+      'utf8',
+    );
+    return this.source;
   }
 
   private post(m: ToWebview): void {
