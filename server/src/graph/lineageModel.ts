@@ -13,7 +13,7 @@ import {
   type WalkScratch,
 } from './arcs';
 import { ModelBuilder } from './modelBuilder';
-import type { BoundaryModel, ComponentModel, FieldNode } from './modelTypes';
+import type { BoundaryModel, ComponentModel, FieldNode, FieldSet } from './modelTypes';
 import { TimeSlicer } from '../util/timeSlices';
 
 export type { BoundaryModel, ComponentModel, FieldNode, PathModel, Role } from './modelTypes';
@@ -22,12 +22,13 @@ export class LineageModel {
   readonly components = new Map<string, ComponentModel>();
   readonly boundaries = new Map<string, BoundaryModel>();
   readonly fields: FieldNode[] = [];
-  readonly fieldIds = new Map<string, number>();
+  /** Field ids to field nodes: made on first use (a lookup by id is a request's, not the build's). */
+  private fieldIdIndex: Map<string, number> | undefined;
   /** Component adjacency: operation 12 edges plus links implied by crossings. */
   readonly compOut = new Map<string, Set<string>>();
   readonly compIn = new Map<string, Set<string>>();
   /** Tag name → field nodes carrying it (applied or depended on). */
-  readonly fieldsByTag = new Map<string, Set<number>>();
+  readonly fieldsByTag = new Map<string, FieldSet>();
   /** The first path carrying each field (to open its document and anchor). */
   readonly pathOfField = new Map<number, string>();
   /** Components in a list, and each field's place in it (impact counts per component in an array). */
@@ -55,6 +56,16 @@ export class LineageModel {
   ) {
     this.pending = new ModelBuilder(this).steps(details, edges);
     if (!opts?.sliced) this.finishNow();
+  }
+
+  /** Each field's node by its id (`boundary id#field path`). */
+  get fieldIds(): ReadonlyMap<string, number> {
+    if (this.fieldIdIndex) return this.fieldIdIndex;
+    const index = new Map<string, number>();
+    for (let i = 0; i < this.fields.length; i++) index.set(this.fields[i]!.id, i);
+    // Kept once the build is done; a build still under way would add fields after.
+    if (this.finished) this.fieldIdIndex = index;
+    return index;
   }
 
   /** Whether the build is complete (a sliced one, once finish() has run to its end). */

@@ -12,7 +12,7 @@ import { compareText } from '../../../common/src/textOrder';
 import { pathLabel, shortSignature } from '../../../common/src/pathLabels';
 import { componentLabel } from '../../../common/src/componentLabel';
 import type { LineageModel } from './lineageModel';
-import type { BoundaryModel, ComponentModel, PathModel, Role } from './modelTypes';
+import { FieldSet, type BoundaryModel, type ComponentModel, type PathModel, type Role } from './modelTypes';
 
 const NONE: readonly string[] = Object.freeze([]);
 const NO_FIELDS: ReadonlyMap<string, number> = new Map();
@@ -46,11 +46,40 @@ class TagLists {
   private readonly lists = new Map<string, readonly GraphTag[]>();
 
   of(tags: GraphTag[]): GraphTag[] {
-    const key = tags.map((t) => `${t.name}\u0000${t.hops ?? ''}\u0000${t.color ?? ''}`).join('\u0001');
+    let key = '';
+    for (const t of tags) key = tagKey(key, t.name, t.hops, t.color);
+    return this.keyed(key, () => tags);
+  }
+
+  /**
+   * The shared list for the tags of a service answer (applied tags, or depends-on tags with their hop
+   * counts): looked up by its key first, so the graph's tags are made only for a list not seen yet.
+   */
+  fromAnswer(
+    tags: ReadonlyArray<{ name: string; nearest_hops?: number; color?: string }> | undefined,
+    withHops: boolean,
+  ): GraphTag[] {
+    let key = '';
+    for (const t of tags ?? []) key = tagKey(key, t.name, withHops ? t.nearest_hops : undefined, t.color);
+    return this.keyed(key, () =>
+      (tags ?? []).map((t) => {
+        const tag: GraphTag = withHops ? { name: t.name, hops: t.nearest_hops } : { name: t.name };
+        if (t.color !== undefined) tag.color = t.color;
+        return tag;
+      }),
+    );
+  }
+
+  private keyed(key: string, make: () => GraphTag[]): GraphTag[] {
     let list = this.lists.get(key);
-    if (!list) this.lists.set(key, (list = Object.freeze(tags.map((t) => Object.freeze(t)))));
+    if (!list) this.lists.set(key, (list = Object.freeze(make().map((t) => Object.freeze(t)))));
     return list as GraphTag[];
   }
+}
+
+/** A tag list's key, one tag added: name, hops and colour of each, in order. */
+function tagKey(key: string, name: string, hops: number | undefined, color: string | undefined): string {
+  return `${key}${key ? '\u0001' : ''}${name}\u0000${hops ?? ''}\u0000${color ?? ''}`;
 }
 
 interface ComponentSides {
@@ -122,14 +151,26 @@ export class ModelBuilder {
       if (c.detail.type === 'DATA_STORE') this.storeTags(c.boundaries[0]!);
       yield;
     }
-    for (const [i, f] of this.model.fields.entries()) {
-      for (const t of [...(f.boundary.tags.get(f.name) ?? []), ...(f.boundary.dependsOn.get(f.name) ?? [])]) {
-        let set = this.model.fieldsByTag.get(t.name);
-        if (!set) this.model.fieldsByTag.set(t.name, (set = new Set()));
-        set.add(i);
+    const fields = this.model.fields;
+    const marks = new Map<string, { marks: Uint8Array; size: number }>();
+    const mark = (tags: readonly GraphTag[] | undefined, i: number) => {
+      for (const t of tags ?? []) {
+        let m = marks.get(t.name);
+        if (!m) marks.set(t.name, (m = { marks: new Uint8Array(fields.length), size: 0 }));
+        if (m.marks[i] === 0) {
+          m.marks[i] = 1;
+          m.size++;
+        }
       }
-      yield;
+    };
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
+      mark(f.boundary.tags.get(f.name), i);
+      mark(f.boundary.dependsOn.get(f.name), i);
+      // A step per field cost more in resuming the build than the field itself.
+      if ((i & 255) === 255) yield;
     }
+    for (const [name, m] of marks) this.model.fieldsByTag.set(name, new FieldSet(m.marks, m.size));
     this.tagLists = undefined;
     this.model.componentIndexes();
   }
@@ -170,7 +211,6 @@ export class ModelBuilder {
     i = this.model.fields.length;
     const id = `${b.id}#${name}`;
     this.model.fields.push({ id, name, boundary: b, componentId: b.componentId });
-    this.model.fieldIds.set(id, i);
     own(b, 'fieldIndex').set(name, i);
     own(b, 'fields').push(name);
     return i;
@@ -289,27 +329,11 @@ export class ModelBuilder {
     for (const f of flattenSchema(pb?.schema)) this.field(b, f.path);
     for (const e of pb?.field_tags ?? []) {
       this.field(b, e.field_path);
-      own(b, 'tags').set(
-        e.field_path,
-        this.tagLists!.of(
-          (e.tags ?? []).map((t) =>
-            t.color !== undefined ? { name: t.name, color: t.color } : { name: t.name },
-          ),
-        ),
-      );
+      own(b, 'tags').set(e.field_path, this.tagLists!.fromAnswer(e.tags, false));
     }
     for (const e of pb?.field_depends_on_tags ?? []) {
       this.field(b, e.field_path);
-      own(b, 'dependsOn').set(
-        e.field_path,
-        this.tagLists!.of(
-          (e.depends_on ?? []).map((t) => {
-            const tag: GraphTag = { name: t.name, hops: t.nearest_hops };
-            if (t.color !== undefined) tag.color = t.color;
-            return tag;
-          }),
-        ),
-      );
+      own(b, 'dependsOn').set(e.field_path, this.tagLists!.fromAnswer(e.depends_on, true));
     }
     return b;
   }

@@ -50,3 +50,23 @@ export interface FieldNode {
   boundary: BoundaryModel;
   componentId: string;
 }
+
+/**
+ * Field nodes carrying one tag: a byte per field of the model (a Set of numbers per tag cost the build
+ * a hashed insert per field and tag, over a million on a large workspace). Read-only once built.
+ */
+export class FieldSet implements Iterable<number> {
+  constructor(
+    private readonly marks: Uint8Array,
+    readonly size: number,
+  ) {}
+
+  has(field: number): boolean {
+    return this.marks[field] === 1;
+  }
+
+  *[Symbol.iterator](): Iterator<number> {
+    const marks = this.marks;
+    for (let i = 0; i < marks.length; i++) if (marks[i] === 1) yield i;
+  }
+}
