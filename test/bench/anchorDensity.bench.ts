@@ -4,7 +4,8 @@
 // paths anchored on one line. Reported: load + index (initialize → `connected`), the longest wait of a
 // probe hover sent every 10 ms meanwhile, hovers on the dense lines afterwards, and resident memory.
 // Run: npm run bench -- anchorDensity. BENCH_DENSE_PATHS (100000) and BENCH_LINE_PATHS (5000) set the
-// sizes; BENCH_SERVER_JS runs another build; BENCH_SERVER_ARGS passes node flags (e.g. --cpu-prof).
+// sizes; BENCH_SERVER_JS runs another build; BENCH_SERVER_ARGS passes node flags (e.g. --cpu-prof);
+// BENCH_BLOCKS=n lists the n longest event-loop blocks of the load with their times.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
