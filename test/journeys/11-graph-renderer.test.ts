@@ -265,4 +265,36 @@ describe('graph renderer: layout in a Web Worker', () => {
       'the shorter boundary is drawn shorter (the kept layout would not be)',
     );
   });
+  it('says it is loading until the first graph comes, and shows progress while a graph asked for is slow to come', async () => {
+    const fresh = await openWebviewPage();
+    try {
+      // Ready and nothing sent yet: the page says the graph is on its way.
+      await fresh.page.locator('body[data-busy] #progress:not([hidden])').waitFor();
+      assert.equal(await fresh.page.locator('#status').textContent(), 'Loading the lineage graph…');
+      await fresh.render(neighbourhood, state(neighbourhood));
+      assert.equal(await fresh.page.locator('#progress').isHidden(), true, 'hidden once drawn');
+      assert.equal(await fresh.page.locator('body[data-busy]').count(), 0);
+      // A filter: the page asks for a graph and none comes for now: the progress bar shows.
+      const n = (await posted(fresh)).length;
+      await fresh.page.locator('#kind-ControlFlow').uncheck();
+      await fresh.page.waitForFunction(
+        (k) =>
+          (globalThis as unknown as { __posted: Posted[] }).__posted
+            .slice(k)
+            .some((m) => m.type === 'filters'),
+        n,
+      );
+      await fresh.page.locator('body[data-busy] #progress:not([hidden])').waitFor();
+      assert.equal(await fresh.page.locator('#status').textContent(), 'Loading the lineage graph…');
+      const fewer = {
+        ...neighbourhood,
+        edges: neighbourhood.edges.filter((e) => e.mapping !== 'ControlFlow'),
+      };
+      await fresh.render(fewer, state(fewer));
+      assert.equal(await fresh.page.locator('#progress').isHidden(), true, 'hidden once drawn again');
+      assert.equal(await fresh.page.locator('body[data-busy]').count(), 0);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -23,6 +23,10 @@ import { nearestInDirection } from './keyboard';
 import { GraphChannel, type WebviewHost } from './messages';
 
 const KINDS: readonly MappingKind[] = FIELD_MAPPING_KINDS;
+/** What the page posts that makes the extension send a graph. */
+const ASKS_FOR_A_GRAPH: ReadonlySet<FromWebview['type']> = new Set(['filters', 'expand', 'focus']);
+/** How long a graph asked for may take before the progress bar shows (none flickers for a quick one). */
+const SHOW_WAIT_AFTER_MS = 150;
 
 /** Field ids start with the boundary id, which names the component (`b:<id>:…` or `s:<id>`). */
 function componentOfField(id: string): string | undefined {
@@ -47,9 +51,17 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
   const channel = new GraphChannel(host, {
     graph: (g, s) => show(g, s),
     flow: (f) => showFlow(f),
-    error: (message) => (status.textContent = message),
+    error: (message) => {
+      graphCame();
+      progress.hidden = true;
+      delete doc.body.dataset.busy;
+      status.textContent = message;
+    },
   });
-  const post = (m: FromWebview) => void channel.post(m);
+  const post = (m: FromWebview) => {
+    if (ASKS_FOR_A_GRAPH.has(m.type)) awaitGraph();
+    void channel.post(m);
+  };
   const save = () => {
     const s = model.saved();
     if (s) channel.save(s);
@@ -62,6 +74,31 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
   const details = $<HTMLDivElement>('details');
   const overview = $<HTMLDivElement>('overview');
   const progress = $<HTMLDivElement>('progress');
+
+  // ---- waiting for a graph -------------------------------------------------------------------------
+
+  function busy(text: string): void {
+    status.textContent = text;
+    progress.hidden = false;
+    doc.body.dataset.busy = 'true';
+  }
+
+  let awaiting: number | undefined;
+  /**
+   * A graph asked for (a filter, expand, another centre): the progress bar shows if it is a moment
+   * coming (the server may be building its model), and not for one that comes at once.
+   */
+  function awaitGraph(): void {
+    win.clearTimeout(awaiting);
+    awaiting = win.setTimeout(() => {
+      awaiting = undefined;
+      busy('Loading the lineage graph…');
+    }, SHOW_WAIT_AFTER_MS);
+  }
+  function graphCame(): void {
+    win.clearTimeout(awaiting);
+    awaiting = undefined;
+  }
 
   // ---- filters ---------------------------------------------------------------------------------------
 
@@ -369,6 +406,7 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
   async function render(g: GraphResult, s: GraphViewState): Promise<void> {
     const seq = ++rendering;
     mark('graph');
+    graphCame();
     model.receive(s);
     save();
     direction = directionFor(panelSize());
@@ -389,9 +427,7 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
       progress.hidden = true;
       delete doc.body.dataset.busy;
     } else {
-      status.textContent = `Laying out ${g.nodes.length} component${g.nodes.length === 1 ? '' : 's'}…`;
-      progress.hidden = false;
-      doc.body.dataset.busy = 'true';
+      busy(`Laying out ${g.nodes.length} component${g.nodes.length === 1 ? '' : 's'}…`);
       try {
         l = await layoutInWorker(g, direction);
       } catch (err) {
@@ -459,5 +495,7 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
   }).observe(canvas);
 
   win.addEventListener('message', (ev: MessageEvent) => void channel.receive(ev.data));
+  // The first graph is on its way (asked for as the panel opened): the page says so until it is drawn.
+  busy('Loading the lineage graph…');
   post({ type: 'ready' });
 }
