@@ -31,17 +31,20 @@ export async function anchorEntries(
         for (const anchor of path.code_anchors ?? []) {
           if (!anchor || typeof anchor.anchor_id !== 'string')
             throw new Error('code anchor without anchor_id');
-          const otherNames = otherNamesFor(anchor, path);
-          out.push({
+          // Members added one by one rather than spread in: no temporary object per member, and
+          // entries alike share one shape.
+          const entry: AnchorEntry = {
             componentId: c.id,
             pathId: path.path_id,
             anchor,
             expectedNames: expectedNamesFor(anchor, path),
-            ...(otherNames ? { otherNames } : {}),
             names,
-            ...(commit !== undefined ? { commit } : {}),
-            ...(scans?.length ? { scans } : {}),
-          });
+          };
+          const otherNames = otherNamesFor(anchor, path);
+          if (otherNames) entry.otherNames = otherNames;
+          if (commit !== undefined) entry.commit = commit;
+          if (scans?.length) entry.scans = scans;
+          out.push(entry);
         }
       } catch (err) {
         log.warnOnce(`Component ${c.id}: path ${i} skipped (${(err as Error).message}).`);
