@@ -6,7 +6,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver';
 import { Editor, ORDERS_TS, TempWorkspace, entry, range, allAnchors, allDiagnostics } from './workspace';
 import { expectedNamesFor, lastSegment, type AnchorIndex } from '../../../server/src/anchors';
 import { otherNamesFor } from '../../../server/src/anchors/expectedNames';
-import { findWord } from '../../../server/src/anchors/verification';
+import { cleanNames, findWord } from '../../../server/src/anchors/verification';
 
 describe('anchors: verification and diagnostics', () => {
   let ws: TempWorkspace;
@@ -179,6 +179,15 @@ describe('anchors: verification and diagnostics', () => {
       ),
       ['place', 'insert'],
     );
+  });
+
+  it('names are cleaned once: trimmed, empty and repeated ones dropped; clean names keep their array', () => {
+    assert.deepEqual(cleanNames(['a', ' b ', '', 'a', '\u00a0c\t', 'b']), ['a', 'b', 'c']);
+    assert.deepEqual(cleanNames(['  ']), []);
+    const clean = ['place', 'größe', 'x y', '$save'];
+    assert.equal(cleanNames(clean), clean);
+    const empty: string[] = [];
+    assert.equal(cleanNames(empty), empty);
   });
 
   it('expected names: separators, parameters, spaces and names that are not identifiers', () => {
