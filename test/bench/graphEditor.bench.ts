@@ -93,9 +93,13 @@ function split(t0: number, t1: number, m: Record<string, number>, cold: boolean)
   step('graph', 'graph');
   step('layout', 'laid');
   step('draw', 'drawn');
-  parts.push(`seen ${Math.round(t1 - at)}`);
-  return `${Math.round(t1 - t0)} ms (${parts.join(' · ')})`;
+  const drawn = m.drawn !== undefined && m.drawn >= t0 ? `drawn at ${Math.round(m.drawn - t0)} ms, ` : '';
+  return `${drawn}seen at ${Math.round(t1 - t0)} ms (${parts.join(' · ')} · seen ${Math.round(t1 - at)})`;
 }
+
+/** From `t0` to the page's drawn mark (what the user waited for); to when the benchmark saw it, without one. */
+const drawnAfter = (t0: number, t1: number, m: Record<string, number>) =>
+  Math.round((m.drawn !== undefined && m.drawn >= t0 ? m.drawn : t1) - t0);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -195,12 +199,15 @@ async function main(): Promise<void> {
         await (tick ? box.check() : box.uncheck());
         await waitForRender(frame, n + 1);
         t1 = Date.now();
-        filter.push(t1 - t0);
-        last = split(t0, t1, await marks(frame), false);
+        const m = await marks(frame);
+        filter.push(drawnAfter(t0, t1, m));
+        last = split(t0, t1, m, false);
         if (i === 0 && !tick) await screenshot(page, 'bench-graph-editor-after-filter');
       }
     }
-    console.log(`filter change → drawn again: median ${median(filter)} ms of ${filter.length}; last ${last}`);
+    console.log(
+      `filter change → drawn again: median ${median(filter)} ms of ${filter.length} to the drawn mark; last ${last}`,
+    );
 
     // Reopened: the panel closed, then the link again (a new webview and worker; the script cached).
     const again: number[] = [];
@@ -209,12 +216,13 @@ async function main(): Promise<void> {
       t0 = await clickGraphLink(page);
       await waitForRender(frame, 1);
       t1 = Date.now();
-      again.push(t1 - t0);
-      last = split(t0, t1, await marks(frame), true);
+      const m = await marks(frame);
+      again.push(drawnAfter(t0, t1, m));
+      last = split(t0, t1, m, true);
       await page.mouse.move(1, 1);
     }
     console.log(
-      `hover link → drawn, panel closed before: median ${median(again)} ms of ${RUNS}; last ${last}`,
+      `hover link → drawn, panel closed before: median ${median(again)} ms of ${RUNS} to the drawn mark; last ${last}`,
     );
   } catch (err) {
     const page = browser?.context.pages()[0];
