@@ -71,6 +71,44 @@ describe('memory settle after big work', () => {
     assert.equal(events.filter((e) => e === 'collected').length, 1);
   });
 
+  it('skips the pause when the heap has not grown since the last collection', async () => {
+    let collections = 0;
+    const real = fullCollection()!;
+    const events: string[] = [];
+    let next: () => void = () => undefined;
+    const settle = new MemorySettle({
+      quietMs: 20,
+      collect: () => {
+        collections++;
+        real();
+      },
+      onSettled: () => {
+        events.push('settled');
+        next();
+      },
+      onSkipped: () => {
+        events.push('skipped');
+        next();
+      },
+    });
+    const step = (reason: string) =>
+      new Promise<void>((resolve) => {
+        next = resolve;
+        settle.want(reason);
+      });
+    await step('index build');
+    await step('index build');
+    assert.deepEqual(events, ['settled', 'skipped']);
+    assert.equal(collections, 1);
+    // Grown well past what the collection left: the next one runs.
+    const grown = Array.from({ length: 1_200_000 }, (_, i) => ({ i, s: `grown_${i}` }));
+    await step('lineage model');
+    assert.ok(grown.length > 0);
+    assert.deepEqual(events, ['settled', 'skipped', 'settled']);
+    assert.equal(collections, 2);
+    settle.dispose();
+  });
+
   it('does nothing once disposed, and never without a collection', async () => {
     let ran = false;
     const settle = new MemorySettle({ quietMs: 10, collect: () => (ran = true) });

@@ -3,7 +3,8 @@
 // stays in it (and in the process's resident memory) until a full collection happens to run, which
 // in a server that then sits idle can be never. After such work, once the event loop has been quiet
 // for a while (the user is reading, not typing), one full collection runs; V8 then gives the emptied
-// pages back. One pause, at a moment nothing waits on the server, for hundreds of MB returned.
+// pages back. One pause, at a moment nothing waits on the server, and only after work that grew the
+// heap well past what the last collection left.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -26,9 +27,18 @@ export interface MemorySettleOptions {
   onSettled?(result: SettleResult): void;
   /** The loop was busier than maxBusyShare over a window: the collection waits another window. */
   onDeferred?(busyShare: number): void;
+  /** The heap had not grown enough since the last collection to be worth a pause: none ran. */
+  onSkipped?(heapMb: number): void;
 }
 
 const DEFAULT_QUIET_MS = 2_000;
+/**
+ * A collection runs only when the heap in use has grown by this share (and GROWTH_MIN_MB) since the
+ * last one left it: a rebuild after one saved path or a checkout leaves little to return, and its
+ * pause would buy nothing.
+ */
+const GROWTH_SHARE = 0.25;
+const GROWTH_MIN_MB = 32;
 // A reader's idle editor is near 0; a client polling the server every 10 ms is a few per cent.
 const DEFAULT_MAX_BUSY_SHARE = 0.01;
 
@@ -51,6 +61,8 @@ export class MemorySettle {
   private timer: NodeJS.Timeout | undefined;
   private since: EventLoopUtilization | undefined;
   private disposed = false;
+  /** Heap in use just after the last collection (MB); undefined before the first. */
+  private lastAfterMb: number | undefined;
 
   constructor(private readonly opts: MemorySettleOptions = {}) {
     this.quietMs = opts.quietMs ?? DEFAULT_QUIET_MS;
@@ -92,10 +104,19 @@ export class MemorySettle {
     const reason = [...this.wanted].join(', ');
     this.wanted.clear();
     const before = process.memoryUsage();
+    const usedMb = before.heapUsed / 1e6;
+    if (
+      this.lastAfterMb !== undefined &&
+      usedMb < Math.max(this.lastAfterMb * (1 + GROWTH_SHARE), this.lastAfterMb + GROWTH_MIN_MB)
+    ) {
+      this.opts.onSkipped?.(Math.round(usedMb));
+      return;
+    }
     const t0 = performance.now();
     this.collect!();
     const pauseMs = performance.now() - t0;
     const after = process.memoryUsage();
+    this.lastAfterMb = after.heapUsed / 1e6;
     this.opts.onSettled?.({
       reason,
       pauseMs,
