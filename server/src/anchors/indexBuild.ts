@@ -241,6 +241,10 @@ export class IndexBuild {
       if (!texts.has(f)) texts.set(f, state.open.get(f)?.text ?? (await state.read(f)));
       return texts.get(f);
     };
+    // Per file, not per anchor: a file can lose thousands of anchors to one file their definition
+    // moved to (each then taken out of its list once, and the new file's lines made once).
+    const leaving = new Map<FileAnchors, Set<Slot>>();
+    const linesOf = new Map<string, LineTable>();
     for (const { key, fa, slot } of lost) {
       const id = slot.identity!;
       const language = syntax.languageOf(key);
@@ -255,15 +259,19 @@ export class IndexBuild {
       const best = found.filter((x) => x.unchanged);
       const pick = best.length === 1 ? best[0] : found.length === 1 ? found[0] : undefined;
       if (!pick) continue;
-      fa.slots.splice(fa.slots.indexOf(slot), 1);
+      let out = leaving.get(fa);
+      if (!out) leaving.set(fa, (out = new Set()));
+      out.add(slot);
       let target = byFile.get(pick.file);
       if (!target) byFile.set(pick.file, (target = newFileAnchors(fileUri(pick.file))));
       target.slots.push(slot);
       slot.fileKey = pick.file;
       slot.movedFrom = slot.t.entry.anchor.file ?? path.basename(key);
-      const lines = new LineTable((await textOf(pick.file))!);
+      let lines = linesOf.get(pick.file);
+      if (!lines) linesOf.set(pick.file, (lines = new LineTable((await textOf(pick.file))!)));
       place(slot, target.uri, lines, this.placement.definitionsOf(pick.file, lines));
     }
+    for (const [fa, out] of leaving) fa.slots = fa.slots.filter((s) => !out.has(s));
   }
 
   /** The anchor's file under the name git says it was renamed to since the scanned commit. */

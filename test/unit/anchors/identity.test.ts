@@ -268,6 +268,50 @@ describe('anchors: identity (real repositories, realistic naming)', () => {
     assert.deepEqual(index.anchor(e.componentId, e.pathId, e.anchor.anchor_id)!.range, range(4, 0, 7, 1));
   });
 
+  it('many anchors of a definition moved to another file all follow it; the rest of the file keeps its own', async () => {
+    const repo = await newRepo();
+    await repo.write('src/checkoutservice/main.go', CHECKOUT_GO);
+    const scanned = repo.commit('scan');
+    await repo.write('src/checkoutservice/main.go', CHECKOUT_GO_DELETED);
+    await repo.write(
+      'src/checkoutservice/confirm.go',
+      lines(
+        'package main',
+        '',
+        'func (cs *checkoutService) sendOrderConfirmation(ctx context.Context, email string) error {',
+        '\t_, err := cs.email.SendOrderConfirmation(ctx, email)',
+        '\treturn err',
+        '}',
+      ),
+    );
+    repo.commit('split the confirmation out');
+    const file = 'src/checkoutservice/main.go';
+    const movers = Array.from({ length: 300 }, () =>
+      anchorEntry({ file, line_start: 15, line_end: 18 }, CHECKOUT_PATH, scanned),
+    );
+    const stays = [0, 1, 2].map(() =>
+      anchorEntry({ file, line_start: 11, line_end: 13, name: 'chargeCard' }, CHECKOUT_PATH, scanned),
+    );
+    // Interleaved, as a component's paths come.
+    const entries = movers.flatMap((m, i) => (i < stays.length ? [m, stays[i]!] : [m]));
+    const index = await indexOver(repo.root, entries);
+    const confirmUri = fileUri(repo.abs('src/checkoutservice/confirm.go'));
+    for (const e of movers) {
+      const t = get(index, e);
+      assert.equal(t.uri, confirmUri);
+      assert.equal(t.state, 'relocated');
+      assert.deepEqual(t.range, range(2, 0, 5, 1));
+    }
+    const mainUri = fileUri(repo.abs(file));
+    assert.deepEqual(
+      index.anchorsInFile(mainUri).map((t) => t.entry.pathId),
+      stays.map((e) => e.pathId),
+    );
+    assert.ok(stays.every((e) => get(index, e).state === 'resolved'));
+    assert.equal(index.anchorsInFile(confirmUri).length, movers.length);
+    assert.equal(index.anchorsAt(confirmUri, { line: 3, character: 2 }).length, movers.length);
+  });
+
   it('module.exports = function charge, unchanged since the scan: resolved, with and without git', async () => {
     const repo = await newRepo();
     const charge = lines(
