@@ -6,7 +6,7 @@
 // Sizes: BENCH_ANCHORS (50000), BENCH_FILES (5000), BENCH_HOVERS (2000); BENCH_KEEP=1 keeps the files;
 // BENCH_SERVER_JS runs another server bundle (before/after comparisons); BENCH_SERVER_ARGS adds node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -92,10 +92,21 @@ async function main(): Promise<void> {
 
   const service = await startLocalService({ seed: datasetFile, startTimeoutMs: 10 * 60_000 });
   const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  // Under the path-document benchmark's clock (serverClock.cjs): each hover's time inside the server,
+  // from its bytes arriving to its answer leaving, beside the time the client sees.
+  const clockOut = join(dir, 'hover-clock.json');
   const server = spawn(
     process.execPath,
-    [...serverArgs, process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'), '--stdio'],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
+    [
+      ...serverArgs,
+      join(repoRoot, 'test/bench/serverClock.cjs'),
+      process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'),
+      '--stdio',
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, SERVER_CLOCK_OUT: clockOut, SERVER_CLOCK_METHOD: 'textDocument/hover' },
+    },
   );
   const conn = rpc.createProtocolConnection(
     new rpc.StreamMessageReader(server.stdout),
@@ -290,6 +301,11 @@ async function main(): Promise<void> {
     await new Promise((res) => setTimeout(res, 1_000));
     const settled = procStatus(server.pid!);
 
+    // The clock writes its times when the server is asked to shut down: the warm-up's hovers first,
+    // then the measured ones.
+    await conn.sendRequest('shutdown');
+    const clock = existsSync(clockOut) ? (JSON.parse(readFileSync(clockOut, 'utf8')) as number[]) : [];
+    const inside = clock.length >= 200 + N_HOVERS ? stats(clock.slice(200, 200 + N_HOVERS)) : undefined;
     const hs = stats(hoverMs);
     const base = stats(baseMs);
     const ch = stats(changeMs);
@@ -309,7 +325,7 @@ async function main(): Promise<void> {
       ['diagnostics published at load', `${diagnostics} in ${published} notifications`],
       [
         `hover over stdio, ${N_HOVERS} on anchored lines of 50 open files (${empty} empty)`,
-        `median ${f2(hs.median)} ms, p99 ${f2(hs.p99)} ms`,
+        `median ${f2(hs.median)} ms, p99 ${f2(hs.p99)} ms${inside ? ` (inside the server: median ${f2(inside.median)} ms, p99 ${f2(inside.p99)} ms)` : ''}`,
       ],
       [
         `didChange + hover round trip, file with ${bigCount} anchors (600 edits)`,
