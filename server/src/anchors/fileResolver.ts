@@ -84,7 +84,7 @@ export class FileResolver {
     }
     for (const f of this.folders) attempts.push([f.fsPath, path.resolve(f.fsPath, ...segments), 'exact']);
     for (const [folder, candidate, how] of attempts) {
-      if (!isInside(path.resolve(folder), candidate)) {
+      if (!this.insideFolder(folder, candidate)) {
         escaped = true;
         continue;
       }
@@ -95,6 +95,23 @@ export class FileResolver {
     if (symlinkOut) return { kind: 'outside', why: 'symlink' };
     if (escaped || segments[0] === '..') return { kind: 'outside', why: 'escapes' };
     return this.bySuffix(norm.rel);
+  }
+
+  /** Folder → its resolved path and that path with a separator (what a path inside it starts with). */
+  private readonly folderPrefixes = new Map<string, { resolved: string; prefix: string }>();
+
+  /** isInside(folder, candidate) for a resolved candidate; a plain prefix says yes without path.relative. */
+  private insideFolder(folder: string, candidate: string): boolean {
+    let f = this.folderPrefixes.get(folder);
+    if (!f) {
+      const resolved = path.resolve(folder);
+      f = { resolved, prefix: resolved.endsWith(path.sep) ? resolved : resolved + path.sep };
+      this.folderPrefixes.set(folder, f);
+    }
+    return (
+      (candidate.length > f.prefix.length && candidate.startsWith(f.prefix)) ||
+      isInside(f.resolved, candidate)
+    );
   }
 
   private async bySuffix(rel: string): Promise<Resolution> {
