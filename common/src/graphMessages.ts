@@ -10,6 +10,7 @@ import {
   GraphResultSchema,
   Id,
 } from './graphSchemas';
+import { type KeptLayout, KeptLayoutSchema } from './graphLayout';
 import type { FieldFlowResult, GraphFilters, GraphParams, GraphResult } from './protocol';
 
 /** What the panel keeps across reloads (WebviewPanelSerializer) and sends back to restore. */
@@ -32,12 +33,14 @@ export const ToWebviewSchema = Type.Union([
       selectedField: Type.Optional(Id),
       selectedComponent: Type.Optional(Id),
     }),
+    // Layouts kept from an earlier page of the graph's shape (one per direction), for a new page.
+    layouts: Type.Optional(Type.Array(KeptLayoutSchema, { maxItems: 2 })),
   }),
   Type.Object({ type: Type.Literal('flow'), flow: FieldFlowResultSchema }),
   Type.Object({ type: Type.Literal('error'), message: Type.String() }),
 ]);
 export type ToWebview =
-  | { type: 'graph'; graph: GraphResult; state: GraphViewState }
+  | { type: 'graph'; graph: GraphResult; state: GraphViewState; layouts?: KeptLayout[] }
   | { type: 'flow'; flow: FieldFlowResult }
   | { type: 'error'; message: string };
 
@@ -51,6 +54,8 @@ export const FromWebviewSchema = Type.Union([
     layoutMs: Type.Number(),
     drawMs: Type.Number(),
   }),
+  // A layout elkjs made for a graph, for the extension to hand to a later page of the same shape.
+  Type.Object({ type: Type.Literal('layout'), layout: KeptLayoutSchema }),
   Type.Object({ type: Type.Literal('selectField'), field: Id }),
   // A component's details shown (its header clicked), or none (componentId absent).
   Type.Object({ type: Type.Literal('selectComponent'), componentId: Type.Optional(Id) }),

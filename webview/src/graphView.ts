@@ -10,6 +10,7 @@ import type {
 } from '../../common/src/protocol';
 import { FIELD_MAPPING_KINDS } from '../../common/src/api/paths';
 import type { FromWebview, GraphViewState } from '../../common/src/graphMessages';
+import type { KeptLayout } from '../../common/src/graphLayout';
 import type { Laid, LayoutDirection } from './layout';
 import { abandonLayout, layoutInWorker, Superseded, warmUp } from './layoutEngine';
 import { LayoutReuse } from './layoutReuse';
@@ -49,7 +50,7 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
   warmUp();
   const model = new GraphViewModel();
   const channel = new GraphChannel(host, {
-    graph: (g, s) => show(g, s),
+    graph: (g, s, kept) => show(g, s, kept),
     flow: (f) => showFlow(f),
     error: (message) => {
       graphCame();
@@ -403,7 +404,7 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
   let direction: LayoutDirection = 'RIGHT';
   const layouts = new LayoutReuse();
 
-  async function render(g: GraphResult, s: GraphViewState): Promise<void> {
+  async function render(g: GraphResult, s: GraphViewState, kept?: KeptLayout[]): Promise<void> {
     const seq = ++rendering;
     mark('graph');
     graphCame();
@@ -417,10 +418,14 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
     depthDown.value = String(f.depthDown ?? 2);
     KINDS.forEach((k, i) => (kindBoxes[i]!.checked = !f.kinds || f.kinds.includes(k)));
     const t0 = performance.now();
+    // A new page: a layout the extension kept from an earlier page, checked like one made here.
+    const earlier = kept?.find((k) => k.direction === direction);
+    if (earlier) layouts.adopt(earlier);
     // A graph of the drawn shape with only edges already laid out (a filter that hides some): drawn on
     // the kept positions at once. Else the layout runs in a worker: the panel stays usable and shows
     // that it is working meanwhile.
     let l = layouts.reuse(g, direction);
+    let fresh = false;
     if (l) {
       // A layout still running is for an older graph: stopped, and a fresh worker readied.
       if (abandonLayout()) warmUp();
@@ -441,6 +446,7 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
       }
       if (seq !== rendering) return;
       layouts.keep(g, direction, l);
+      fresh = true;
     }
     mark('laid');
     const t1 = performance.now();
@@ -479,10 +485,13 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
       drawMs: Math.round(t2 - t1),
     });
     if (redraw.requestFlow) post({ type: 'selectField', field: redraw.requestFlow });
+    // Once drawn: the new layout for the extension to keep, for a later page of this shape.
+    const made = fresh && seq === rendering ? layouts.exported() : undefined;
+    if (made) post({ type: 'layout', layout: made });
   }
 
-  function show(g: GraphResult, s: GraphViewState): void {
-    render(g, s).catch((err: unknown) => {
+  function show(g: GraphResult, s: GraphViewState, kept?: KeptLayout[]): void {
+    render(g, s, kept).catch((err: unknown) => {
       status.textContent = `The graph could not be laid out: ${String((err as Error)?.message ?? err)}`;
     });
   }

@@ -1,6 +1,7 @@
 // The graph webview's side of its messages with the extension: what comes in is checked against its
 // schema before anything touches it, what goes out is checked too (the extension checks it again), and
 // the host (VS Code's webview API) is passed in, so this runs in Node as well.
+import type { KeptLayout } from '../../common/src/graphLayout';
 import type { FieldFlowResult, GraphResult } from '../../common/src/protocol';
 import {
   type FromWebview,
@@ -18,7 +19,8 @@ export interface WebviewHost {
 
 /** What the panel does with each kind of message the extension sends. */
 export interface ToWebviewHandlers {
-  graph(g: GraphResult, s: GraphViewState): void;
+  /** A graph to draw; `layouts`: those the extension kept of its shape, for a page that has none. */
+  graph(g: GraphResult, s: GraphViewState, layouts?: KeptLayout[]): void;
   flow(f: FieldFlowResult): void;
   error(message: string): void;
 }
@@ -33,7 +35,7 @@ export class GraphChannel {
   receive(data: unknown): boolean {
     const m = parseToWebview(data);
     if (!m) return false;
-    if (m.type === 'graph') this.handlers.graph(m.graph, m.state);
+    if (m.type === 'graph') this.handlers.graph(m.graph, m.state, m.layouts);
     else if (m.type === 'flow') this.handlers.flow(m.flow);
     else this.handlers.error(m.message);
     return true;

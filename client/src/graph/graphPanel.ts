@@ -22,6 +22,7 @@ import {
 import type { LineageContext } from '../lineageContext';
 import { errorText } from '../logging';
 import { graphHtml } from './graphHtml';
+import { LayoutMemory } from './layoutMemory';
 
 export const GRAPH_VIEW_TYPE = 'lineageLens.graph';
 
@@ -51,6 +52,10 @@ export class GraphPanels implements vscode.Disposable {
   readonly onDidHighlight = this.selected.event;
   /** The graph asked for as a panel opens, while its page and script load; used once it is ready. */
   private early: { params: GraphParams; graph: Promise<GraphResult> } | undefined;
+  /** The last layouts the pages made, for a page opened again on a graph of the same shape. */
+  private readonly layouts = new LayoutMemory();
+  /** The page has had no graph since it loaded: it gets the kept layouts of the graph's shape. */
+  private pageFresh = false;
 
   constructor(private readonly ctx: LineageContext) {
     this.disposables.push(
@@ -116,6 +121,7 @@ export class GraphPanels implements vscode.Disposable {
   private adopt(panel: vscode.WebviewPanel, state: GraphViewState): void {
     this.panel = panel;
     this.state = state;
+    this.pageFresh = true;
     panel.iconPath = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'media', 'lineage.svg');
     panel.webview.options = this.options();
     panel.webview.html = graphHtml(panel.webview, { source: this.script() });
@@ -156,7 +162,11 @@ export class GraphPanels implements vscode.Disposable {
         ? early.graph
         : this.ctx.request(GraphRequest, state.params));
       // A selection made meanwhile changes the state, not the graph asked for.
-      if (this.state?.params === state.params) this.post({ type: 'graph', graph, state: this.state });
+      if (this.state?.params === state.params) {
+        const layouts = this.pageFresh ? this.layouts.for(graph) : [];
+        this.pageFresh = false;
+        this.post({ type: 'graph', graph, state: this.state, ...(layouts.length ? { layouts } : {}) });
+      }
     } catch (err) {
       this.post({
         type: 'error',
@@ -170,7 +180,12 @@ export class GraphPanels implements vscode.Disposable {
     if (!state) return;
     switch (m.type) {
       case 'ready':
+        // A page loaded (a new panel, or one shown again after being hidden): it has no layout yet.
+        this.pageFresh = true;
         return this.reload();
+      case 'layout':
+        this.layouts.keep(m.layout);
+        return;
       case 'rendered':
         this.ctx.log.info(
           `Lineage graph drawn: ${m.nodes} components, ${m.edges} edges (layout ${m.layoutMs} ms, draw ${m.drawMs} ms).`,
