@@ -7,11 +7,21 @@ import type * as vscode from 'vscode';
 /**
  * The renderer's script, in the page itself: a script the page loads is fetched through the webview's
  * service worker from the extension host, a round trip that took longer than the rest of opening the
- * panel. `</script` in it is written `<\/script` (the same text in a string, a regular expression or a
- * comment), so the page's parser never ends the element early.
+ * panel. The HTML parser must see neither `</script` (it would end the element early), `<script` nor
+ * `<!--` (after `<!--`, a `<script` puts it in a state where the next `</script` no longer ends the
+ * element). The letter after `<` or `</` is written as a JavaScript escape that means the same in a
+ * string, a template, a regular expression (with or without the u flag) and an identifier: the `s` of
+ * `script` as `\u0073` (`\u0053`), the `!` of `<!--` as `\x21` (a bundle has `<!--` only in strings,
+ * regular expressions and comments: in code it would start a comment). Comments may change; the program
+ * does not.
  */
 export function inlineScript(source: string): string {
-  return source.replace(/<\/(script)/gi, '<\\/$1');
+  return source
+    .replace(
+      /(<\/?)([sS])(cript)/gi,
+      (_, lt: string, s: string, rest: string) => `${lt}\\u00${s.charCodeAt(0).toString(16)}${rest}`,
+    )
+    .replace(/<!--/g, '<\\x21--');
 }
 
 export function graphHtml(webview: vscode.Webview, script: { source: string }): string {
