@@ -55,11 +55,16 @@ export function sourceHover(
 
   const sections: string[][] = [];
   const seen = new Set<string>();
+  // Whether a path beyond the shown ones is anchored here: found by going on to the first one.
+  let more = false;
   for (const a of anchors) {
     const key = `${a.entry.componentId}/${a.entry.pathId}`;
     if (seen.has(key)) continue;
+    if (sections.length >= MAX_PATHS) {
+      more = true;
+      break;
+    }
     seen.add(key);
-    if (sections.length >= MAX_PATHS) break;
     const c = session.store.get(a.entry.componentId);
     const p = session.store.findPath(a.entry.componentId, a.entry.pathId);
     if (!c || !p) {
@@ -68,7 +73,6 @@ export function sourceHover(
     }
     sections.push(pathSection(c, p, a));
   }
-  const more = seen.size < new Set(anchors.map((a) => `${a.entry.componentId}/${a.entry.pathId}`)).size;
   if (more) sections.push([`*More lineage paths are anchored here; use Go to Definition to list them all.*`]);
   return render(banner, sections, rangeOf(anchors[0]!));
 }
