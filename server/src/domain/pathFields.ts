@@ -1,7 +1,6 @@
 // The fields of a path as hovers and lenses see them: per side, its applied tags and depends-on tags,
 // gathered from field_tags, field_depends_on_tags, the field mappings and the boundary schemas.
-import { LRUCache } from 'lru-cache';
-import { flattenSchema, normalizeFieldName } from '../../../common/src/api/fields';
+import { flattenSchema, identifierMatchesField } from '../../../common/src/api/fields';
 import type { DependsOnTagRef, FieldTagRef, LineagePath, PathBoundary } from '../../../common/src/api';
 
 export type Side = 'ingress' | 'egress';
@@ -44,63 +43,23 @@ export interface FieldMatch extends PathField {
 
 const hasTags = (f: PathField) => f.applied.length > 0 || f.dependsOn.length > 0;
 
-/** Per side: its fields, each by path, and every name (fields and their parents) by normalized key. */
-interface SideIndex {
-  fields: PathField[];
-  byPath: Map<string, PathField>;
-  /** normalizeFieldName of a name's last segment, and of the whole name → names, in name order. */
-  byKey: Map<string, string[]>;
-}
-
 /**
- * Indexes of the paths hovered lately. A hover on a line where thousands of paths are anchored asks
- * each of them; without the index every ask gathered all of a path's fields again.
+ * Fields of the path an identifier names (see identifierMatchesField), parents included: a prefix of
+ * field paths (`credit_card` of `credit_card.number`) is a field too, even when no entry names it.
  */
-const indexes = new LRUCache<LineagePath, Record<Side, SideIndex>>({ max: 20_000 });
-
-function indexOf(path: LineagePath): Record<Side, SideIndex> {
-  let ix = indexes.get(path);
-  if (ix) return ix;
+export function fieldsMatching(path: LineagePath, identifier: string): FieldMatch[] {
   const all = pathFields(path);
-  const side = (s: Side): SideIndex => {
-    const fields = all.filter((f) => f.side === s);
+  const out: FieldMatch[] = [];
+  for (const side of ['ingress', 'egress'] as const) {
+    const fields = all.filter((f) => f.side === side);
     const byPath = new Map(fields.map((f) => [f.fieldPath, f]));
     const names = new Set(byPath.keys());
     for (const f of fields) {
       const parts = f.fieldPath.split('.');
       for (let i = 1; i < parts.length; i++) names.add(parts.slice(0, i).join('.'));
     }
-    const byKey = new Map<string, string[]>();
     for (const name of names) {
-      const last = normalizeFieldName(name.slice(name.lastIndexOf('.') + 1));
-      const whole = normalizeFieldName(name);
-      for (const key of last === whole ? [last] : [last, whole]) {
-        if (key === '') continue;
-        let list = byKey.get(key);
-        if (!list) byKey.set(key, (list = []));
-        list.push(name);
-      }
-    }
-    return { fields, byPath, byKey };
-  };
-  ix = { ingress: side('ingress'), egress: side('egress') };
-  indexes.set(path, ix);
-  return ix;
-}
-
-/**
- * Fields of the path an identifier names (see identifierMatchesField), parents included: a prefix of
- * field paths (`credit_card` of `credit_card.number`) is a field too, even when no entry names it.
- * Cached paths are read-only, so a path's index stays true; an edited path document is a new object.
- */
-export function fieldsMatching(path: LineagePath, identifier: string): FieldMatch[] {
-  const id = normalizeFieldName(identifier);
-  if (id === '') return [];
-  const ix = indexOf(path);
-  const out: FieldMatch[] = [];
-  for (const side of ['ingress', 'egress'] as const) {
-    const { fields, byPath, byKey } = ix[side];
-    for (const name of byKey.get(id) ?? []) {
+      if (!identifierMatchesField(identifier, name)) continue;
       const self = byPath.get(name) ?? { side, fieldPath: name, applied: [], dependsOn: [] };
       const children = fields
         .filter((c) => c.fieldPath.startsWith(`${name}.`) && hasTags(c))
