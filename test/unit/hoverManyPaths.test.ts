@@ -1,4 +1,4 @@
-// A hover where many lineage paths are anchored (util: a real anchor index over a real file): it shows
+// A hover where many lineage paths are anchored (a real anchor index over a real file): it shows
 // the first paths and says when more are anchored there, exactly when one is left out; and the field
 // lookup an identifier hover makes for each path answers as the plain rule does (identifierMatchesField
 // over every field and parent of the path), asked once or again.
