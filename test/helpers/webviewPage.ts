@@ -12,10 +12,17 @@ import type { GraphViewState } from '../../common/src/graphMessages';
 import { graphHtml } from '../../client/src/graph/graphHtml';
 import { repoRoot } from './lspClient';
 
-const THEME = `:root{--vscode-foreground:#cccccc;--vscode-editor-background:#1e1e1e;--vscode-descriptionForeground:#9d9d9d;
+/** The theme variables VS Code would inject: its dark and light defaults. */
+const THEMES = {
+  dark: `:root{--vscode-foreground:#cccccc;--vscode-editor-background:#1e1e1e;--vscode-descriptionForeground:#9d9d9d;
 --vscode-charts-blue:#3794ff;--vscode-charts-orange:#d18616;--vscode-charts-green:#89d185;--vscode-charts-purple:#b180d7;--vscode-charts-red:#f14c4c;
 --vscode-focusBorder:#007fd4;--vscode-editorWidget-border:#454545;--vscode-sideBar-background:#252526;--vscode-editorWidget-background:#252526;
---vscode-font-family:sans-serif;--vscode-font-size:13px;}`;
+--vscode-font-family:sans-serif;--vscode-font-size:13px;}`,
+  light: `:root{--vscode-foreground:#616161;--vscode-editor-background:#ffffff;--vscode-descriptionForeground:#717171;
+--vscode-charts-blue:#1a85ff;--vscode-charts-orange:#d18616;--vscode-charts-green:#388a34;--vscode-charts-purple:#652d90;--vscode-charts-red:#e51400;
+--vscode-focusBorder:#0090f1;--vscode-editorWidget-border:#c8c8c8;--vscode-sideBar-background:#f3f3f3;--vscode-editorWidget-background:#f3f3f3;
+--vscode-font-family:sans-serif;--vscode-font-size:13px;}`,
+};
 
 export interface WebviewPage {
   page: Page;
@@ -27,7 +34,7 @@ export interface WebviewPage {
   close(): Promise<void>;
 }
 
-export async function openWebviewPage(): Promise<WebviewPage> {
+export async function openWebviewPage(opts: { theme?: keyof typeof THEMES } = {}): Promise<WebviewPage> {
   const script = readFileSync(join(repoRoot, 'dist', 'webview', 'graph.js'));
   let origin = '';
   const server: Server = createServer((_req, res) => {
@@ -35,7 +42,9 @@ export async function openWebviewPage(): Promise<WebviewPage> {
     res.writeHead(200, { 'content-type': 'text/html' });
     // The theme VS Code would inject, under the page's own nonce (its CSP refuses any other style).
     const nonce = /nonce-([^']+)'/.exec(html)![1]!;
-    res.end(html.replace('</head>', `<style nonce="${nonce}">${THEME}</style></head>`));
+    res.end(
+      html.replace('</head>', `<style nonce="${nonce}">${THEMES[opts.theme ?? 'dark']}</style></head>`),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

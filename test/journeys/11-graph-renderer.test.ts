@@ -297,4 +297,53 @@ describe('graph renderer: layout in a Web Worker', () => {
       await fresh.close();
     }
   });
+
+  it('fits a long field name and a long tag line to their row: cut with an ellipsis, never over each other', async () => {
+    const g = structuredClone(neighbourhood);
+    const rows = g.nodes.flatMap((n) => n.boundaries.flatMap((b) => b.fields));
+    assert.ok(rows.length >= 2, 'field rows to change');
+    const long = rows[0]!;
+    const longName = 'customer.billing_address.street_line_two_with_a_long_name';
+    long.name = longName;
+    long.tags = [{ name: 'pii' }];
+    long.dependsOn = ['phi', 'pifi', 'secret', 'team-tag-0', 'team-tag-1', 'team-tag-2'].map((name, i) => ({
+      name,
+      hops: i + 1,
+    }));
+    const whole = rows.find((f) => f !== long && f.name.length < 12)!;
+    await web.render(g, state(g));
+    const row = (id: string) =>
+      web.page.evaluate((fieldId) => {
+        const r = [...document.querySelectorAll('g.field')].find(
+          (e) => e.getAttribute('data-field') === fieldId,
+        )!;
+        const box = (e: Element | null) => {
+          if (!e) return undefined;
+          const b = (e as SVGGraphicsElement).getBBox();
+          return { left: b.x, right: b.x + b.width };
+        };
+        const name = r.querySelector('tspan.field-name-text');
+        const tags = r.querySelector('tspan.field-tags-text');
+        return {
+          row: box(r.querySelector('rect.field-row')),
+          name: box(name),
+          tags: box(tags),
+          nameText: name?.textContent,
+          tagsText: tags?.textContent,
+          nameTitle: r.querySelector('text.field-name > title')?.textContent,
+        };
+      }, id);
+    const cut = await row(long.id);
+    assert.ok(cut.nameText?.endsWith('…') && longName.startsWith(cut.nameText.slice(0, -1)), cut.nameText);
+    assert.equal(cut.nameTitle, longName, 'the whole name in the tooltip');
+    assert.ok(cut.tagsText?.endsWith('…') && cut.tagsText.startsWith('● pii'), cut.tagsText);
+    assert.ok(
+      cut.name!.right <= cut.tags!.left,
+      `name ends at ${cut.name!.right}, tags start at ${cut.tags!.left}`,
+    );
+    assert.ok(cut.name!.left >= cut.row!.left && cut.tags!.right <= cut.row!.right, 'both inside the row');
+    const kept = await row(whole.id);
+    assert.equal(kept.nameText, whole.name, 'a short name whole');
+    assert.equal(kept.nameTitle, undefined);
+  });
 });

@@ -162,19 +162,18 @@ export function drawGraph(
           `Field ${f.name} on ${b.label}${f.tags.length ? `, tagged ${f.tags.map((t) => t.name).join(', ')}` : ''}`,
         );
         fg.append(el('rect', { x: bb.x + 1, y, width: BOX_WIDTH - 2, height: ROW, class: 'field-row' }));
-        fg.append(el('text', { x: bb.x + 8, y: y + 13, class: 'field-name' }, f.name));
+        // The texts in a tspan each: fitted to the row once the drawing is in the page (fitLabels.ts).
+        fg.append(el('text', { x: bb.x + 8, y: y + 13, class: 'field-name' }));
+        fg.lastElementChild!.append(el('tspan', { class: 'field-name-text' }, f.name));
         const tags = tagLine(f);
         if (tags) {
-          const t = el(
-            'text',
-            {
-              x: bb.x + BOX_WIDTH - 6,
-              y: y + 13,
-              class: `field-tags${f.tags.length ? ' applied' : ''}`,
-              'text-anchor': 'end',
-            },
-            tags,
-          );
+          const t = el('text', {
+            x: bb.x + BOX_WIDTH - 6,
+            y: y + 13,
+            class: `field-tags${f.tags.length ? ' applied' : ''}`,
+            'text-anchor': 'end',
+          });
+          t.append(el('tspan', { class: 'field-tags-text' }, tags));
           t.append(el('title', {}, tagWords(f)));
           fg.append(t);
         }

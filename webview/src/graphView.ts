@@ -18,6 +18,7 @@ import { flowBeyondDepth, graphCaption } from './caption';
 import { centredOn, directionFor, fitView, markerSize, partlyHidden, visibleArea } from './viewport';
 import { GraphViewModel } from './state';
 import { drawGraph, drawOverview } from './draw';
+import { fitRowLabels } from './fitLabels';
 import { bundleDetails, componentDetails, fieldDetails } from './details';
 import { exportable } from './exportSvg';
 import { nearestInDirection } from './keyboard';
@@ -451,7 +452,9 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
     mark('laid');
     const t1 = performance.now();
     const redraw = model.drawn(g, s, l, panelSize(), direction);
-    canvas.replaceChildren(drawGraph(doc, g, l, model.view.scale, s.params.filters ?? {}));
+    const svg = drawGraph(doc, g, l, model.view.scale, s.params.filters ?? {});
+    canvas.replaceChildren(svg);
+    fitRowLabels(svg);
     showOverview(g, l);
     applyView();
     doc.body.dataset.direction = direction;
