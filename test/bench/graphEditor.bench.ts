@@ -56,6 +56,12 @@ async function marks(frame: FrameLocator): Promise<Record<string, number>> {
       out.firstByte = performance.timeOrigin + script.responseStart;
       out.fetched = performance.timeOrigin + script.responseEnd;
     }
+    // The page's own document: when its first and last byte came (VS Code serves it to the frame).
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (nav) {
+      out.docFirstByte = performance.timeOrigin + nav.responseStart;
+      out.docLastByte = performance.timeOrigin + nav.responseEnd;
+    }
     for (const m of performance.getEntriesByType('mark'))
       if (m.name.startsWith('lineage:')) out[m.name.slice(8)] = performance.timeOrigin + m.startTime;
     return out;
@@ -85,6 +91,8 @@ function split(t0: number, t1: number, m: Record<string, number>, cold: boolean)
   };
   if (cold) {
     step('panel', 'navigation');
+    step('document first byte', 'docFirstByte');
+    step('document', 'docLastByte');
     step('page', 'asked');
     step('first byte', 'firstByte');
     step('body', 'fetched');
