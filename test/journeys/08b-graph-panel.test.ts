@@ -474,6 +474,29 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     await screenshot(page, '08b-graph-namespace');
   });
 
+  it('opened again after its tab was closed, draws at once on the kept layout; another graph is laid out anew', async () => {
+    const page = await openWorkbench();
+    await signInThroughUi(page);
+    const boxes = (frame: FrameLocator) =>
+      frame
+        .locator('body')
+        .evaluate(() =>
+          [...document.querySelectorAll('g.node > rect.node-box')].map((r) =>
+            ['x', 'y', 'width', 'height'].map((a) => r.getAttribute(a)).join(' '),
+          ),
+        );
+    const first = await graphOfComponent(page, displayName(checkout));
+    const before = await boxes(first);
+    assert.ok(before.length > 1, 'components drawn');
+    // Closed (the page and its layout worker go) and opened again on the same graph.
+    const again = await graphOfComponent(page, displayName(checkout));
+    assert.equal(await again.locator('body').getAttribute('data-layout'), 'kept', 'no new layout');
+    assert.deepEqual(await boxes(again), before, 'every box where it was');
+    // Another graph (another shape) gets a layout of its own.
+    const other = await graphOfComponent(page, displayName(billing));
+    assert.equal(await other.locator('body').getAttribute('data-layout'), 'new');
+  });
+
   it('comes back after a reload, on the same field with its flow highlighted', async () => {
     const page = await openWorkbench();
     await signInThroughUi(page);

@@ -450,6 +450,8 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
       fresh = true;
     }
     mark('laid');
+    // Whether this drawing was laid out anew or drawn on a kept layout (tests read it).
+    doc.body.dataset.layout = fresh ? 'new' : 'kept';
     const t1 = performance.now();
     const redraw = model.drawn(g, s, l, panelSize(), direction);
     const svg = drawGraph(doc, g, l, model.view.scale, s.params.filters ?? {});
