@@ -474,7 +474,7 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     await screenshot(page, '08b-graph-namespace');
   });
 
-  it('opened again after its tab was closed, draws at once on the kept layout; another graph is laid out anew', async () => {
+  it('opened again after its tab was closed or shown again after being hidden, draws at once on the kept layout; another graph is laid out anew', async () => {
     const page = await openWorkbench();
     await signInThroughUi(page);
     const boxes = (frame: FrameLocator) =>
@@ -492,6 +492,21 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     const again = await graphOfComponent(page, displayName(checkout));
     assert.equal(await again.locator('body').getAttribute('data-layout'), 'kept', 'no new layout');
     assert.deepEqual(await boxes(again), before, 'every box where it was');
+    // Hidden behind a file opened in its group and shown again: VS Code loads the page anew, which is
+    // drawn on the kept layout too.
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Lineage Graph' });
+    await tab.click();
+    await openFile(page, file);
+    await page.locator('iframe.webview.ready').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await tab.click();
+    const shown = graphFrame(page);
+    await shown.locator('body[data-ready="true"] g.node.centre').waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(
+      await shown.locator('body').getAttribute('data-layout'),
+      'kept',
+      'shown again: no new layout',
+    );
+    assert.deepEqual(await boxes(shown), before);
     // Another graph (another shape) gets a layout of its own.
     const other = await graphOfComponent(page, displayName(billing));
     assert.equal(await other.locator('body').getAttribute('data-layout'), 'new');
