@@ -78,4 +78,19 @@ describe('fields by tag in the lineage model', () => {
     for (let i = 0; i < model.fields.length; i++) assert.equal(model.fieldIds.get(model.fields[i]!.id), i);
     assert.equal(model.fieldIds.get('no such field'), undefined);
   });
+
+  it('is left out of a model built without tags, whose fields and arcs are the same', () => {
+    const bare = new LineageModel([checkout], [], { tags: false });
+    assert.equal(bare.fieldsByTag.size, 0);
+    assert.deepEqual(
+      bare.fields.map((f) => f.id),
+      model.fields.map((f) => f.id),
+    );
+    for (const f of bare.fields) {
+      assert.equal(f.boundary.tags.size, 0, f.id);
+      assert.equal(f.boundary.dependsOn.size, 0, f.id);
+    }
+    const arcs = (m: LineageModel) => m.fields.map((_, i) => m.arcsOf(i, 'down'));
+    assert.deepEqual(arcs(bare), arcs(model));
+  });
 });

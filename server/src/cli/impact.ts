@@ -74,7 +74,8 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
   };
   const run = oneShotSession();
   const { index, session, warnings } = run;
-  const graph = new GraphService(session);
+  // Change impact walks the lineage and names fields, components and contracts, never tags.
+  const graph = new GraphService(session, { tags: false });
   graph.setFolders([folder]);
   try {
     await session.setSettings(settings);

@@ -25,7 +25,7 @@ import { knownDarns } from './knownDarns';
 import type { KnownDarn } from '../../../common/src/protocol';
 import { fieldFlow, impactOf } from './impact';
 import { pathImpact } from './pathImpacts';
-import type { LineageModel } from './lineageModel';
+import type { LineageModel, ModelOptions } from './lineageModel';
 import { LineageModelCache } from './modelCache';
 import { graphFor, normalizeFilters } from './scope';
 import { targetsAt } from './targets';
@@ -43,8 +43,12 @@ export class GraphService {
   private readonly counts = new WeakMap<LineageModel, Map<string, ImpactResult>>();
   private readonly modelListeners: Array<() => void> = [];
 
-  constructor(private readonly session: GraphSources) {
-    this.models = new LineageModelCache(session.store);
+  /** `model`: how models are built (without tags for a run that only walks the lineage). */
+  constructor(
+    private readonly session: GraphSources,
+    model: Omit<ModelOptions, 'sliced'> = {},
+  ) {
+    this.models = new LineageModelCache(session.store, model);
   }
 
   /**

@@ -18,6 +18,16 @@ import { TimeSlicer } from '../util/timeSlices';
 
 export type { BoundaryModel, ComponentModel, FieldNode, PathModel, Role } from './modelTypes';
 
+export interface ModelOptions {
+  /** Built in slices by finish() (else at once). */
+  sliced?: boolean;
+  /**
+   * The fields' applied and depends-on tags (hovers, the graph's tag filter, agents). A run that only
+   * walks the lineage (`lineage-lens impact`) leaves them out: a quarter of the build.
+   */
+  tags?: boolean;
+}
+
 export class LineageModel {
   readonly components = new Map<string, ComponentModel>();
   readonly boundaries = new Map<string, BoundaryModel>();
@@ -52,9 +62,9 @@ export class LineageModel {
   constructor(
     details: readonly ComponentDetail[],
     edges: readonly { sourceComponentId: string; destinationComponentId: string }[],
-    opts?: { sliced: true },
+    opts?: ModelOptions,
   ) {
-    this.pending = new ModelBuilder(this).steps(details, edges);
+    this.pending = new ModelBuilder(this, opts?.tags ?? true).steps(details, edges);
     if (!opts?.sliced) this.finishNow();
   }
 

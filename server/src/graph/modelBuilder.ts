@@ -126,7 +126,10 @@ export class ModelBuilder {
   /** The build's shared tag lists (released with the build). */
   private tagLists: TagLists | undefined = new TagLists();
 
-  constructor(private readonly model: LineageModel) {}
+  constructor(
+    private readonly model: LineageModel,
+    private readonly withTags: boolean,
+  ) {}
 
   /** The build, one small step (a path, an edge, a field) per `yield`. */
   *steps(
@@ -147,6 +150,13 @@ export class ModelBuilder {
     // What only the build needs goes with it.
     this.arcList = this.crossed = this.pathIndex = this.sides = this.inbound = this.outbound = undefined;
     yield;
+    if (this.withTags) yield* this.indexTags();
+    this.tagLists = undefined;
+    this.model.componentIndexes();
+  }
+
+  /** Data stores' depends-on tags, then every tag's fields (LineageModel.fieldsByTag). */
+  private *indexTags(): Generator<void, void> {
     for (const c of this.model.components.values()) {
       if (c.detail.type === 'DATA_STORE') this.storeTags(c.boundaries[0]!);
       yield;
@@ -171,8 +181,6 @@ export class ModelBuilder {
       if ((i & 255) === 255) yield;
     }
     for (const [name, m] of marks) this.model.fieldsByTag.set(name, new FieldSet(m.marks, m.size));
-    this.tagLists = undefined;
-    this.model.componentIndexes();
   }
 
   /**
@@ -329,11 +337,11 @@ export class ModelBuilder {
     for (const f of flattenSchema(pb?.schema)) this.field(b, f.path);
     for (const e of pb?.field_tags ?? []) {
       this.field(b, e.field_path);
-      own(b, 'tags').set(e.field_path, this.tagLists!.fromAnswer(e.tags, false));
+      if (this.withTags) own(b, 'tags').set(e.field_path, this.tagLists!.fromAnswer(e.tags, false));
     }
     for (const e of pb?.field_depends_on_tags ?? []) {
       this.field(b, e.field_path);
-      own(b, 'dependsOn').set(e.field_path, this.tagLists!.fromAnswer(e.depends_on, true));
+      if (this.withTags) own(b, 'dependsOn').set(e.field_path, this.tagLists!.fromAnswer(e.depends_on, true));
     }
     return b;
   }

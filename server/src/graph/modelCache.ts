@@ -1,13 +1,16 @@
 // The lineage model of the cache as it is now: built once per change of the cache (ComponentStore.version),
 // in time slices, and shared by every request that needs it meanwhile.
 import type { ComponentStore } from '../session/componentStore';
-import { LineageModel } from './lineageModel';
+import { LineageModel, type ModelOptions } from './lineageModel';
 
 /** The model for the store's current data, built once per change of the cache. */
 export class LineageModelCache {
   private built: { version: number; model: LineageModel } | undefined;
 
-  constructor(private readonly store: Pick<ComponentStore, 'version' | 'all' | 'edges'>) {}
+  constructor(
+    private readonly store: Pick<ComponentStore, 'version' | 'all' | 'edges'>,
+    private readonly options: Omit<ModelOptions, 'sliced'> = {},
+  ) {}
 
   /** The model once built in slices (the event loop serves requests meanwhile). */
   async ready(): Promise<LineageModel> {
@@ -15,7 +18,7 @@ export class LineageModelCache {
     if (this.built?.version !== v)
       this.built = {
         version: v,
-        model: new LineageModel(this.store.all(), this.store.edges(), { sliced: true }),
+        model: new LineageModel(this.store.all(), this.store.edges(), { ...this.options, sliced: true }),
       };
     const { model } = this.built;
     await model.finish();
