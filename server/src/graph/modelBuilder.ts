@@ -1,8 +1,8 @@
 // Builds a lineage model from component details and the edges of operation 12: field nodes for each
 // boundary's fields (CODE) and schema (DATA_STORE), arcs for the field mappings of effective,
 // unsuppressed paths and for field-to-same-field crossings between components (matching.ts), crossing
-// hubs where a component has several ingress boundaries of one payload; then store fields' depends-on tags
-// and the fields by tag. One small step per `yield`, so the model can be built in time slices.
+// hubs where a component has several egress or several ingress boundaries of one payload; then, unless
+// built without tags, store fields' depends-on tags and the fields by tag. One small step per `yield`, so the model can be built in time slices.
 import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
 import { flattenSchema } from '../../../common/src/api/fields';
 import { boundaryNodeId, storeNodeId, type GraphTag } from '../../../common/src/protocol';
@@ -427,17 +427,17 @@ export class ModelBuilder {
     return entry;
   }
 
+  /** A new hub: numbered after the fields, which are all made by then. */
+  private newHub(): number {
+    return this.model.fields.length + this.hubCount++;
+  }
+
   /**
    * The hub for one field path of a destination's ingress boundaries of one payload, made when first
    * crossed into: linked to each of those fields (free), it stands for an arc from every egress field
    * of that path, of any component with an edge to the destination, to every one of them — so a walk
    * reaches the same fields at the same hops. Undefined: no ingress of the payload has that path.
    */
-  /** A new hub: numbered after the fields, which are all made by then. */
-  private newHub(): number {
-    return this.model.fields.length + this.hubCount++;
-  }
-
   private hubOf(into: Inbound, name: string): number | undefined {
     let hub = into.hubs.get(name);
     if (hub === undefined) {

@@ -17,15 +17,13 @@ interface Canonical {
 
 /**
  * Whether `r` has the canonical's own keys in the same order with identical values (JSON.stringify
- * would then match), and only primitive values (a nested object is never shared).
+ * would then match). Both passed isPrimitiveRef, so an identical value is never a shared object.
  */
 function sameRef(c: Canonical, r: TagRef): boolean {
   const keys = c.keys;
   let i = 0;
   for (const k in r) {
-    if (k !== keys[i]) return false;
-    const v = r[k];
-    if (v !== c.ref[k] || (v !== null && typeof v === 'object')) return false;
+    if (k !== keys[i] || r[k] !== c.ref[k]) return false;
     i++;
   }
   return i === keys.length;

@@ -187,10 +187,9 @@ export class ComponentStore {
 
   /** Reads the versions of CODE components (operation 9); a failure only loses git mapping for it. */
   private async loadCommits(api: LineageApi, ids: string[], concurrency: number, signal?: AbortSignal) {
-    const results = await mapSettled(ids, concurrency, async (id) => {
-      const c = this.cache.peek(id);
-      return this.readCommits(api, id, c, signal);
-    });
+    const results = await mapSettled(ids, concurrency, (id) =>
+      this.readCommits(api, id, this.cache.peek(id), signal),
+    );
     for (const { item: id, result, error } of results) this.keepCommits(id, result, error);
   }
 

@@ -34,10 +34,6 @@ export class AnswerCache {
     }
     return new JsonBytes(bytes);
   }
-
-  get size(): number {
-    return this.answers.size;
-  }
 }
 
 /** Operation, path parameters and query, each in a fixed order: equal requests share an answer. */
