@@ -9,9 +9,6 @@ import type { GraphEdge, GraphResult } from '../../common/src/protocol';
 import { crossingBundles } from './bundles';
 import type { Laid, LayoutDirection } from './layout';
 
-/** What the layout's boxes are made of: every component, boundary and row in order, and the direction. */
-export const shapeKey = graphShape;
-
 const ends = (e: Pick<GraphEdge, 'source' | 'target' | 'kind'>) => `${e.kind} ${e.source}>${e.target}`;
 
 interface Kept {
@@ -30,7 +27,7 @@ export class LayoutReuse {
   /** A graph just laid out by elkjs: later graphs of its shape may be drawn on it. */
   keep(g: GraphResult, direction: LayoutDirection, laid: Laid): void {
     this.kept = {
-      key: shapeKey(g, direction),
+      key: graphShape(g, direction),
       direction,
       edges: new Map(g.edges.map((e) => [e.id, ends(e)])),
       bundles: new Map(laid.bundles.map((b) => [b.id, `${b.source}>${b.target}`])),
@@ -83,7 +80,7 @@ export class LayoutReuse {
    */
   reuse(g: GraphResult, direction: LayoutDirection): Laid | undefined {
     const k = this.kept;
-    if (!k || k.key !== shapeKey(g, direction)) return undefined;
+    if (!k || k.key !== graphShape(g, direction)) return undefined;
     for (const e of g.edges) if (k.edges.get(e.id) !== ends(e)) return undefined;
     const bundles = crossingBundles(g);
     for (const b of bundles) if (k.bundles.get(b.id) !== `${b.source}>${b.target}`) return undefined;

@@ -33,8 +33,4 @@ export class LayoutMemory {
   get size(): number {
     return this.kept.size;
   }
-
-  clear(): void {
-    this.kept.clear();
-  }
 }
