@@ -80,11 +80,16 @@ function partsOf(anchor: PathCodeAnchor, path: Boundaries): NameParts {
 
 export function expectedNamesFor(anchor: PathCodeAnchor, path: Boundaries): string[] {
   const { own, egress, ingress } = partsOf(anchor, path);
-  const names: string[] = [];
-  if (own !== undefined) names.push(own);
-  if (egress !== undefined && egress !== own) names.push(egress);
-  if (ingress !== undefined && ingress !== own && ingress !== egress) names.push(ingress);
-  return names;
+  const e = egress !== undefined && egress !== own ? egress : undefined;
+  const i = ingress !== undefined && ingress !== own && ingress !== egress ? ingress : undefined;
+  // Array literals of the exact length: an array grown by push from empty keeps room for 17 names, and
+  // one is kept per anchor for as long as it is loaded.
+  if (own !== undefined) {
+    if (e !== undefined) return i !== undefined ? [own, e, i] : [own, e];
+    return i !== undefined ? [own, i] : [own];
+  }
+  if (e !== undefined) return i !== undefined ? [e, i] : [e];
+  return i !== undefined ? [i] : [];
 }
 
 /** The expected names only the ingress bears (see AnchorEntry.otherNames). */

@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { FileResolver, normalizeAnchorFile, type Resolution } from './fileResolver';
 import { LineTable } from './lineTable';
+import { SlotsById } from './slotsById';
 import { newSlot, place, type Slot } from './slot';
 import { unresolvedMessage } from './messages';
 import { definitionsOf, unchanged as unchangedDefinition } from './syntax/identity';
@@ -19,15 +20,6 @@ import type { ClosedFileSync } from './closedFileSync';
 
 /** How many files are resolved or read at once while building. */
 const IO_CONCURRENCY = 32;
-
-/** Slots by anchor id (the service's own string: no per-anchor key is built and kept); rarely more than one. */
-function addById(out: Map<string, Slot | Slot[]>, s: Slot): void {
-  const id = s.t.entry.anchor.anchor_id;
-  const had = out.get(id);
-  if (had === undefined) out.set(id, s);
-  else if (Array.isArray(had)) had.push(s);
-  else out.set(id, [had, s]);
-}
 
 export class IndexBuild {
   private generation = 0;
@@ -53,7 +45,6 @@ export class IndexBuild {
     const scans = new Set<string>();
     const latest = new Set<string>();
     const slots: Slot[] = [];
-    const byId = new Map<string, Slot | Slot[]>();
     const byName = new Map<string, Slot[]>();
     // What neighbouring entries share (a component's scans, a path's commit, often a file) is looked
     // up once per run of them, not once per anchor.
@@ -64,7 +55,6 @@ export class IndexBuild {
     for (const e of entries) {
       const s = newSlot(e, state.choices);
       slots.push(s);
-      addById(byId, s);
       if (e.commit && e.commit !== lastCommit) commits.add((lastCommit = e.commit));
       if (e.scans && e.scans !== lastScans) {
         lastScans = e.scans;
@@ -93,7 +83,8 @@ export class IndexBuild {
         : undefined;
     const resolver = new FileResolver(state.folders, {
       fileExists: state.opts.fileExists,
-      isOpen: (p) => state.open.has(path.normalize(p)),
+      // Nothing open (a load at start-up): no path normalized per candidate.
+      isOpen: (p) => state.open.size > 0 && state.open.has(path.normalize(p)),
       listFiles: state.opts.listFiles,
     });
     const byFile = new Map<string, FileAnchors>();
@@ -127,8 +118,10 @@ export class IndexBuild {
     });
     if (git && commits.size > 0) {
       const stale: Array<{ fsPath: string; commit: string }> = [];
-      for (const [key, fa] of byFile)
-        for (const commit of commitsOf(fa)) if (!state.open.has(key)) stale.push({ fsPath: key, commit });
+      for (const [key, fa] of byFile) {
+        if (state.open.has(key)) continue;
+        for (const commit of commitsOf(fa)) stale.push({ fsPath: key, commit });
+      }
       await git.refreshFiles(stale).catch((err) => state.report(err));
     }
     if (generation !== this.generation) return;
@@ -209,7 +202,10 @@ export class IndexBuild {
     for (const fa of byFile.values()) changed.add(fa.uri);
     state.slots = slots;
     state.byFile = byFile;
-    state.byId = byId;
+    // Made after the build, in slices (see slotsById.ts): no hover or lens looks anchors up by id.
+    state.byId.stop();
+    const byId = (state.byId = new SlotsById(slots));
+    void byId.fillInBackground().catch((err) => state.report(err));
     // One name per recorded file (byName's keys), not per anchor: 100,000 anchors name 1,000 files.
     state.fileNames = new Set([
       ...[...byName.keys()].map((f) => path.posix.basename(f.replace(/\\/g, '/'))).filter(Boolean),

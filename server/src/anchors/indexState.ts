@@ -6,6 +6,7 @@ import type { Range } from 'vscode-languageserver';
 import { LineTable } from './lineTable';
 import type { PositionIndex } from './positionIndex';
 import type { Slot } from './slot';
+import { SlotsById } from './slotsById';
 import type { DefinitionSource } from './syntax/definitionSource';
 import type { FileLineMap } from './git/lineMap';
 import { bufferLineMap } from './bufferDiff';
@@ -50,7 +51,7 @@ export class IndexState {
   entries: AnchorEntry[] = [];
   slots: Slot[] = [];
   byFile = new Map<string, FileAnchors>();
-  byId = new Map<string, Slot | Slot[]>();
+  byId = new SlotsById([]);
   readonly open = new Map<string, OpenDoc>();
   /** Base names of the anchored files, recorded and found (what a file watcher looks for). */
   fileNames = new Set<string>();
@@ -120,8 +121,11 @@ export function newFileAnchors(uri: string): FileAnchors {
 /** The scanned commits of a file's anchors (`withScans`: every scanned commit, which repairs read too). */
 export function commitsOf(fa: FileAnchors, withScans = false): Set<string> {
   const out = new Set<string>();
+  // A file's anchors mostly share their commit: a run of one commit is added once.
+  let last: string | undefined;
   for (const s of fa.slots) {
-    if (s.t.entry.commit) out.add(s.t.entry.commit);
+    const commit = s.t.entry.commit;
+    if (commit && commit !== last) out.add((last = commit));
     // The other scanned commits (git compared HEAD's, when scanned): repairs read them too.
     if (withScans) for (const c of s.t.entry.scans ?? []) out.add(c);
   }

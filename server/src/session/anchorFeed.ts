@@ -20,6 +20,7 @@ export async function anchorEntries(
   for (const c of components) {
     if (c.type !== 'CODE' || !Array.isArray(c.paths)) continue;
     const scans = scansOf(c.id);
+    const withScans = scans?.length ? scans : undefined;
     const component = componentLabel(c);
     for (let i = 0; i < c.paths.length; i++) {
       const path = c.paths[i]!;
@@ -31,19 +32,18 @@ export async function anchorEntries(
         for (const anchor of path.code_anchors ?? []) {
           if (!anchor || typeof anchor.anchor_id !== 'string')
             throw new Error('code anchor without anchor_id');
-          // Members added one by one rather than spread in: no temporary object per member, and
-          // entries alike share one shape.
+          // Every member in the literal (undefined when absent), none spread in: no temporary object
+          // per member, one shape for all entries, and no second array for members added later.
           const entry: AnchorEntry = {
             componentId: c.id,
             pathId: path.path_id,
             anchor,
             expectedNames: expectedNamesFor(anchor, path),
+            otherNames: otherNamesFor(anchor, path),
+            commit,
+            scans: withScans,
             names,
           };
-          const otherNames = otherNamesFor(anchor, path);
-          if (otherNames) entry.otherNames = otherNames;
-          if (commit !== undefined) entry.commit = commit;
-          if (scans?.length) entry.scans = scans;
           out.push(entry);
         }
       } catch (err) {
