@@ -96,6 +96,31 @@ describe('anchors: definition forms (tree-sitter)', () => {
     ]);
   });
 
+  it('TypeScript and JavaScript: a function assigned to a name or a plain member, nothing else assigned', async () => {
+    const src = [
+      'handler = function (e) { return e; };', // 1
+      'this.onClose = () => 0;', // 2
+      'a.b.c = async () => 1;', // 3
+      'table[key] = () => 2;', // 4: computed: not a name
+      'obj.count = 3;', // 5: a value
+      'x.y = z = () => 4;', // 6: chained: only the inner assignment holds the function
+      'class K { #run = 0; go() { this.#run = () => 5; } }', // 7: a private member is not a plain name
+      'exports.pay = function pay() {};', // 8: the same name twice
+      '',
+    ].join('\n');
+    const expected = [
+      'handler/function/@1-1',
+      'onClose/function/this@2-2',
+      'c/function/a.b@3-3',
+      'z/function/@6-6',
+      'K/type/@7-7',
+      'go/method/K@7-7',
+      'pay/function/exports@8-8',
+    ];
+    for (const language of ['javascript', 'typescript', 'tsx'] as const)
+      assert.deepEqual((await defs(language, src)).map(brief), expected, language);
+  });
+
   it('Python: def and async def, decorated, nested, methods', async () => {
     const py = [
       '@app.route("/x")', // 1

@@ -44,7 +44,12 @@ export function extractDefinitions(grammar: LoadedGrammar, text: string): Defini
   const byNode = new Map<number, Definition>();
   try {
     for (const capture of grammar.query.captures(tree.rootNode)) {
-      const name = capture.name === FIELD ? functionFieldName(capture.node) : capture.node;
+      const name =
+        capture.name === FIELD
+          ? functionFieldName(capture.node)
+          : capture.name === ASSIGNED
+            ? assignedName(capture.node)
+            : capture.node;
       if (!name?.parent) continue;
       const whole = definitionNode(name);
       if (!whole) continue;
@@ -93,6 +98,21 @@ const FIELD = 'field';
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression']);
 /** Where a function value is given a name: the definition is that statement or property. */
 const HOLDERS = new Set(['assignment_expression', 'variable_declarator', 'pair']);
+
+/** The capture of a whole assignment of a function to a name or a member (languages.ts). */
+const ASSIGNED = 'assigned';
+
+/**
+ * The name a function is assigned to: `f = …` its identifier, `x.y = …` the member's property when it
+ * is a plain property name (not `x.#y`, not computed), else undefined.
+ */
+function assignedName(assignment: Node): Node | undefined {
+  const left = assignment.childForFieldName('left');
+  if (left?.type === 'identifier') return left;
+  if (left?.type !== 'member_expression') return undefined;
+  const property = left.childForFieldName('property');
+  return property?.type === 'property_identifier' ? property : undefined;
+}
 
 /** A class field's name when the field holds a function (`place = (o) => …`), else undefined. */
 function functionFieldName(field: Node): Node | undefined {
