@@ -90,11 +90,7 @@ const targets = {
     after: () => copyTreeSitter('dist/server/tree-sitter'),
   },
   cli: {
-    entryPoints: {
-      'cli/lineage-lens': 'server/src/cli/lineage-lens.ts',
-      // `impact`'s second thread (cli/modelThread.ts finds it beside the CLI).
-      'cli/impactWorker': 'server/src/cli/impactWorker.ts',
-    },
+    entryPoints: { 'cli/lineage-lens': 'server/src/cli/lineage-lens.ts' },
     mainFields: ['module', 'main'],
     banner: { js: '#!/usr/bin/env node' },
     after() {

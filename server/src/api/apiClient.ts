@@ -19,7 +19,6 @@ import type {
   VersionsResponse,
   ViolationStatus,
 } from '../../../common/src/api';
-import type { OperationName } from '../../../common/src/api/operations';
 
 export interface RequestOptions {
   /** Aborts the request (e.g. an LSP cancellation). */
@@ -98,13 +97,4 @@ export interface ApiClientConfig {
    * answer (`lineage-lens check`) passes Infinity: parsing at once is 2–3 times faster.
    */
   readonly streamFromBytes?: number;
-  /**
-   * Sees the bytes of each answer that was read whole and passed its checks, with the operation and its
-   * path parameters (`lineage-lens impact` hands component answers to its model thread this way).
-   */
-  readonly onAnswer?: (
-    operation: OperationName,
-    params: Readonly<Record<string, string>>,
-    body: Buffer,
-  ) => void;
 }

@@ -110,7 +110,6 @@ export class HttpLineageApi implements LineageApi {
   private readonly retries: number;
   private readonly retryBaseDelayMs: number;
   private readonly maxConcurrency: number;
-  private readonly onAnswer: ApiClientConfig['onAnswer'];
 
   /** Never throws: a bad configuration makes every call reject with the InvalidRequestError. */
   constructor(config: ApiClientConfig) {
@@ -122,7 +121,6 @@ export class HttpLineageApi implements LineageApi {
     this.retries = config.retries ?? CLIENT_DEFAULTS.retries;
     this.retryBaseDelayMs = config.retryBaseDelayMs ?? CLIENT_DEFAULTS.retryBaseDelayMs;
     this.maxConcurrency = config.maxConcurrency ?? CLIENT_DEFAULTS.maxConcurrency;
-    this.onAnswer = config.onAnswer;
     this.transport = this.configError
       ? undefined
       : new Transport({
@@ -281,9 +279,7 @@ export class HttpLineageApi implements LineageApi {
     const reader = streamed ? () => new StreamedJsonReader(streamed, ctx, this.apiKey) : undefined;
     const raw = await this.exchange(req, ctx, opts?.signal, reader);
     const schema: TSchema | undefined = 'response' in op ? op.response : undefined;
-    const value = interpret(raw, schema, ctx, this.target.display, this.apiKey) as ResponseOf<N>;
-    if (this.onAnswer && 'body' in raw) this.onAnswer(name, call.params ?? {}, raw.body);
-    return value;
+    return interpret(raw, schema, ctx, this.target.display, this.apiKey) as ResponseOf<N>;
   }
 
   /** The exchange, retried only for GET (idempotent) on network failures and 502/503/504. */

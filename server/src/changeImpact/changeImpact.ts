@@ -23,32 +23,23 @@ import { bufferLineMap } from '../anchors/bufferDiff';
 import type { DefinitionSource } from '../anchors/syntax/definitionSource';
 import type { TrackedAnchor } from '../anchors/types';
 import { uriToFsPath } from '../workspace/uris';
-import { LISTED_PER_PATH } from '../graph/pathImpacts';
+import type { ContractEntry } from '../graph/contractCatalog';
+import { LISTED_PER_PATH, pathImpact, preparePathImpacts } from '../graph/pathImpacts';
+import type { LineageModel } from '../graph/lineageModel';
+import { contractMatchesStore } from '../graph/matching';
+import { walk } from '../graph/traverse';
 import type { ComponentReader, ServiceAccess } from '../session/parts';
 import { compareContracts, readContractVersion, type ContractVersion } from './contractDiff';
 import { closeDiff, readDiff, textAt, type DiffRange, type DiffRequest } from './diffRange';
 import { touchedAnchors, type TouchedAnchor } from './touchedAnchors';
-import { modelLineage, type ImpactLineage, type ModelSource, type PathLineage } from './impactLineage';
 
-export type ChangeImpactParts = CommonParts &
-  (
-    | {
-        /** The lineage model and the workspace's contracts (GraphService satisfies it). */
-        graph: ModelSource;
-        lineage?: never;
-      }
-    | {
-        /** The lineage as another thread answers it (`lineage-lens impact`). */
-        lineage: ImpactLineage;
-        graph?: never;
-      }
-  );
-
-interface CommonParts {
+export interface ChangeImpactParts {
   /** The analysed folder (a workspace folder or the checkout). */
   root: string;
   index: Pick<AnchorIndex, 'anchorsInFile' | 'problems' | 'anchor'>;
   store: ComponentReader;
+  /** The lineage model and the workspace's contracts (GraphService satisfies it). */
+  graph: { ready(): Promise<LineageModel>; contracts: { list(): Promise<ContractEntry[]> } };
   /** For the contracts' violation state; absent or signed out: not shown. */
   service?: ServiceAccess;
   /** Definitions for deciding moved/deleted; undefined: line rules only. */
@@ -68,6 +59,7 @@ export interface ChangeImpactOptions extends DiffRequest {
 }
 
 const MAX_CONTRACT_BYTES = 1_048_576;
+const MAX_PRODUCERS = 20;
 
 const SEVERITY_OF_CHANGE = { moved: 'low', modified: 'medium', deleted: 'high' } as const;
 
@@ -97,8 +89,7 @@ async function analyse(
   const baseText = (file: string) => textAt(range, range.base.commit, file);
   if (!range.head.commit && parts.openDocuments) await withOpenDocuments(range, parts, baseText, warnings);
 
-  const lineage = parts.lineage ?? modelLineage(parts.graph);
-  const [touched] = await Promise.all([
+  const [touched, model, contracts] = await Promise.all([
     touchedAnchors({
       root: parts.root,
       range,
@@ -107,28 +98,41 @@ async function analyse(
       headText,
       baseText,
     }),
-    lineage.ready(),
+    parts.graph.ready(),
+    parts.graph.contracts.list(),
   ]);
   const rel = (fsPath: string) => path.relative(parts.root, fsPath).split(path.sep).join('/');
   const contractFacts = new ContractFacts(parts.service, rel, warnings);
 
-  // Each path's lineage once, whichever anchors of it were touched; all asked for together.
-  const keyOf = (t: TouchedAnchor) => `${t.anchor.entry.componentId}\0${t.anchor.entry.pathId}`;
-  const keys = new Map<string, { componentId: string; pathId: string }>();
-  for (const t of touched)
-    keys.set(keyOf(t), { componentId: t.anchor.entry.componentId, pathId: t.anchor.entry.pathId });
-  const answers = await lineage.paths([...keys.values()], opts.maxDownstream ?? LISTED_PER_PATH);
-  const byKey = new Map<string, PathLineage>();
-  [...keys.keys()].forEach((k, i) => byKey.set(k, answers[i]!));
-  const reachedOf = new Map<string, Promise<ImpactedContract[]>>();
+  // Downstream once per path, whichever anchors of it were touched.
+  const downstreamOf = new Map<
+    string,
+    Promise<Pick<TouchedPath, 'downstream' | 'downstreamCounts' | 'contracts'>>
+  >();
+  const pathDownstream = (componentId: string, pathId: string) => {
+    const key = `${componentId}\0${pathId}`;
+    let p = downstreamOf.get(key);
+    if (!p) {
+      p = downstream(
+        model,
+        componentId,
+        pathId,
+        contracts,
+        contractFacts,
+        Math.min(opts.maxDownstream ?? LISTED_PER_PATH, LISTED_PER_PATH),
+      );
+      downstreamOf.set(key, p);
+    }
+    return p;
+  };
+  // Every touched path's downstream walked together (one pass per 32 egresses, not one walk each).
+  preparePathImpacts(
+    model,
+    touched.map((t) => ({ componentId: t.anchor.entry.componentId, pathId: t.anchor.entry.pathId })),
+    contracts,
+  );
   const out: TouchedPath[] = [];
-  for (const t of touched) {
-    const key = keyOf(t);
-    const l = byKey.get(key)!;
-    let reached = reachedOf.get(key);
-    if (!reached) reachedOf.set(key, (reached = contractsWithFacts(l, contractFacts)));
-    out.push(touchedPath(t, l, await reached, parts.store));
-  }
+  for (const t of touched) out.push(await touchedPath(t, model, parts.store, pathDownstream));
   out.sort(
     (a, b) =>
       b.contracts.length - a.contracts.length ||
@@ -138,7 +142,7 @@ async function analyse(
       cmp(a.anchor.id, b.anchor.id),
   );
 
-  const contractChanges = await changedContracts(range, headText, baseText, lineage, parts, rel);
+  const contractChanges = await changedContracts(range, headText, baseText, model, parts, rel);
 
   let worst: Severity = 'none';
   for (const t of out) worst = worseOf(worst, t.severity);
@@ -207,19 +211,26 @@ async function withOpenDocuments(
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function touchedPath(
+async function touchedPath(
   t: TouchedAnchor,
-  l: PathLineage,
-  contracts: ImpactedContract[],
+  model: LineageModel,
   store: ComponentReader,
-): TouchedPath {
+  downstreamOf: (
+    c: string,
+    p: string,
+  ) => Promise<Pick<TouchedPath, 'downstream' | 'downstreamCounts' | 'contracts'>>,
+): Promise<TouchedPath> {
   const e = t.anchor.entry;
-  const detail = store.get(e.componentId);
+  const cm = model.components.get(e.componentId);
+  const pm = cm?.pathById.get(e.pathId);
+  const detail = cm?.detail ?? store.get(e.componentId);
   const stored = store.findPath(e.componentId, e.pathId);
-  const label = l.label ?? e.names?.path ?? (stored ? pathDocumentLabel(stored) : e.pathId);
+  const label = pm?.label ?? e.names?.path ?? (stored ? pathDocumentLabel(stored) : e.pathId);
+  const fieldsOf = (b: string | undefined) => (b ? [...(model.boundaries.get(b)?.fields ?? [])].sort() : []);
+  const d = await downstreamOf(e.componentId, e.pathId);
   let severity: Severity = SEVERITY_OF_CHANGE[t.change];
-  if (t.change === 'modified' && contracts.length > 0) severity = 'high';
-  if (t.change === 'modified' && l.downstreamCounts.fields === 0) severity = 'low';
+  if (t.change === 'modified' && d.contracts.length > 0) severity = 'high';
+  if (t.change === 'modified' && d.downstreamCounts.fields === 0) severity = 'low';
   const where = `${t.file}:${t.lineStart}`;
   const name = e.anchor.name ?? e.expectedNames[0] ?? label;
   const detailText =
@@ -239,19 +250,36 @@ function touchedPath(
     severity,
     detail: detailText,
     ...(t.movedTo ? { movedTo: t.movedTo } : {}),
-    ingress: l.ingress,
-    egress: l.egress,
-    ...(l.egressBoundary ? { egressBoundary: l.egressBoundary } : {}),
-    downstream: l.downstream,
-    downstreamCounts: l.downstreamCounts,
-    contracts,
+    ingress: fieldsOf(pm?.ingress),
+    egress: fieldsOf(pm?.egress),
+    ...(pm?.egress ? { egressBoundary: pm.egress } : {}),
+    ...d,
   };
 }
 
-/** The contracts a path reaches, with what their files and the service say of each. */
-async function contractsWithFacts(l: PathLineage, facts: ContractFacts): Promise<ImpactedContract[]> {
+async function downstream(
+  model: LineageModel,
+  componentId: string,
+  pathId: string,
+  contracts: readonly ContractEntry[],
+  facts: ContractFacts,
+  max: number,
+): Promise<Pick<TouchedPath, 'downstream' | 'downstreamCounts' | 'contracts'>> {
+  if (!model.components.get(componentId)?.pathById.has(pathId))
+    return { downstream: [], downstreamCounts: { fields: 0, components: 0, dataStores: 0 }, contracts: [] };
+  const r = pathImpact(model, componentId, pathId, contracts);
+  const list = r.components
+    .flatMap((c) =>
+      c.fields.map((f) => ({
+        component: { id: c.id, name: c.label, type: c.type },
+        field: f.field,
+        hops: f.hops,
+      })),
+    )
+    .sort((a, b) => a.hops - b.hops || cmp(a.component.name, b.component.name) || cmp(a.field, b.field))
+    .slice(0, max);
   const reached: ImpactedContract[] = [];
-  for (const c of l.contracts) {
+  for (const c of r.contracts) {
     const extra = await facts.of(c.uri, c.darn);
     reached.push({
       ...(extra.id ? { id: extra.id } : {}),
@@ -266,7 +294,15 @@ async function contractsWithFacts(l: PathLineage, facts: ContractFacts): Promise
       ...(extra.owner ? { owner: extra.owner } : {}),
     });
   }
-  return reached;
+  return {
+    downstream: list,
+    downstreamCounts: {
+      fields: r.counts.fields,
+      components: r.counts.components,
+      dataStores: r.counts.dataStores,
+    },
+    contracts: reached,
+  };
 }
 
 /** What the contract file and the service say of a contract: its id, owner and violation state (once each). */
@@ -325,7 +361,7 @@ async function changedContracts(
   range: DiffRange,
   headText: (file: string) => Promise<string | undefined>,
   baseText: (file: string) => Promise<string | undefined>,
-  lineage: ImpactLineage,
+  model: LineageModel,
   parts: ChangeImpactParts,
   rel: (fsPath: string) => string,
 ): Promise<ContractFileChange[]> {
@@ -373,29 +409,60 @@ async function changedContracts(
       darn: v.darn,
       changes,
       breaking: changes.some((x) => x.breaking),
-      producers: await producersOf(lineage, v.darn, names, parts, rel),
+      producers: producersOf(model, v.darn, names, parts, rel),
     });
   }
   return out.sort((a, b) => Number(b.breaking) - Number(a.breaking) || cmp(a.file, b.file));
 }
 
 /** Paths upstream of the data asset's store (of the named fields when the store has them), nearest first. */
-async function producersOf(
-  lineage: ImpactLineage,
+function producersOf(
+  model: LineageModel,
   darn: string,
   fieldNames: readonly string[],
   parts: ChangeImpactParts,
   rel: (fsPath: string) => string,
-): Promise<ContractProducer[]> {
-  return (await lineage.producers(darn, fieldNames)).map((p) => {
-    const anchor = firstPlace(parts, p.componentId, p.pathId, rel);
-    return {
-      component: { id: p.componentId, name: p.componentName },
-      path: { id: p.pathId, label: p.pathLabel },
-      hops: p.hops,
-      ...(anchor ? { anchor } : {}),
-    };
-  });
+): ContractProducer[] {
+  if (!darn) return [];
+  const starts: number[] = [];
+  for (const cm of model.componentList) {
+    if (cm.detail.type !== 'DATA_STORE' || !contractMatchesStore(darn, cm.detail)) continue;
+    const all: number[] = [];
+    const named: number[] = [];
+    for (const b of cm.boundaries)
+      for (const [name, i] of b.fieldIndex) {
+        all.push(i);
+        if (fieldNames.includes(name)) named.push(i);
+      }
+    starts.push(...(named.length ? named : all));
+  }
+  if (starts.length === 0) return [];
+  const reach = walk(model, starts, 'up');
+  const best = new Map<string, { componentId: string; pathId: string; hops: number }>();
+  for (let i = 0; i < reach.count; i++) {
+    const v = reach.order[i]!;
+    const pathId = model.pathOfField.get(v);
+    if (!pathId) continue;
+    const componentId = model.fields[v]!.componentId;
+    const key = `${componentId}\0${pathId}`;
+    const hops = reach.hops[v]!;
+    const had = best.get(key);
+    if (!had || hops < had.hops) best.set(key, { componentId, pathId, hops });
+  }
+  return [...best.values()]
+    .sort((a, b) => a.hops - b.hops || cmp(a.pathId, b.pathId))
+    .slice(0, MAX_PRODUCERS)
+    .map(({ componentId, pathId, hops }) => {
+      const cm = model.components.get(componentId);
+      const pm = cm?.pathById.get(pathId);
+      const anchor = firstPlace(parts, componentId, pathId, rel);
+      return {
+        component: { id: componentId, name: cm ? componentLabel(cm.detail) : componentId },
+        path: { id: pathId, label: pm?.label ?? pathId },
+        hops,
+        ...(anchor ? { anchor } : {}),
+      };
+    });
 }
 
 function firstPlace(

@@ -2,7 +2,7 @@
 // `check` is. The session loads the configured components into the editor's anchor index; with
 // `--head` naming another commit than a clean HEAD, the head is checked out into a temporary git
 // worktree first (so anchors are placed in the head's files), removed afterwards.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { ChangeImpactReport } from '../../../common/src/changeImpact';
@@ -15,7 +15,6 @@ import { changeImpact } from '../changeImpact/changeImpact';
 import { GraphService } from '../graph/graphService';
 import { UserInputError } from '../api/serviceErrors';
 import { oneShotSession } from './oneShotSession';
-import { MODEL_WORKER_FILE, startModelThread, type ModelThread } from './modelThread';
 
 export interface ImpactOptions {
   root: string;
@@ -73,35 +72,11 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
     fsPath: where.dir,
     projectRoot: settings.projectRoot,
   };
-  // The lineage model is built on a second thread from the component answers this one reads, while
-  // this one places the anchors (in this thread where the CLI was bundled without its worker).
-  const workerFile = path.join(__dirname, MODEL_WORKER_FILE);
-  const thread = existsSync(workerFile) ? startModelThread(workerFile, { folder }) : undefined;
-  const run = oneShotSession(
-    thread
-      ? {
-          onAnswer: (operation, params, body) => {
-            if (operation === 'getComponent' && params.id !== undefined) thread.component(params.id, body);
-          },
-          loaded: () => {
-            const { store } = run.session;
-            thread.loaded(
-              store.wantedIds().filter((id) => store.get(id) !== undefined),
-              store.edges(),
-            );
-          },
-        }
-      : {},
-  );
+  const run = oneShotSession();
   const { index, session, warnings } = run;
-  let lineage: { lineage: ModelThread } | { graph: GraphService };
-  if (thread) lineage = { lineage: thread };
-  else {
-    // Change impact walks the lineage and names fields, components and contracts, never tags.
-    const graph = new GraphService(session, { tags: false });
-    graph.setFolders([folder]);
-    lineage = { graph };
-  }
+  // Change impact walks the lineage and names fields, components and contracts, never tags.
+  const graph = new GraphService(session, { tags: false });
+  graph.setFolders([folder]);
   try {
     await session.setSettings(settings);
     await session.setFolders([folder]);
@@ -117,7 +92,7 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
         root: where.dir,
         index,
         store: session.store,
-        ...lineage,
+        graph,
         service: session,
         definitions: new TreeSitterDefinitions({ onProblem: (m) => warnings.add(m) }),
       },
@@ -130,7 +105,6 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
     for (const w of warnings) report.warnings.push(w);
     return report;
   } finally {
-    await thread?.dispose();
     await run.dispose();
     await where.dispose();
   }

@@ -4,7 +4,6 @@
 import { createEditorAnchorIndex } from '../anchors/editorIndex';
 import type { AnchorIndex } from '../anchors';
 import { HttpLineageApi } from '../api/httpClient';
-import type { ApiClientConfig } from '../api/apiClient';
 import { DEFAULT_LIMITS } from '../session/componentStore';
 import { Session } from '../session/session';
 import type { ServiceStatus } from '../../../common/src/protocol';
@@ -24,13 +23,7 @@ export interface OneShotSession {
   dispose(): Promise<void>;
 }
 
-/** What a run may watch: each answer read whole (see ApiClientConfig.onAnswer), the cache filled. */
-export interface OneShotHooks {
-  onAnswer?: ApiClientConfig['onAnswer'];
-  loaded?(): void;
-}
-
-export function oneShotSession(hooks: OneShotHooks = {}): OneShotSession {
+export function oneShotSession(): OneShotSession {
   const warnings = new Set<string>();
   const log = new OnceLogger({
     info: () => undefined,
@@ -43,19 +36,10 @@ export function oneShotSession(hooks: OneShotHooks = {}): OneShotSession {
     log,
     // Nothing to answer while a component loads: each answer is parsed at once (streaming it in
     // slices, as the language server does for large ones, doubled the check's CPU).
-    createApi: (config) =>
-      new HttpLineageApi({
-        ...config,
-        streamFromBytes: Infinity,
-        ...(hooks.onAnswer ? { onAnswer: hooks.onAnswer } : {}),
-      }),
+    createApi: (config) => new HttpLineageApi({ ...config, streamFromBytes: Infinity }),
     // A one-shot run: the cache's compaction would cost CPU for memory kept only until exit.
     limits: { ...DEFAULT_LIMITS, compact: false },
-    events: {
-      status: () => undefined,
-      dataChanged: () => undefined,
-      ...(hooks.loaded ? { loaded: hooks.loaded } : {}),
-    },
+    events: { status: () => undefined, dataChanged: () => undefined },
   });
   return {
     index,

@@ -17,8 +17,6 @@ export interface SessionEvents {
   status(status: ServiceStatus): void;
   /** May return the work that makes the data searchable (awaited before the status says connected). */
   dataChanged(componentIds: string[]): void | Promise<void>;
-  /** A load has filled the cache (before the anchor index is built from it). */
-  loaded?(): void;
 }
 
 export interface SessionOptions {
@@ -169,7 +167,6 @@ export class Session {
           ? [...result.problems, `${this.store.size} component${this.store.size === 1 ? '' : 's'} loaded.`]
           : [];
         this.status.loaded(problems);
-        this.opts.events.loaded?.();
         const evicted = this.store.takeEvicted();
         if (result.changedIds.length > 0 || evicted) await this.setAnchors();
         if (result.changedIds.length > 0) await this.opts.events.dataChanged(result.changedIds);
