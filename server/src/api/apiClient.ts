@@ -97,4 +97,9 @@ export interface ApiClientConfig {
    * answer (`lineage-lens check`) passes Infinity: parsing at once is 2–3 times faster.
    */
   readonly streamFromBytes?: number;
+  /**
+   * Members (by name, at any depth) cut from successful answers before they are parsed, for a run that
+   * never reads them (dropMembers.ts): `lineage-lens impact` walks the lineage without tags.
+   */
+  readonly dropMembers?: readonly string[];
 }

@@ -35,6 +35,7 @@ import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
 
 import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
 import { interpret } from './responses';
+import { dropMembers } from './dropMembers';
 import { STREAMED, StreamedJsonReader } from './streamedResponse';
 import { Transport, type BodyReader, type Context, type RawResponse } from './transport';
 import { checkedBody, pathUpdateBody, requireId } from './writes';
@@ -110,6 +111,7 @@ export class HttpLineageApi implements LineageApi {
   private readonly retries: number;
   private readonly retryBaseDelayMs: number;
   private readonly maxConcurrency: number;
+  private readonly dropMembers: readonly string[];
 
   /** Never throws: a bad configuration makes every call reject with the InvalidRequestError. */
   constructor(config: ApiClientConfig) {
@@ -121,6 +123,7 @@ export class HttpLineageApi implements LineageApi {
     this.retries = config.retries ?? CLIENT_DEFAULTS.retries;
     this.retryBaseDelayMs = config.retryBaseDelayMs ?? CLIENT_DEFAULTS.retryBaseDelayMs;
     this.maxConcurrency = config.maxConcurrency ?? CLIENT_DEFAULTS.maxConcurrency;
+    this.dropMembers = config.dropMembers ?? [];
     this.transport = this.configError
       ? undefined
       : new Transport({
@@ -277,7 +280,9 @@ export class HttpLineageApi implements LineageApi {
     const req = { method: op.method, path, ...(call.body !== undefined ? { body: call.body } : {}) };
     const streamed = STREAMED[name];
     const reader = streamed ? () => new StreamedJsonReader(streamed, ctx, this.apiKey) : undefined;
-    const raw = await this.exchange(req, ctx, opts?.signal, reader);
+    let raw = await this.exchange(req, ctx, opts?.signal, reader);
+    if (this.dropMembers.length && 'body' in raw && raw.status >= 200 && raw.status < 300)
+      raw = { ...raw, body: dropMembers(raw.body, this.dropMembers) };
     const schema: TSchema | undefined = 'response' in op ? op.response : undefined;
     return interpret(raw, schema, ctx, this.target.display, this.apiKey) as ResponseOf<N>;
   }

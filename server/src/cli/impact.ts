@@ -27,6 +27,9 @@ export interface ImpactOptions {
   progress(message: string): void;
 }
 
+/** The members of a boundary that carry its fields' tags (lineage paths in ComponentDetail). */
+const TAG_MEMBERS = ['field_depends_on_tags', 'field_tags'];
+
 async function git(cwd: string, args: string[]): Promise<string> {
   return (await runGit('git', args, { cwd })).trim();
 }
@@ -72,7 +75,9 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
     fsPath: where.dir,
     projectRoot: settings.projectRoot,
   };
-  const run = oneShotSession();
+  // The run walks the lineage and names fields, components and contracts, never tags: the answers'
+  // tags (most of a component's bytes) are not even parsed.
+  const run = oneShotSession({ dropMembers: TAG_MEMBERS });
   const { index, session, warnings } = run;
   // Change impact walks the lineage and names fields, components and contracts, never tags.
   const graph = new GraphService(session, { tags: false });

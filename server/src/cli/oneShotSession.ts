@@ -23,7 +23,11 @@ export interface OneShotSession {
   dispose(): Promise<void>;
 }
 
-export function oneShotSession(): OneShotSession {
+/**
+ * `dropMembers`: members the run never reads, cut from the service's answers before they are parsed
+ * (ApiClientConfig.dropMembers).
+ */
+export function oneShotSession(opts: { dropMembers?: readonly string[] } = {}): OneShotSession {
   const warnings = new Set<string>();
   const log = new OnceLogger({
     info: () => undefined,
@@ -36,7 +40,12 @@ export function oneShotSession(): OneShotSession {
     log,
     // Nothing to answer while a component loads: each answer is parsed at once (streaming it in
     // slices, as the language server does for large ones, doubled the check's CPU).
-    createApi: (config) => new HttpLineageApi({ ...config, streamFromBytes: Infinity }),
+    createApi: (config) =>
+      new HttpLineageApi({
+        ...config,
+        streamFromBytes: Infinity,
+        ...(opts.dropMembers ? { dropMembers: opts.dropMembers } : {}),
+      }),
     // A one-shot run: the cache's compaction would cost CPU for memory kept only until exit.
     limits: { ...DEFAULT_LIMITS, compact: false },
     events: { status: () => undefined, dataChanged: () => undefined },

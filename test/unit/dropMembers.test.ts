@@ -1,0 +1,63 @@
+// Members removed from a JSON text before parsing (server/src/api/dropMembers.ts): the result parses
+// to the value with those members deleted at every depth, whatever their place among the others;
+// names appearing as values or inside strings stay; a text it cannot follow comes back as it was.
+// (A real component answer, through the API client: test/server/modelThread.test.ts.)
+import { strict as assert } from 'node:assert';
+import { dropMembers } from '../../server/src/api/dropMembers';
+
+const NAME = 'field_depends_on_tags';
+
+/** The value with every member named `names` deleted, by walking it. */
+function without(value: unknown, names: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => without(v, names));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (!names.includes(k)) out[k] = without(v, names);
+    return out;
+  }
+  return value;
+}
+
+function check(text: string, names: readonly string[] = [NAME]): string {
+  const out = dropMembers(Buffer.from(text), names).toString('utf8');
+  assert.deepEqual(JSON.parse(out), without(JSON.parse(text), names), `${text}\n→ ${out}`);
+  return out;
+}
+
+describe('dropMembers', () => {
+  it('cuts a member wherever it is among the others, with one comma', () => {
+    check(`{"${NAME}":[1,2],"a":1}`);
+    check(`{"a":1,"${NAME}":[1,2],"b":2}`);
+    check(`{"a":1,"${NAME}":[1,2]}`);
+    check(`{"${NAME}":[1,2]}`);
+    check(`{"a":1,"${NAME}":[1],"${NAME}":[2]}`);
+    check(`{"${NAME}":[1],"${NAME}":[2]}`);
+    check(`{"${NAME}":[1],"${NAME}":[2],"a":3}`);
+    check(` { "a" : 1 ,\n  "${NAME}" :\t[ {"x":"]"} ] \n } `);
+  });
+
+  it('cuts at any depth, and values of every kind', () => {
+    check(`{"p":[{"i":{"${NAME}":{"k":[[[]]]},"s":"v"}},{"${NAME}":"text"}],"q":{"${NAME}":12.5e3}}`);
+    check(`[{"${NAME}":true},{"${NAME}":null,"z":false},{"${NAME}":-1}]`);
+  });
+
+  it('keeps the name where it is a value or inside a string, and strings with escapes', () => {
+    const text = `{"a":"${NAME}","b":["${NAME}"],"c":"\\"${NAME}\\":[1]","d\\"":"x\\\\","${NAME}":["\\"]\\\\"]}`;
+    const out = check(text);
+    assert.ok(out.includes(`"a":"${NAME}"`) && out.includes(`["${NAME}"]`));
+  });
+
+  it('cuts several names; none found gives the same buffer back', () => {
+    check(`{"field_tags":[1],"a":{"${NAME}":[2],"field_tags":[]},"b":1}`, [NAME, 'field_tags']);
+    const body = Buffer.from('{"a":[1,2,{"b":"c"}]}');
+    assert.equal(dropMembers(body, [NAME]), body);
+    assert.equal(dropMembers(body, []), body);
+  });
+
+  it('leaves a text it cannot follow as it was', () => {
+    for (const text of [`{"a":"never closed`, `{"${NAME}":[1,2`, `{"${NAME}":"open`, `{"${NAME}":}`]) {
+      const body = Buffer.from(text);
+      assert.equal(dropMembers(body, [NAME]), body, text);
+    }
+  });
+});
