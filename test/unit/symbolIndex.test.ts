@@ -1,8 +1,10 @@
 // The workspace-symbol index: built per component detail as components arrive,
 // results capped, a query cancellable between slices, a replaced detail re-indexed.
 import { strict as assert } from 'node:assert';
+import { SymbolKind } from 'vscode-languageserver';
 import type { ComponentDetail } from '../../common/src/api';
 import { SymbolCancelled, SymbolIndex } from '../../server/src/features/symbolIndex';
+import { pathFields } from '../../server/src/domain/pathFields';
 
 function component(id: string, paths: number, prefix = 'Handler'): ComponentDetail {
   return {
@@ -59,5 +61,65 @@ describe('workspace symbol index', () => {
     await index.sync(() => cs);
     assert.equal((await index.search(cs, 'handler', 10)).length, 0);
     assert.ok((await index.search(cs, 'receiver3', 10)).length > 0);
+  });
+
+  it("lists a path's fields as hovers see them: each side's once, in pathFields' order", async () => {
+    const tag = { tag_id: 't1', name: 'pii', kind: 'SYSTEM', source: 'system' };
+    const c = {
+      id: 'f',
+      name: 'f',
+      type: 'CODE',
+      paths: [
+        {
+          path_id: 'f-p0',
+          ingress: {
+            signature_name: 'api.Orders.place',
+            field_tags: [{ field_path: 'email', tags: [tag] }],
+            field_depends_on_tags: [{ field_path: 'total', depends_on: [] }],
+            schema: {
+              type: 'object',
+              properties: {
+                email: { type: 'string' },
+                address: { type: 'object', properties: { zip: { type: 'string' } } },
+              },
+            },
+          },
+          egress: {
+            signature_name: 'db.Orders.insert',
+            schema: {
+              type: 'object',
+              properties: { contact: { type: 'string' }, Email: { type: 'string' } },
+            },
+          },
+          field_mappings: [
+            { ingress_field: 'email', egress_field: 'contact' },
+            { ingress_field: 'total', egress_field: 'amount' },
+            { ingress_field: '', egress_field: 'contact' },
+          ],
+        },
+        { path_id: 'f-p1', ingress: { signature_name: 'a.b' } },
+      ],
+    } as unknown as ComponentDetail;
+    const index = new SymbolIndex();
+    await index.sync(() => [c]);
+    const fields = (await index.search([c], '', 100))
+      .filter((h) => h.entry.kind === SymbolKind.Field)
+      .map((h) => `${h.entry.containerName!.split(' ')[0]}:${h.name}`);
+    const expected = c.paths!.flatMap((p) => pathFields(p).map((f) => `${f.side}:${f.fieldPath}`));
+    assert.deepEqual(fields, expected);
+    assert.deepEqual(fields, [
+      'ingress:email',
+      'ingress:total',
+      'ingress:address',
+      'ingress:address.zip',
+      'egress:contact',
+      'egress:amount',
+      'egress:Email',
+    ]);
+    // Matched case-insensitively, as before.
+    assert.deepEqual(
+      (await index.search([c], 'EMAIL', 100)).map((h) => h.name),
+      ['email', 'Email'],
+    );
   });
 });

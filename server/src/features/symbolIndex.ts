@@ -6,7 +6,7 @@
 import type { CancellationToken } from 'vscode-languageserver';
 import { SymbolKind } from 'vscode-languageserver';
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
-import { pathFields } from '../domain/pathFields';
+import { flattenSchema } from '../../../common/src/api/fields';
 import { SLICE_MS, TimeSlicer } from '../util/timeSlices';
 import { componentLabel } from '../../../common/src/componentLabel';
 
@@ -28,6 +28,8 @@ const MAX_NAMES = 2_000_000;
 
 /** Which side of its path an entry names (its container is "ingress of …" / "egress of …"). */
 const SIDES = [undefined, 'ingress', 'egress'] as const;
+const INGRESS = 1;
+const EGRESS = 2;
 
 /**
  * One component's entries, packed: entry i is the name `names[i]` of kind `kinds[i]`, belonging to
@@ -50,7 +52,8 @@ export class SymbolCancelled extends Error {}
 
 export class SymbolIndex {
   private names: string[] = [];
-  private lower: string[] = [];
+  /** Each name in lower case, made when a query first needs it (undefined until then): not during a load. */
+  private lower: Array<string | undefined> = [];
   private readonly ids = new Map<string, number>();
   private readonly byComponent = new Map<string, Indexed>();
   private syncing: Promise<void> | undefined;
@@ -100,10 +103,19 @@ export class SymbolIndex {
       id = this.names.length;
       this.ids.set(name, id);
       this.names.push(name);
-      const lower = name.toLowerCase();
-      this.lower.push(lower === name ? name : lower);
+      this.lower.push(undefined);
     }
     return id;
+  }
+
+  private lowerOf(id: number): string {
+    let lower = this.lower[id];
+    if (lower === undefined) {
+      const name = this.names[id]!;
+      lower = name.toLowerCase();
+      this.lower[id] = lower = lower === name ? name : lower;
+    }
+    return lower;
   }
 
   private async entriesOf(c: ComponentDetail): Promise<Indexed> {
@@ -127,11 +139,11 @@ export class SymbolIndex {
       if (!p.path_id) continue;
       const [ing, egr] = pathSignatures(p);
       add(ing, SymbolKind.Function, i, 0, this.nameId(egr));
-      for (const side of ['ingress', 'egress'] as const) {
-        const sig = p[side]?.signature_name;
-        if (sig) add(sig, SymbolKind.Interface, i, SIDES.indexOf(side));
-      }
-      for (const f of pathFields(p)) add(f.fieldPath, SymbolKind.Field, i, SIDES.indexOf(f.side));
+      const ingress = p.ingress?.signature_name;
+      if (ingress) add(ingress, SymbolKind.Interface, i, INGRESS);
+      const egress = p.egress?.signature_name;
+      if (egress) add(egress, SymbolKind.Interface, i, EGRESS);
+      forEachFieldName(p, (side, name) => add(name, SymbolKind.Field, i, side));
       if (slicer.tick()) await slicer.pause();
     }
     const trimmed = packed(n, t);
@@ -167,15 +179,14 @@ export class SymbolIndex {
         let name: string;
         if (second >= 0) {
           // A path: "ingress → egress", matched across its parts as one name would be.
-          const lower = this.lower;
-          let k = matched(q, 0, lower[nameId]!);
+          let k = matched(q, 0, this.lowerOf(nameId));
           if (k < q.length) k = matched(q, k, ARROW);
-          if (k < q.length) k = matched(q, k, lower[second]!);
+          if (k < q.length) k = matched(q, k, this.lowerOf(second));
           if (k < q.length) continue;
           name = this.names[nameId]! + ARROW + this.names[second]!;
         } else {
           let v = verdict[nameId];
-          if (v === 0) v = verdict[nameId] = matched(q, 0, this.lower[nameId]!) === q.length ? 1 : 2;
+          if (v === 0) v = verdict[nameId] = matched(q, 0, this.lowerOf(nameId)) === q.length ? 1 : 2;
           if (v !== 1) continue;
           name = this.names[nameId]!;
         }
@@ -210,6 +221,35 @@ function packed(size: number, from?: Packed): Packed {
 }
 
 const ARROW = ' → ';
+
+/**
+ * The names of a path's fields, ingress then egress, each once per side and in the order pathFields
+ * lists them (domain/pathFields.ts), without the tag lists it gathers for hovers: a load indexes every
+ * path of every component.
+ */
+function forEachFieldName(p: LineagePath, visit: (side: number, fieldPath: string) => void): void {
+  const mappings = p.field_mappings;
+  for (let side = INGRESS; side <= EGRESS; side++) {
+    const b = side === INGRESS ? p.ingress : p.egress;
+    if (!b) continue;
+    const tags = b.field_tags;
+    const dependsOn = b.field_depends_on_tags;
+    if (!tags?.length && !dependsOn?.length && !mappings?.length && !b.schema) continue;
+    const seen = new Set<string>();
+    const once = (name: string) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      visit(side, name);
+    };
+    for (const e of tags ?? []) once(e.field_path);
+    for (const e of dependsOn ?? []) once(e.field_path);
+    for (const m of mappings ?? []) {
+      const name = side === INGRESS ? m.ingress_field : m.egress_field;
+      if (typeof name === 'string' && name) once(name);
+    }
+    for (const f of flattenSchema(b.schema)) once(f.path);
+  }
+}
 
 function pathSignatures(p: LineagePath): [string, string] {
   return [p.ingress?.signature_name ?? '?', p.egress?.signature_name ?? '?'];
