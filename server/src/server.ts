@@ -2,7 +2,6 @@
 // (see docs/language-server.md). Wires the LSP connection to the session, the anchor index and the
 // features; every handler is wrapped so one failure never stops the server.
 import {
-  createConnection,
   CodeLensRefreshRequest,
   type InitializeParams,
   type InitializeResult,
@@ -39,6 +38,7 @@ import { publishAnchorMoves, type AnchorMoveTargets } from './features/anchorMov
 import { describeThreadPriority, lowerBackgroundThreadPriority } from './util/threadPriority';
 import { tuneCompiler } from './util/compilerFlags';
 import { MemorySettle } from './util/memorySettle';
+import { createServerConnection } from './util/serverConnection';
 import { componentLabel } from '../../common/src/componentLabel';
 import { clientCapabilities, registerDynamicCapabilities, serverCapabilities } from './session/capabilities';
 import { GrammarWarmUp } from './session/grammarWarmUp';
@@ -51,7 +51,7 @@ import { dataChanged } from './features/dataChanged';
 const threadPriority = lowerBackgroundThreadPriority();
 const compilerFlags = tuneCompiler();
 
-const connection = createConnection();
+const connection = createServerConnection();
 const log = new OnceLogger({
   info: (m) => connection.console.info(m),
   warn: (m) => connection.console.warn(m),
