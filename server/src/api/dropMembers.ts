@@ -17,14 +17,28 @@ const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0
 
 /** The closing quote of the string opened at `at`; -1 if it never closes. */
 function closingQuote(b: Uint8Array, at: number): number {
-  let i = at;
-  for (;;) {
-    i = b.indexOf(QUOTE, i + 1);
-    if (i < 0) return -1;
-    let k = i - 1;
-    while (b[k] === BACKSLASH) k--;
-    if ((i - 1 - k) % 2 === 0) return i;
+  // A loop in JS rather than Buffer#indexOf: nearly every string here is a few bytes long, and a call
+  // into native code per string cost more than the bytes.
+  const n = b.length;
+  for (let i = at + 1; i < n; i++) {
+    const c = b[i];
+    if (c === QUOTE) return i;
+    if (c === BACKSLASH) i++;
   }
+  return -1;
+}
+
+/** Whether the bytes [at, end) are one of the names. */
+function isOneOf(b: Uint8Array, at: number, end: number, names: readonly Uint8Array[]): boolean {
+  const length = end - at;
+  for (let w = 0; w < names.length; w++) {
+    const name = names[w]!;
+    if (name.length !== length) continue;
+    let k = 0;
+    while (k < length && b[at + k] === name[k]) k++;
+    if (k === length) return true;
+  }
+  return false;
 }
 
 /** Where the value starting at `at` ends (exclusive); -1 if it never does. */
@@ -78,10 +92,7 @@ export function dropMembers(body: Buffer, names: readonly string[]): Buffer {
     if (body[i] !== QUOTE) continue;
     const q = closingQuote(body, i);
     if (q < 0) return body;
-    const name = wanted.find(
-      (w) => w.length === q - i - 1 && body[i + 1] === w[0] && body.compare(w, 0, w.length, i + 1, q) === 0,
-    );
-    if (name) {
+    if (isOneOf(body, i + 1, q, wanted)) {
       let j = q + 1;
       while (isSpace(body[j])) j++;
       if (body[j] === COLON) {

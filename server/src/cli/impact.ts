@@ -80,7 +80,7 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
   const run = oneShotSession({ dropMembers: TAG_MEMBERS });
   const { index, session, warnings } = run;
   // Change impact walks the lineage and names fields, components and contracts, never tags.
-  const graph = new GraphService(session, { tags: false });
+  const graph = new GraphService(session, { tags: false, warm: false });
   graph.setFolders([folder]);
   try {
     await session.setSettings(settings);

@@ -42,13 +42,19 @@ export class GraphService {
   /** Impact counts already walked, per model (dropped with it). */
   private readonly counts = new WeakMap<LineageModel, Map<string, ImpactResult>>();
   private readonly modelListeners: Array<() => void> = [];
+  private readonly warm: boolean;
 
-  /** `model`: how models are built (without tags for a run that only walks the lineage). */
+  /**
+   * `model`: how models are built (without tags for a run that only walks the lineage); `warm: false`
+   * for a run whose walks are all its own (`lineage-lens impact`): warming them would only add time.
+   */
   constructor(
     private readonly session: GraphSources,
-    model: Omit<ModelOptions, 'sliced'> = {},
+    model: Omit<ModelOptions, 'sliced'> & { warm?: boolean } = {},
   ) {
-    this.models = new LineageModelCache(session.store, model);
+    const { warm = true, ...build } = model;
+    this.warm = warm;
+    this.models = new LineageModelCache(session.store, build);
   }
 
   /**
@@ -59,7 +65,7 @@ export class GraphService {
     const model = await this.models.ready();
     if (model !== this.warmed) {
       this.warmed = model;
-      warmWalks(model);
+      if (this.warm) warmWalks(model);
       for (const l of this.modelListeners) l();
     }
     return model;
