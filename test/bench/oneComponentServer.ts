@@ -117,17 +117,20 @@ export function startBenchServer(dir: string, componentIds: string[]): BenchServ
     connected,
     indexLog: () => indexLog,
     longestBlock(from, to) {
-      const waits = JSON.parse(readFileSync(loopOut, 'utf8')) as Array<[number, number]>;
+      const waits = JSON.parse(readFileSync(loopOut, 'utf8')) as Array<[number, number, number?]>;
       const within = waits.filter(([at, ms]) => at + ms >= from && at <= to);
       // BENCH_BLOCKS=n lists the n longest, at ms since the server was started (to find them in a
       // --cpu-prof profile, whose clock starts with the process).
       const listed = Number(process.env.BENCH_BLOCKS ?? 0);
       if (listed > 0)
         console.log(
-          `longest blocks (at ms after spawn: ms): ${[...within]
+          `longest blocks (at ms after spawn: ms, the process's CPU ms meanwhile): ${[...within]
             .sort((a, b) => b[1] - a[1])
             .slice(0, listed)
-            .map(([at, ms]) => `${(at - spawnedAt).toFixed(0)}: ${ms.toFixed(1)}`)
+            .map(
+              ([at, ms, cpu]) =>
+                `${(at - spawnedAt).toFixed(0)}: ${ms.toFixed(1)} (CPU ${cpu?.toFixed(0) ?? '?'})`,
+            )
             .join(', ')}`,
         );
       return Math.max(0, ...within.map(([, ms]) => ms));

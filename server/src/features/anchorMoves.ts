@@ -3,7 +3,7 @@
 // drifted anchors changed (features/anchorDriftChanges.ts). File by file, in time slices: after a load
 // every anchored file (100,000 anchors) has moved.
 import type { Diagnostic } from 'vscode-languageserver';
-import { TimeSlicer } from '../util/timeSlices';
+import { TimeSlicer, yieldToEventLoop } from '../util/timeSlices';
 import type { AnchorDriftChanges } from './anchorDriftChanges';
 import type { DiagnosticsHub } from './diagnosticsHub';
 
@@ -15,6 +15,9 @@ export interface AnchorMoveTargets {
 }
 
 export async function publishAnchorMoves(t: AnchorMoveTargets, uris: readonly string[]): Promise<void> {
+  // Not in the turn that moved them: an index build ends there, and its last slice and this one's
+  // first would make one long block.
+  await yieldToEventLoop();
   const slicer = new TimeSlicer();
   const componentIds = new Set<string>();
   for (const uri of uris) {

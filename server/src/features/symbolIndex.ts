@@ -7,7 +7,7 @@ import type { CancellationToken } from 'vscode-languageserver';
 import { SymbolKind } from 'vscode-languageserver';
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
 import { flattenSchema } from '../../../common/src/api/fields';
-import { SLICE_MS, TimeSlicer } from '../util/timeSlices';
+import { SLICE_MS, TimeSlicer, yieldToEventLoop } from '../util/timeSlices';
 import { componentLabel } from '../../../common/src/componentLabel';
 
 export interface SymbolEntry {
@@ -72,6 +72,9 @@ export class SymbolIndex {
       return this.syncing;
     }
     this.syncing = (async () => {
+      // A turn of its own: a load asks right after the anchor index's build, whose last slice ends the
+      // caller's turn.
+      await yieldToEventLoop();
       do {
         this.again = false;
         await this.syncOnce(components());
