@@ -36,6 +36,7 @@ import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
 import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
 import { interpret } from './responses';
 import { dropMembers } from './dropMembers';
+import { RepeatedLists } from './repeatedLists';
 import { STREAMED, StreamedJsonReader } from './streamedResponse';
 import { Transport, type BodyReader, type Context, type RawResponse } from './transport';
 import { checkedBody, pathUpdateBody, requireId } from './writes';
@@ -112,6 +113,9 @@ export class HttpLineageApi implements LineageApi {
   private readonly retryBaseDelayMs: number;
   private readonly maxConcurrency: number;
   private readonly dropMembers: readonly string[];
+  /** Component answers' repeated depends-on lists, parsed once for every answer of this client. */
+  private readonly lists = new RepeatedLists();
+  private readonly parseComponent = (body: Buffer) => this.lists.parse(body);
 
   /** Never throws: a bad configuration makes every call reject with the InvalidRequestError. */
   constructor(config: ApiClientConfig) {
@@ -284,7 +288,8 @@ export class HttpLineageApi implements LineageApi {
     if (this.dropMembers.length && 'body' in raw && raw.status >= 200 && raw.status < 300)
       raw = { ...raw, body: dropMembers(raw.body, this.dropMembers) };
     const schema: TSchema | undefined = 'response' in op ? op.response : undefined;
-    return interpret(raw, schema, ctx, this.target.display, this.apiKey) as ResponseOf<N>;
+    const parse = name === 'getComponent' ? this.parseComponent : undefined;
+    return interpret(raw, schema, ctx, this.target.display, this.apiKey, parse) as ResponseOf<N>;
   }
 
   /** The exchange, retried only for GET (idempotent) on network failures and 502/503/504. */

@@ -9,9 +9,13 @@ import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 import { InvalidResponseError, ServiceError } from './errors';
 import type { Context, RawResponse } from './transport';
 import { logText } from '../../../common/src/untrustedText';
+import type { ParsedBody } from './repeatedLists';
 
 const NOT_JSON = Symbol('not json');
 const TOO_DEEP = Symbol('too deep');
+
+/** How a success's body becomes its value (default: the nesting check, then JSON.parse). */
+export type BodyParser = (body: Buffer) => ParsedBody;
 
 /** The success value (validated against `schema`), or the typed error the answer amounts to. */
 export function interpret(
@@ -20,6 +24,7 @@ export function interpret(
   ctx: Context,
   display: string,
   apiKey: string,
+  parse: BodyParser = parseBody,
 ): unknown {
   const { status } = raw;
   if (status >= 300 && status < 400) {
@@ -34,9 +39,10 @@ export function interpret(
   if (!schema) return undefined;
   // A streamed answer (streamedResponse.ts) was parsed and validated as it arrived.
   if ('value' in raw) return raw.value;
-  const value = parseJson(raw.body);
-  if (value === TOO_DEEP) throw tooDeep(ctx);
-  if (value === NOT_JSON) throw notJson(ctx, raw.body.length === 0);
+  const parsed = parse(raw.body);
+  if (parsed === 'tooDeep') throw tooDeep(ctx);
+  if (parsed === 'notJson') throw notJson(ctx, raw.body.length === 0);
+  const { value } = parsed;
   const found = problems(schema, value, 3);
   if (found.length > 0) throw schemaMismatch(found, ctx, apiKey);
   return value;
@@ -95,6 +101,11 @@ function statusText(status: number): string {
 }
 
 /** The parsed body; bodies nested deeper than MAX_JSON_DEPTH are never parsed (see jsonDepth.ts). */
+export function parseBody(body: Buffer): ParsedBody {
+  const value = parseJson(body);
+  return value === TOO_DEEP ? 'tooDeep' : value === NOT_JSON ? 'notJson' : { value };
+}
+
 function parseJson(body: Buffer): unknown {
   if (body.length === 0) return NOT_JSON;
   if (jsonNestsDeeperThan(body)) return TOO_DEEP;

@@ -50,6 +50,8 @@ export class DetailCompactor {
   private readonly refs = new Map<string, Array<Canonical[] | undefined>>();
   private readonly otherRefs = new Map<string, Canonical[]>();
   private readonly strings = new Map<string, string>();
+  /** Lists already made of canonical refs: answers share repeated depends-on lists (repeatedLists.ts). */
+  private compacted = new WeakSet<unknown[]>();
   /** Bounds the tables: an unusual dataset cannot make the sharing itself grow without limit. */
   private static readonly MAX_ENTRIES = 200_000;
   private entries = 0;
@@ -69,6 +71,7 @@ export class DetailCompactor {
     this.refs.clear();
     this.otherRefs.clear();
     this.strings.clear();
+    this.compacted = new WeakSet();
     this.entries = 0;
   }
 
@@ -90,7 +93,8 @@ export class DetailCompactor {
   }
 
   private refList(list: unknown[] | undefined): void {
-    if (!Array.isArray(list)) return;
+    if (!Array.isArray(list) || this.compacted.has(list)) return;
+    this.compacted.add(list);
     for (let i = 0; i < list.length; i++) {
       const r = list[i];
       if (isPrimitiveRef(r)) list[i] = this.ref(r);

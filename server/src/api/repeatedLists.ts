@@ -1,0 +1,252 @@
+// A component answer's fields' depends-on lists, parsed once per distinct text. Most of a component's
+// bytes are these lists, and they repeat: the same few tags at a few hop counts (the lsp benchmark's
+// 108 MB of answers hold 59,941 lists of 4,553 distinct texts, 62 MB of them). JSON.parse made a
+// fresh array and objects of each, and the cache's compaction then threw most away again.
+//
+// One scan of the bytes checks the nesting (as jsonDepth.ts does) and finds each `depends_on` list
+// inside a `field_depends_on_tags` member, with a hash of its bytes; each is cut out and a marker put
+// in its place, the rest is parsed, each distinct list text is parsed once (the table outlives one
+// answer: lists repeat across components), and every marker under a path's boundaries is replaced by
+// the shared array. Cached details are read-only, which makes the sharing safe. Any doubt — a text
+// the scan cannot follow, a marker left unreplaced, or the answer itself holding the marker's name —
+// and the answer is parsed whole.
+import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
+import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_OBJECT = 0x7b;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_OBJECT = 0x7d;
+const CLOSE_ARRAY = 0x5d;
+
+const OWNER = Buffer.from('field_depends_on_tags');
+const LIST = Buffer.from('depends_on');
+/** The marker's member name: one NUL character, which a JSON text can only write as `"\u0000"`. */
+const MARK = '\u0000';
+const MARK_ESCAPED = Buffer.from('\\u0000');
+/** Distinct list texts kept; past it the table starts afresh (only sharing is lost). */
+const MAX_KEPT = 20_000;
+
+export type ParsedBody = { value: unknown } | 'tooDeep' | 'notJson';
+
+/** Where the lists to cut are: [start, end, hash] per list. */
+type Cuts = number[];
+
+const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+function closingQuote(b: Uint8Array, at: number): number {
+  const n = b.length;
+  for (let i = at + 1; i < n; i++) {
+    const c = b[i];
+    if (c === QUOTE) return i;
+    if (c === BACKSLASH) i++;
+  }
+  return -1;
+}
+
+function isName(b: Uint8Array, at: number, name: Uint8Array): boolean {
+  for (let k = 0; k < name.length; k++) if (b[at + k] !== name[k]) return false;
+  return true;
+}
+
+/**
+ * The end of the list opened at `at` (exclusive) and the hash of its bytes, or -1 when it never
+ * closes; 'tooDeep' when it nests past `limit` (counting the `depth` it opens at).
+ */
+function listEnd(
+  b: Uint8Array,
+  at: number,
+  depth: number,
+  limit: number,
+  out: { hash: number },
+): number | 'tooDeep' {
+  let h = 0x811c9dc5;
+  let d = depth;
+  let inString = false;
+  const n = b.length;
+  for (let i = at; i < n; i++) {
+    const c = b[i]!;
+    h = Math.imul(h ^ c, 0x01000193);
+    if (inString) {
+      if (c === BACKSLASH) {
+        i++;
+        if (i < n) h = Math.imul(h ^ b[i]!, 0x01000193);
+      } else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (++d > limit) return 'tooDeep';
+    } else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && --d === depth) {
+      out.hash = h >>> 0;
+      return i + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The nesting check, and the lists to cut; undefined when the text cannot be followed (the parser
+ * then says what is wrong) or holds the marker's name (nothing is cut then).
+ */
+function scan(b: Uint8Array, limit: number): 'tooDeep' | Cuts | undefined {
+  const cuts: Cuts = [];
+  const hashed = { hash: 0 };
+  let depth = 0;
+  /** The depth of the object holding a `field_depends_on_tags` member being read; -1 outside one. */
+  let owner = -1;
+  const n = b.length;
+  for (let i = 0; i < n; i++) {
+    const c = b[i];
+    if (c === QUOTE) {
+      const q = closingQuote(b, i);
+      if (q < 0) return undefined;
+      const length = q - i - 1;
+      if (length === MARK_ESCAPED.length && isName(b, i + 1, MARK_ESCAPED)) return undefined;
+      if (length === OWNER.length || length === LIST.length) {
+        let k = q + 1;
+        while (isSpace(b[k])) k++;
+        if (b[k] === COLON) {
+          if (length === OWNER.length && owner < 0 && isName(b, i + 1, OWNER)) owner = depth;
+          else if (length === LIST.length && owner >= 0 && depth > owner && isName(b, i + 1, LIST)) {
+            k++;
+            while (isSpace(b[k])) k++;
+            if (b[k] === OPEN_ARRAY) {
+              const end = listEnd(b, k, depth, limit, hashed);
+              if (end === 'tooDeep') return end;
+              if (end < 0) return undefined;
+              cuts.push(k, end, hashed.hash);
+              i = end - 1;
+              continue;
+            }
+          }
+        }
+      }
+      i = q;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (++depth > limit) return 'tooDeep';
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      depth--;
+      if (depth <= owner) owner = -1;
+    }
+  }
+  return cuts;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export class RepeatedLists {
+  private readonly kept = new Map<number, Array<{ text: Buffer; list: unknown[] }>>();
+  private size = 0;
+
+  /** The body's value, its repeated lists shared; 'tooDeep' past MAX_JSON_DEPTH; 'notJson' if malformed. */
+  parse(body: Buffer, limit: number = MAX_JSON_DEPTH): ParsedBody {
+    if (body.length === 0) return 'notJson';
+    const found = scan(body, limit);
+    if (found === 'tooDeep') return found;
+    if (found === undefined) {
+      // Not followed, or holding the marker's name: the nesting check of the whole, then the parser.
+      return parseChecked(body, limit);
+    }
+    if (found.length > 0) {
+      const value = this.parseCut(body, found);
+      if (value !== undefined) return { value };
+    }
+    return parseWhole(body);
+  }
+
+  private parseCut(body: Buffer, cuts: Cuts): unknown {
+    const lists: unknown[][] = [];
+    let size = body.length;
+    for (let c = 0; c < cuts.length; c += 3) {
+      const list = this.list(body, cuts[c]!, cuts[c + 1]!, cuts[c + 2]!);
+      if (!list) return undefined;
+      lists.push(list);
+      size += markerText(lists.length - 1).length - (cuts[c + 1]! - cuts[c]!);
+    }
+    // The text with each list replaced by its marker, written into one buffer.
+    const out = Buffer.allocUnsafe(size);
+    let at = 0;
+    let from = 0;
+    for (let c = 0; c < cuts.length; c += 3) {
+      at += body.copy(out, at, from, cuts[c]!);
+      at += out.write(markerText(c / 3), at, 'latin1');
+      from = cuts[c + 1]!;
+    }
+    at += body.copy(out, at, from);
+    let value: unknown;
+    try {
+      value = JSON.parse(out.toString('utf8', 0, at));
+    } catch {
+      return undefined;
+    }
+    return putBack(value, lists) ? value : undefined;
+  }
+
+  /** The shared array of a list's text, parsed the first time it is seen. */
+  private list(body: Buffer, start: number, end: number, hash: number): unknown[] | undefined {
+    const bucket = this.kept.get(hash);
+    if (bucket)
+      for (const k of bucket)
+        if (k.text.length === end - start && body.compare(k.text, 0, k.text.length, start, end) === 0)
+          return k.list;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8', start, end));
+    } catch {
+      return undefined;
+    }
+    if (!Array.isArray(parsed)) return undefined;
+    const list = parsed as unknown[];
+    if (this.size >= MAX_KEPT) {
+      this.kept.clear();
+      this.size = 0;
+    }
+    const entry = { text: Buffer.from(body.subarray(start, end)), list };
+    const same = this.kept.get(hash);
+    if (same) same.push(entry);
+    else this.kept.set(hash, [entry]);
+    this.size++;
+    return list;
+  }
+}
+
+const markerText = (n: number) => `{"\\u0000":${n}}`;
+
+/** Replaces every marker under the answer's paths' boundaries; false unless each was used once. */
+function putBack(value: unknown, lists: unknown[][]): boolean {
+  const used = new Uint8Array(lists.length);
+  let count = 0;
+  const paths = isObject(value) && isObject(value.component) ? value.component.paths : undefined;
+  if (!Array.isArray(paths)) return false;
+  for (const p of paths) {
+    if (!isObject(p)) continue;
+    for (const side of [p.ingress, p.egress]) {
+      const entries = isObject(side) ? side.field_depends_on_tags : undefined;
+      if (!Array.isArray(entries)) continue;
+      for (const e of entries) {
+        const mark = isObject(e) ? e.depends_on : undefined;
+        if (!isObject(mark) || !(MARK in mark)) continue;
+        const at = mark[MARK];
+        if (typeof at !== 'number' || !(at >= 0 && at < lists.length) || used[at]) return false;
+        used[at] = 1;
+        count++;
+        (e as Json).depends_on = lists[at];
+      }
+    }
+  }
+  return count === lists.length;
+}
+
+function parseWhole(body: Buffer): ParsedBody {
+  try {
+    return { value: JSON.parse(body.toString('utf8')) as unknown };
+  } catch {
+    return 'notJson';
+  }
+}
+
+function parseChecked(body: Buffer, limit: number): ParsedBody {
+  return jsonNestsDeeperThan(body, limit) ? 'tooDeep' : parseWhole(body);
+}

@@ -1,0 +1,137 @@
+// Component answers parsed with their repeated depends-on lists shared (server/src/api/repeatedLists.ts):
+// the value is what JSON.parse gives, repeated lists are one array (within and across answers), the
+// nesting limit holds inside and outside the lists, and whatever the scan cannot vouch for (a list in
+// an unexpected place, the marker's own name in the answer, malformed text) is parsed whole or refused
+// exactly as before.
+import { strict as assert } from 'node:assert';
+import { RepeatedLists } from '../../server/src/api/repeatedLists';
+import { parseBody } from '../../server/src/api/responses';
+
+const ref = (tag: string, hops: number) => ({
+  tag_id: `system-${tag}`,
+  name: tag,
+  kind: 'SYSTEM',
+  nearest_hops: hops,
+});
+const PII = [ref('pii', 1), ref('secret', 2)];
+const PHI = [ref('phi', 1)];
+
+function boundary(fields: Array<[string, unknown[]]>) {
+  return {
+    signature_name: 'com.shop.Handler.create',
+    field_depends_on_tags: fields.map(([field_path, depends_on]) => ({ field_path, depends_on })),
+  };
+}
+
+function answer(id: string, paths: unknown[]) {
+  return { component: { id, name: id, type: 'CODE', paths } };
+}
+
+const body = (v: unknown, space?: number) => Buffer.from(JSON.stringify(v, null, space));
+const valueOf = (r: ReturnType<RepeatedLists['parse']>) => {
+  assert.ok(typeof r === 'object', `parsed: ${String(r)}`);
+  return r.value as ReturnType<typeof answer>;
+};
+type Entry = { depends_on: unknown[] };
+const entries = (v: ReturnType<typeof answer>, path: number, side: 'ingress' | 'egress') =>
+  (v.component.paths[path] as Record<string, { field_depends_on_tags: Entry[] }>)[side]!
+    .field_depends_on_tags;
+
+describe('repeatedLists: component answers with shared depends-on lists', () => {
+  it('parses to what JSON.parse gives, and shares each repeated list', () => {
+    const lists = new RepeatedLists();
+    const a = answer('c1', [
+      {
+        path_id: 'p1',
+        ingress: boundary([
+          ['email', PII],
+          ['sku', []],
+        ]),
+        egress: boundary([['email', PII]]),
+      },
+      {
+        path_id: 'p2',
+        egress: boundary([
+          ['diagnosis', PHI],
+          ['email', PII],
+        ]),
+        ingress: { signature_name: 'x' },
+      },
+    ]);
+    for (const space of [undefined, 2]) {
+      const v = valueOf(lists.parse(body(a, space)));
+      assert.deepEqual(v, JSON.parse(JSON.stringify(a)));
+      const first = entries(v, 0, 'ingress')[0]!.depends_on;
+      assert.equal(entries(v, 0, 'egress')[0]!.depends_on, first, 'the same list, one array');
+      assert.equal(entries(v, 1, 'egress')[1]!.depends_on, first);
+      assert.notEqual(entries(v, 1, 'egress')[0]!.depends_on, first);
+    }
+    // Across answers of the same client too.
+    const b = answer('c2', [{ path_id: 'p9', egress: boundary([['email', PII]]) }]);
+    const v1 = valueOf(lists.parse(body(a)));
+    const v2 = valueOf(lists.parse(body(b)));
+    assert.equal(entries(v2, 0, 'egress')[0]!.depends_on, entries(v1, 0, 'ingress')[0]!.depends_on);
+  });
+
+  it('keeps strings with escapes and brackets inside lists and names', () => {
+    const tricky = [{ tag_id: 'a"]}[{', name: 'x\\', kind: 'USER', color: '\\"' }];
+    const a = answer('c"1', [
+      {
+        path_id: 'p]',
+        egress: boundary([
+          ['a"b', tricky],
+          ['c', tricky],
+        ]),
+      },
+    ]);
+    const v = valueOf(new RepeatedLists().parse(body(a)));
+    assert.deepEqual(v, JSON.parse(JSON.stringify(a)));
+    assert.equal(entries(v, 0, 'egress')[0]!.depends_on, entries(v, 0, 'egress')[1]!.depends_on);
+  });
+
+  it('refuses nesting past the limit inside a list and outside, as the whole-text check does', () => {
+    const deep = (n: number): unknown => (n === 0 ? 1 : [deep(n - 1)]);
+    const inList = answer('c', [{ path_id: 'p', egress: boundary([['f', [deep(40)]]]) }]);
+    const outside = { ...answer('c', [{ path_id: 'p', egress: boundary([['f', PII]]) }]), extra: deep(40) };
+    const lists = new RepeatedLists();
+    for (const v of [inList, outside]) {
+      assert.equal(lists.parse(body(v), 30), 'tooDeep');
+      assert.deepEqual(valueOf(lists.parse(body(v), 64)), JSON.parse(JSON.stringify(v)));
+    }
+  });
+
+  it('parses whole what it cannot vouch for, and refuses what JSON.parse refuses', () => {
+    const lists = new RepeatedLists();
+    // A list in a place outside the paths' boundaries: not put back, so the answer is parsed whole.
+    const elsewhere = {
+      ...answer('c', [{ path_id: 'p', egress: boundary([['f', PII]]) }]),
+      other: boundary([['g', PHI]]),
+    };
+    assert.deepEqual(valueOf(lists.parse(body(elsewhere))), JSON.parse(JSON.stringify(elsewhere)));
+    // The marker's own name in the answer: nothing is cut.
+    const marked = answer('c', [
+      {
+        path_id: 'p',
+        egress: {
+          field_depends_on_tags: [
+            { field_path: 'f', depends_on: { '\u0000': 0 } },
+            { field_path: 'g', depends_on: PII },
+          ],
+        },
+      },
+    ]);
+    const v = valueOf(lists.parse(body(marked)));
+    assert.deepEqual(v, JSON.parse(JSON.stringify(marked)));
+    assert.deepEqual(entries(v, 0, 'egress')[0]!.depends_on, { '\u0000': 0 });
+    // Malformed: the same verdict as the plain parser.
+    for (const text of [
+      '',
+      '{"component":',
+      '{"component":{"paths":[{"egress":{"field_depends_on_tags":[{"depends_on":[1,2}]}}]}}',
+      '{"a":"open',
+    ]) {
+      assert.equal(lists.parse(Buffer.from(text)), 'notJson', text);
+      assert.equal(parseBody(Buffer.from(text)), 'notJson', text);
+    }
+  });
+});
