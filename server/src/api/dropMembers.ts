@@ -4,29 +4,17 @@
 // time. A scan of the bytes finds each member with one of the names, at any depth, and cuts it with
 // one adjacent comma, so valid JSON stays valid. Anything it cannot follow (a string or a value that
 // never ends) leaves the text as it was, for the parser to refuse.
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_OBJECT = 0x7d;
-const CLOSE_ARRAY = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-
-const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-
-/** The closing quote of the string opened at `at`; -1 if it never closes. */
-function closingQuote(b: Uint8Array, at: number): number {
-  // A loop in JS rather than Buffer#indexOf: nearly every string here is a few bytes long, and a call
-  // into native code per string cost more than the bytes.
-  const n = b.length;
-  for (let i = at + 1; i < n; i++) {
-    const c = b[i];
-    if (c === QUOTE) return i;
-    if (c === BACKSLASH) i++;
-  }
-  return -1;
-}
+import {
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  closingQuote,
+  isSpace,
+} from './jsonBytes';
 
 /** Whether the bytes [at, end) are one of the names. */
 function isOneOf(b: Uint8Array, at: number, end: number, names: readonly Uint8Array[]): boolean {

@@ -12,14 +12,17 @@
 // and the answer is parsed whole.
 import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
 import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const OPEN_OBJECT = 0x7b;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_OBJECT = 0x7d;
-const CLOSE_ARRAY = 0x5d;
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  closingQuote,
+  isSpace,
+} from './jsonBytes';
 
 const OWNER = Buffer.from('field_depends_on_tags');
 const LIST = Buffer.from('depends_on');
@@ -33,18 +36,6 @@ export type ParsedBody = { value: unknown } | 'tooDeep' | 'notJson';
 
 /** Where the lists to cut are: [start, end, hash] per list. */
 type Cuts = number[];
-
-const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-
-function closingQuote(b: Uint8Array, at: number): number {
-  const n = b.length;
-  for (let i = at + 1; i < n; i++) {
-    const c = b[i];
-    if (c === QUOTE) return i;
-    if (c === BACKSLASH) i++;
-  }
-  return -1;
-}
 
 function isName(b: Uint8Array, at: number, name: Uint8Array): boolean {
   for (let k = 0; k < name.length; k++) if (b[at + k] !== name[k]) return false;
