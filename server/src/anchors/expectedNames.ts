@@ -7,8 +7,8 @@
 // (syntax/identity.ts); these names are the evidence when history is missing.
 //
 // Every loaded anchor passes through here once per load (100,000 in one component), so the names are
-// found by scanning characters, not with regular expressions and split arrays, and the three names of
-// the last anchor asked about are kept: the anchor feed asks for its expected and its other names in turn.
+// found by scanning characters, not with regular expressions and split arrays, and the boundaries' names
+// are found once per path (boundaryNames) by the anchor feed, not once per anchor and question.
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
 
 export function lastSegment(signature: string | null | undefined): string | undefined {
@@ -55,31 +55,27 @@ function identifier(n: string | null | undefined): string | undefined {
   return t && isIdentifier(t) ? t : undefined;
 }
 
-/** The anchor's own name, the egress's and the ingress's, each when it is an identifier. */
-interface NameParts {
-  own: string | undefined;
+/** The egress's and the ingress's names, each when it is an identifier: the same for all of a path's anchors. */
+export interface BoundaryNames {
   egress: string | undefined;
   ingress: string | undefined;
 }
 
-let last: { name: unknown; egress: unknown; ingress: unknown; parts: NameParts } | undefined;
-
-function partsOf(anchor: PathCodeAnchor, path: Boundaries): NameParts {
-  const name = anchor.name;
-  const egress = path.egress?.signature_name;
-  const ingress = path.ingress?.signature_name;
-  if (last && last.name === name && last.egress === egress && last.ingress === ingress) return last.parts;
-  const parts = {
-    own: identifier(name),
-    egress: identifier(lastSegment(egress)),
-    ingress: identifier(lastSegment(ingress)),
+export function boundaryNames(path: Boundaries): BoundaryNames {
+  return {
+    egress: identifier(lastSegment(path.egress?.signature_name)),
+    ingress: identifier(lastSegment(path.ingress?.signature_name)),
   };
-  last = { name, egress, ingress, parts };
-  return parts;
 }
 
-export function expectedNamesFor(anchor: PathCodeAnchor, path: Boundaries): string[] {
-  const { own, egress, ingress } = partsOf(anchor, path);
+/** `boundaries`: boundaryNames(path), found once for all of a path's anchors by a caller that has many. */
+export function expectedNamesFor(
+  anchor: PathCodeAnchor,
+  path: Boundaries,
+  boundaries: BoundaryNames = boundaryNames(path),
+): string[] {
+  const own = identifier(anchor.name);
+  const { egress, ingress } = boundaries;
   const e = egress !== undefined && egress !== own ? egress : undefined;
   const i = ingress !== undefined && ingress !== own && ingress !== egress ? ingress : undefined;
   // Array literals of the exact length: an array grown by push from empty keeps room for 17 names, and
@@ -93,8 +89,13 @@ export function expectedNamesFor(anchor: PathCodeAnchor, path: Boundaries): stri
 }
 
 /** The expected names only the ingress bears (see AnchorEntry.otherNames). */
-export function otherNamesFor(anchor: PathCodeAnchor, path: Boundaries): string[] | undefined {
-  const { own, egress, ingress } = partsOf(anchor, path);
+export function otherNamesFor(
+  anchor: PathCodeAnchor,
+  path: Boundaries,
+  boundaries: BoundaryNames = boundaryNames(path),
+): string[] | undefined {
+  const own = identifier(anchor.name);
+  const { egress, ingress } = boundaries;
   if (!ingress) return undefined;
   return ingress === own || ingress === egress ? undefined : [ingress];
 }

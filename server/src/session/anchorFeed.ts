@@ -3,7 +3,7 @@
 // slices that yield to the event loop: one component can have 100,000 anchored paths.
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
 import type { AnchorEntry, AnchorNames } from '../anchors/types';
-import { expectedNamesFor, otherNamesFor } from '../anchors/expectedNames';
+import { boundaryNames, expectedNamesFor, otherNamesFor, type BoundaryNames } from '../anchors/expectedNames';
 import type { OnceLogger } from '../util/log';
 import { shortPathLabel } from '../domain/pathSummary';
 import { TimeSlicer } from '../util/timeSlices';
@@ -29,17 +29,20 @@ export async function anchorEntries(
         if (!path.path_id) throw new Error('path without path_id');
         const commit = commitOf(c.id, path.path_id);
         const names = new PathNames(path, component);
+        // The boundaries' names, once per path (at its first anchor), not per anchor.
+        let boundaries: BoundaryNames | undefined;
         for (const anchor of path.code_anchors ?? []) {
           if (!anchor || typeof anchor.anchor_id !== 'string')
             throw new Error('code anchor without anchor_id');
+          boundaries ??= boundaryNames(path);
           // Every member in the literal (undefined when absent), none spread in: no temporary object
           // per member, one shape for all entries, and no second array for members added later.
           const entry: AnchorEntry = {
             componentId: c.id,
             pathId: path.path_id,
             anchor,
-            expectedNames: expectedNamesFor(anchor, path),
-            otherNames: otherNamesFor(anchor, path),
+            expectedNames: expectedNamesFor(anchor, path, boundaries),
+            otherNames: otherNamesFor(anchor, path, boundaries),
             commit,
             scans: withScans,
             names,
