@@ -5,6 +5,7 @@
 // Run: npm run bench -- lsp (or node dist/test/bench/lsp.bench.js after node scripts/build.mjs).
 // Sizes: BENCH_ANCHORS (50000), BENCH_FILES (5000), BENCH_HOVERS (2000); BENCH_KEEP=1 keeps the files;
 // BENCH_SERVER_JS runs another server bundle (before/after comparisons); BENCH_SERVER_ARGS adds node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// BENCH_FLOOR_INTERLEAVED=1 also times a hover answered without work after each measured one.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -215,12 +216,23 @@ async function main(): Promise<void> {
       });
     for (let i = 0; i < 200; i++) await hoverAt(targets[i % targets.length]!); // warm-up
     const hoverMs: number[] = [];
+    // BENCH_FLOOR_INTERLEAVED=1: after each hover, one the server answers without work (a file nobody
+    // opened), timed the same way: what any request costs in the same seconds, beside what a hover does.
+    const floorMs: number[] = [];
     let empty = 0;
     for (let i = 0; i < N_HOVERS; i++) {
       const h0 = performance.now();
       const h = await hoverAt(targets[i % targets.length]!);
       hoverMs.push(performance.now() - h0);
       if (!h) empty++;
+      if (process.env.BENCH_FLOOR_INTERLEAVED === '1') {
+        const f0 = performance.now();
+        await conn.sendRequest('textDocument/hover', {
+          textDocument: { uri: 'file:///nowhere/never-opened.ts' },
+          position: { line: 0, character: 0 },
+        });
+        floorMs.push(performance.now() - f0);
+      }
     }
     if (process.env.BENCH_DETAILS) {
       const idx = hoverMs
@@ -305,7 +317,12 @@ async function main(): Promise<void> {
     // then the measured ones.
     await conn.sendRequest('shutdown');
     const clock = existsSync(clockOut) ? (JSON.parse(readFileSync(clockOut, 'utf8')) as number[]) : [];
-    const inside = clock.length >= 200 + N_HOVERS ? stats(clock.slice(200, 200 + N_HOVERS)) : undefined;
+    // With the interleaved floor, every other hover the clock timed is the floor's.
+    const perHover = floorMs.length ? 2 : 1;
+    const inside =
+      clock.length >= 200 + perHover * N_HOVERS
+        ? stats(clock.slice(200, 200 + perHover * N_HOVERS).filter((_, i) => i % perHover === 0))
+        : undefined;
     const hs = stats(hoverMs);
     const base = stats(baseMs);
     const ch = stats(changeMs);
@@ -327,6 +344,14 @@ async function main(): Promise<void> {
         `hover over stdio, ${N_HOVERS} on anchored lines of 50 open files (${empty} empty)`,
         `median ${f2(hs.median)} ms, p99 ${f2(hs.p99)} ms${inside ? ` (inside the server: median ${f2(inside.median)} ms, p99 ${f2(inside.p99)} ms)` : ''}`,
       ],
+      ...(floorMs.length
+        ? [
+            [
+              '  a hover the server answers without work, one after each (BENCH_FLOOR_INTERLEAVED)',
+              `median ${f2(stats(floorMs).median)} ms, p99 ${f2(stats(floorMs).p99)} ms`,
+            ] as [string, string],
+          ]
+        : []),
       [
         `didChange + hover round trip, file with ${bigCount} anchors (600 edits)`,
         `median ${f2(ch.median)} ms, p99 ${f2(ch.p99)} ms`,

@@ -8,7 +8,8 @@
 // clock (serverClock.cjs), giving its time from request in to answer out; and a request our server
 // answers at once shows the floor of pipes and scheduling that both share.
 // Run: npm run bench -- pathDocument. BENCH_HOVERS (2000) sets the hover count; BENCH_BLOCK (100) the
-// block; BENCH_WARMUP (200) the warm-up hovers per server; BENCH_SERVER_JS runs another build of our
+// block; BENCH_WARMUP (200) the warm-up hovers per server; BENCH_FLOOR_INTERLEAVED=1 times the floor's
+// request after each of our hovers as well; BENCH_SERVER_JS runs another build of our
 // server (before/after comparisons), BENCH_SERVER_ARGS adds node options to it; BENCH_HARNESS_NICE=0
 // leaves this process's own V8 threads at their priority (below).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +29,17 @@ const MAPPINGS = 5_000;
 const ANCHORS = 1_000;
 /** Hovers each server gets before the measured ones (BENCH_WARMUP; the figures in docs/performance.md use 200). */
 const WARM_UP = Number(process.env.BENCH_WARMUP ?? 200);
+/**
+ * BENCH_FLOOR_INTERLEAVED=1: the floor's request also after each of our measured hovers, so its tail is
+ * taken in the same seconds as theirs (the floor below comes after them, when every process is warm).
+ * Off by default: it puts requests in our blocks that the peer's blocks do not have.
+ */
+const FLOOR_INTERLEAVED = process.env.BENCH_FLOOR_INTERLEAVED === '1';
+/** A hover on a document nobody opened: our server answers it without work. */
+const NO_OP_HOVER = {
+  textDocument: { uri: 'file:///nowhere/never-opened.ts' },
+  position: { line: 0, character: 0 },
+};
 
 /** A deterministic path as the server renders it (2-space JSON, round-trip members). */
 function bigPath(): string {
@@ -233,6 +245,7 @@ async function main(): Promise<void> {
       [peer, []],
     ]);
     let emptyOurs = 0;
+    const floorInterleaved: number[] = [];
     const BLOCK = Number(process.env.BENCH_BLOCK ?? 100);
     for (let b = 0; b < offsets.length; b += BLOCK) {
       for (const s of [ours, peer]) {
@@ -241,6 +254,11 @@ async function main(): Promise<void> {
           const h = await hover(s, offset);
           times.get(s)!.push(performance.now() - t0);
           if (s === ours && !h) emptyOurs++;
+          if (s === ours && FLOOR_INTERLEAVED) {
+            const f0 = performance.now();
+            await ours.conn.sendRequest('textDocument/hover', NO_OP_HOVER);
+            floorInterleaved.push(performance.now() - f0);
+          }
         }
       }
     }
@@ -248,10 +266,7 @@ async function main(): Promise<void> {
     const floor: number[] = [];
     for (let i = 0; i < offsets.length; i++) {
       const t0 = performance.now();
-      await ours.conn.sendRequest('textDocument/hover', {
-        textDocument: { uri: 'file:///nowhere/never-opened.ts' },
-        position: { line: 0, character: 0 },
-      });
+      await ours.conn.sendRequest('textDocument/hover', NO_OP_HOVER);
       floor.push(performance.now() - t0);
     }
     const o = stats(times.get(ours)!);
@@ -273,8 +288,13 @@ async function main(): Promise<void> {
     // without the pipes and the scheduler both share.
     for (const s of [ours, peer]) await s.conn.sendRequest('shutdown');
     shutDown = true;
-    const inside = (s: Server) =>
-      stats((JSON.parse(readFileSync(s.clockOut, 'utf8')) as number[]).slice(WARM_UP));
+    // The measured hovers only: ours also timed the floor's requests after them (and, interleaved, one
+    // after each of them).
+    const inside = (s: Server) => {
+      const per = s === ours && FLOOR_INTERLEAVED ? 2 : 1;
+      const clock = JSON.parse(readFileSync(s.clockOut, 'utf8')) as number[];
+      return stats(clock.slice(WARM_UP, WARM_UP + per * offsets.length).filter((_, i) => i % per === 0));
+    };
     const oi = inside(ours);
     const pi = inside(peer);
     console.log(
@@ -287,6 +307,12 @@ async function main(): Promise<void> {
     console.log(
       `| a request answered at once (hover on an unopened file), ${floor.length} times | median ${f2(fl.median)} ms, p99 ${f2(fl.p99)} ms | | |`,
     );
+    if (floorInterleaved.length) {
+      const fi = stats(floorInterleaved);
+      console.log(
+        `| the same request, one after each of our measured hovers (BENCH_FLOOR_INTERLEAVED) | median ${f2(fi.median)} ms, p99 ${f2(fi.p99)} ms | | |`,
+      );
+    }
     console.log(`(${emptyOurs} of our hovers were empty; the harness's V8 threads: ${harness})`);
   } finally {
     for (const s of [ours, peer]) {
