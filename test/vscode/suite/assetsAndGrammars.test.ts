@@ -2,7 +2,15 @@
 // JSON strings, enum values and read-only keys of path documents.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { demoDataset, diagnosticsWhere, labelOf, lineageApi, signIn } from './helpers';
+import {
+  demoDataset,
+  diagnosticsWhere,
+  inState,
+  labelOf,
+  lineageApi,
+  signIn,
+  waitForStatus,
+} from './helpers';
 import { tokenize } from './tokenize';
 import { DARN_FORMS } from '../../helpers/darnForms';
 import { nextEvent } from '../../helpers/nextEvent';
@@ -53,6 +61,9 @@ describe('data assets and grammars', () => {
     const cleared = showing(0);
     await vscode.commands.executeCommand('lineageLens.signOut');
     await cleared;
+    // The server's status comes after the view has cleared: until it says signed out, signIn() would
+    // take the old 'connected' for done and sign in nobody.
+    await waitForStatus(api, inState('signedOut'));
     const back = showing(known.length);
     await signIn(api);
     await back;
