@@ -220,10 +220,15 @@ export async function touchedAnchors(inp: TouchInputs): Promise<TouchedAnchor[]>
     };
   };
 
-  for (const f of changed) {
-    for (const t of inp.index.anchorsInFile(fileUri(abs(root, f.file))))
-      await consider(t, f, f.baseFile ?? f.file);
-  }
+  // Both sides of every anchored changed file are asked for at once: git reads the next file while
+  // the last is parsed (file by file, the analysis sat waiting on git for each in turn).
+  const anchored = changed.map((f) => ({ f, anchors: inp.index.anchorsInFile(fileUri(abs(root, f.file))) }));
+  for (const { f, anchors } of anchored)
+    if (anchors.length > 0) {
+      defsOf('head', f.file).catch(() => undefined);
+      defsOf('base', f.baseFile ?? f.file).catch(() => undefined);
+    }
+  for (const { f, anchors } of anchored) for (const t of anchors) await consider(t, f, f.baseFile ?? f.file);
   if (range.deleted.size > 0) {
     for (const t of inp.index.problems()) {
       const file = (t.entry.anchor.file ?? '').replace(/\\/g, '/').replace(/^\.\//, '');
