@@ -12,6 +12,7 @@
 // and the answer is parsed whole.
 import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
 import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
+import type { ParsedBody } from './responses';
 import {
   BACKSLASH,
   CLOSE_ARRAY,
@@ -31,8 +32,6 @@ const MARK = '\u0000';
 const MARK_ESCAPED = Buffer.from('\\u0000');
 /** Distinct list texts kept; past it the table starts afresh (only sharing is lost). */
 const MAX_KEPT = 20_000;
-
-export type ParsedBody = { value: unknown } | 'tooDeep' | 'notJson';
 
 /** Where the lists to cut are: [start, end, hash] per list. */
 type Cuts = number[];

@@ -9,10 +9,12 @@ import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 import { InvalidResponseError, ServiceError } from './errors';
 import type { Context, RawResponse } from './transport';
 import { logText } from '../../../common/src/untrustedText';
-import type { ParsedBody } from './repeatedLists';
 
 const NOT_JSON = Symbol('not json');
 const TOO_DEEP = Symbol('too deep');
+
+/** A body's value, or why there is none. */
+export type ParsedBody = { value: unknown } | 'tooDeep' | 'notJson';
 
 /** How a success's body becomes its value (default: the nesting check, then JSON.parse). */
 export type BodyParser = (body: Buffer) => ParsedBody;
@@ -106,6 +108,7 @@ export function parseBody(body: Buffer): ParsedBody {
   return value === TOO_DEEP ? 'tooDeep' : value === NOT_JSON ? 'notJson' : { value };
 }
 
+/** The body's value, or why there is none (as symbols, for the error bodies read below too). */
 function parseJson(body: Buffer): unknown {
   if (body.length === 0) return NOT_JSON;
   if (jsonNestsDeeperThan(body)) return TOO_DEEP;

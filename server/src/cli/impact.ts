@@ -79,7 +79,6 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
   // tags (most of a component's bytes) are not even parsed.
   const run = oneShotSession({ dropMembers: TAG_MEMBERS });
   const { index, session, warnings } = run;
-  // Change impact walks the lineage and names fields, components and contracts, never tags.
   const graph = new GraphService(session, { tags: false, warm: false });
   graph.setFolders([folder]);
   try {
