@@ -11,7 +11,19 @@ export function detectionWords(category: string): string {
   return category.replace(/[_-]+/g, ' ').trim().toLowerCase();
 }
 
+// A tag reference's words, made once per reference: the cache's references are shared by every field
+// that carries them (session/compactDetail.ts), and a hover put each in words again (most of the
+// garbage a hover made).
+const appliedCache = new WeakMap<FieldTagRef, string>();
+const dependsOnCache = new WeakMap<DependsOnTagRef, string>();
+
 export function appliedWords(t: FieldTagRef): string {
+  let words = appliedCache.get(t);
+  if (words === undefined) appliedCache.set(t, (words = appliedWordsOf(t)));
+  return words;
+}
+
+function appliedWordsOf(t: FieldTagRef): string {
   const how =
     t.source === 'user'
       ? 'tagged by a person'
@@ -22,7 +34,10 @@ export function appliedWords(t: FieldTagRef): string {
 }
 
 export function dependsOnWords(t: DependsOnTagRef): string {
-  return `${DERIVED_TAG_MARK} *${md(t.name, 80)}*, ${hopsWords(t.nearest_hops)}`;
+  let words = dependsOnCache.get(t);
+  if (words === undefined)
+    dependsOnCache.set(t, (words = `${DERIVED_TAG_MARK} *${md(t.name, 80)}*, ${hopsWords(t.nearest_hops)}`));
+  return words;
 }
 
 /** The tags of some fields, applied first; a derived tag whose name is also applied is left out. */
