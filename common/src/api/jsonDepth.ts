@@ -2,18 +2,20 @@
 // with any depth, but every recursive step after it (JSON.stringify, schema walks, the LSP writer)
 // throws RangeError on a value nested ~10,000 levels deep, so such a text is refused before parsing.
 import { MAX_JSON_DEPTH } from './choices';
-
-const OPEN_OBJECT = 0x7b; // {
-const OPEN_ARRAY = 0x5b; // [
-const CLOSE_OBJECT = 0x7d; // }
-const CLOSE_ARRAY = 0x5d; // ]
-const QUOTE = 0x22; // "
-const BACKSLASH = 0x5c; // \
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  closingQuote,
+} from './jsonBytes';
 
 /** Whether the JSON text (bytes or string) opens more than `limit` objects/arrays inside each other. */
 export function jsonNestsDeeperThan(text: Uint8Array | string, limit: number = MAX_JSON_DEPTH): boolean {
-  // Two monomorphic loops, and strings skipped with the native indexOf: every component response goes
-  // through here, and a per-character closure made this cost as much as JSON.parse itself.
+  // Two monomorphic loops, strings skipped without a closure per character: every answer goes through
+  // here, and a per-character closure made this cost as much as JSON.parse itself.
   return typeof text === 'string' ? stringNestsDeeper(text, limit) : bytesNestDeeper(text, limit);
 }
 
@@ -22,14 +24,8 @@ function bytesNestDeeper(b: Uint8Array, limit: number): boolean {
   for (let i = 0; i < b.length; i++) {
     const c = b[i];
     if (c === QUOTE) {
-      // To the closing quote: one not preceded by an odd run of backslashes.
-      for (;;) {
-        i = b.indexOf(QUOTE, i + 1);
-        if (i < 0) return false;
-        let k = i - 1;
-        while (b[k] === BACKSLASH) k--;
-        if ((i - 1 - k) % 2 === 0) break;
-      }
+      i = closingQuote(b, i);
+      if (i < 0) return false;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (++depth > limit) return true;
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;

@@ -14,18 +14,12 @@ import {
   QUOTE,
   closingQuote,
   isSpace,
-} from './jsonBytes';
+  isNameAt,
+} from '../../../common/src/api/jsonBytes';
 
 /** Whether the bytes [at, end) are one of the names. */
 function isOneOf(b: Uint8Array, at: number, end: number, names: readonly Uint8Array[]): boolean {
-  const length = end - at;
-  for (let w = 0; w < names.length; w++) {
-    const name = names[w]!;
-    if (name.length !== length) continue;
-    let k = 0;
-    while (k < length && b[at + k] === name[k]) k++;
-    if (k === length) return true;
-  }
+  for (const name of names) if (name.length === end - at && isNameAt(b, at, name)) return true;
   return false;
 }
 

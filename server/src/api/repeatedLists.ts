@@ -23,7 +23,10 @@ import {
   QUOTE,
   closingQuote,
   isSpace,
-} from './jsonBytes';
+  isJsonObject,
+  isNameAt,
+  type JsonObject,
+} from '../../../common/src/api/jsonBytes';
 
 const OWNER = Buffer.from('field_depends_on_tags');
 const LIST = Buffer.from('depends_on');
@@ -35,11 +38,6 @@ const MAX_KEPT = 20_000;
 
 /** Where the lists to cut are: [start, end, hash] per list. */
 type Cuts = number[];
-
-function isName(b: Uint8Array, at: number, name: Uint8Array): boolean {
-  for (let k = 0; k < name.length; k++) if (b[at + k] !== name[k]) return false;
-  return true;
-}
 
 /**
  * The end of the list opened at `at` (exclusive) and the hash of its bytes, or -1 when it never
@@ -92,13 +90,13 @@ function scan(b: Uint8Array, limit: number): 'tooDeep' | Cuts | undefined {
       const q = closingQuote(b, i);
       if (q < 0) return undefined;
       const length = q - i - 1;
-      if (length === MARK_ESCAPED.length && isName(b, i + 1, MARK_ESCAPED)) return undefined;
+      if (length === MARK_ESCAPED.length && isNameAt(b, i + 1, MARK_ESCAPED)) return undefined;
       if (length === OWNER.length || length === LIST.length) {
         let k = q + 1;
         while (isSpace(b[k])) k++;
         if (b[k] === COLON) {
-          if (length === OWNER.length && owner < 0 && isName(b, i + 1, OWNER)) owner = depth;
-          else if (length === LIST.length && owner >= 0 && depth > owner && isName(b, i + 1, LIST)) {
+          if (length === OWNER.length && owner < 0 && isNameAt(b, i + 1, OWNER)) owner = depth;
+          else if (length === LIST.length && owner >= 0 && depth > owner && isNameAt(b, i + 1, LIST)) {
             k++;
             while (isSpace(b[k])) k++;
             if (b[k] === OPEN_ARRAY) {
@@ -123,9 +121,6 @@ function scan(b: Uint8Array, limit: number): 'tooDeep' | Cuts | undefined {
   return cuts;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export class RepeatedLists {
   private readonly kept = new Map<number, Array<{ text: Buffer; list: unknown[] }>>();
   private size = 0;
@@ -148,12 +143,15 @@ export class RepeatedLists {
 
   private parseCut(body: Buffer, cuts: Cuts): unknown {
     const lists: unknown[][] = [];
+    const markers: string[] = [];
     let size = body.length;
     for (let c = 0; c < cuts.length; c += 3) {
       const list = this.list(body, cuts[c]!, cuts[c + 1]!, cuts[c + 2]!);
       if (!list) return undefined;
+      const marker = markerText(lists.length);
       lists.push(list);
-      size += markerText(lists.length - 1).length - (cuts[c + 1]! - cuts[c]!);
+      markers.push(marker);
+      size += marker.length - (cuts[c + 1]! - cuts[c]!);
     }
     // The text with each list replaced by its marker, written into one buffer.
     const out = Buffer.allocUnsafe(size);
@@ -161,7 +159,7 @@ export class RepeatedLists {
     let from = 0;
     for (let c = 0; c < cuts.length; c += 3) {
       at += body.copy(out, at, from, cuts[c]!);
-      at += out.write(markerText(c / 3), at, 'latin1');
+      at += out.write(markers[c / 3]!, at, 'latin1');
       from = cuts[c + 1]!;
     }
     at += body.copy(out, at, from);
@@ -176,7 +174,7 @@ export class RepeatedLists {
 
   /** The shared array of a list's text, parsed the first time it is seen. */
   private list(body: Buffer, start: number, end: number, hash: number): unknown[] | undefined {
-    const bucket = this.kept.get(hash);
+    let bucket = this.kept.get(hash);
     if (bucket)
       for (const k of bucket)
         if (k.text.length === end - start && body.compare(k.text, 0, k.text.length, start, end) === 0)
@@ -192,10 +190,10 @@ export class RepeatedLists {
     if (this.size >= MAX_KEPT) {
       this.kept.clear();
       this.size = 0;
+      bucket = undefined;
     }
     const entry = { text: Buffer.from(body.subarray(start, end)), list };
-    const same = this.kept.get(hash);
-    if (same) same.push(entry);
+    if (bucket) bucket.push(entry);
     else this.kept.set(hash, [entry]);
     this.size++;
     return list;
@@ -208,21 +206,21 @@ const markerText = (n: number) => `{"\\u0000":${n}}`;
 function putBack(value: unknown, lists: unknown[][]): boolean {
   const used = new Uint8Array(lists.length);
   let count = 0;
-  const paths = isObject(value) && isObject(value.component) ? value.component.paths : undefined;
+  const paths = isJsonObject(value) && isJsonObject(value.component) ? value.component.paths : undefined;
   if (!Array.isArray(paths)) return false;
   for (const p of paths) {
-    if (!isObject(p)) continue;
+    if (!isJsonObject(p)) continue;
     for (const side of [p.ingress, p.egress]) {
-      const entries = isObject(side) ? side.field_depends_on_tags : undefined;
+      const entries = isJsonObject(side) ? side.field_depends_on_tags : undefined;
       if (!Array.isArray(entries)) continue;
       for (const e of entries) {
-        const mark = isObject(e) ? e.depends_on : undefined;
-        if (!isObject(mark) || !(MARK in mark)) continue;
+        const mark = isJsonObject(e) ? e.depends_on : undefined;
+        if (!isJsonObject(mark) || !(MARK in mark)) continue;
         const at = mark[MARK];
         if (typeof at !== 'number' || !(at >= 0 && at < lists.length) || used[at]) return false;
         used[at] = 1;
         count++;
-        (e as Json).depends_on = lists[at];
+        (e as JsonObject).depends_on = lists[at];
       }
     }
   }

@@ -19,6 +19,7 @@ import { TimeSlicer } from '../util/timeSlices';
 import { ApiError } from './errors';
 import { notJson, schemaMismatch, tooDeep } from './responses';
 import type { BodyReader, Context } from './transport';
+import { isJsonObject, type JsonObject } from '../../../common/src/api/jsonBytes';
 
 /** Where an answer's long list is, and the schemas of its items and of the rest. */
 export interface StreamedShape {
@@ -39,9 +40,6 @@ const PIECE = 16 * 1024;
 /** Strings shared when repeated: short ones, and at most this many distinct ones at a time. */
 const MAX_INTERNED_LENGTH = 64;
 const MAX_INTERNED = 20_000;
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class StreamedJsonReader implements BodyReader {
   private readonly tokenizer = new Tokenizer();
@@ -119,16 +117,16 @@ export class StreamedJsonReader implements BodyReader {
     // The list's items were checked as they arrived; the rest is checked with the list left empty.
     let rest: unknown = value;
     let holder: unknown = value;
-    const path: Json[] = [];
+    const path: JsonObject[] = [];
     for (const name of this.shape.list.slice(0, -1)) {
-      if (!isObject(holder)) break;
+      if (!isJsonObject(holder)) break;
       path.push(holder);
       holder = holder[name];
     }
     const last = this.shape.list[this.shape.list.length - 1]!;
-    if (path.length === this.shape.list.length - 1 && isObject(holder) && Array.isArray(holder[last])) {
+    if (path.length === this.shape.list.length - 1 && isJsonObject(holder) && Array.isArray(holder[last])) {
       // Shallow copies down to the list: the answer itself keeps its items.
-      let copy: Json = { ...holder, [last]: [] };
+      let copy: JsonObject = { ...holder, [last]: [] };
       for (let i = path.length - 1; i >= 0; i--) copy = { ...path[i], [this.shape.list[i]!]: copy };
       rest = copy;
     }

@@ -1,5 +1,6 @@
-// What the scans of a JSON text's bytes share (dropMembers.ts, repeatedLists.ts): its structural
-// bytes, whitespace, and the end of a string.
+// What the readers of a JSON text share (jsonDepth.ts; the API client's dropMembers.ts,
+// repeatedLists.ts and streamedResponse.ts): its structural bytes, whitespace, the end of a string, a
+// name at a place, and an object told from the other values once parsed.
 export const QUOTE = 0x22;
 export const BACKSLASH = 0x5c;
 export const COLON = 0x3a;
@@ -24,3 +25,15 @@ export function closingQuote(b: Uint8Array, at: number): number {
   }
   return -1;
 }
+
+/** Whether `name`'s bytes stand at `at` in `b`. */
+export function isNameAt(b: Uint8Array, at: number, name: Uint8Array): boolean {
+  for (let k = 0; k < name.length; k++) if (b[at + k] !== name[k]) return false;
+  return true;
+}
+
+export type JsonObject = Record<string, unknown>;
+
+/** An object (not null, not an array) of a parsed value. */
+export const isJsonObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
