@@ -15,24 +15,42 @@ export interface PathField {
 export function pathFields(path: LineagePath): PathField[] {
   const out: PathField[] = [];
   for (const side of ['ingress', 'egress'] as const) {
-    const b: PathBoundary | undefined = path[side];
-    if (!b) continue;
     const bySide = new Map<string, PathField>();
-    const get = (fieldPath: string): PathField => {
+    forEachFieldEntry(path, side, (fieldPath, applied, dependsOn) => {
       let f = bySide.get(fieldPath);
       if (!f) bySide.set(fieldPath, (f = { side, fieldPath, applied: [], dependsOn: [] }));
-      return f;
-    };
-    for (const e of b.field_tags ?? []) get(e.field_path).applied.push(...(e.tags ?? []));
-    for (const e of b.field_depends_on_tags ?? []) get(e.field_path).dependsOn.push(...(e.depends_on ?? []));
-    for (const m of path.field_mappings ?? []) {
-      const name = side === 'ingress' ? m.ingress_field : m.egress_field;
-      if (typeof name === 'string' && name) get(name);
-    }
-    for (const f of flattenSchema(b.schema)) get(f.path);
+      if (applied) f.applied.push(...applied);
+      if (dependsOn) f.dependsOn.push(...dependsOn);
+    });
     out.push(...bySide.values());
   }
   return out;
+}
+
+/**
+ * Each entry that names a field of one side of the path, in the order the fields are listed: its
+ * applied tags, its depends-on tags (each with its tags), the field mappings' ends, the boundary's
+ * schema. A field may be named by several entries. pathFields gathers them; the symbol index lists
+ * the names alone.
+ */
+export function forEachFieldEntry(
+  path: LineagePath,
+  side: Side,
+  visit: (
+    fieldPath: string,
+    applied?: readonly FieldTagRef[],
+    dependsOn?: readonly DependsOnTagRef[],
+  ) => void,
+): void {
+  const b: PathBoundary | undefined = path[side];
+  if (!b) return;
+  for (const e of b.field_tags ?? []) visit(e.field_path, e.tags ?? []);
+  for (const e of b.field_depends_on_tags ?? []) visit(e.field_path, undefined, e.depends_on ?? []);
+  for (const m of path.field_mappings ?? []) {
+    const name = side === 'ingress' ? m.ingress_field : m.egress_field;
+    if (typeof name === 'string' && name) visit(name);
+  }
+  for (const f of flattenSchema(b.schema)) visit(f.path);
 }
 
 /** A field an identifier names, with its descendants that carry tags (a parent field's roll-up). */

@@ -6,7 +6,7 @@
 import type { CancellationToken } from 'vscode-languageserver';
 import { SymbolKind } from 'vscode-languageserver';
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
-import { flattenSchema } from '../../../common/src/api/fields';
+import { forEachFieldEntry } from '../domain/pathFields';
 import { SLICE_MS, TimeSlicer, yieldToEventLoop } from '../util/timeSlices';
 import { componentLabel } from '../../../common/src/componentLabel';
 
@@ -225,32 +225,16 @@ function packed(size: number, from?: Packed): Packed {
 
 const ARROW = ' → ';
 
-/**
- * The names of a path's fields, ingress then egress, each once per side and in the order pathFields
- * lists them (domain/pathFields.ts), without the tag lists it gathers for hovers: a load indexes every
- * path of every component.
- */
+/** The names of a path's fields, ingress then egress, each once per side, as pathFields lists them. */
 function forEachFieldName(p: LineagePath, visit: (side: number, fieldPath: string) => void): void {
-  const mappings = p.field_mappings;
-  for (let side = INGRESS; side <= EGRESS; side++) {
-    const b = side === INGRESS ? p.ingress : p.egress;
-    if (!b) continue;
-    const tags = b.field_tags;
-    const dependsOn = b.field_depends_on_tags;
-    if (!tags?.length && !dependsOn?.length && !mappings?.length && !b.schema) continue;
-    const seen = new Set<string>();
-    const once = (name: string) => {
-      if (seen.has(name)) return;
-      seen.add(name);
-      visit(side, name);
-    };
-    for (const e of tags ?? []) once(e.field_path);
-    for (const e of dependsOn ?? []) once(e.field_path);
-    for (const m of mappings ?? []) {
-      const name = side === INGRESS ? m.ingress_field : m.egress_field;
-      if (typeof name === 'string' && name) once(name);
-    }
-    for (const f of flattenSchema(b.schema)) once(f.path);
+  for (const side of ['ingress', 'egress'] as const) {
+    const code = side === 'ingress' ? INGRESS : EGRESS;
+    let seen: Set<string> | undefined;
+    forEachFieldEntry(p, side, (name) => {
+      if (seen?.has(name)) return;
+      (seen ??= new Set()).add(name);
+      visit(code, name);
+    });
   }
 }
 
