@@ -1,26 +1,16 @@
 // Members removed from a JSON text before parsing (server/src/api/dropMembers.ts): the result parses
 // to the value with those members deleted at every depth, whatever their place among the others;
 // names appearing as values or inside strings stay; a text it cannot follow comes back as it was.
-// (A real component answer, through the API client: test/server/modelThread.test.ts.)
+// (A real component answer, through the API client: test/api/dropMembers.test.ts.)
 import { strict as assert } from 'node:assert';
 import { dropMembers } from '../../server/src/api/dropMembers';
+import { withoutMembers } from '../helpers/withoutMembers';
 
 const NAME = 'field_depends_on_tags';
 
-/** The value with every member named `names` deleted, by walking it. */
-function without(value: unknown, names: readonly string[]): unknown {
-  if (Array.isArray(value)) return value.map((v) => without(v, names));
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (!names.includes(k)) out[k] = without(v, names);
-    return out;
-  }
-  return value;
-}
-
 function check(text: string, names: readonly string[] = [NAME]): string {
   const out = dropMembers(Buffer.from(text), names).toString('utf8');
-  assert.deepEqual(JSON.parse(out), without(JSON.parse(text), names), `${text}\n→ ${out}`);
+  assert.deepEqual(JSON.parse(out), withoutMembers(JSON.parse(text), names), `${text}\n→ ${out}`);
   return out;
 }
 
