@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
+import { VERSIONS_PAGE } from '../../common/src/api/choices';
 import { startLocalService } from '../helpers/localService';
 import { generateWorkspace, procCpuMs, repoRoot } from './generatedWorkspace';
 
@@ -91,7 +92,11 @@ async function main(): Promise<void> {
     c.paths.flatMap((p) => (p.code_anchors ?? []).filter((a) => a.file && a.file !== BIG_FILE)),
   );
 
-  const service = await startLocalService({ seed: datasetFile, startTimeoutMs: 10 * 60_000 });
+  const service = await startLocalService({
+    seed: datasetFile,
+    startTimeoutMs: 10 * 60_000,
+    nodeArgs: process.env.BENCH_SERVICE_ARGS?.split(' ').filter(Boolean),
+  });
   const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
   // Under the path-document benchmark's clock (serverClock.cjs): each hover's time inside the server,
   // from its bytes arriving to its answer leaving, beside the time the client sees.
@@ -121,7 +126,8 @@ async function main(): Promise<void> {
     const warmIds = [...code.map((c) => c.id)];
     const readOne = async (): Promise<void> => {
       for (let id = warmIds.shift(); id; id = warmIds.shift()) {
-        for (const part of ['', '/versions'])
+        // As the server asks: the default projection, and versions a whole page at a time.
+        for (const part of ['', `/versions?limit=${VERSIONS_PAGE.max}`])
           await fetch(`${service.url}/v0/experimental/components/${id}${part}`, {
             headers: { 'X-API-KEY': service.apiKey },
           }).then((r) => r.arrayBuffer());

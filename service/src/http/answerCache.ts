@@ -4,7 +4,6 @@
 // until the next write (every change goes through Store.write) and sent as it is.
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../model/store';
-import type { Request } from './handlers/request';
 
 /** A success body already serialised as JSON. */
 export class JsonBytes {
@@ -24,23 +23,17 @@ export class AnswerCache {
     store.onWrite(() => this.answers.clear());
   }
 
-  /** The cached answer to `req` for `operation`, else `render`'s, serialised and kept. */
-  answer(operation: string, req: Request, render: (req: Request) => unknown): JsonBytes {
-    const key = cacheKey(operation, req);
+  /**
+   * The cached answer for `ask` (the request's meaning, defaults applied, so that equal requests
+   * written differently share one answer), else `render`'s, serialised and kept.
+   */
+  answer(ask: readonly unknown[], render: () => unknown): JsonBytes {
+    const key = JSON.stringify(ask);
     let bytes = this.answers.get(key);
     if (!bytes) {
-      bytes = Buffer.from(JSON.stringify(render(req)), 'utf8');
+      bytes = Buffer.from(JSON.stringify(render()), 'utf8');
       this.answers.set(key, bytes);
     }
     return new JsonBytes(bytes);
   }
-}
-
-/** Operation, path parameters and query, each in a fixed order: equal requests share an answer. */
-function cacheKey(operation: string, req: Request): string {
-  const sorted = (o: Record<string, unknown>) =>
-    Object.keys(o)
-      .sort()
-      .map((k) => [k, o[k]]);
-  return JSON.stringify([operation, sorted(req.params), sorted(req.query)]);
 }

@@ -24,13 +24,22 @@ export function createHandlers(store: Store): Record<OperationName, Handler> {
     updatePath: (req) => components.updatePath(store, render, req),
     listApiKeys: () => admin.listApiKeys(store),
     updateSubscription: (req) => contracts.updateSubscription(store, req),
-    getComponent: (req) =>
-      answers.answer('getComponent', req, (r) => components.getComponent(store, render, r)),
+    getComponent: (req) => {
+      const ask = components.componentAsk(req);
+      return answers.answer(['getComponent', ask.id, ask.mode, ask.namespace ?? null], () =>
+        components.getComponent(store, render, ask),
+      );
+    },
     getDataAssets: (req) => assets.getDataAssets(store, req),
     getViolationStatus: (req) => contracts.getViolationStatus(store, req),
     getHistoryFilters: (req) => admin.getHistoryFilters(store, req),
     deleteContract: (req) => contracts.deleteContract(store, req),
-    getVersions: (req) => answers.answer('getVersions', req, (r) => components.getVersions(store, r)),
+    getVersions: (req) => {
+      const ask = components.versionsAsk(req);
+      return answers.answer(['getVersions', ask.id, ask.limit, ask.offset], () =>
+        components.getVersions(store, ask),
+      );
+    },
     checkCompliance: (req) => contracts.checkCompliance(store, req),
     registerObjectStoreAssets: (req) => assets.registerObjectStoreAssets(store, req),
     getEdges: (req) => admin.getEdges(store, req),

@@ -1,6 +1,6 @@
 // Operations 4 (component detail), 9 (versions) and 1 (path update).
 import { randomUUID } from 'node:crypto';
-import type { ComponentDetailResponse, VersionsResponse } from '../../../../common/src/api/components';
+import type { ComponentDetailResponse, Projection, VersionsResponse } from '../../../../common/src/api/components';
 import type { LineagePath, PathBoundary, PathUpdateResponse } from '../../../../common/src/api/paths';
 import { QUERY, VERSIONS_PAGE } from '../../../../common/src/api/choices';
 import type { Store } from '../../model/store';
@@ -16,25 +16,50 @@ function findComponent(store: Store, id: string | undefined): Component {
   return c;
 }
 
-export function getComponent(store: Store, render: Renderer, req: Request): ComponentDetailResponse {
+/** What a component-detail request asks for, defaults applied: equal asks get equal answers. */
+export interface ComponentAsk {
+  id: string;
+  mode: Projection;
+  namespace?: string;
+}
+
+export function componentAsk(req: Request): ComponentAsk {
   const mode = optionalString(req, QUERY.projection) ?? 'collapsed';
   if (mode !== 'collapsed' && mode !== 'all') {
     throw badRequest(
       `query parameter ${QUERY.projection} must be "collapsed" or "all", not ${JSON.stringify(mode.slice(0, 40))}`,
     );
   }
-  const c = findComponent(store, req.params.id);
   const namespace = optionalString(req, QUERY.namespace);
-  // The guard answers as if the component did not exist, so it reveals nothing across namespaces.
-  if (namespace !== undefined && namespace !== c.namespace)
-    throw notFound(`no component ${JSON.stringify(c.id)} in namespace ${JSON.stringify(namespace)}`);
-  return { component: render.component(c, mode) };
+  return { id: req.params.id ?? '', mode, ...(namespace === undefined ? {} : { namespace }) };
 }
 
-export function getVersions(store: Store, req: Request): VersionsResponse {
-  const c = findComponent(store, req.params.id);
-  const limit = integerParam(req, QUERY.versionsLimit, 1, VERSIONS_PAGE.max, VERSIONS_PAGE.default);
-  const offset = integerParam(req, QUERY.versionsOffset, 0, Number.MAX_SAFE_INTEGER, 0);
+export function getComponent(store: Store, render: Renderer, ask: ComponentAsk): ComponentDetailResponse {
+  const c = findComponent(store, ask.id);
+  // The guard answers as if the component did not exist, so it reveals nothing across namespaces.
+  if (ask.namespace !== undefined && ask.namespace !== c.namespace)
+    throw notFound(`no component ${JSON.stringify(c.id)} in namespace ${JSON.stringify(ask.namespace)}`);
+  return { component: render.component(c, ask.mode) };
+}
+
+/** What a versions request asks for, defaults applied. */
+export interface VersionsAsk {
+  id: string;
+  limit: number;
+  offset: number;
+}
+
+export function versionsAsk(req: Request): VersionsAsk {
+  return {
+    id: req.params.id ?? '',
+    limit: integerParam(req, QUERY.versionsLimit, 1, VERSIONS_PAGE.max, VERSIONS_PAGE.default),
+    offset: integerParam(req, QUERY.versionsOffset, 0, Number.MAX_SAFE_INTEGER, 0),
+  };
+}
+
+export function getVersions(store: Store, ask: VersionsAsk): VersionsResponse {
+  const c = findComponent(store, ask.id);
+  const { limit, offset } = ask;
   const { versions, total } = store.versions(c.id, limit, offset);
   // A SCAN_OUTPUT path without a recorded commit belongs to the latest scan (c.scans is newest first).
   const scanPaths = new Map<string, string[]>();
