@@ -35,7 +35,17 @@ const mainJs = join(repoRoot, 'dist', 'service', 'main.js');
 export function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
   const dbFile = opts.db ?? join(mkdtempSync(join(tmpdir(), 'lineage-lens-svc-')), 'service.db');
   const seed = opts.seed ?? join(repoRoot, 'demo', 'dataset.json');
-  const args = [...(opts.nodeArgs ?? []), mainJs, '--port', '0', '--host', '127.0.0.1', '--db', dbFile, ...(opts.args ?? [])];
+  const args = [
+    ...(opts.nodeArgs ?? []),
+    mainJs,
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--db',
+    dbFile,
+    ...(opts.args ?? []),
+  ];
   // An existing database already holds its data: the service refuses --seed into it (without --reset).
   if (!opts.db || !existsSync(opts.db)) args.push('--seed', seed);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -30,10 +30,7 @@ describe('service: kept answers', () => {
   it('versions asked with or without the default page are one ask', () => {
     const page = String(VERSIONS_PAGE.default);
     assert.deepEqual(versionsAsk(request({})), versionsAsk(request({ limit: page, offset: '0' })));
-    assert.notDeepEqual(
-      versionsAsk(request({})),
-      versionsAsk(request({ limit: String(VERSIONS_PAGE.max) })),
-    );
+    assert.notDeepEqual(versionsAsk(request({})), versionsAsk(request({ limit: String(VERSIONS_PAGE.max) })));
     assert.notDeepEqual(versionsAsk(request({})), versionsAsk(request({ offset: '5' })));
   });
 

@@ -1,6 +1,10 @@
 // Operations 4 (component detail), 9 (versions) and 1 (path update).
 import { randomUUID } from 'node:crypto';
-import type { ComponentDetailResponse, Projection, VersionsResponse } from '../../../../common/src/api/components';
+import type {
+  ComponentDetailResponse,
+  Projection,
+  VersionsResponse,
+} from '../../../../common/src/api/components';
 import type { LineagePath, PathBoundary, PathUpdateResponse } from '../../../../common/src/api/paths';
 import { QUERY, VERSIONS_PAGE } from '../../../../common/src/api/choices';
 import type { Store } from '../../model/store';
