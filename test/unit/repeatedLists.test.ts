@@ -98,6 +98,36 @@ describe('repeatedLists: component answers with shared depends-on lists', () => 
       assert.equal(lists.parse(body(v), 30), 'tooDeep');
       assert.deepEqual(valueOf(lists.parse(body(v), 64)), JSON.parse(JSON.stringify(v)));
     }
+    // The deep list is kept now, and recognised without a walk: its depth still counts.
+    assert.equal(lists.parse(body(inList), 30), 'tooDeep');
+    const deeper = answer('c', [{ path_id: 'p', egress: boundary([['f', [[deep(40)]]]]) }]);
+    assert.equal(lists.parse(body(deeper), 42), 'tooDeep');
+    assert.deepEqual(valueOf(lists.parse(body(deeper), 64)), JSON.parse(JSON.stringify(deeper)));
+  });
+
+  it('reads a list that begins as a kept one but goes on as itself', () => {
+    const lists = new RepeatedLists();
+    const kept = answer('c1', [{ path_id: 'p', egress: boundary([['f', PII]]) }]);
+    valueOf(lists.parse(body(kept)));
+    // The same first elements, then more; and the same bytes up to a different closing.
+    const longer = [...PII, ...PHI];
+    const a = answer('c2', [
+      {
+        path_id: 'p',
+        egress: boundary([
+          ['f', longer],
+          ['g', PII],
+          ['h', [PII]],
+        ]),
+      },
+    ]);
+    const v = valueOf(lists.parse(body(a)));
+    assert.deepEqual(v, JSON.parse(JSON.stringify(a)));
+    assert.deepEqual(entries(v, 0, 'egress')[0]!.depends_on, longer);
+    assert.equal(
+      entries(v, 0, 'egress')[1]!.depends_on,
+      entries(valueOf(lists.parse(body(kept))), 0, 'egress')[0]!.depends_on,
+    );
   });
 
   it('parses whole what it cannot vouch for, and refuses what JSON.parse refuses', () => {

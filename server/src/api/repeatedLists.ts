@@ -4,12 +4,17 @@
 // fresh array and objects of each, and the cache's compaction then threw most away again.
 //
 // One scan of the bytes checks the nesting (as jsonDepth.ts does) and finds each `depends_on` list
-// inside a `field_depends_on_tags` member, with a hash of its bytes; each is cut out and a marker put
-// in its place, the rest is parsed, each distinct list text is parsed once (the table outlives one
-// answer: lists repeat across components), and every marker under a path's boundaries is replaced by
-// the shared array. Cached details are read-only, which makes the sharing safe. Any doubt — a text
-// the scan cannot follow, a marker left unreplaced, or the answer itself holding the marker's name —
-// and the answer is parsed whole.
+// inside a `field_depends_on_tags` member; each is cut out and a marker put in its place, the rest is
+// parsed, each distinct list text is parsed once (the table outlives one answer: lists repeat across
+// components), and every marker under a path's boundaries is replaced by the shared array. Cached
+// details are read-only, which makes the sharing safe. Any doubt — a text the scan cannot follow, a
+// marker left unreplaced, or the answer itself holding the marker's name — and the answer is parsed
+// whole.
+//
+// A list already seen is recognised without walking its bytes in JS: the bytes from its `[` to the
+// first `]` are looked up (as one string, natively hashed) among the kept texts. When a kept text — a
+// whole list — stands there, the list there is that text: a JSON array's end follows from its bytes.
+// Only lists not seen before (or holding arrays themselves) are walked byte by byte.
 import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
 import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 import type { ParsedBody } from './responses';
@@ -36,37 +41,51 @@ const MARK_ESCAPED = Buffer.from('\\u0000');
 /** Distinct list texts kept; past it the table starts afresh (only sharing is lost). */
 const MAX_KEPT = 20_000;
 
-/** Where the lists to cut are: [start, end, hash] per list. */
-type Cuts = number[];
+/** A distinct list text seen before, its parsed array, and how deep it nests. */
+interface Kept {
+  length: number;
+  list: unknown[];
+  nesting: number;
+}
+
+/** Where the lists to cut are: start and end, and the kept list there when it was seen before. */
+interface Cuts {
+  at: number[];
+  kept: Array<Kept | undefined>;
+}
 
 /**
- * The end of the list opened at `at` (exclusive) and the hash of its bytes, or -1 when it never
- * closes; 'tooDeep' when it nests past `limit` (counting the `depth` it opens at).
+ * Longest list text kept, in bytes. V8 hashes a string's characters only up to about this length;
+ * longer keys would all share a hash (and a list that long is no common repeat anyway).
+ */
+const MAX_KEY = 16_000;
+
+/**
+ * The end of the list opened at `at` (exclusive), or -1 when it never closes; 'tooDeep' when it
+ * nests past `limit` (counting the `depth` it opens at). `out.nesting`: how deep the list nests.
  */
 function listEnd(
   b: Uint8Array,
   at: number,
   depth: number,
   limit: number,
-  out: { hash: number },
+  out: { nesting: number },
 ): number | 'tooDeep' {
-  let h = 0x811c9dc5;
   let d = depth;
+  let deepest = depth;
   let inString = false;
   const n = b.length;
   for (let i = at; i < n; i++) {
     const c = b[i]!;
-    h = Math.imul(h ^ c, 0x01000193);
     if (inString) {
-      if (c === BACKSLASH) {
-        i++;
-        if (i < n) h = Math.imul(h ^ b[i]!, 0x01000193);
-      } else if (c === QUOTE) inString = false;
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
     } else if (c === QUOTE) inString = true;
     else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (++d > limit) return 'tooDeep';
+      if (d > deepest) deepest = d;
     } else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && --d === depth) {
-      out.hash = h >>> 0;
+      out.nesting = deepest - depth;
       return i + 1;
     }
   }
@@ -77,9 +96,13 @@ function listEnd(
  * The nesting check, and the lists to cut; undefined when the text cannot be followed (the parser
  * then says what is wrong) or holds the marker's name (nothing is cut then).
  */
-function scan(b: Uint8Array, limit: number): 'tooDeep' | Cuts | undefined {
-  const cuts: Cuts = [];
-  const hashed = { hash: 0 };
+function scan(
+  b: Buffer,
+  limit: number,
+  known: (b: Buffer, at: number) => Kept | undefined,
+): 'tooDeep' | Cuts | undefined {
+  const cuts: Cuts = { at: [], kept: [] };
+  const walked = { nesting: 0 };
   let depth = 0;
   /** The depth of the object holding a `field_depends_on_tags` member being read; -1 outside one. */
   let owner = -1;
@@ -100,10 +123,19 @@ function scan(b: Uint8Array, limit: number): 'tooDeep' | Cuts | undefined {
             k++;
             while (isSpace(b[k])) k++;
             if (b[k] === OPEN_ARRAY) {
-              const end = listEnd(b, k, depth, limit, hashed);
+              const seen = known(b, k);
+              if (seen) {
+                if (depth + seen.nesting > limit) return 'tooDeep';
+                cuts.at.push(k, k + seen.length);
+                cuts.kept.push(seen);
+                i = k + seen.length - 1;
+                continue;
+              }
+              const end = listEnd(b, k, depth, limit, walked);
               if (end === 'tooDeep') return end;
               if (end < 0) return undefined;
-              cuts.push(k, end, hashed.hash);
+              cuts.at.push(k, end);
+              cuts.kept.push(undefined);
               i = end - 1;
               continue;
             }
@@ -122,19 +154,24 @@ function scan(b: Uint8Array, limit: number): 'tooDeep' | Cuts | undefined {
 }
 
 export class RepeatedLists {
-  private readonly kept = new Map<number, Array<{ text: Buffer; list: unknown[] }>>();
-  private size = 0;
+  /** Kept lists by their text (its bytes as latin1: one character per byte). */
+  private readonly kept = new Map<string, Kept>();
+  private readonly known = (b: Buffer, at: number): Kept | undefined => {
+    const close = b.indexOf(CLOSE_ARRAY, at);
+    if (close < 0 || close - at >= MAX_KEY) return undefined;
+    return this.kept.get(b.toString('latin1', at, close + 1));
+  };
 
   /** The body's value, its repeated lists shared; 'tooDeep' past MAX_JSON_DEPTH; 'notJson' if malformed. */
   parse(body: Buffer, limit: number = MAX_JSON_DEPTH): ParsedBody {
     if (body.length === 0) return 'notJson';
-    const found = scan(body, limit);
+    const found = scan(body, limit, this.known);
     if (found === 'tooDeep') return found;
     if (found === undefined) {
       // Not followed, or holding the marker's name: the nesting check of the whole, then the parser.
       return parseChecked(body, limit);
     }
-    if (found.length > 0) {
+    if (found.kept.length > 0) {
       const value = this.parseCut(body, found);
       if (value !== undefined) return { value };
     }
@@ -145,22 +182,24 @@ export class RepeatedLists {
     const lists: unknown[][] = [];
     const markers: string[] = [];
     let size = body.length;
-    for (let c = 0; c < cuts.length; c += 3) {
-      const list = this.list(body, cuts[c]!, cuts[c + 1]!, cuts[c + 2]!);
+    for (let c = 0; c < cuts.kept.length; c++) {
+      const start = cuts.at[2 * c]!;
+      const end = cuts.at[2 * c + 1]!;
+      const list = (cuts.kept[c] ?? this.list(body, start, end))?.list;
       if (!list) return undefined;
       const marker = markerText(lists.length);
       lists.push(list);
       markers.push(marker);
-      size += marker.length - (cuts[c + 1]! - cuts[c]!);
+      size += marker.length - (end - start);
     }
     // The text with each list replaced by its marker, written into one buffer.
     const out = Buffer.allocUnsafe(size);
     let at = 0;
     let from = 0;
-    for (let c = 0; c < cuts.length; c += 3) {
-      at += body.copy(out, at, from, cuts[c]!);
-      at += out.write(markers[c / 3]!, at, 'latin1');
-      from = cuts[c + 1]!;
+    for (let c = 0; c < markers.length; c++) {
+      at += body.copy(out, at, from, cuts.at[2 * c]!);
+      at += out.write(markers[c]!, at, 'latin1');
+      from = cuts.at[2 * c + 1]!;
     }
     at += body.copy(out, at, from);
     let value: unknown;
@@ -172,13 +211,11 @@ export class RepeatedLists {
     return putBack(value, lists) ? value : undefined;
   }
 
-  /** The shared array of a list's text, parsed the first time it is seen. */
-  private list(body: Buffer, start: number, end: number, hash: number): unknown[] | undefined {
-    let bucket = this.kept.get(hash);
-    if (bucket)
-      for (const k of bucket)
-        if (k.text.length === end - start && body.compare(k.text, 0, k.text.length, start, end) === 0)
-          return k.list;
+  /** The kept list of a text not recognised at once: found by its whole text, else parsed and kept. */
+  private list(body: Buffer, start: number, end: number): Kept | undefined {
+    const key = end - start <= MAX_KEY ? body.toString('latin1', start, end) : undefined;
+    const seen = key === undefined ? undefined : this.kept.get(key);
+    if (seen) return seen;
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8', start, end));
@@ -186,17 +223,14 @@ export class RepeatedLists {
       return undefined;
     }
     if (!Array.isArray(parsed)) return undefined;
-    const list = parsed as unknown[];
-    if (this.size >= MAX_KEPT) {
-      this.kept.clear();
-      this.size = 0;
-      bucket = undefined;
+    const out = { nesting: 0 };
+    listEnd(body, start, 0, Number.MAX_SAFE_INTEGER, out);
+    const entry: Kept = { length: end - start, list: parsed as unknown[], nesting: out.nesting };
+    if (key !== undefined) {
+      if (this.kept.size >= MAX_KEPT) this.kept.clear();
+      this.kept.set(key, entry);
     }
-    const entry = { text: Buffer.from(body.subarray(start, end)), list };
-    if (bucket) bucket.push(entry);
-    else this.kept.set(hash, [entry]);
-    this.size++;
-    return list;
+    return entry;
   }
 }
 
