@@ -7,7 +7,7 @@ import { GrammarWarmUp } from '../../server/src/session/grammarWarmUp';
 import { CredentialsInUse } from '../../server/src/session/credentialsInUse';
 import { LensRefresh } from '../../server/src/features/lensRefresh';
 import { applyCredentials } from '../../server/src/features/signIn';
-import { dataChanged } from '../../server/src/features/dataChanged';
+import { dataChanged, type DataChangedParts } from '../../server/src/features/dataChanged';
 import { DiagnosticsHub } from '../../server/src/features/diagnosticsHub';
 import type { Credentials } from '../../common/src/protocol';
 
@@ -136,33 +136,46 @@ describe('server lifecycle: credentials', () => {
 });
 
 describe('server lifecycle: data changed', () => {
-  it('invalidates contracts, tells the client, refreshes lenses, then syncs the symbol index', async () => {
+  function parts(built: boolean) {
     const order: string[] = [];
     let synced: (() => unknown) | undefined;
-    await dataChanged(
-      {
-        log: { errorOnce: (m: string) => void order.push(`error ${m}`) },
-        invalidateContracts: () => void order.push('contracts'),
-        notifyClient: (ids) => void order.push(`client ${ids.join(',')}`),
-        refreshLenses: () => void order.push('lenses'),
-        symbolIndex: {
-          sync: (all) => {
-            synced = all;
-            order.push('symbols');
-            return Promise.reject(new Error('boom'));
-          },
+    let logged: (m: string) => void = () => {};
+    const errorLogged = new Promise<string>((res) => (logged = res));
+    const p: DataChangedParts = {
+      log: {
+        errorOnce: (m: string) => {
+          order.push(`error ${m}`);
+          logged(m);
         },
-        components: () => [],
       },
-      ['c1', 'c2'],
-    );
-    assert.deepEqual(order, [
-      'contracts',
-      'client c1,c2',
-      'lenses',
-      'symbols',
-      'error Symbol index failed: boom',
-    ]);
-    assert.deepEqual(synced?.(), []);
+      invalidateContracts: () => void order.push('contracts'),
+      notifyClient: (ids) => void order.push(`client ${ids.join(',')}`),
+      refreshLenses: () => void order.push('lenses'),
+      symbolIndex: {
+        isEmpty: () => !built,
+        sync: (all) => {
+          synced = all;
+          order.push('symbols');
+          return Promise.reject(new Error('boom'));
+        },
+      },
+      components: () => [],
+    };
+    return { p, order, errorLogged, synced: () => synced };
+  }
+
+  it('invalidates contracts, tells the client and refreshes lenses; a symbol index never asked for stays unbuilt', () => {
+    const t = parts(false);
+    dataChanged(t.p, ['c1', 'c2']);
+    assert.deepEqual(t.order, ['contracts', 'client c1,c2', 'lenses']);
+    assert.equal(t.synced(), undefined);
+  });
+
+  it('brings a symbol index already built up to date in the background, its failure logged', async () => {
+    const t = parts(true);
+    dataChanged(t.p, ['c1']);
+    assert.deepEqual(t.order, ['contracts', 'client c1', 'lenses', 'symbols']);
+    assert.deepEqual(t.synced()?.(), []);
+    assert.equal(await t.errorLogged, 'Symbol index failed: boom');
   });
 });

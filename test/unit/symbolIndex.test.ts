@@ -21,6 +21,17 @@ function component(id: string, paths: number, prefix = 'Handler'): ComponentDeta
 }
 
 describe('workspace symbol index', () => {
+  it('is empty until first synced, and not while its first sync runs', async () => {
+    const index = new SymbolIndex();
+    assert.equal(index.isEmpty(), true);
+    const first = index.sync(() => [component('a', 3)]);
+    assert.equal(index.isEmpty(), false);
+    await first;
+    assert.equal(index.isEmpty(), false);
+    await index.sync(() => []);
+    assert.equal(index.isEmpty(), true);
+  });
+
   it('finds names across paths in component order, capped at the maximum', async () => {
     const index = new SymbolIndex();
     const cs = [component('a', 3_000), component('b', 10)];

@@ -1,6 +1,7 @@
 // The workspace-symbol index: the names of every component, path, boundary signature and field in the
-// cache, kept per component detail object. A detail is indexed once, when it first appears (after a
-// load, in slices of a few milliseconds that yield to the event loop), so a query scans a flat list of
+// cache, kept per component detail object. A detail is indexed once, when the index first needs it (the
+// first workspace/symbol request, then after each change of data; in slices of a few milliseconds that
+// yield to the event loop), so a query scans a flat list of
 // names instead of walking every path's fields; each distinct name is matched at most once per query
 // (a path's name, "ingress → egress", once per path, across its two signatures).
 import type { CancellationToken } from 'vscode-languageserver';
@@ -61,6 +62,11 @@ export class SymbolIndex {
 
   /** `sliceMs`: work between two yields to the event loop. */
   constructor(private readonly sliceMs = SLICE_MS) {}
+
+  /** Whether nothing is indexed (no workspace/symbol request yet, or no components). */
+  isEmpty(): boolean {
+    return this.byComponent.size === 0 && this.syncing === undefined;
+  }
 
   /**
    * Brings the index up to `components` (the store's, in order): new or changed details are indexed,
