@@ -6,6 +6,8 @@
 import { strict as assert } from 'node:assert';
 import { RepeatedLists } from '../../server/src/api/repeatedLists';
 import { parseBody } from '../../server/src/api/responses';
+import { ComponentDetailResponse } from '../../common/src/api/components';
+import { problems } from '../../common/src/api/validate';
 
 const ref = (tag: string, hops: number) => ({
   tag_id: `system-${tag}`,
@@ -30,6 +32,7 @@ function answer(id: string, paths: unknown[]) {
 const body = (v: unknown, space?: number) => Buffer.from(JSON.stringify(v, null, space));
 const valueOf = (r: ReturnType<RepeatedLists['parse']>) => {
   assert.ok(typeof r === 'object', `parsed: ${String(r)}`);
+  r.complete?.();
   return r.value as ReturnType<typeof answer>;
 };
 type Entry = { depends_on: unknown[] };
@@ -74,7 +77,7 @@ describe('repeatedLists: component answers with shared depends-on lists', () => 
   });
 
   it('keeps strings with escapes and brackets inside lists and names', () => {
-    const tricky = [{ tag_id: 'a"]}[{', name: 'x\\', kind: 'USER', color: '\\"' }];
+    const tricky = [{ tag_id: 'a"]}[{', name: 'x\\', kind: 'USER', color: '\\"', nearest_hops: 1 }];
     const a = answer('c"1', [
       {
         path_id: 'p]',
@@ -98,11 +101,13 @@ describe('repeatedLists: component answers with shared depends-on lists', () => 
       assert.equal(lists.parse(body(v), 30), 'tooDeep');
       assert.deepEqual(valueOf(lists.parse(body(v), 64)), JSON.parse(JSON.stringify(v)));
     }
-    // The deep list is kept now, and recognised without a walk: its depth still counts.
-    assert.equal(lists.parse(body(inList), 30), 'tooDeep');
-    const deeper = answer('c', [{ path_id: 'p', egress: boundary([['f', [[deep(40)]]]]) }]);
-    assert.equal(lists.parse(body(deeper), 42), 'tooDeep');
-    assert.deepEqual(valueOf(lists.parse(body(deeper), 64)), JSON.parse(JSON.stringify(deeper)));
+    // A kept list is recognised without a walk: its own depth (a list of objects: 2) still counts.
+    // The answer nests 9 deep: the list opens at depth 7.
+    const kept = answer('c', [{ path_id: 'p', egress: boundary([['f', PII]]) }]);
+    const fresh = new RepeatedLists();
+    assert.equal(fresh.parse(body(kept), 8), 'tooDeep');
+    assert.deepEqual(valueOf(fresh.parse(body(kept), 9)), JSON.parse(JSON.stringify(kept)));
+    assert.equal(fresh.parse(body(kept), 8), 'tooDeep');
   });
 
   it('reads a list that begins as a kept one but goes on as itself', () => {
@@ -117,7 +122,6 @@ describe('repeatedLists: component answers with shared depends-on lists', () => 
         egress: boundary([
           ['f', longer],
           ['g', PII],
-          ['h', [PII]],
         ]),
       },
     ]);
@@ -127,6 +131,45 @@ describe('repeatedLists: component answers with shared depends-on lists', () => 
     assert.equal(
       entries(v, 0, 'egress')[1]!.depends_on,
       entries(valueOf(lists.parse(body(kept))), 0, 'egress')[0]!.depends_on,
+    );
+  });
+
+  it('checks each distinct list once, apart from the answer; a list that fails is checked in place', () => {
+    const lists = new RepeatedLists();
+    const a = answer('c1', [
+      {
+        path_id: 'p',
+        egress: boundary([
+          ['f', PII],
+          ['g', PII],
+        ]),
+      },
+    ]);
+    const r = lists.parse(body(a));
+    assert.ok(typeof r === 'object' && r.complete);
+    // What the answer's schema check sees: an empty list in each list's place.
+    assert.deepEqual(entries(r.value as ReturnType<typeof answer>, 0, 'egress')[0]!.depends_on, []);
+    r.complete();
+    assert.deepEqual(r.value, JSON.parse(JSON.stringify(a)));
+    // A list the schema refuses: the answer is parsed whole, and its check names the place.
+    const bad = answer('c2', [
+      {
+        path_id: 'p',
+        egress: boundary([
+          ['f', PII],
+          ['g', [{ ...ref('pii', 1), nearest_hops: 'one' }]],
+        ]),
+      },
+    ]);
+    const whole = lists.parse(body(bad));
+    assert.ok(typeof whole === 'object' && !whole.complete);
+    assert.deepEqual(whole.value, JSON.parse(JSON.stringify(bad)));
+    const found = problems(ComponentDetailResponse, whole.value);
+    assert.ok(
+      found.some(
+        (p) => p.path === '/component/paths/0/egress/field_depends_on_tags/1/depends_on/0/nearest_hops',
+      ),
+      JSON.stringify(found),
     );
   });
 

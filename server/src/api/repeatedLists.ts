@@ -15,7 +15,13 @@
 // first `]` are looked up (as one string, natively hashed) among the kept texts. When a kept text — a
 // whole list — stands there, the list there is that text: a JSON array's end follows from its bytes.
 // Only lists not seen before (or holding arrays themselves) are walked byte by byte.
+//
+// Each distinct list is checked against its schema once, when it is first parsed (a list that fails
+// makes the answer parsed whole, so the schema check names the place). The answer's own check then
+// sees one shared empty list in each list's place, and the lists go in once it has passed.
 import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
+import { FieldDependsOnTagEntry } from '../../../common/src/api/tags';
+import { isValid } from '../../../common/src/api/validate';
 import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 import type { ParsedBody } from './responses';
 import {
@@ -172,13 +178,13 @@ export class RepeatedLists {
       return parseChecked(body, limit);
     }
     if (found.kept.length > 0) {
-      const value = this.parseCut(body, found);
-      if (value !== undefined) return { value };
+      const parsed = this.parseCut(body, found);
+      if (parsed) return parsed;
     }
     return parseWhole(body);
   }
 
-  private parseCut(body: Buffer, cuts: Cuts): unknown {
+  private parseCut(body: Buffer, cuts: Cuts): { value: unknown; complete: () => void } | undefined {
     const lists: unknown[][] = [];
     const markers: string[] = [];
     let size = body.length;
@@ -208,7 +214,8 @@ export class RepeatedLists {
     } catch {
       return undefined;
     }
-    return putBack(value, lists) ? value : undefined;
+    const complete = putBack(value, lists);
+    return complete ? { value, complete } : undefined;
   }
 
   /** The kept list of a text not recognised at once: found by its whole text, else parsed and kept. */
@@ -222,7 +229,7 @@ export class RepeatedLists {
     } catch {
       return undefined;
     }
-    if (!Array.isArray(parsed)) return undefined;
+    if (!Array.isArray(parsed) || !isValid(DEPENDS_ON, parsed)) return undefined;
     const out = { nesting: 0 };
     listEnd(body, start, 0, Number.MAX_SAFE_INTEGER, out);
     const entry: Kept = { length: end - start, list: parsed as unknown[], nesting: out.nesting };
@@ -234,14 +241,23 @@ export class RepeatedLists {
   }
 }
 
+/** The schema of a list cut out: checked once per distinct list, not in every answer it is in. */
+const DEPENDS_ON = FieldDependsOnTagEntry.properties.depends_on;
+/** What the answer's own check sees in each list's place. */
+const CHECKED_APART: readonly unknown[] = Object.freeze([]);
+
 const markerText = (n: number) => `{"\\u0000":${n}}`;
 
-/** Replaces every marker under the answer's paths' boundaries; false unless each was used once. */
-function putBack(value: unknown, lists: unknown[][]): boolean {
+/**
+ * Replaces every marker under the answer's paths' boundaries by an empty list, and returns what puts
+ * the lists themselves in; undefined unless each marker was found once.
+ */
+function putBack(value: unknown, lists: unknown[][]): (() => void) | undefined {
   const used = new Uint8Array(lists.length);
+  const at: JsonObject[] = new Array<JsonObject>(lists.length);
   let count = 0;
   const paths = isJsonObject(value) && isJsonObject(value.component) ? value.component.paths : undefined;
-  if (!Array.isArray(paths)) return false;
+  if (!Array.isArray(paths)) return undefined;
   for (const p of paths) {
     if (!isJsonObject(p)) continue;
     for (const side of [p.ingress, p.egress]) {
@@ -250,15 +266,19 @@ function putBack(value: unknown, lists: unknown[][]): boolean {
       for (const e of entries) {
         const mark = isJsonObject(e) ? e.depends_on : undefined;
         if (!isJsonObject(mark) || !(MARK in mark)) continue;
-        const at = mark[MARK];
-        if (typeof at !== 'number' || !(at >= 0 && at < lists.length) || used[at]) return false;
-        used[at] = 1;
+        const n = mark[MARK];
+        if (typeof n !== 'number' || !(n >= 0 && n < lists.length) || used[n]) return undefined;
+        used[n] = 1;
         count++;
-        (e as JsonObject).depends_on = lists[at];
+        (e as JsonObject).depends_on = CHECKED_APART;
+        at[n] = e as JsonObject;
       }
     }
   }
-  return count === lists.length;
+  if (count !== lists.length) return undefined;
+  return () => {
+    for (let n = 0; n < lists.length; n++) at[n]!.depends_on = lists[n];
+  };
 }
 
 function parseWhole(body: Buffer): ParsedBody {

@@ -14,7 +14,14 @@ const NOT_JSON = Symbol('not json');
 const TOO_DEEP = Symbol('too deep');
 
 /** A body's value, or why there is none. */
-export type ParsedBody = { value: unknown } | 'tooDeep' | 'notJson';
+export type ParsedBody =
+  | {
+      value: unknown;
+      /** Puts in what was checked apart from the value, once the value has passed its schema. */
+      complete?: () => void;
+    }
+  | 'tooDeep'
+  | 'notJson';
 
 /** How a success's body becomes its value (default: the nesting check, then JSON.parse). */
 export type BodyParser = (body: Buffer) => ParsedBody;
@@ -47,6 +54,7 @@ export function interpret(
   const { value } = parsed;
   const found = problems(schema, value, 3);
   if (found.length > 0) throw schemaMismatch(found, ctx, apiKey);
+  parsed.complete?.();
   return value;
 }
 
