@@ -3,7 +3,9 @@
 // lineage without tags) has no use for; parsing them, and collecting their objects, was most of its
 // time. A scan of the bytes finds each member with one of the names, at any depth, and cuts it with
 // one adjacent comma, so valid JSON stays valid. Anything it cannot follow (a string or a value that
-// never ends) leaves the text as it was, for the parser to refuse.
+// never ends) leaves the text as it was, for the parser to refuse. The arrays inside a member cut are
+// mostly repeats (the same depends-on lists again and again): one seen before is stepped over without
+// reading it (knownArrays.ts).
 import {
   CLOSE_ARRAY,
   CLOSE_OBJECT,
@@ -16,6 +18,7 @@ import {
   isSpace,
   isNameAt,
 } from '../../../common/src/api/jsonBytes';
+import { KnownArrays } from './knownArrays';
 
 /** Whether the bytes [at, end) are one of the names. */
 function isOneOf(b: Uint8Array, at: number, end: number, names: readonly Uint8Array[]): boolean {
@@ -23,8 +26,11 @@ function isOneOf(b: Uint8Array, at: number, end: number, names: readonly Uint8Ar
   return false;
 }
 
-/** Where the value starting at `at` ends (exclusive); -1 if it never does. */
-function valueEnd(b: Uint8Array, at: number): number {
+/**
+ * Where the value starting at `at` ends (exclusive); -1 if it never does. Flat arrays met inside are
+ * kept in `known` (with their length), and ones kept before are stepped over.
+ */
+function valueEnd(b: Buffer, at: number, known: KnownArrays<number>): number {
   const c = b[at];
   if (c === QUOTE) {
     const q = closingQuote(b, at);
@@ -32,13 +38,30 @@ function valueEnd(b: Uint8Array, at: number): number {
   }
   if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
     let depth = 0;
+    /** Where the innermost open array began, while it holds no array; -1 otherwise. */
+    let flat = -1;
     for (let i = at; i < b.length; i++) {
       const x = b[i];
       if (x === QUOTE) {
         i = closingQuote(b, i);
         if (i < 0) return -1;
-      } else if (x === OPEN_OBJECT || x === OPEN_ARRAY) depth++;
-      else if ((x === CLOSE_OBJECT || x === CLOSE_ARRAY) && --depth === 0) return i + 1;
+      } else if (x === OPEN_ARRAY) {
+        // The member's own value is rarely a repeat (its entries are): only arrays inside it are tried.
+        const length = depth > 0 ? known.at(b, i) : undefined;
+        if (length !== undefined) {
+          i += length - 1;
+          flat = -1;
+          if (depth === 0) return i + 1;
+          continue;
+        }
+        depth++;
+        flat = i;
+      } else if (x === OPEN_OBJECT) depth++;
+      else if (x === CLOSE_OBJECT || x === CLOSE_ARRAY) {
+        if (x === CLOSE_ARRAY && flat >= 0) known.keep(b, flat, i + 1, i + 1 - flat);
+        if (x === CLOSE_ARRAY) flat = -1;
+        if (--depth === 0) return i + 1;
+      }
     }
     return -1;
   }
@@ -61,13 +84,33 @@ function dropTrailingComma(kept: Buffer[]): void {
   }
 }
 
-/**
- * The text without the members named (the same buffer when none is found). `names` are member names
- * as they are written in the text (without escapes).
- */
+/** Cuts the members named from each text it is given, remembering the arrays it stepped over. */
+export class MemberDropper {
+  private readonly wanted: Uint8Array[];
+  private readonly known = new KnownArrays<number>();
+
+  /** `names`: member names as they are written in the text (without escapes). */
+  constructor(names: readonly string[]) {
+    this.wanted = names.map((n) => Buffer.from(n, 'utf8'));
+  }
+
+  /** The text without the members named (the same buffer when none is found). */
+  drop(body: Buffer): Buffer {
+    if (this.wanted.length === 0) return body;
+    try {
+      return cut(body, this.wanted, this.known);
+    } finally {
+      this.known.forget();
+    }
+  }
+}
+
+/** The text without the members named, for one text (MemberDropper for many). */
 export function dropMembers(body: Buffer, names: readonly string[]): Buffer {
-  if (names.length === 0) return body;
-  const wanted = names.map((n) => Buffer.from(n, 'utf8'));
+  return new MemberDropper(names).drop(body);
+}
+
+function cut(body: Buffer, wanted: readonly Uint8Array[], known: KnownArrays<number>): Buffer {
   const kept: Buffer[] = [];
   let from = 0;
   for (let i = 0; i < body.length; i++) {
@@ -80,7 +123,7 @@ export function dropMembers(body: Buffer, names: readonly string[]): Buffer {
       if (body[j] === COLON) {
         j++;
         while (isSpace(body[j])) j++;
-        const end = valueEnd(body, j);
+        const end = valueEnd(body, j, known);
         if (end < 0) return body;
         // One comma goes with the member: the one after it, else (the last member) the one before.
         let after = end;

@@ -35,7 +35,7 @@ import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
 
 import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
 import { interpret } from './responses';
-import { dropMembers } from './dropMembers';
+import { MemberDropper } from './dropMembers';
 import { RepeatedLists } from './repeatedLists';
 import { STREAMED, StreamedJsonReader } from './streamedResponse';
 import { Transport, type BodyReader, type Context, type RawResponse } from './transport';
@@ -112,7 +112,8 @@ export class HttpLineageApi implements LineageApi {
   private readonly retries: number;
   private readonly retryBaseDelayMs: number;
   private readonly maxConcurrency: number;
-  private readonly dropMembers: readonly string[];
+  /** Members cut from every success body before it is parsed (none: undefined). */
+  private readonly dropper: MemberDropper | undefined;
   /** Component answers' repeated depends-on lists, parsed once for every answer of this client. */
   private readonly lists = new RepeatedLists();
   private readonly parseComponent = (body: Buffer) => this.lists.parse(body);
@@ -127,7 +128,7 @@ export class HttpLineageApi implements LineageApi {
     this.retries = config.retries ?? CLIENT_DEFAULTS.retries;
     this.retryBaseDelayMs = config.retryBaseDelayMs ?? CLIENT_DEFAULTS.retryBaseDelayMs;
     this.maxConcurrency = config.maxConcurrency ?? CLIENT_DEFAULTS.maxConcurrency;
-    this.dropMembers = config.dropMembers ?? [];
+    this.dropper = config.dropMembers?.length ? new MemberDropper(config.dropMembers) : undefined;
     this.transport = this.configError
       ? undefined
       : new Transport({
@@ -285,8 +286,8 @@ export class HttpLineageApi implements LineageApi {
     const streamed = STREAMED[name];
     const reader = streamed ? () => new StreamedJsonReader(streamed, ctx, this.apiKey) : undefined;
     let raw = await this.exchange(req, ctx, opts?.signal, reader);
-    if (this.dropMembers.length && 'body' in raw && raw.status >= 200 && raw.status < 300)
-      raw = { ...raw, body: dropMembers(raw.body, this.dropMembers) };
+    if (this.dropper && 'body' in raw && raw.status >= 200 && raw.status < 300)
+      raw = { ...raw, body: this.dropper.drop(raw.body) };
     const schema: TSchema | undefined = 'response' in op ? op.response : undefined;
     const parse = name === 'getComponent' ? this.parseComponent : undefined;
     return interpret(raw, schema, ctx, this.target.display, this.apiKey, parse) as ResponseOf<N>;

@@ -11,10 +11,8 @@
 // marker left unreplaced, or the answer itself holding the marker's name — and the answer is parsed
 // whole.
 //
-// A list already seen is recognised without walking its bytes in JS: the bytes from its `[` to the
-// first `]` are looked up (as one string, natively hashed) among the kept texts. When a kept text — a
-// whole list — stands there, the list there is that text: a JSON array's end follows from its bytes.
-// Only lists not seen before (or holding arrays themselves) are walked byte by byte.
+// A list already seen is recognised without walking its bytes in JS (knownArrays.ts); only lists not
+// seen before (or holding arrays themselves) are walked byte by byte.
 //
 // Each distinct list is checked against its schema once, when it is first parsed (a list that fails
 // makes the answer parsed whole, so the schema check names the place). The answer's own check then
@@ -23,6 +21,7 @@ import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
 import { FieldDependsOnTagEntry } from '../../../common/src/api/tags';
 import { isValid } from '../../../common/src/api/validate';
 import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
+import { KnownArrays } from './knownArrays';
 import type { ParsedBody } from './responses';
 import {
   BACKSLASH,
@@ -44,8 +43,6 @@ const LIST = Buffer.from('depends_on');
 /** The marker's member name: one NUL character, which a JSON text can only write as `"\u0000"`. */
 const MARK = '\u0000';
 const MARK_ESCAPED = Buffer.from('\\u0000');
-/** Distinct list texts kept; past it the table starts afresh (only sharing is lost). */
-const MAX_KEPT = 20_000;
 
 /** A distinct list text seen before, its parsed array, and how deep it nests. */
 interface Kept {
@@ -59,12 +56,6 @@ interface Cuts {
   at: number[];
   kept: Array<Kept | undefined>;
 }
-
-/**
- * Longest list text kept, in bytes. V8 hashes a string's characters only up to about this length;
- * longer keys would all share a hash (and a list that long is no common repeat anyway).
- */
-const MAX_KEY = 16_000;
 
 /**
  * The end of the list opened at `at` (exclusive), or -1 when it never closes; 'tooDeep' when it
@@ -160,16 +151,20 @@ function scan(
 }
 
 export class RepeatedLists {
-  /** Kept lists by their text (its bytes as latin1: one character per byte). */
-  private readonly kept = new Map<string, Kept>();
-  private readonly known = (b: Buffer, at: number): Kept | undefined => {
-    const close = b.indexOf(CLOSE_ARRAY, at);
-    if (close < 0 || close - at >= MAX_KEY) return undefined;
-    return this.kept.get(b.toString('latin1', at, close + 1));
-  };
+  /** Distinct lists by their text (past a bound the table starts afresh: only sharing is lost). */
+  private readonly kept = new KnownArrays<Kept>();
+  private readonly known = (b: Buffer, at: number): Kept | undefined => this.kept.at(b, at);
 
   /** The body's value, its repeated lists shared; 'tooDeep' past MAX_JSON_DEPTH; 'notJson' if malformed. */
   parse(body: Buffer, limit: number = MAX_JSON_DEPTH): ParsedBody {
+    try {
+      return this.read(body, limit);
+    } finally {
+      this.kept.forget();
+    }
+  }
+
+  private read(body: Buffer, limit: number): ParsedBody {
     if (body.length === 0) return 'notJson';
     const found = scan(body, limit, this.known);
     if (found === 'tooDeep') return found;
@@ -220,8 +215,7 @@ export class RepeatedLists {
 
   /** The kept list of a text not recognised at once: found by its whole text, else parsed and kept. */
   private list(body: Buffer, start: number, end: number): Kept | undefined {
-    const key = end - start <= MAX_KEY ? body.toString('latin1', start, end) : undefined;
-    const seen = key === undefined ? undefined : this.kept.get(key);
+    const seen = this.kept.get(body, start, end);
     if (seen) return seen;
     let parsed: unknown;
     try {
@@ -233,10 +227,7 @@ export class RepeatedLists {
     const out = { nesting: 0 };
     listEnd(body, start, 0, Number.MAX_SAFE_INTEGER, out);
     const entry: Kept = { length: end - start, list: parsed as unknown[], nesting: out.nesting };
-    if (key !== undefined) {
-      if (this.kept.size >= MAX_KEPT) this.kept.clear();
-      this.kept.set(key, entry);
-    }
+    this.kept.keep(body, start, end, entry);
     return entry;
   }
 }
