@@ -47,7 +47,7 @@ describe('dropMembers', () => {
   it('steps over arrays seen in earlier texts exactly as if it read them', () => {
     // One dropper for many texts, as the API client has: its second text meets the first's arrays.
     const dropper = new MemberDropper([NAME, 'field_tags']);
-    const refs = '[{"tag_id":"t1","name":"pii","nearest_hops":1},{"tag_id":"t]","name":"x\\\"]","n":2}]';
+    const refs = '[{"tag_id":"t1","name":"pii","nearest_hops":1},{"tag_id":"t]","name":"x\\"]","n":2}]';
     const texts = [
       `{"a":{"${NAME}":[{"field_path":"e","depends_on":${refs}},{"depends_on":[]}]},"b":1}`,
       `{"x":[1,2],"p":[{"${NAME}":[{"depends_on":${refs}},{"depends_on":${refs}}],"k":2}],"field_tags":[[1],[2]]}`,
