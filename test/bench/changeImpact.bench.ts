@@ -120,7 +120,7 @@ async function main(): Promise<void> {
       `CLI impact, ${report.filesChanged} files changed (wall, ms): ${walls.map((w) => Math.round(w)).join(', ')} · median ${Math.round(median(walls))} (aim ≤ 3000)`,
     );
     console.log(
-      `CLI: ${/Loaded .*anchors\./.exec(last!.stderr)?.[0] ?? ''} ${/Compared .*changes\./.exec(last!.stderr)?.[0] ?? ''}`,
+      `CLI: ${/Loaded .*left out\)\./.exec(last!.stderr)?.[0] ?? ''} ${/Compared .*changes\./.exec(last!.stderr)?.[0] ?? ''}`,
     );
     console.log(`CLI summary: ${JSON.stringify(report.summary)}`);
     git('checkout', '-q', '--', '.');

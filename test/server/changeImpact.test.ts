@@ -132,6 +132,20 @@ describe('lineage-lens impact (change impact on real git repositories)', functio
     );
   });
 
+  it('places only the anchors in the files the change touches, with the same findings', async () => {
+    await edit(CREATE_ORDER, 'customerEmail: body.email,', 'customerEmail: body.email.trim(),');
+    const r = await run(['--format', 'json', '--fail-on', 'never']);
+    assert.equal(r.code, 0, r.stderr);
+    const m = /placed (\d+) code anchors in the changed files \((\d+) elsewhere left out\)/.exec(r.stderr);
+    assert.ok(m, r.stderr);
+    assert.ok(Number(m[1]) > 0 && Number(m[2]) > 0, m[0]);
+    const touched = (JSON.parse(r.stdout) as ChangeImpactReport).touched;
+    assert.deepEqual(
+      touched.map((t) => [t.path.id, t.change]),
+      [[INSERT_PATH, 'modified']],
+    );
+  });
+
   it('a function deleted', async () => {
     const text = await repo.read(VAULT);
     await repo.write(VAULT, text.slice(0, text.indexOf('async def tokenize_card')));

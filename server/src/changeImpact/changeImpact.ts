@@ -63,16 +63,19 @@ const MAX_PRODUCERS = 20;
 
 const SEVERITY_OF_CHANGE = { moved: 'low', modified: 'medium', deleted: 'high' } as const;
 
+/** `range`: the diff already read (its caller closes it); by default read here from `opts`. */
 export async function changeImpact(
   parts: ChangeImpactParts,
   opts: ChangeImpactOptions = {},
+  range?: DiffRange,
 ): Promise<ChangeImpactReport> {
   const warnings: string[] = [];
-  const range = await readDiff(parts.root, opts);
+  if (range) return analyse(parts, opts, range, warnings);
+  const own = await readDiff(parts.root, opts);
   try {
-    return await analyse(parts, opts, range, warnings);
+    return await analyse(parts, opts, own, warnings);
   } finally {
-    closeDiff(range);
+    closeDiff(own);
   }
 }
 

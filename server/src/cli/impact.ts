@@ -1,17 +1,21 @@
 // `lineage-lens impact`: the change-impact engine (changeImpact/) over a checkout, configured as
-// `check` is. The session loads the configured components into the editor's anchor index; with
+// `check` is. The diff is read first; the session loads the configured components into the editor's
+// anchor index, placing only the anchors the diff can touch (anchorsInDiff.ts); with
 // `--head` naming another commit than a clean HEAD, the head is checked out into a temporary git
 // worktree first (so anchors are placed in the head's files), removed afterwards.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { ChangeImpactReport } from '../../../common/src/changeImpact';
+import type { LineageSettings } from '../../../common/src/protocol';
 import { normalizeSettings } from '../../../common/src/settings';
 import { fileUri } from '../anchors';
 import { runGit } from '../anchors/git/gitCli';
 import { TreeSitterDefinitions } from '../anchors/syntax/definitionSource';
 import type { WorkspaceFolderInfo } from '../anchors/types';
+import { anchorsInDiff } from '../changeImpact/anchorsInDiff';
 import { changeImpact } from '../changeImpact/changeImpact';
+import { closeDiff, readDiff, type DiffRange, type DiffRequest } from '../changeImpact/diffRange';
 import { GraphService } from '../graph/graphService';
 import { UserInputError } from '../api/serviceErrors';
 import { oneShotSession } from './oneShotSession';
@@ -70,14 +74,34 @@ async function headFolder(
 export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
   const settings = normalizeSettings({ ...o.settings, refreshIntervalSeconds: 0 });
   const where = await headFolder(o.root, o.head);
-  const folder: WorkspaceFolderInfo = {
-    uri: fileUri(where.dir),
-    fsPath: where.dir,
-    projectRoot: settings.projectRoot,
+  const request = {
+    ...(o.base !== undefined ? { base: o.base } : {}),
+    ...(o.head !== undefined ? { head: o.head } : {}),
+    branch: o.branch ?? false,
   };
+  let range: DiffRange | undefined;
+  try {
+    // The diff first: only the anchors it can touch are then read and placed.
+    range = await readDiff(where.dir, request);
+    return await analyseIn(o, settings, where.dir, range, request);
+  } finally {
+    if (range) closeDiff(range);
+    await where.dispose();
+  }
+}
+
+async function analyseIn(
+  o: ImpactOptions,
+  settings: LineageSettings,
+  dir: string,
+  range: DiffRange,
+  request: DiffRequest,
+): Promise<ChangeImpactReport> {
+  const folder: WorkspaceFolderInfo = { uri: fileUri(dir), fsPath: dir, projectRoot: settings.projectRoot };
+  const inDiff = anchorsInDiff(range, dir, settings.projectRoot);
   // The run walks the lineage and names fields, components and contracts, never tags: the answers'
   // tags (most of a component's bytes) are not even parsed.
-  const run = oneShotSession({ dropMembers: TAG_MEMBERS });
+  const run = oneShotSession({ dropMembers: TAG_MEMBERS, anchorFilter: inDiff });
   const { index, session, warnings } = run;
   const graph = new GraphService(session, { tags: false, warm: false });
   graph.setFolders([folder]);
@@ -90,26 +114,24 @@ export async function runImpact(o: ImpactOptions): Promise<ChangeImpactReport> {
       );
     o.progress(`Connecting to ${o.serviceUrl} …`);
     const st = await run.connect(o.serviceUrl, o.apiKey);
-    o.progress(`Loaded ${session.store.size} components and placed ${st.anchorCount} code anchors.`);
+    o.progress(
+      `Loaded ${session.store.size} components and placed ${st.anchorCount} code anchors in the changed files (${inDiff.leftOut} elsewhere left out).`,
+    );
     const report = await changeImpact(
       {
-        root: where.dir,
+        root: dir,
         index,
         store: session.store,
         graph,
         service: session,
         definitions: new TreeSitterDefinitions({ onProblem: (m) => warnings.add(m) }),
       },
-      {
-        ...(o.base !== undefined ? { base: o.base } : {}),
-        ...(o.head !== undefined ? { head: o.head } : {}),
-        branch: o.branch ?? false,
-      },
+      request,
+      range,
     );
     for (const w of warnings) report.warnings.push(w);
     return report;
   } finally {
     await run.dispose();
-    await where.dispose();
   }
 }

@@ -3,6 +3,7 @@
 // the end of the run, the connection's failure as a ConnectionError, and everything disposed after.
 import { createEditorAnchorIndex } from '../anchors/editorIndex';
 import type { AnchorIndex } from '../anchors';
+import type { AnchorEntry } from '../anchors/types';
 import { HttpLineageApi } from '../api/httpClient';
 import { DEFAULT_LIMITS } from '../session/componentStore';
 import { Session } from '../session/session';
@@ -25,9 +26,11 @@ export interface OneShotSession {
 
 /**
  * `dropMembers`: members the run never reads, cut from the service's answers before they are parsed
- * (ApiClientConfig.dropMembers).
+ * (ApiClientConfig.dropMembers). `anchorFilter`: the anchors the run needs placed (default: all).
  */
-export function oneShotSession(opts: { dropMembers?: readonly string[] } = {}): OneShotSession {
+export function oneShotSession(
+  opts: { dropMembers?: readonly string[]; anchorFilter?: (entry: AnchorEntry) => boolean } = {},
+): OneShotSession {
   const warnings = new Set<string>();
   const log = new OnceLogger({
     info: () => undefined,
@@ -48,6 +51,7 @@ export function oneShotSession(opts: { dropMembers?: readonly string[] } = {}): 
       }),
     // A one-shot run: the cache's compaction would cost CPU for memory kept only until exit.
     limits: { ...DEFAULT_LIMITS, compact: false },
+    ...(opts.anchorFilter ? { anchorFilter: opts.anchorFilter } : {}),
     events: { status: () => undefined, dataChanged: () => undefined },
   });
   return {

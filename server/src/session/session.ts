@@ -3,7 +3,7 @@
 // generation, so data loaded with an old key never lands after a sign-out or a key change.
 import type { ApiClientConfig, LineageApi } from '../api/apiClient';
 import type { AnchorIndex } from '../anchors';
-import type { WorkspaceFolderInfo } from '../anchors/types';
+import type { AnchorEntry, WorkspaceFolderInfo } from '../anchors/types';
 import type { Credentials, LineageSettings, ServiceStatus } from '../../../common/src/protocol';
 import { DEFAULT_SETTINGS, needsReload } from '../../../common/src/settings';
 import { ComponentStore, DEFAULT_LIMITS, type StoreLimits } from './componentStore';
@@ -25,6 +25,8 @@ export interface SessionOptions {
   log: OnceLogger;
   events: SessionEvents;
   limits?: StoreLimits;
+  /** Which anchors to index (default: all); a one-shot run may need only some. */
+  anchorFilter?: (entry: AnchorEntry) => boolean;
 }
 
 /** Retry cadence while the service is unreachable (capped by the refresh interval). */
@@ -197,12 +199,13 @@ export class Session {
   private async setAnchors(): Promise<void> {
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    const entries = await anchorEntries(
+    const all = await anchorEntries(
       this.store.all(),
       this.opts.log,
       (c, p) => this.store.commitOf(c, p),
       (c) => this.store.scansOf(c),
     );
+    const entries = this.opts.anchorFilter ? all.filter(this.opts.anchorFilter) : all;
     this.anchorCount = entries.length;
     await this.index.setAnchors(entries);
     if (entries.length) {
