@@ -225,12 +225,15 @@ async function main(): Promise<void> {
     // BENCH_FLOOR_INTERLEAVED=1: after each hover, one the server answers without work (a file nobody
     // opened), timed the same way: what any request costs in the same seconds, beside what a hover does.
     const floorMs: number[] = [];
+    /** BENCH_DETAILS: each non-empty hover answer's size in JSON. */
+    const answerBytes: number[] = [];
     let empty = 0;
     for (let i = 0; i < N_HOVERS; i++) {
       const h0 = performance.now();
       const h = await hoverAt(targets[i % targets.length]!);
       hoverMs.push(performance.now() - h0);
       if (!h) empty++;
+      else if (process.env.BENCH_DETAILS) answerBytes.push(JSON.stringify(h).length);
       if (process.env.BENCH_FLOOR_INTERLEAVED === '1') {
         const f0 = performance.now();
         await conn.sendRequest('textDocument/hover', {
@@ -247,6 +250,10 @@ async function main(): Promise<void> {
         .slice(0, 30);
       console.log(
         `targets ${targets.length}; slowest hovers (ms@index): ${idx.map(([ms, i]) => `${ms.toFixed(1)}@${i}`).join(' ')}`,
+      );
+      const sizes = [...answerBytes].sort((a, b) => a - b);
+      console.log(
+        `hover answers (JSON bytes): median ${sizes[sizes.length >> 1] ?? 0}, max ${sizes[sizes.length - 1] ?? 0}`,
       );
     }
 
