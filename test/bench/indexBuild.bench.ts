@@ -5,8 +5,12 @@
 // grammars) several times in one process: the first build is the one a load pays (code not yet
 // optimised), the later ones show the work itself. CPU time (process.cpuUsage, every thread of this
 // process) beside wall time: on a shared machine the CPU time moves far less.
+// Also the heap the index holds after the last build: the live heap then, less the live heap before
+// the first (the loaded details, git and the grammars are there already, as in the server).
+// BENCH_HEAPSNAPSHOT=FILE writes a heap snapshot after the last build (what holds that heap).
 // Run: npm run bench -- indexBuild. BENCH_ROUNDS (5) builds; BENCH_ANCHORS, BENCH_FILES as lsp.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { writeHeapSnapshot } from 'node:v8';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -60,6 +64,10 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ')}\n\n| build | wall | CPU |\n|---|---|---|`,
     );
+    // Twice: a collection can leave what it found unreachable late for the next.
+    gc();
+    gc();
+    const before = process.memoryUsage().heapUsed;
     const walls: number[] = [];
     const cpus: number[] = [];
     let count = 0;
@@ -88,6 +96,13 @@ async function main(): Promise<void> {
       console.log(
         `| median of builds 2–${ROUNDS} | ${median(walls.slice(1)).toFixed(0)} ms | ${median(cpus.slice(1)).toFixed(0)} ms |`,
       );
+    gc();
+    gc();
+    const held = process.memoryUsage().heapUsed - before;
+    if (process.env.BENCH_HEAPSNAPSHOT) writeHeapSnapshot(process.env.BENCH_HEAPSNAPSHOT);
+    console.log(
+      `| heap the index holds after the last build | ${(held / 1048576).toFixed(1)} MB (${(held / count).toFixed(0)} bytes per anchor) |`,
+    );
     console.log(
       `(load average after: ${loadavg()
         .map((l) => l.toFixed(2))

@@ -130,7 +130,7 @@ export class AnchorIndex {
   }
 
   anchor(componentId: string, pathId: string, anchorId: string): TrackedAnchor | undefined {
-    return this.queries.settledSlot(componentId, pathId, anchorId)?.t;
+    return this.queries.settledSlot(componentId, pathId, anchorId);
   }
 
   /** The user picked one of an ambiguous anchor's candidates (see AnchorQueries.chooseCandidate). */
@@ -180,13 +180,12 @@ export class AnchorIndex {
     }
     const out: AnchorDrift[] = [];
     for (const s of this.state.slots) {
-      const e = s.t.entry;
+      const e = s.entry;
       if (componentId !== undefined && e.componentId !== componentId) continue;
       if (pathId !== undefined && e.pathId !== pathId) continue;
       if (anchorId !== undefined && e.anchor.anchor_id !== anchorId) continue;
       this.queries.settleFileOf(s);
-      const d =
-        s.movedFrom === undefined && driftOf(s.t, s.clamped !== undefined, this.records.toRecorded(s));
+      const d = s.movedFrom === undefined && driftOf(s, s.clamped !== undefined, this.records.toRecorded(s));
       if (d) out.push(d);
     }
     return out;
@@ -240,7 +239,7 @@ export class AnchorIndex {
     if (!git?.fetchCommits) return { fetched: 0, missing: 0, failures: ['git is not available'] };
     const files = new Map<string, Set<string>>();
     for (const s of this.state.slots) {
-      const commit = s.t.entry.commit;
+      const commit = s.entry.commit;
       if (!s.fileKey || !commit || git.fileMap(s.fileKey, commit)) continue;
       let set = files.get(s.fileKey);
       if (!set) files.set(s.fileKey, (set = new Set()));

@@ -23,7 +23,8 @@ export class AnchorQueries {
     const fa = this.state.byFile.get(key);
     if (!fa) return [];
     this.placement.settle(key, fa);
-    return fa.slots.map((s) => s.t);
+    // A copy: the file's own list changes with the index.
+    return fa.slots.slice();
   }
 
   /** Anchors whose range contains the position (ends inclusive), most specific (smallest) first. */
@@ -32,7 +33,7 @@ export class AnchorQueries {
     const fa = this.state.byFile.get(key);
     if (!fa) return [];
     this.placement.settle(key, fa);
-    return (fa.positions ??= new PositionIndex(fa.slots.map((s) => s.t))).at(position);
+    return (fa.positions ??= new PositionIndex(fa.slots)).at(position);
   }
 
   /** Diagnostics of one file (cheap: only that file's anchors). */
@@ -46,15 +47,13 @@ export class AnchorQueries {
 
   /** Anchors without a place in the workspace (unresolved, outside the workspace): report them on the path. */
   problems(): TrackedAnchor[] {
-    return this.state.slots
-      .filter((s) => s.t.state === 'unresolved' || s.t.state === 'outsideWorkspace')
-      .map((s) => s.t);
+    return this.state.slots.filter((s) => s.state === 'unresolved' || s.state === 'outsideWorkspace');
   }
 
   /** One anchor by its ids, re-verified if edits touched it; the same ids twice: the later entry wins. */
   settledSlot(componentId: string, pathId: string, anchorId: string): Slot | undefined {
     const found = this.state.byId.get(anchorId);
-    const matches = (s: Slot) => s.t.entry.componentId === componentId && s.t.entry.pathId === pathId;
+    const matches = (s: Slot) => s.entry.componentId === componentId && s.entry.pathId === pathId;
     const slot = Array.isArray(found)
       ? found.filter(matches).pop()
       : found && matches(found)
@@ -78,7 +77,7 @@ export class AnchorQueries {
    */
   chooseCandidate(componentId: string, pathId: string, anchorId: string, range: Range): boolean {
     const slot = this.settledSlot(componentId, pathId, anchorId);
-    const t = slot?.t;
+    const t = slot;
     if (!slot || !t?.uri || !t.range || t.state !== 'ambiguous') return false;
     const picked = t.candidates?.find((c) => sameRange(c, range));
     if (!picked) return false;

@@ -27,7 +27,7 @@ export interface AnchorDiagnosticData {
 export function diagnosticsOf(slots: readonly Slot[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const s of slots) {
-    const t = s.t;
+    const t = s;
     if (!t.range || !t.uri) continue;
     const data: AnchorDiagnosticData = {
       componentId: t.entry.componentId,

@@ -100,7 +100,7 @@ export class IndexBuild {
     await mapLimit([...byName], IO_CONCURRENCY, async ([file, group]) => {
       const r = await resolver.resolve(file || undefined);
       if (r.kind === 'file') return addToFile(path.normalize(r.fsPath), group);
-      if (r.kind === 'missing' && git && group.some((s) => s.t.entry.commit)) missing.push([file, group, r]);
+      if (r.kind === 'missing' && git && group.some((s) => s.entry.commit)) missing.push([file, group, r]);
       else refuse(group, r);
     });
     await gitReady;
@@ -229,7 +229,7 @@ export class IndexBuild {
     const lost: Array<{ key: string; fa: FileAnchors; slot: Slot }> = [];
     for (const [key, fa] of byFile)
       for (const slot of fa.slots)
-        if (slot.history && slot.identity && slot.t.state === 'stale' && slot.movedFrom === undefined)
+        if (slot.history && slot.identity && slot.state === 'stale' && slot.movedFrom === undefined)
           lost.push({ key, fa, slot });
     if (lost.length === 0) return;
     const texts = new Map<string, string | undefined>();
@@ -245,7 +245,7 @@ export class IndexBuild {
       const id = slot.identity!;
       const language = syntax.languageOf(key);
       const found: Array<{ file: string; unchanged: boolean }> = [];
-      for (const f of git.changedFiles(key, slot.t.entry.commit!)) {
+      for (const f of git.changedFiles(key, slot.entry.commit!)) {
         if (f === key || syntax.languageOf(f) !== language) continue;
         const text = await textOf(f);
         const table = text === undefined ? undefined : syntax.definitions(f, text);
@@ -262,7 +262,7 @@ export class IndexBuild {
       if (!target) byFile.set(pick.file, (target = newFileAnchors(fileUri(pick.file))));
       target.slots.push(slot);
       slot.fileKey = pick.file;
-      slot.movedFrom = slot.t.entry.anchor.file ?? path.basename(key);
+      slot.movedFrom = slot.entry.anchor.file ?? path.basename(key);
       let lines = linesOf.get(pick.file);
       if (!lines) linesOf.set(pick.file, (lines = new LineTable((await textOf(pick.file))!)));
       place(slot, target.uri, lines, this.placement.definitionsOf(pick.file, lines));
@@ -274,7 +274,7 @@ export class IndexBuild {
   private renamedFile(file: string, group: Slot[]): string | undefined {
     const norm = normalizeAnchorFile(file);
     if (!('rel' in norm)) return undefined;
-    for (const commit of new Set(group.map((s) => s.t.entry.commit))) {
+    for (const commit of new Set(group.map((s) => s.entry.commit))) {
       if (!commit) continue;
       const to = this.state.opts.git?.renamedTo(this.state.folders, norm.rel, commit);
       if (to !== undefined) return to;
@@ -286,7 +286,7 @@ export class IndexBuild {
 /** Anchors whose file was not found, or lies outside the workspace: no place, and why. */
 function refuse(group: Slot[], r: Exclude<Resolution, { kind: 'file' }>): void {
   for (const s of group) {
-    s.t.state = r.kind === 'outside' ? 'outsideWorkspace' : 'unresolved';
-    s.t.problem = unresolvedMessage(s.t.entry, r);
+    s.state = r.kind === 'outside' ? 'outsideWorkspace' : 'unresolved';
+    s.problem = unresolvedMessage(s.entry, r);
   }
 }

@@ -124,10 +124,10 @@ export function commitsOf(fa: FileAnchors, withScans = false): Set<string> {
   // A file's anchors mostly share their commit: a run of one commit is added once.
   let last: string | undefined;
   for (const s of fa.slots) {
-    const commit = s.t.entry.commit;
+    const commit = s.entry.commit;
     if (commit && commit !== last) out.add((last = commit));
     // The other scanned commits (git compared HEAD's, when scanned): repairs read them too.
-    if (withScans) for (const c of s.t.entry.scans ?? []) out.add(c);
+    if (withScans) for (const c of s.entry.scans ?? []) out.add(c);
   }
   return out;
 }

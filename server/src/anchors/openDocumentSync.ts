@@ -56,7 +56,7 @@ export class OpenDocumentSync {
       // whole: place everything afresh from the recorded coordinates (git mapping, name check, relocation).
       if (
         !('range' in change) ||
-        (change.text !== '' && fa.slots.some((s) => swallows(change.range, s.t.range)))
+        (change.text !== '' && fa.slots.some((s) => swallows(change.range, s.range)))
       ) {
         this.placeFile(key, fa, fa.uri);
         this.events.emitChanged([fa.uri]);
@@ -203,16 +203,16 @@ export class OpenDocumentSync {
   private track(fa: FileAnchors, change: ReturnType<typeof toTextChange>): void {
     fa.positions = undefined;
     for (const s of fa.slots) {
-      const range = s.t.range;
+      const range = s.range;
       if (!range) continue;
       const r = applyChange(range, change);
       // Re-verify what the change may have touched: the range and its ±3-line neighbourhood.
       const near =
         change.start.line <= range.end.line + NEAR_LINES && change.end.line >= range.start.line - NEAR_LINES;
-      if (r.range !== range) s.t.range = r.range;
+      if (r.range !== range) s.range = r.range;
       if (r.deleted) markDeleted(s);
       else if (s.deleted && before(r.range.start, r.range.end)) s.deleted = false; // e.g. an undo refilled it
-      if (near || s.t.state === 'stale' || s.t.state === 'ambiguous') {
+      if (near || s.state === 'stale' || s.state === 'ambiguous') {
         // Edited near: the code at its lines must be checked again, whatever git said of the file.
         s.trustMapped = false;
         s.firstLineKept = false;

@@ -70,7 +70,7 @@ export class Placement {
     // Anchors on the same lines share one range object (a file of few anchors gains nothing from it).
     const ranges = fa.slots.length > SHARED_RANGES_FROM ? new Map<number, Range>() : undefined;
     return (s) => {
-      const commit = s.t.entry.commit;
+      const commit = s.entry.commit;
       if (git && commit && commit !== lastCommit) {
         lastCommit = commit;
         lastMap = git.fileMap(key, commit);
@@ -78,7 +78,7 @@ export class Placement {
       const gitMap = git && commit ? lastMap : undefined;
       let edits = bufferMap;
       // Written from the buffer (WrittenFromBuffer): through the edits since that text only.
-      const then = text !== undefined && !gitMap ? notes!(s.t.entry) : undefined;
+      const then = text !== undefined && !gitMap ? notes!(s.entry) : undefined;
       if (then !== undefined) {
         if (!fromNote.has(then)) fromNote.set(then, then === text ? undefined : bufferLineMap(then, text!));
         edits = fromNote.get(then);
@@ -91,10 +91,10 @@ export class Placement {
   unreadable(fa: FileAnchors): void {
     fa.positions = undefined;
     for (const s of fa.slots) {
-      s.t.uri = undefined;
-      s.t.range = undefined;
-      s.t.state = 'unresolved';
-      s.t.problem = unresolvedMessage(s.t.entry, { kind: 'unreadable' });
+      s.uri = undefined;
+      s.range = undefined;
+      s.state = 'unresolved';
+      s.problem = unresolvedMessage(s.entry, { kind: 'unreadable' });
     }
   }
 

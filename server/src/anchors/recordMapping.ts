@@ -73,9 +73,7 @@ export class RecordMapping {
     // Moved to another file: its record cannot be carried there (a re-scan records it).
     if (slot?.movedFrom !== undefined) return undefined;
     // Git's mapping is looked up only for an anchor that is placed where it could have drifted.
-    return (
-      (slot && driftOf(slot.t, slot.clamped !== undefined, (c) => this.toRecorded(slot)(c))) || undefined
-    );
+    return (slot && driftOf(slot, slot.clamped !== undefined, (c) => this.toRecorded(slot)(c))) || undefined;
   }
 
   /**
@@ -86,7 +84,7 @@ export class RecordMapping {
   async unrecordable(
     slot: Slot | undefined,
   ): Promise<{ commit: string; head?: string; headScanned: boolean } | undefined> {
-    const t = slot?.t;
+    const t = slot;
     if (!slot || !t?.range || !t.entry.commit || (t.state !== 'resolved' && t.state !== 'relocated'))
       return undefined;
     const recorded = coordinatesOf(t.entry.anchor);
@@ -106,7 +104,7 @@ export class RecordMapping {
     commit: string,
   ): { recorded: AnchorCoordinates; at: AnchorCoordinates } | string {
     if (!slot) return 'is not in the workspace';
-    const t = slot.t;
+    const t = slot;
     const recorded = coordinatesOf(t.entry.anchor);
     // The whole file: the same at every commit.
     if (typeof recorded.line_start !== 'number') return { recorded, at: recorded };
@@ -133,9 +131,9 @@ export class RecordMapping {
   noteWrittenFromBuffer(slot: Slot | undefined, written: AnchorCoordinates): void {
     const key = slot?.fileKey;
     const doc = key ? this.state.open.get(key) : undefined;
-    if (!slot || !key || !doc || this.toCommit(slot, slot.t.entry.commit)) return;
+    if (!slot || !key || !doc || this.toCommit(slot, slot.entry.commit)) return;
     if (!this.state.unsavedChanges(key)) return;
-    const e = slot.t.entry;
+    const e = slot.entry;
     this.written.note(key, e.componentId, e.anchor.anchor_id, written, doc.text);
   }
 
@@ -146,9 +144,9 @@ export class RecordMapping {
    * file's own lines, and unsaved ones count as they will be once saved: unchanged.
    */
   toRecorded(slot: Slot): ToRecorded {
-    const own = this.toCommit(slot, slot.t.entry.commit);
+    const own = this.toCommit(slot, slot.entry.commit);
     if (!own) return (c) => ({ at: c });
-    const others = (slot.t.entry.scans ?? []).filter((commit) => commit !== slot.t.entry.commit);
+    const others = (slot.entry.scans ?? []).filter((commit) => commit !== slot.entry.commit);
     return recordedVia(own, others, (commit) => this.toCommit(slot, commit));
   }
 

@@ -1,7 +1,7 @@
 // One anchor's live state in the index, and how it is placed in a file's text and (re)verified.
 import type { Range } from 'vscode-languageserver';
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
-import type { AnchorEntry, SinceScan, TrackedAnchor } from './types';
+import type { AnchorEntry, AnchorState, SinceScan, TrackedAnchor } from './types';
 import { LineTable } from './lineTable';
 import { toLspRange } from './coordinates';
 import { cleanNames, plainNameAt, plainlyAt, verify, type ParsedFile } from './verification';
@@ -21,76 +21,195 @@ export type ScannedFile = (
   commit: string,
 ) => { text: string; lines: LineTable; table(): DefinitionTable | undefined } | undefined;
 
-export interface Slot {
-  /** The caller's live view (same object for the anchor's lifetime in one index build). */
-  t: TrackedAnchor;
+/** The rarely set parts of a slot: one object only for the anchors that have any. */
+class Rare {
+  relocatedFrom: Range | undefined = undefined;
+  otherDefinitions: Range[] | undefined = undefined;
+  candidates: Range[] | undefined = undefined;
+  problem: string | undefined = undefined;
+  clamped: string | undefined = undefined;
+  movedFrom: string | undefined = undefined;
+  names: readonly string[] | undefined = undefined;
+}
+
+const DELETED = 1;
+const DIRTY = 2;
+const HISTORY = 4;
+const TRUST_MAPPED = 8;
+const FIRST_LINE_KEPT = 16;
+const UNVERIFIED = 32;
+
+/**
+ * One anchor's live state in one index build, and the object callers see as its TrackedAnchor (the
+ * same for the anchor's lifetime in that build). One object per anchor: the flags share one number and
+ * what few anchors have (a problem, a former place, candidates) lives in a second object made only for
+ * those. A build of tens of thousands of anchors makes and keeps far fewer objects, and smaller ones.
+ */
+export class Slot implements TrackedAnchor {
+  uri: string | undefined = undefined;
+  range: Range | undefined = undefined;
+  state: AnchorState = 'unresolved';
+  sinceScan: SinceScan | undefined = undefined;
   /** Normalized fsPath of the resolved file. */
-  fileKey?: string;
-  names: readonly string[];
-  /** The whole anchored text was deleted by an edit. */
-  deleted: boolean;
-  /** Needs re-verification before it is next read. */
-  dirty: boolean;
-  /** The recorded coordinates did not fit the file. */
-  clamped?: string;
-  /** Names only the path's other boundary bears (AnchorEntry.otherNames). */
-  other: readonly string[] | undefined;
+  fileKey: string | undefined = undefined;
   /**
-   * History knows the code the anchor was scanned on: git maps the file from the anchor's commit.
-   * Then `identity` is that code (null: the recorded range was on no definition), computed when first needed.
+   * With history (git maps the file from the anchor's commit): the code the anchor was scanned on
+   * (null: the recorded range was on no definition), computed when first needed.
    */
-  history: boolean;
-  identity: AnchorIdentity | null | undefined;
-  /** Git carried the recorded lines through a file unchanged since the scan: nothing to check. */
-  trustMapped: boolean;
-  /** Git (and unsaved edits) kept the recorded first line as it was: its text now is its text then. */
-  firstLineKept: boolean;
+  identity: AnchorIdentity | null | undefined = undefined;
+  private bits = 0;
+  private rare: Rare | undefined = undefined;
+
+  constructor(
+    readonly entry: AnchorEntry,
+    /**
+     * The candidates users picked for ambiguous anchors (choiceKey → range; one map per index, shared):
+     * taken whenever the pick is still one of the candidates.
+     */
+    readonly choices: ReadonlyMap<string, Range> | undefined,
+  ) {
+    const expected = entry.expectedNames ?? [];
+    const names = cleanNames(expected);
+    if (names !== expected) this.extra().names = names;
+  }
+
+  /** The names the anchored code may bear (AnchorEntry.expectedNames, trimmed, none twice). */
+  get names(): readonly string[] {
+    return this.rare?.names ?? this.entry.expectedNames ?? [];
+  }
+
+  /** Names only the path's other boundary bears (AnchorEntry.otherNames). */
+  get other(): readonly string[] | undefined {
+    const o = this.entry.otherNames;
+    return o?.length ? o : undefined;
+  }
+
+  get relocatedFrom(): Range | undefined {
+    return this.rare?.relocatedFrom;
+  }
+  set relocatedFrom(v: Range | undefined) {
+    if (v !== undefined || this.rare) this.extra().relocatedFrom = v;
+  }
+  get otherDefinitions(): Range[] | undefined {
+    return this.rare?.otherDefinitions;
+  }
+  set otherDefinitions(v: Range[] | undefined) {
+    if (v !== undefined || this.rare) this.extra().otherDefinitions = v;
+  }
+  get candidates(): Range[] | undefined {
+    return this.rare?.candidates;
+  }
+  set candidates(v: Range[] | undefined) {
+    if (v !== undefined || this.rare) this.extra().candidates = v;
+  }
+  get problem(): string | undefined {
+    return this.rare?.problem;
+  }
+  set problem(v: string | undefined) {
+    if (v !== undefined || this.rare) this.extra().problem = v;
+  }
+  /** The recorded coordinates did not fit the file. */
+  get clamped(): string | undefined {
+    return this.rare?.clamped;
+  }
+  set clamped(v: string | undefined) {
+    if (v !== undefined || this.rare) this.extra().clamped = v;
+  }
   /**
    * Its definition left its recorded file for this one (git's diff added it here): placed by identity
    * alone, never through line maps of its record, which is another file's.
    */
-  movedFrom: string | undefined;
+  get movedFrom(): string | undefined {
+    return this.rare?.movedFrom;
+  }
+  set movedFrom(v: string | undefined) {
+    if (v !== undefined || this.rare) this.extra().movedFrom = v;
+  }
+
   /**
-   * The candidates users picked for ambiguous anchors (choiceKey → range; one map per index, shared):
-   * taken whenever the pick is still one of the candidates.
+   * Placed without the code it was scanned on (no git, or the scanned commit is not in this clone): by
+   * its names only, so "probably here". True or absent, as TrackedAnchor says.
    */
-  choices: ReadonlyMap<string, Range> | undefined;
+  get unverified(): true | undefined {
+    return this.bits & UNVERIFIED ? true : undefined;
+  }
+  set unverified(v: boolean | undefined) {
+    this.flag(UNVERIFIED, v === true);
+  }
+  /** The whole anchored text was deleted by an edit. */
+  get deleted(): boolean {
+    return (this.bits & DELETED) !== 0;
+  }
+  set deleted(v: boolean) {
+    this.flag(DELETED, v);
+  }
+  /** Needs re-verification before it is next read. */
+  get dirty(): boolean {
+    return (this.bits & DIRTY) !== 0;
+  }
+  set dirty(v: boolean) {
+    this.flag(DIRTY, v);
+  }
+  /** History knows the code the anchor was scanned on: git maps the file from the anchor's commit. */
+  get history(): boolean {
+    return (this.bits & HISTORY) !== 0;
+  }
+  set history(v: boolean) {
+    this.flag(HISTORY, v);
+  }
+  /** Git carried the recorded lines through a file unchanged since the scan: nothing to check. */
+  get trustMapped(): boolean {
+    return (this.bits & TRUST_MAPPED) !== 0;
+  }
+  set trustMapped(v: boolean) {
+    this.flag(TRUST_MAPPED, v);
+  }
+  /** Git (and unsaved edits) kept the recorded first line as it was: its text now is its text then. */
+  get firstLineKept(): boolean {
+    return (this.bits & FIRST_LINE_KEPT) !== 0;
+  }
+  set firstLineKept(v: boolean) {
+    this.flag(FIRST_LINE_KEPT, v);
+  }
+
+  /**
+   * What a caller outside the index sees (a TrackedAnchor's fields, the rare ones read through): the
+   * slot's own fields are its bookkeeping, and the getters are not its own properties.
+   */
+  toJSON(): TrackedAnchor {
+    const out: TrackedAnchor = { entry: this.entry, state: this.state };
+    for (const k of TRACKED_OPTIONAL)
+      if (this[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = this[k];
+    return out;
+  }
+
+  private flag(bit: number, on: boolean): void {
+    this.bits = on ? this.bits | bit : this.bits & ~bit;
+  }
+
+  private extra(): Rare {
+    return (this.rare ??= new Rare());
+  }
 }
+
+const TRACKED_OPTIONAL = [
+  'uri',
+  'range',
+  'relocatedFrom',
+  'otherDefinitions',
+  'sinceScan',
+  'unverified',
+  'candidates',
+  'problem',
+] as const;
 
 /** The key of an anchor in AnchorIndex's map of picked candidates. */
 export function choiceKey(e: AnchorEntry): string {
   return `${e.componentId}\0${e.pathId}\0${e.anchor.anchor_id}`;
 }
 
-// Every field is present from the start (undefined until set): objects given a property after they
-// are made grow a second array for it, ~6 MB over 100,000 anchors (docs/performance.md).
 export function newSlot(entry: AnchorEntry, choices?: ReadonlyMap<string, Range>): Slot {
-  return {
-    t: {
-      entry,
-      state: 'unresolved',
-      uri: undefined,
-      range: undefined,
-      relocatedFrom: undefined,
-      otherDefinitions: undefined,
-      sinceScan: undefined,
-      problem: undefined,
-      unverified: undefined,
-      candidates: undefined,
-    },
-    fileKey: undefined,
-    names: cleanNames(entry.expectedNames ?? []),
-    deleted: false,
-    dirty: false,
-    clamped: undefined,
-    other: entry.otherNames?.length ? entry.otherNames : undefined,
-    history: false,
-    identity: undefined,
-    trustMapped: false,
-    firstLineKept: false,
-    movedFrom: undefined,
-    choices,
-  };
+  return new Slot(entry, choices);
 }
 
 /**
@@ -110,7 +229,7 @@ export function place(
   /** Whole-line ranges made for this text so far (see toLspRange), when the caller places many anchors in it. */
   ranges?: Map<number, Range>,
 ): void {
-  const t = slot.t;
+  const t = slot;
   if (slot.movedFrom !== undefined) return placeMoved(slot, uri, lines, definitions, scanned);
   const commit = t.entry.commit;
   const git = gitMap && commit ? throughMap(t.entry.anchor, gitMap) : undefined;
@@ -153,7 +272,7 @@ export function place(
 
 /** A fresh placement at `range`, before verification says more. */
 function placedAt(slot: Slot, uri: string, range: Range, clamped: string | undefined): void {
-  const t = slot.t;
+  const t = slot;
   t.uri = uri;
   t.range = range;
   t.state = 'resolved';
@@ -195,8 +314,8 @@ function placeMoved(
  */
 function identityFor(slot: Slot, scanned: ScannedFile | undefined): AnchorIdentity | null | undefined {
   if (slot.identity !== undefined) return slot.identity;
-  const a = slot.t.entry.anchor;
-  const commit = slot.t.entry.commit;
+  const a = slot.entry.anchor;
+  const commit = slot.entry.commit;
   if (!commit) return undefined;
   if (typeof a.line_start !== 'number') return (slot.identity = null);
   const file = scanned?.(commit);
@@ -245,7 +364,7 @@ export function reverify(
   scanned?: ScannedFile,
 ): void {
   slot.dirty = false;
-  const t = slot.t;
+  const t = slot;
   if (!t.range) return;
   if (slot.trustMapped && !slot.deleted) {
     return confirmedByHistory(t);
@@ -371,10 +490,10 @@ function recordedWidth(a: PathCodeAnchor): number | undefined {
 
 export function markDeleted(slot: Slot): void {
   slot.deleted = true;
-  slot.t.state = 'stale';
-  slot.t.relocatedFrom = undefined;
-  slot.t.otherDefinitions = undefined;
-  slot.t.problem = staleMessage(slot.t.entry, deletedWhy(slot.t), slot.names);
+  slot.state = 'stale';
+  slot.relocatedFrom = undefined;
+  slot.otherDefinitions = undefined;
+  slot.problem = staleMessage(slot.entry, deletedWhy(slot), slot.names);
 }
 
 /** Removed since the scanned commit (git), or deleted by an edit in the editor. */

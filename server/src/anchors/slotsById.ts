@@ -49,7 +49,7 @@ export class SlotsById {
     const map = this.map;
     for (; this.filled < to; this.filled++) {
       const s = this.slots[this.filled]!;
-      const id = s.t.entry.anchor.anchor_id;
+      const id = s.entry.anchor.anchor_id;
       const had = map.get(id);
       if (had === undefined) map.set(id, s);
       else if (Array.isArray(had)) had.push(s);
