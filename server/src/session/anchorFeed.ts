@@ -2,6 +2,7 @@
 // CODE component. A malformed path is skipped (and reported once), never the whole component. Built in
 // slices that yield to the event loop: one component can have 100,000 anchored paths.
 import type { ComponentDetail, LineagePath } from '../../../common/src/api';
+import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import type { AnchorEntry, AnchorNames } from '../anchors/types';
 import { boundaryNames, expectedNamesFor, otherNamesFor, type BoundaryNames } from '../anchors/expectedNames';
 import type { OnceLogger } from '../util/log';
@@ -27,27 +28,20 @@ export async function anchorEntries(
       if (slicer.tick()) await slicer.pause();
       try {
         if (!path.path_id) throw new Error('path without path_id');
-        const commit = commitOf(c.id, path.path_id);
-        const names = new PathNames(path, component);
-        // The boundaries' names, once per path (at its first anchor), not per anchor.
-        let boundaries: BoundaryNames | undefined;
+        // What a path's anchors share, once per path.
+        let shared: PathShared | undefined;
         for (const anchor of path.code_anchors ?? []) {
           if (!anchor || typeof anchor.anchor_id !== 'string')
             throw new Error('code anchor without anchor_id');
-          boundaries ??= boundaryNames(path);
-          // Every member in the literal (undefined when absent), none spread in: no temporary object
-          // per member, one shape for all entries, and no second array for members added later.
-          const entry: AnchorEntry = {
-            componentId: c.id,
-            pathId: path.path_id,
-            anchor,
-            expectedNames: expectedNamesFor(anchor, path, boundaries),
-            otherNames: otherNamesFor(anchor, path, boundaries),
-            commit,
-            scans: withScans,
-            names,
-          };
-          out.push(entry);
+          shared ??= new PathShared(
+            c.id,
+            path.path_id,
+            path,
+            component,
+            commitOf(c.id, path.path_id),
+            withScans,
+          );
+          out.push(new FeedEntry(anchor, shared));
         }
       } catch (err) {
         log.warnOnce(`Component ${c.id}: path ${i} skipped (${(err as Error).message}).`);
@@ -58,20 +52,85 @@ export async function anchorEntries(
 }
 
 /**
- * A path's names for messages, shared by its anchors. The label is made when a message asks for it:
- * made for every path up front, a label per path would be held for the few anchors that get a message.
+ * What all anchors of one path share: ids, commits, names for messages and the boundaries' names.
+ * One object per path, so an anchor's entry is two fields. The label is made when a message asks for
+ * it: made for every path up front, a label per path would be held for the few anchors that get a
+ * message.
  */
-class PathNames implements AnchorNames {
+class PathShared implements AnchorNames, BoundaryNames {
+  // The boundaries' names as fields of this object, not one more object per path.
+  readonly egress: string | undefined;
+  readonly ingress: string | undefined;
+
   constructor(
+    readonly componentId: string,
+    readonly pathId: string,
     private readonly of: LineagePath,
     readonly component: string,
-  ) {}
+    readonly commit: string | undefined,
+    readonly scans: readonly string[] | undefined,
+  ) {
+    const b = boundaryNames(of);
+    this.egress = b.egress;
+    this.ingress = b.ingress;
+  }
 
   get path(): string {
     return shortPathLabel(this.of);
   }
 
+  get lineage(): LineagePath {
+    return this.of;
+  }
+
   toJSON(): AnchorNames {
     return { path: this.path, component: this.component };
+  }
+}
+
+/**
+ * One anchor's entry: the anchor and what its path shares. The expected names are found when asked
+ * (each answer a fresh array): held per anchor, they were two arrays for every anchor loaded, while
+ * the index asks for them only when it checks names.
+ */
+class FeedEntry implements AnchorEntry {
+  constructor(
+    readonly anchor: PathCodeAnchor,
+    private readonly shared: PathShared,
+  ) {}
+
+  get componentId(): string {
+    return this.shared.componentId;
+  }
+  get pathId(): string {
+    return this.shared.pathId;
+  }
+  get commit(): string | undefined {
+    return this.shared.commit;
+  }
+  get scans(): readonly string[] | undefined {
+    return this.shared.scans;
+  }
+  get names(): AnchorNames {
+    return this.shared;
+  }
+  get expectedNames(): string[] {
+    return expectedNamesFor(this.anchor, this.shared.lineage, this.shared);
+  }
+  get otherNames(): string[] | undefined {
+    return otherNamesFor(this.anchor, this.shared.lineage, this.shared);
+  }
+
+  toJSON(): AnchorEntry {
+    return {
+      componentId: this.componentId,
+      pathId: this.pathId,
+      anchor: this.anchor,
+      expectedNames: this.expectedNames,
+      ...(this.otherNames ? { otherNames: this.otherNames } : {}),
+      ...(this.commit ? { commit: this.commit } : {}),
+      ...(this.scans ? { scans: this.scans } : {}),
+      names: this.names,
+    };
   }
 }
