@@ -4,7 +4,7 @@
 import type { Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { applyChange, before, toTextChange } from './editTracking';
 import { NEAR_LINES } from './verification';
-import { markDeleted } from './slot';
+import { markDeleted, type Slot } from './slot';
 import { bufferLineMap } from './bufferDiff';
 import type { FileLineMap } from './git/lineMap';
 import { commitsOf, keyOf, type FileAnchors, type IndexState } from './indexState';
@@ -56,7 +56,11 @@ export class OpenDocumentSync {
       // whole: place everything afresh from the recorded coordinates (git mapping, name check, relocation).
       if (
         !('range' in change) ||
-        (change.text !== '' && fa.slots.some((s) => swallows(change.range, s.range)))
+        (change.text !== '' &&
+          // One line's change swallows no range (it must span more lines than the range); else only
+          // an anchor within its lines can be, told by numbers before a range is made.
+          change.range.start.line !== change.range.end.line &&
+          fa.slots.some((s) => within(change.range, s) && swallows(change.range, s.range)))
       ) {
         this.placeFile(key, fa, fa.uri);
         this.events.emitChanged([fa.uri]);
@@ -202,16 +206,30 @@ export class OpenDocumentSync {
 
   private track(fa: FileAnchors, change: ReturnType<typeof toTextChange>): void {
     fa.positions = undefined;
+    const lines = change.newEnd.line - change.end.line;
     for (const s of fa.slots) {
-      const range = s.range;
-      if (!range) continue;
-      const r = applyChange(range, change);
-      // Re-verify what the change may have touched: the range and its ±3-line neighbourhood.
-      const near =
-        change.start.line <= range.end.line + NEAR_LINES && change.end.line >= range.start.line - NEAR_LINES;
-      if (r.range !== range) s.range = r.range;
-      if (r.deleted) markDeleted(s);
-      else if (s.deleted && before(r.range.start, r.range.end)) s.deleted = false; // e.g. an undo refilled it
+      const first = s.firstLine;
+      const last = s.lastLine;
+      if (first === undefined || last === undefined) continue;
+      let near: boolean;
+      // Far from the change (most anchors of a large file): what applyChange would do, on the numbers
+      // alone, without making a range per anchor per keystroke.
+      if (last + NEAR_LINES < change.start.line) near = false;
+      else if (change.end.line < first - NEAR_LINES) {
+        near = false;
+        if (lines !== 0) s.shiftLines(lines);
+        if (s.deleted && s.span !== 0) s.deleted = false;
+      } else {
+        const range = s.range!;
+        const r = applyChange(range, change);
+        // Re-verify what the change may have touched: the range and its ±3-line neighbourhood.
+        near =
+          change.start.line <= range.end.line + NEAR_LINES &&
+          change.end.line >= range.start.line - NEAR_LINES;
+        if (r.range !== range) s.range = r.range;
+        if (r.deleted) markDeleted(s);
+        else if (s.deleted && before(r.range.start, r.range.end)) s.deleted = false; // e.g. an undo refilled it
+      }
       if (near || s.state === 'stale' || s.state === 'ambiguous') {
         // Edited near: the code at its lines must be checked again, whatever git said of the file.
         s.trustMapped = false;
@@ -248,6 +266,12 @@ export function sameHunks(a: FileLineMap | undefined, b: FileLineMap | undefined
 
 /** The change replaces all of a non-empty range's text, and more of the document than that range (a pure
  * deletion is tracked instead: the anchor goes stale and an undo restores it). */
+function within(change: Range, s: Slot): boolean {
+  const first = s.firstLine;
+  const last = s.lastLine;
+  return first !== undefined && last !== undefined && first >= change.start.line && last <= change.end.line;
+}
+
 export function swallows(change: Range, range: Range | undefined): boolean {
   if (!range || (range.start.line === range.end.line && range.start.character === range.end.character))
     return false;

@@ -1,5 +1,5 @@
 // One anchor's live state in the index, and how it is placed in a file's text and (re)verified.
-import type { Range } from 'vscode-languageserver';
+import type { Position, Range } from 'vscode-languageserver';
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import type { AnchorEntry, AnchorState, SinceScan, TrackedAnchor } from './types';
 import { LineTable } from './lineTable';
@@ -47,8 +47,13 @@ const UNVERIFIED = 32;
  */
 export class Slot implements TrackedAnchor {
   uri: string | undefined = undefined;
-  range: Range | undefined = undefined;
   state: AnchorState = 'unresolved';
+  // The range as four small integers (start line -1: none) rather than three objects: most anchors keep
+  // their range for as long as they are loaded, while few are read at a time (a hover, a file's lenses).
+  private sl = -1;
+  private sc = 0;
+  private el = 0;
+  private ec = 0;
   sinceScan: SinceScan | undefined = undefined;
   /** Normalized fsPath of the resolved file. */
   fileKey: string | undefined = undefined;
@@ -74,6 +79,50 @@ export class Slot implements TrackedAnchor {
   }
 
   /** The names the anchored code may bear (AnchorEntry.expectedNames, trimmed, none twice). */
+  /** LSP 0-based range, end exclusive; the current place. A fresh object each time it is read. */
+  get range(): Range | undefined {
+    return this.sl < 0
+      ? undefined
+      : { start: { line: this.sl, character: this.sc }, end: { line: this.el, character: this.ec } };
+  }
+  set range(r: Range | undefined) {
+    if (r === undefined) {
+      this.sl = -1;
+      return;
+    }
+    this.sl = r.start.line;
+    this.sc = r.start.character;
+    this.el = r.end.line;
+    this.ec = r.end.character;
+  }
+
+  /** Whether it has a range that holds `p` (ends inclusive), read without making the range. */
+  covers(p: Position): boolean {
+    if (this.sl < 0) return false;
+    const afterStart = p.line > this.sl || (p.line === this.sl && p.character >= this.sc);
+    return afterStart && (p.line < this.el || (p.line === this.el && p.character <= this.ec));
+  }
+
+  /** The range's first and last line; undefined without a range. Read without making the range. */
+  get firstLine(): number | undefined {
+    return this.sl < 0 ? undefined : this.sl;
+  }
+  get lastLine(): number | undefined {
+    return this.sl < 0 ? undefined : this.el;
+  }
+
+  /** Moves the range by whole lines (a change entirely above it). */
+  shiftLines(by: number): void {
+    if (this.sl < 0) return;
+    this.sl += by;
+    this.el += by;
+  }
+
+  /** How large the range is, lines first then characters (narrowest first when sorted). */
+  get span(): number {
+    return (this.el - this.sl) * 1e6 + (this.ec - this.sc);
+  }
+
   get names(): readonly string[] {
     return this.rare?.names ?? this.entry.expectedNames ?? [];
   }

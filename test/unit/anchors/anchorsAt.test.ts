@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import type { Position } from 'vscode-languageserver';
 import { Editor, ORDERS_TS, TempWorkspace, entry, range } from './workspace';
-import type { AnchorEntry, AnchorIndex, TrackedAnchor } from '../../../server/src/anchors';
+import type { AnchorEntry, AnchorIndex, AnchorState, TrackedAnchor } from '../../../server/src/anchors';
+import { newSlot, type Slot } from '../../../server/src/anchors/slot';
 import { PositionIndex } from '../../../server/src/anchors/positionIndex';
 
 /** What anchorsAt means, computed the slow way: every anchor of the file, filtered, narrowest first. */
@@ -108,12 +109,12 @@ describe('anchors: anchorsAt with many anchors per file and per line', () => {
 });
 
 describe('anchors: PositionIndex', () => {
-  const t = (id: string, sl: number, sc: number, el: number, ec: number, state = 'resolved'): TrackedAnchor =>
-    ({
-      entry: { componentId: 'c', pathId: id, anchor: { anchor_id: id } },
-      state,
-      range: range(sl, sc, el, ec),
-    }) as TrackedAnchor;
+  const t = (id: string, sl: number, sc: number, el: number, ec: number, state = 'resolved'): Slot => {
+    const s = newSlot({ componentId: 'c', pathId: id, anchor: { anchor_id: id }, expectedNames: [] });
+    s.state = state as AnchorState;
+    s.range = range(sl, sc, el, ec);
+    return s;
+  };
 
   it('covers ends inclusively, leaves out ambiguous anchors and anchors without a range', () => {
     const idx = new PositionIndex([
@@ -121,7 +122,7 @@ describe('anchors: PositionIndex', () => {
       t('b', 0, 0, 200, 0),
       t('c', 1, 0, 1, 3),
       t('d', 1, 4, 1, 9, 'ambiguous'),
-      { ...t('e', 0, 0, 0, 0), range: undefined },
+      Object.assign(t('e', 0, 0, 0, 0), { range: undefined }),
     ]);
     assert.deepEqual(ids(idx.at({ line: 1, character: 4 })), ['a', 'b']);
     assert.deepEqual(ids(idx.at({ line: 1, character: 9 })), ['a', 'b']);

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Range } from 'vscode-languageserver';
 import { Editor, ORDERS_TS, TempWorkspace, entry, nextChange, range } from './workspace';
-import { AnchorIndex } from '../../../server/src/anchors';
+import { AnchorIndex, type AnchorEntry } from '../../../server/src/anchors';
+import { applyChange, toTextChange } from '../../../server/src/anchors/editTracking';
+import { Slot } from '../../../server/src/anchors/slot';
 import { vscodeReloadEdit } from '../../helpers/vscodeReload';
 
 describe('anchors: tracking through edits', () => {
@@ -138,10 +140,68 @@ describe('anchors: tracking through edits', () => {
     await ws.write('ws/src/other.ts', 'function other() {}\n');
     const other = entry({ file: 'src/other.ts', line_start: 1, name: 'other' }, ['other']);
     await index.setAnchors([parse, other]);
-    const before = get(other).range;
+    const slot = get(other) as Slot;
+    const before = slot.range;
+    // Not even visited: nothing reads the other file's anchor's place (counted on the object itself).
+    let reads = 0;
+    for (const k of ['range', 'firstLine', 'lastLine'] as const) {
+      const d = Object.getOwnPropertyDescriptor(Slot.prototype, k)!;
+      Object.defineProperty(slot, k, {
+        configurable: true,
+        get() {
+          reads++;
+          return d.get!.call(this) as unknown;
+        },
+      });
+    }
     ed.insert(0, 0, '\n');
-    assert.equal(get(other).range, before); // same object: not even visited
+    assert.equal(reads, 0);
+    for (const k of ['range', 'firstLine', 'lastLine'])
+      delete (slot as unknown as Record<string, unknown>)[k];
+    assert.deepEqual(get(other).range, before);
     assert.deepEqual(get(parse).range, range(3, 0, 6, 1));
+  });
+});
+
+// Edit tracking reads most anchors' places as numbers (those well above or below a change are moved
+// without making a range): the outcome must be applyChange's for every anchor, near the change or far.
+describe('anchors: tracking many anchors, near each change and far from it', () => {
+  let ws: TempWorkspace;
+  afterEach(async () => ws.dispose());
+
+  it('moves every anchor as applyChange moves its range', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `line ${i} of the file`);
+    ws = await TempWorkspace.create();
+    await ws.write('ws/src/many.ts', lines.join('\n'));
+    const index = ws.index([ws.folder('ws')]);
+    // No expected names: re-verification leaves them where edits took them.
+    const entries = Array.from({ length: 30 }, (_, i) =>
+      entry(
+        i % 3 === 0
+          ? { file: 'src/many.ts', line_start: 2 * i + 1, column_start: 3, column_end: 8 }
+          : { file: 'src/many.ts', line_start: 2 * i + 1, line_end: 2 * i + 1 + (i % 4) },
+      ),
+    );
+    await index.setAnchors(entries);
+    const uri = ws.uri('ws/src/many.ts');
+    const ed = new Editor(index, uri, lines.join('\n'));
+    const at = (e: AnchorEntry) => index.anchor(e.componentId, e.pathId, e.anchor.anchor_id)!.range!;
+    const expected = entries.map(at);
+    const edits: Array<{ range: Range; text: string }> = [
+      { range: range(0, 0, 0, 0), text: 'a\nb\n' }, // above all: every anchor moves two lines down
+      { range: range(59, 2, 59, 2), text: '\n\n\n' }, // below all
+      { range: range(30, 0, 32, 0), text: '' }, // deletes lines among them
+      { range: range(10, 4, 10, 4), text: 'xy' }, // inside a line
+      { range: range(20, 5, 24, 3), text: 'one\ntwo' }, // replaces several lines, no range whole
+      { range: range(40, 0, 44, 0), text: '' }, // deletes anchors whole
+      { range: range(5, 0, 5, 0), text: '\n'.repeat(12) }, // many lines
+    ];
+    for (const change of edits) {
+      const c = toTextChange(change.range, change.text);
+      for (let i = 0; i < expected.length; i++) expected[i] = applyChange(expected[i]!, c).range;
+      ed.edit(change);
+      assert.deepEqual(entries.map(at), expected, JSON.stringify(change));
+    }
   });
 });
 
