@@ -17,6 +17,7 @@ import {
 } from '../../common/src/protocol';
 import { lineageSettings, SECTION, workspaceSettings } from './config';
 import { redactingChannel, type Log } from './logging';
+import { serverProcessEnv } from '../../common/src/serverProcess';
 
 export function createLanguageClient(
   extensionUri: vscode.Uri,
@@ -24,12 +25,13 @@ export function createLanguageClient(
   initializationOptions: () => InitializationOptions,
 ): LanguageClient {
   const module = vscode.Uri.joinPath(extensionUri, 'dist', 'server', 'server.js').fsPath;
+  const env = serverProcessEnv(process.env);
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
+    run: { module, transport: TransportKind.ipc, options: { env } },
     debug: {
       module,
       transport: TransportKind.ipc,
-      options: { execArgv: ['--nolazy', '--inspect=127.0.0.1:6019'] },
+      options: { env, execArgv: ['--nolazy', '--inspect=127.0.0.1:6019'] },
     },
   };
   // Server output and traces go into the one log, through the redaction.

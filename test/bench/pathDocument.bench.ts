@@ -22,6 +22,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeThreadPriority, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
+import { serverProcessEnv } from '../../common/src/serverProcess';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
@@ -141,7 +142,11 @@ async function startServer(
     [...nodeArgs, join(repoRoot, 'test/bench/serverClock.cjs'), ...argv],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
-      env: { ...process.env, SERVER_CLOCK_OUT: clockOut, SERVER_CLOCK_METHOD: 'textDocument/hover' },
+      env: serverProcessEnv({
+        ...process.env,
+        SERVER_CLOCK_OUT: clockOut,
+        SERVER_CLOCK_METHOD: 'textDocument/hover',
+      }),
     },
   );
   const conn = rpc.createProtocolConnection(
