@@ -45,10 +45,8 @@ export function anchorsInDiff(range: DiffRange, root: string, projectRoot: strin
     let k = kept.get(rel);
     if (k === undefined) {
       const first = under ? path.posix.join(under, rel) : rel;
-      k =
-        related(rel) ||
-        related(first) ||
-        !(existsSync(path.join(root, ...first.split('/'))) || existsSync(path.join(root, ...rel.split('/'))));
+      const exists = (p: string) => existsSync(path.join(root, ...p.split('/')));
+      k = related(rel) || related(first) || !(exists(first) || (first !== rel && exists(rel)));
       kept.set(rel, k);
     }
     return k;
