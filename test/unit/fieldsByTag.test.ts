@@ -53,7 +53,7 @@ describe('fields by tag in the lineage model', () => {
   const model = new LineageModel([checkout], []);
   const names = (t: string) =>
     [...(model.fieldsByTag.get(t) ?? [])].map(
-      (i) => `${model.fields[i]!.boundary.payload}.${model.fields[i]!.name}`,
+      (i) => `${model.fields.boundary(i).payload}.${model.fields.name(i)}`,
     );
 
   it('lists each tag with the fields that carry it, applied or depended on, in field order', () => {
@@ -67,7 +67,7 @@ describe('fields by tag in the lineage model', () => {
     const pii = model.fieldsByTag.get('pii')!;
     const carrying = new Set(names('pii'));
     for (let i = 0; i < model.fields.length; i++) {
-      const f = model.fields[i]!;
+      const f = model.fields.node(i);
       assert.equal(pii.has(i), carrying.has(`${f.boundary.payload}.${f.name}`), f.id);
     }
     assert.equal(pii.has(-1), false);
@@ -75,22 +75,20 @@ describe('fields by tag in the lineage model', () => {
   });
 
   it('finds each field by its id once built', () => {
-    for (let i = 0; i < model.fields.length; i++) assert.equal(model.fieldIds.get(model.fields[i]!.id), i);
-    assert.equal(model.fieldIds.get('no such field'), undefined);
+    for (let i = 0; i < model.fields.length; i++) assert.equal(model.fieldIndexOf(model.fields.id(i)), i);
+    assert.equal(model.fieldIndexOf('no such field'), undefined);
   });
 
   it('is left out of a model built without tags, whose fields and arcs are the same', () => {
     const bare = new LineageModel([checkout], [], { tags: false });
     assert.equal(bare.fieldsByTag.size, 0);
-    assert.deepEqual(
-      bare.fields.map((f) => f.id),
-      model.fields.map((f) => f.id),
-    );
-    for (const f of bare.fields) {
-      assert.equal(f.boundary.tags.size, 0, f.id);
-      assert.equal(f.boundary.dependsOn.size, 0, f.id);
+    const nodes = (m: LineageModel) => Array.from({ length: m.fields.length }, (_, i) => m.fields.id(i));
+    assert.deepEqual(nodes(bare), nodes(model));
+    for (let i = 0; i < bare.fields.length; i++) {
+      assert.equal(bare.fields.tags(i).length, 0, bare.fields.id(i));
+      assert.equal(bare.fields.dependsOn(i).length, 0, bare.fields.id(i));
     }
-    const arcs = (m: LineageModel) => m.fields.map((_, i) => m.arcsOf(i, 'down'));
+    const arcs = (m: LineageModel) => Array.from({ length: m.fields.length }, (_, i) => m.arcsOf(i, 'down'));
     assert.deepEqual(arcs(bare), arcs(model));
   });
 });

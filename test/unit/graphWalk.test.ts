@@ -137,7 +137,7 @@ describe('lineage graph walk', () => {
       ],
     );
     const id = (c: string, side: string, payload: string, field: string) =>
-      model.fieldIds.get(`b:${c}:${payload}:${encodeURIComponent(`${c}.${side}.${payload}`)}#${field}`)!;
+      model.fieldIndexOf(`b:${c}:${payload}:${encodeURIComponent(`${c}.${side}.${payload}`)}#${field}`)!;
     const x = id('A', 'in', 'In', 'x');
     // A walk's arrays are reused by the next walk in the same direction: read this one first.
     const reach = walk(model, [x], 'down');
@@ -158,7 +158,7 @@ describe('lineage graph walk', () => {
     // The same hops and kinds in the impact answer.
     const impact = impactOf(
       model,
-      { kind: 'field', field: { boundaryId: model.fields[x]!.boundary.id, field: 'x' } },
+      { kind: 'field', field: { boundaryId: model.fields.boundary(x).id, field: 'x' } },
       [],
       () => undefined,
     );
@@ -188,7 +188,7 @@ describe('lineage graph walk', () => {
     );
     const model = new LineageModel([a, b], [{ sourceComponentId: 'A', destinationComponentId: 'B' }]);
     const id = (c: string, side: string, i: number, payload: string, field: string) =>
-      model.fieldIds.get(`b:${c}:${payload}:${encodeURIComponent(`${c}.${side}${i}.${payload}`)}#${field}`)!;
+      model.fieldIndexOf(`b:${c}:${payload}:${encodeURIComponent(`${c}.${side}${i}.${payload}`)}#${field}`)!;
     // 12 mappings; each of the 6 Order boundaries linked once per field to its side's hub (12), and
     // A's hubs crossing to B's once per field (2): 26 arcs, where an arc per pair would be 3 × 3 × 2.
     assert.equal(model.arcs('down').to.length, 26);
@@ -229,11 +229,11 @@ describe('lineage graph walk', () => {
       model.arcsOf(idOut, 'down').map((arc) => [arc.to, arc.kind]),
       [0, 1, 2].map((i) => [id('B', 'in', i, 'Order', 'id'), 'crossing']),
     );
-    const flow = fieldFlow(model, model.fields[id('B', 'in', 2, 'Order', 'email')]!.id);
+    const flow = fieldFlow(model, model.fields.id(id('B', 'in', 2, 'Order', 'email')));
     for (const i of [0, 1, 2])
       assert.ok(
         flow.edges.includes(
-          `${model.fields[id('A', 'out', i, 'Order', 'email')]!.id}>${model.fields[id('B', 'in', 2, 'Order', 'email')]!.id}`,
+          `${model.fields.id(id('A', 'out', i, 'Order', 'email'))}>${model.fields.id(id('B', 'in', 2, 'Order', 'email'))}`,
         ),
         `the edge from A's Order ${i}`,
       );
@@ -244,7 +244,7 @@ describe('lineage graph walk', () => {
   it('impact counts are the same whether all, 3 or no fields are listed; a cut list names only components with a listed field', () => {
     const model = generated(7);
     for (let s = 0; s < model.fields.length; s += 5) {
-      const f = model.fields[s]!;
+      const f = model.fields.node(s);
       const target = { kind: 'field' as const, field: { boundaryId: f.boundary.id, field: f.name } };
       const all = impactOf(model, target, [], () => undefined, Number.POSITIVE_INFINITY);
       const three = impactOf(model, target, [], () => undefined, 3);

@@ -229,7 +229,10 @@ async function touchedPath(
   const detail = cm?.detail ?? store.get(e.componentId);
   const stored = store.findPath(e.componentId, e.pathId);
   const label = pm?.label ?? e.names?.path ?? (stored ? pathDocumentLabel(stored) : e.pathId);
-  const fieldsOf = (b: string | undefined) => (b ? [...(model.boundaries.get(b)?.fields ?? [])].sort() : []);
+  const fieldsOf = (id: string | undefined) => {
+    const b = id === undefined ? undefined : model.boundaries.get(id);
+    return b ? model.fields.namesOf(b).sort() : [];
+  };
   const d = await downstreamOf(e.componentId, e.pathId);
   let severity: Severity = SEVERITY_OF_CHANGE[t.change];
   if (t.change === 'modified' && d.contracts.length > 0) severity = 'high';
@@ -433,9 +436,9 @@ function producersOf(
     const all: number[] = [];
     const named: number[] = [];
     for (const b of cm.boundaries)
-      for (const [name, i] of b.fieldIndex) {
+      for (let i = b.firstField; i < b.firstField + b.fieldCount; i++) {
         all.push(i);
-        if (fieldNames.includes(name)) named.push(i);
+        if (fieldNames.includes(model.fields.name(i))) named.push(i);
       }
     starts.push(...(named.length ? named : all));
   }
@@ -444,9 +447,9 @@ function producersOf(
   const best = new Map<string, { componentId: string; pathId: string; hops: number }>();
   for (let i = 0; i < reach.count; i++) {
     const v = reach.order[i]!;
-    const pathId = model.pathOfField.get(v);
+    const pathId = model.pathOfField(v);
     if (!pathId) continue;
-    const componentId = model.fields[v]!.componentId;
+    const componentId = model.fields.componentId(v);
     const key = `${componentId}\0${pathId}`;
     const hops = reach.hops[v]!;
     const had = best.get(key);

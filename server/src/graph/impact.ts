@@ -36,11 +36,10 @@ export type AnchorLookup = (componentId: string, pathId: string) => ImpactLocati
 
 export function startFields(model: LineageModel, target: ImpactTarget): { starts: number[]; label: string } {
   if (target?.kind === 'field') {
-    const i = model.fieldIds.get(fieldId(target.field));
+    const i = model.fieldIndexOf(fieldId(target.field));
     if (i === undefined)
       throw new UserInputError(`The field ${target.field?.field ?? '?'} is not in the loaded lineage.`);
-    const f = model.fields[i]!;
-    return { starts: [i], label: `${f.name} on ${f.boundary.label}` };
+    return { starts: [i], label: `${model.fields.name(i)} on ${model.fields.boundary(i).label}` };
   }
   if (target?.kind === 'path' || target?.kind === 'paths') {
     const refs = target.kind === 'path' ? [target] : Array.isArray(target.paths) ? target.paths : [];
@@ -49,7 +48,7 @@ export function startFields(model: LineageModel, target: ImpactTarget): { starts
     for (const ref of refs) {
       const p = model.components.get(ref?.componentId)?.pathById.get(ref?.pathId);
       if (!p) throw new UserInputError(`The path ${ref?.pathId ?? '?'} is not in the loaded lineage.`);
-      starts.push(...model.boundaries.get(p.egress)!.fieldIndex.values());
+      starts.push(...model.fields.nodesOf(model.boundaries.get(p.egress)!));
       labels.push(p.label);
     }
     if (!labels.length) throw new UserInputError('No path to analyse.');
@@ -145,7 +144,7 @@ function assemble(
   for (let i = first; i < first + listed; i++) {
     const v = reach.order[i]!;
     const c = compOf[v]!;
-    const f = model.fields[v]!;
+    const f = model.fields.node(v);
     const entry: ImpactField = {
       id: f.id,
       field: f.name,
@@ -153,7 +152,7 @@ function assemble(
       hops: reach.hops[v]!,
       kinds: [...kindsOf(reach.kinds[v]!)],
     };
-    const pathId = model.pathOfField.get(v);
+    const pathId = model.pathOfField(v);
     if (pathId) {
       entry.path = { componentId: f.componentId, pathId };
       const anchor = anchorOf(f.componentId, pathId);
@@ -200,7 +199,7 @@ function assemble(
   return {
     target,
     label,
-    roots: starts.map((i) => model.fields[i]!.id),
+    roots: starts.map((i) => model.fields.id(i)),
     components,
     contracts: matched,
     counts: {
@@ -239,7 +238,7 @@ function countByComponent(
 
 /** Upstream and downstream of one field, with the graph edges on the way (field mode). */
 export function fieldFlow(model: LineageModel, id: string, filters: GraphFilters = {}): FieldFlowResult {
-  const i = model.fieldIds.get(id);
+  const i = model.fieldIndexOf(id);
   if (i === undefined) throw new UserInputError(`The field ${id} is not in the loaded lineage.`);
   const up = walk(model, [i], 'up', filters, filters.depthUp ?? Number.POSITIVE_INFINITY);
   const down = walk(model, [i], 'down', filters, filters.depthDown ?? Number.POSITIVE_INFINITY);
@@ -253,15 +252,15 @@ export function fieldFlow(model: LineageModel, id: string, filters: GraphFilters
         if (k !== ARC_CROSSING && kinds && !kinds.includes(k)) return;
         const [from, to] = downward ? [u, v] : [v, u];
         edges.add(arcEdgeId(model, from, to));
-        const x = model.fields[from]!.componentId;
-        const y = model.fields[to]!.componentId;
+        const x = model.fields.componentId(from);
+        const y = model.fields.componentId(to);
         if (x !== y) edges.add(componentEdgeId(x, y));
       });
   };
   addEdges(up, false);
   addEdges(down, true);
   const list = (reach: Reach) =>
-    [...reach.order].filter((v) => v !== i).map((v) => ({ id: model.fields[v]!.id, hops: reach.hops[v]! }));
+    [...reach.order].filter((v) => v !== i).map((v) => ({ id: model.fields.id(v), hops: reach.hops[v]! }));
   const result: FieldFlowResult = {
     field: id,
     upstream: list(up),

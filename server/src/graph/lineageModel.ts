@@ -12,11 +12,13 @@ import {
   type ArcList,
   type WalkScratch,
 } from './arcs';
+import { FieldTable } from './fieldTable';
 import { ModelBuilder } from './modelBuilder';
-import type { BoundaryModel, ComponentModel, FieldNode, FieldSet } from './modelTypes';
+import type { BoundaryModel, ComponentModel, FieldSet } from './modelTypes';
 import { TimeSlicer } from '../util/timeSlices';
 
-export type { BoundaryModel, ComponentModel, FieldNode, PathModel, Role } from './modelTypes';
+export type { BoundaryModel, ComponentModel, PathModel, Role } from './modelTypes';
+export type { FieldNode } from './fieldTable';
 
 export interface ModelOptions {
   /** Built in slices by finish() (else at once). */
@@ -31,16 +33,15 @@ export interface ModelOptions {
 export class LineageModel {
   readonly components = new Map<string, ComponentModel>();
   readonly boundaries = new Map<string, BoundaryModel>();
-  readonly fields: FieldNode[] = [];
-  /** Field ids to field nodes: made on first use (a lookup by id is a request's, not the build's). */
-  private fieldIdIndex: Map<string, number> | undefined;
+  /** The field nodes (0 … fields.length - 1; the walks' nodes after them are hubs). */
+  readonly fields = new FieldTable();
   /** Component adjacency: operation 12 edges plus links implied by crossings. */
   readonly compOut = new Map<string, Set<string>>();
   readonly compIn = new Map<string, Set<string>>();
   /** Tag name → field nodes carrying it (applied or depended on). */
   readonly fieldsByTag = new Map<string, FieldSet>();
-  /** The first path carrying each field (to open its document and anchor). */
-  readonly pathOfField = new Map<number, string>();
+  /** Per field node, the index in pathIdList of the first path mapping it (to open its document and anchor), or -1. */
+  private fieldPaths: Int32Array = new Int32Array(0);
   /** Components in a list, and each field's place in it (impact counts per component in an array). */
   readonly componentList: ComponentModel[] = [];
   private fieldComponents: Int32Array | undefined;
@@ -68,14 +69,18 @@ export class LineageModel {
     if (!opts?.sliced) this.finishNow();
   }
 
-  /** Each field's node by its id (`boundary id#field path`). */
-  get fieldIds(): ReadonlyMap<string, number> {
-    if (this.fieldIdIndex) return this.fieldIdIndex;
-    const index = new Map<string, number>();
-    for (let i = 0; i < this.fields.length; i++) index.set(this.fields[i]!.id, i);
-    // Kept once the build is done; a build still under way would add fields after.
-    if (this.finished) this.fieldIdIndex = index;
-    return index;
+  /** A field's node by its id (`boundary id#field path`, protocol.ts fieldId). */
+  fieldIndexOf(id: string): number | undefined {
+    // A boundary id never holds '#' (its parts are URI-encoded): the first one ends it.
+    const hash = typeof id === 'string' ? id.indexOf('#') : -1;
+    if (hash < 0) return undefined;
+    const b = this.boundaries.get(id.slice(0, hash));
+    return b && this.fields.find(b, id.slice(hash + 1));
+  }
+
+  /** The id of the first path mapping a field (undefined when no path maps it). */
+  pathOfField(i: number): string | undefined {
+    return this.pathIdAt(this.fieldPaths[i] ?? -1);
   }
 
   /** Whether the build is complete (a sliced one, once finish() has run to its end). */
@@ -99,11 +104,15 @@ export class LineageModel {
     while (this.pending) if (this.pending.next().done) this.pending = undefined;
   }
 
-  /** The builder's arcs, once it has made them all (packed by arcs(), then released). */
-  adoptArcs(list: ArcList, pathIds: readonly string[], hubs: number): void {
+  /**
+   * The builder's arcs, once it has made them all (packed by arcs(), then released), the path ids they
+   * name, and each field's first path (an index into those).
+   */
+  adoptArcs(list: ArcList, pathIds: readonly string[], hubs: number, fieldPaths: Int32Array): void {
     this.arcList = list;
     this.pathIdList = pathIds;
     this.hubCount = hubs;
+    this.fieldPaths = fieldPaths;
   }
 
   /**
@@ -188,12 +197,17 @@ export class LineageModel {
   componentIndexes(): Int32Array {
     if (!this.fieldComponents) {
       const index = new Map(this.componentList.map((c, i) => [c.detail.id, i]));
-      this.fieldComponents = Int32Array.from(this.fields, (f) => index.get(f.componentId)!);
+      const out = new Int32Array(this.fields.length);
+      for (const c of this.componentList) {
+        const at = index.get(c.detail.id)!;
+        for (const b of c.boundaries) out.fill(at, b.firstField, b.firstField + b.fieldCount);
+      }
+      this.fieldComponents = out;
     }
     return this.fieldComponents;
   }
 
   componentOfField(i: number): ComponentModel | undefined {
-    return this.components.get(this.fields[i]!.componentId);
+    return this.components.get(this.fields.componentId(i));
   }
 }

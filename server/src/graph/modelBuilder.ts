@@ -14,27 +14,32 @@ import { componentLabel } from '../../../common/src/componentLabel';
 import type { LineageModel } from './lineageModel';
 import { FieldSet, type BoundaryModel, type ComponentModel, type PathModel, type Role } from './modelTypes';
 
-const NONE: readonly string[] = Object.freeze([]);
-const NO_FIELDS: ReadonlyMap<string, number> = new Map();
-const NO_TAGS: ReadonlyMap<string, GraphTag[]> = new Map();
 const ROLES: Record<Role, ReadonlySet<Role>> = {
   ingress: new Set<Role>(['ingress']),
   egress: new Set<Role>(['egress']),
   schema: new Set<Role>(['schema']),
 };
-const SHARED = { fields: NONE, fieldIndex: NO_FIELDS, tags: NO_TAGS, dependsOn: NO_TAGS };
 
-type Owned = {
-  fields: string[];
-  fieldIndex: Map<string, number>;
-  tags: Map<string, GraphTag[]>;
-  dependsOn: Map<string, GraphTag[]>;
-};
+/**
+ * A boundary's fields while its component is read: their paths in display order, each one's place in
+ * that order, and their tags. Numbered (FieldTable.addBoundary) once the whole component is read, so a
+ * boundary's fields are a range of nodes; the places stay for the build's look-ups by path.
+ */
+interface BoundaryFields {
+  names: string[];
+  place: Map<string, number>;
+  tags?: Map<string, GraphTag[]>;
+  dependsOn?: Map<string, GraphTag[]>;
+}
 
-/** The boundary's own (writable) collection, made on the first write in place of the shared empty one. */
-function own<K extends keyof Owned>(b: BoundaryModel, key: K): Owned[K] {
-  if (b[key] === SHARED[key]) (b as unknown as Owned)[key] = (key === 'fields' ? [] : new Map()) as Owned[K];
-  return b[key] as Owned[K];
+/**
+ * The string, flat: a template literal makes a chain of pieces (a cons string per join), and a model
+ * keeps tens of thousands of ids and labels. Reading a character makes V8 copy the pieces into one
+ * string in place, and the pieces are collected.
+ */
+function flat(s: string): string {
+  s.charCodeAt(0);
+  return s;
 }
 
 /**
@@ -125,6 +130,10 @@ export class ModelBuilder {
   private sides: Map<ComponentModel, ComponentSides> | undefined = new Map();
   /** The build's shared tag lists (released with the build). */
   private tagLists: TagLists | undefined = new TagLists();
+  /** Each boundary's fields while the build runs (released once every arc is made). */
+  private byBoundary: Map<BoundaryModel, BoundaryFields> | undefined = new Map();
+  /** Per field node, the index in pathIdList of the first path mapping it, or -1 (then the model's). */
+  private fieldPaths: number[] = [];
 
   constructor(
     private readonly model: LineageModel,
@@ -143,12 +152,14 @@ export class ModelBuilder {
     }
     // Every arc is made: packed here, while the model is built in the background, not by the first
     // walk of a request.
-    this.model.adoptArcs(this.arcList!, this.pathIdList, this.hubCount);
+    this.model.adoptArcs(this.arcList!, this.pathIdList, this.hubCount, Int32Array.from(this.fieldPaths));
+    this.fieldPaths = [];
     this.model.arcs('down');
     yield;
     this.model.arcs('up');
     // What only the build needs goes with it.
     this.arcList = this.crossed = this.pathIndex = this.sides = this.inbound = this.outbound = undefined;
+    this.byBoundary = undefined;
     yield;
     if (this.withTags) yield* this.indexTags();
     this.tagLists = undefined;
@@ -174,9 +185,8 @@ export class ModelBuilder {
       }
     };
     for (let i = 0; i < fields.length; i++) {
-      const f = fields[i]!;
-      mark(f.boundary.tags.get(f.name), i);
-      mark(f.boundary.dependsOn.get(f.name), i);
+      mark(fields.tags(i), i);
+      mark(fields.dependsOn(i), i);
       // A step per field cost more in resuming the build than the field itself.
       if ((i & 255) === 255) yield;
     }
@@ -189,14 +199,12 @@ export class ModelBuilder {
    */
   private storeTags(store: BoundaryModel): void {
     const up = this.model.arcs('up');
-    for (const [name, v] of store.fieldIndex) {
+    const fields = this.model.fields;
+    for (let v = store.firstField; v < store.firstField + store.fieldCount; v++) {
       const best = new Map<string, GraphTag>();
       for (let a = up.start[v]!; a < up.start[v + 1]!; a++) {
-        const from = this.model.fields[up.to[a]!]!;
-        const marks = [
-          ...(from.boundary.tags.get(from.name) ?? []).map((t) => ({ ...t, hops: 0 })),
-          ...(from.boundary.dependsOn.get(from.name) ?? []),
-        ];
+        const from = up.to[a]!;
+        const marks = [...fields.tags(from).map((t) => ({ ...t, hops: 0 })), ...fields.dependsOn(from)];
         for (const t of marks) {
           const hops = (t.hops ?? 0) + 1;
           const seen = best.get(t.name);
@@ -204,36 +212,63 @@ export class ModelBuilder {
         }
       }
       if (best.size)
-        own(store, 'dependsOn').set(
-          name,
+        fields.setDependsOn(
+          v,
           this.tagLists!.of([...best.values()].sort((x, y) => compareText(x.name, y.name))),
         );
     }
   }
 
-  private field(b: BoundaryModel, name: string): number {
-    let i = b.fieldIndex.get(name);
-    if (i !== undefined) return i;
-    // Hubs are numbered after the fields: every field is made before the first hub.
-    if (this.hubCount > 0) throw new Error('a field was added after the crossing hubs');
-    i = this.model.fields.length;
-    const id = `${b.id}#${name}`;
-    this.model.fields.push({ id, name, boundary: b, componentId: b.componentId });
-    own(b, 'fieldIndex').set(name, i);
-    own(b, 'fields').push(name);
-    return i;
+  /** A boundary's fields while the build runs. */
+  private fieldsOf(b: BoundaryModel): BoundaryFields {
+    let f = this.byBoundary!.get(b);
+    if (!f) this.byBoundary!.set(b, (f = { names: [], place: new Map() }));
+    return f;
   }
 
-  private arc(from: number, to: number, kind: Arc['kind'] | 'hub', pathId?: string): void {
-    if (from === to) return;
-    let path = -1;
-    if (pathId !== undefined) {
-      path = this.pathIndex!.get(pathId) ?? -1;
-      if (path < 0) {
-        path = this.pathIdList.push(pathId) - 1;
-        this.pathIndex!.set(pathId, path);
-      }
+  /**
+   * Names a field of a boundary while its component is read (numbered with the component's others by
+   * number()). False for a new field of a boundary already numbered: only a second component of the
+   * same id meets one, and its fields cannot join the range.
+   */
+  private name(b: BoundaryModel, name: string): boolean {
+    const f = this.fieldsOf(b);
+    if (f.place.has(name)) return true;
+    if (b.firstField >= 0) return false;
+    f.place.set(name, f.names.push(name) - 1);
+    return true;
+  }
+
+  /** A numbered boundary's field node by its path. */
+  private node(b: BoundaryModel, name: string): number | undefined {
+    const k = this.byBoundary!.get(b)?.place.get(name);
+    return k === undefined ? undefined : b.firstField + k;
+  }
+
+  /** Numbers the fields of a component's boundaries, one boundary's after another. */
+  private number(cm: ComponentModel): void {
+    // Hubs are numbered after the fields: every field is made before the first hub.
+    if (this.hubCount > 0) throw new Error('a field was added after the crossing hubs');
+    for (const b of cm.boundaries) {
+      if (b.firstField >= 0) continue;
+      const f = this.byBoundary!.get(b);
+      this.model.fields.addBoundary(b, f?.names ?? [], f?.tags, f?.dependsOn);
+      for (let k = 0; k < b.fieldCount; k++) this.fieldPaths.push(-1);
     }
+  }
+
+  /** A path id's index in pathIdList (ArcArrays.path). */
+  private pathIndexOf(pathId: string): number {
+    let path = this.pathIndex!.get(pathId);
+    if (path === undefined) {
+      path = this.pathIdList.push(pathId) - 1;
+      this.pathIndex!.set(pathId, path);
+    }
+    return path;
+  }
+
+  private arc(from: number, to: number, kind: Arc['kind'] | 'hub', path = -1): void {
+    if (from === to) return;
     this.arcList!.push(from, to, kind === 'hub' ? ARC_HUB : arcKindCode(kind), path);
   }
 
@@ -252,27 +287,33 @@ export class ModelBuilder {
     this.model.components.set(d.id, cm);
     this.model.componentList.push(cm);
     if (d.type === 'DATA_STORE') {
-      const b = this.newBoundary(storeNodeId(d.id), d.id, componentLabel(d), 'schema');
+      const b = this.newBoundary(flat(storeNodeId(d.id)), d.id, componentLabel(d), 'schema');
       b.kind = d.store_kind;
       cm.boundaries.push(b);
-      for (const f of flattenSchema(d.schema)) this.field(b, f.path);
+      for (const f of flattenSchema(d.schema)) this.name(b, f.path);
+      this.number(cm);
       return;
     }
+    // First the boundaries of every path and the fields their mappings name; then, the component's
+    // fields numbered (each boundary's a range), the mappings' arcs.
+    const mapped: Array<{ ing: BoundaryModel; egr: BoundaryModel; path: LineagePath; pathId: string }> = [];
     for (const p of d.paths ?? []) {
       yield;
       const ing = this.boundaryOf(cm, p.ingress, p, 'ingress');
       const egr = this.boundaryOf(cm, p.egress, p, 'egress');
       const suppressed = p.is_suppressed === true;
-      const pathId = p.path_id ?? `${ing.id}>${egr.id}`;
+      const pathId = p.path_id ?? flat(`${ing.id}>${egr.id}`);
       const pm: PathModel = {
         id: pathId,
         componentId: d.id,
-        label: pathLabel({
-          ingress: ing.label,
-          egress: egr.label,
-          ...(p.ingress?.payload_name ? { ingressPayload: p.ingress.payload_name } : {}),
-          ...(p.egress?.payload_name ? { egressPayload: p.egress.payload_name } : {}),
-        }),
+        label: flat(
+          pathLabel({
+            ingress: ing.label,
+            egress: egr.label,
+            ...(p.ingress?.payload_name ? { ingressPayload: p.ingress.payload_name } : {}),
+            ...(p.egress?.payload_name ? { egressPayload: p.egress.payload_name } : {}),
+          }),
+        ),
         ingress: ing.id,
         egress: egr.id,
         suppressed,
@@ -283,14 +324,28 @@ export class ModelBuilder {
       if (suppressed) continue;
       ing.liveIngress = true;
       egr.liveEgress = true;
-      for (const m of p.field_mappings ?? []) {
+      if (!p.field_mappings?.length) continue;
+      for (const m of p.field_mappings) {
         if (!m.ingress_field || !m.egress_field) continue;
-        const from = this.field(ing, m.ingress_field);
-        const to = this.field(egr, m.egress_field);
-        this.arc(from, to, m.kind ?? 'DataFlow', pathId);
-        if (!this.model.pathOfField.has(from)) this.model.pathOfField.set(from, pathId);
-        if (!this.model.pathOfField.has(to)) this.model.pathOfField.set(to, pathId);
+        this.name(ing, m.ingress_field);
+        this.name(egr, m.egress_field);
       }
+      mapped.push({ ing, egr, path: p, pathId });
+    }
+    this.number(cm);
+    const fieldPaths = this.fieldPaths;
+    for (const { ing, egr, path: p, pathId } of mapped) {
+      const path = this.pathIndexOf(pathId);
+      for (const m of p.field_mappings!) {
+        if (!m.ingress_field || !m.egress_field) continue;
+        const from = this.node(ing, m.ingress_field);
+        const to = this.node(egr, m.egress_field);
+        if (from === undefined || to === undefined) continue;
+        this.arc(from, to, m.kind ?? 'DataFlow', path);
+        if (fieldPaths[from] === -1) fieldPaths[from] = path;
+        if (fieldPaths[to] === -1) fieldPaths[to] = path;
+      }
+      yield;
     }
   }
 
@@ -304,10 +359,8 @@ export class ModelBuilder {
       payload: undefined,
       kind: undefined,
       roles: ROLES[role],
-      fields: NONE,
-      fieldIndex: NO_FIELDS,
-      tags: NO_TAGS,
-      dependsOn: NO_TAGS,
+      firstField: -1,
+      fieldCount: 0,
       liveIngress: false,
       liveEgress: false,
     };
@@ -329,19 +382,29 @@ export class ModelBuilder {
       return b;
     }
     const display = pb?.payload_name ?? p.payload_name;
-    b = this.newBoundary(id, cm.detail.id, display || shortSignature(pb?.signature_name ?? '?', 2), role);
+    b = this.newBoundary(
+      flat(id),
+      cm.detail.id,
+      display || flat(shortSignature(pb?.signature_name ?? '?', 2)),
+      role,
+    );
     if (pb?.signature_name) b.signature = pb.signature_name;
     if (display) b.payload = display;
     if (pb?.kind) b.kind = pb.kind;
     cm.boundaries.push(b);
-    for (const f of flattenSchema(pb?.schema)) this.field(b, f.path);
+    for (const f of flattenSchema(pb?.schema)) this.name(b, f.path);
     for (const e of pb?.field_tags ?? []) {
-      this.field(b, e.field_path);
-      if (this.withTags) own(b, 'tags').set(e.field_path, this.tagLists!.fromAnswer(e.tags, false));
+      this.name(b, e.field_path);
+      if (this.withTags)
+        (this.fieldsOf(b).tags ??= new Map()).set(e.field_path, this.tagLists!.fromAnswer(e.tags, false));
     }
     for (const e of pb?.field_depends_on_tags ?? []) {
-      this.field(b, e.field_path);
-      if (this.withTags) own(b, 'dependsOn').set(e.field_path, this.tagLists!.fromAnswer(e.depends_on, true));
+      this.name(b, e.field_path);
+      if (this.withTags)
+        (this.fieldsOf(b).dependsOn ??= new Map()).set(
+          e.field_path,
+          this.tagLists!.fromAnswer(e.depends_on, true),
+        );
     }
     return b;
   }
@@ -354,6 +417,7 @@ export class ModelBuilder {
     const pair = `${srcId}\u0000${dstId}`;
     if (this.crossed!.has(pair)) return;
     this.crossed!.add(pair);
+    const fields = this.model.fields;
     const sType = src.detail.type;
     const dType = dst.detail.type;
     if (sType === 'CODE' && dType === 'DATA_STORE') {
@@ -371,10 +435,11 @@ export class ModelBuilder {
         if (!same) continue;
         const into = same.length > 1 ? this.inboundOf(same) : undefined;
         /** Where a field path crosses to in the destination: its hub, or the one ingress's field. */
-        const target = (name: string) => (into ? this.hubOf(into, name) : same[0]!.fieldIndex.get(name));
+        const target = (name: string) => (into ? this.hubOf(into, name) : this.node(same[0]!, name));
         if (outs.length === 1) {
-          for (const [name, v] of outs[0]!.fieldIndex) {
-            const t = target(name);
+          const out = outs[0]!;
+          for (let v = out.firstField; v < out.firstField + out.fieldCount; v++) {
+            const t = target(fields.name(v));
             if (t !== undefined) this.arc(v, t, 'crossing');
           }
           continue;
@@ -397,8 +462,10 @@ export class ModelBuilder {
     let hubs = this.outbound!.get(outs);
     if (!hubs) {
       hubs = new Map();
+      const fields = this.model.fields;
       for (const e of outs)
-        for (const [name, v] of e.fieldIndex) {
+        for (let v = e.firstField; v < e.firstField + e.fieldCount; v++) {
+          const name = fields.name(v);
           let hub = hubs.get(name);
           if (hub === undefined) hubs.set(name, (hub = this.newHub()));
           this.arc(v, hub, 'hub');
@@ -416,8 +483,10 @@ export class ModelBuilder {
     let entry = this.inbound!.get(ins);
     if (!entry) {
       const fields = new Map<string, number[]>();
+      const names = this.model.fields;
       for (const i of ins)
-        for (const [n, v] of i.fieldIndex) {
+        for (let v = i.firstField; v < i.firstField + i.fieldCount; v++) {
+          const n = names.name(v);
           const list = fields.get(n);
           if (list) list.push(v);
           else fields.set(n, [v]);
@@ -479,14 +548,15 @@ export class ModelBuilder {
   /** Field → same field path across components. */
   private cross(from: BoundaryModel, to: BoundaryModel): void {
     // Look the smaller side's fields up in the larger one.
-    if (from.fieldIndex.size <= to.fieldIndex.size) {
-      for (const [name, i] of from.fieldIndex) {
-        const j = to.fieldIndex.get(name);
+    const fields = this.model.fields;
+    if (from.fieldCount <= to.fieldCount) {
+      for (let i = from.firstField; i < from.firstField + from.fieldCount; i++) {
+        const j = this.node(to, fields.name(i));
         if (j !== undefined) this.arc(i, j, 'crossing');
       }
     } else {
-      for (const [name, j] of to.fieldIndex) {
-        const i = from.fieldIndex.get(name);
+      for (let j = to.firstField; j < to.firstField + to.fieldCount; j++) {
+        const i = this.node(from, fields.name(j));
         if (i !== undefined) this.arc(i, j, 'crossing');
       }
     }

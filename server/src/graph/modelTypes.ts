@@ -1,7 +1,6 @@
-// What the lineage model is made of: components, their boundaries and paths, and field nodes (the
-// walks' nodes). Built by modelBuilder.ts, held and queried by lineageModel.ts.
+// What the lineage model is made of: components, their boundaries and paths (the field nodes, the
+// walks' nodes, are columns: fieldTable.ts). Built by modelBuilder.ts, held and queried by lineageModel.ts.
 import type { ComponentDetail } from '../../../common/src/api';
-import type { GraphTag } from '../../../common/src/protocol';
 
 export type Role = 'ingress' | 'egress' | 'schema';
 
@@ -12,15 +11,14 @@ export interface BoundaryModel {
   signature?: string;
   payload?: string;
   kind?: string;
-  // Read-only outside this file: most boundaries have no fields or tags (a component of 100,000 paths
-  // has ~100,000 boundaries), so they share one empty instance until the build gives them their own.
+  // Shared with every boundary of one role (most boundaries have one).
   roles: ReadonlySet<Role>;
-  /** Field paths in display order (schema first, then mapped and tagged fields). */
-  fields: readonly string[];
-  /** field path → field node index. */
-  fieldIndex: ReadonlyMap<string, number>;
-  tags: ReadonlyMap<string, GraphTag[]>;
-  dependsOn: ReadonlyMap<string, GraphTag[]>;
+  /**
+   * Its fields are the field nodes firstField … firstField + fieldCount - 1, in display order (schema
+   * first, then mapped and tagged fields): LineageModel.fields holds their names and tags.
+   */
+  firstField: number;
+  fieldCount: number;
   /** Whether an effective, unsuppressed path uses it on that side (only those carry flow across). */
   liveIngress: boolean;
   liveEgress: boolean;
@@ -42,13 +40,6 @@ export interface ComponentModel {
   paths: PathModel[];
   /** The same paths by id (the first of each id): lookups stay O(1) in a component of 100,000 paths. */
   pathById: Map<string, PathModel>;
-}
-
-export interface FieldNode {
-  id: string;
-  name: string;
-  boundary: BoundaryModel;
-  componentId: string;
 }
 
 /**

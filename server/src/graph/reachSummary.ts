@@ -34,7 +34,9 @@ export function storeFieldsReached(
     const cm = model.componentList[c]!;
     if (nearest[c] === -1 || cm.detail.type !== 'DATA_STORE') continue;
     const names = new Set<string>();
-    for (const b of cm.boundaries) for (const [name, v] of b.fieldIndex) if (reached(v)) names.add(name);
+    for (const b of cm.boundaries)
+      for (let v = b.firstField; v < b.firstField + b.fieldCount; v++)
+        if (reached(v)) names.add(model.fields.name(v));
     out.set(c, names);
   }
   return out;

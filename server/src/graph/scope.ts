@@ -77,7 +77,7 @@ export function graphFor(model: LineageModel, params: GraphParams): GraphResult 
     collapsed = true;
     for (const id of expandAsked) if (scope.includes(id)) expanded.add(id);
   } else if (focus?.kind === 'field') {
-    const i = model.fieldIds.get(fieldId(focus.field));
+    const i = model.fieldIndexOf(fieldId(focus.field));
     if (i === undefined)
       throw new UserInputError(`The field ${focus.field?.field ?? '?'} is not in the loaded lineage.`);
     const up = walk(model, [i], 'up', filters, filters.depthUp);
@@ -86,15 +86,15 @@ export function graphFor(model: LineageModel, params: GraphParams): GraphResult 
     const hops = new Map<string, number>();
     for (const r of [up, down])
       for (const v of r.order) {
-        const c = model.fields[v]!.componentId;
+        const c = model.fields.componentId(v);
         hops.set(c, Math.min(hops.get(c) ?? Infinity, r.hops[v]!));
       }
     scope = [...hops.keys()].sort((a, b) => hops.get(a)! - hops.get(b)!);
     ({ scope, truncated } = cap(scope));
-    centre = [model.fields[i]!.id];
+    centre = [model.fields.id(i)];
     const auto = scope.length <= AUTO_EXPAND_FLOW;
     for (const id of scope)
-      if (auto || id === model.fields[i]!.componentId || expandAsked.has(id)) expanded.add(id);
+      if (auto || id === model.fields.componentId(i) || expandAsked.has(id)) expanded.add(id);
   } else if (focus?.kind === 'component' || focus?.kind === 'path') {
     const c = model.components.get(focus.componentId);
     if (!c)
@@ -130,7 +130,7 @@ export function graphFor(model: LineageModel, params: GraphParams): GraphResult 
     for (const b of node.boundaries) {
       const bm = model.boundaries.get(b.id)!;
       shownBoundaries.set(b.id, bm);
-      for (const f of b.fields) shownFields.add(model.fieldIds.get(f.id)!);
+      for (const f of b.fields) shownFields.add(model.fields.find(bm, f.name)!);
     }
   }
   const edges = edgesOf(model, inScope, shownBoundaries, shownFields, filters, flow);
@@ -204,16 +204,16 @@ function neighbourhood(
 
 function componentsWithTag(model: LineageModel, tag: string): Set<string> {
   const out = new Set<string>();
-  for (const i of model.fieldsByTag.get(tag) ?? []) out.add(model.fields[i]!.componentId);
+  for (const i of model.fieldsByTag.get(tag) ?? []) out.add(model.fields.componentId(i));
   return out;
 }
 
-function fieldOf(b: BoundaryModel, name: string): GraphField {
+function fieldOf(model: LineageModel, i: number): GraphField {
   return {
-    id: `${b.id}#${name}`,
-    name,
-    tags: b.tags.get(name) ?? [],
-    dependsOn: b.dependsOn.get(name) ?? [],
+    id: model.fields.id(i),
+    name: model.fields.name(i),
+    tags: model.fields.tags(i) as GraphField['tags'],
+    dependsOn: model.fields.dependsOn(i) as GraphField['dependsOn'],
   };
 }
 
@@ -228,8 +228,9 @@ function nodeOf(
   let fieldCount = 0;
   let tagged = 0;
   for (const b of c.boundaries) {
-    fieldCount += b.fields.length;
-    for (const f of b.fields) if ((b.tags.get(f)?.length ?? 0) > 0) tagged++;
+    fieldCount += b.fieldCount;
+    for (let i = b.firstField; i < b.firstField + b.fieldCount; i++)
+      if (model.fields.tags(i).length > 0) tagged++;
   }
   const node: GraphNode = {
     id: d.id,
@@ -251,29 +252,31 @@ function nodeOf(
   if (d.store_kind) node.storeKind = d.store_kind;
   if (!expanded) return node;
   const tagSet = filters.tag ? model.fieldsByTag.get(filters.tag) : undefined;
-  const onFlow = (b: BoundaryModel) => !flow || [...b.fieldIndex.values()].some((i) => flow.has(i));
+  const onFlow = (b: BoundaryModel) => {
+    if (!flow) return true;
+    for (let i = b.firstField; i < b.firstField + b.fieldCount; i++) if (flow.has(i)) return true;
+    return false;
+  };
   for (const b of c.boundaries) {
     if (!onFlow(b)) {
       node.moreBoundaries++;
       continue;
     }
     // Flow fields first, then tagged ones, then the rest, up to the row limit.
-    const rank = (name: string) => {
-      const i = b.fieldIndex.get(name)!;
+    const rank = (i: number) => {
       if (flow?.has(i)) return 0;
-      if (tagSet?.has(i) || (b.tags.get(name)?.length ?? 0) > 0) return 1;
+      if (tagSet?.has(i) || model.fields.tags(i).length > 0) return 1;
       return 2;
     };
-    const names = [...b.fields].filter(
-      (n) => !tagSet || tagSet.has(b.fieldIndex.get(n)!) || flow?.has(b.fieldIndex.get(n)!),
-    );
-    const chosen = new Set([...names].sort((x, y) => rank(x) - rank(y)).slice(0, MAX_ROWS));
+    const nodes = model.fields.nodesOf(b);
+    const candidates = nodes.filter((i) => !tagSet || tagSet.has(i) || flow?.has(i));
+    const chosen = new Set(candidates.sort((x, y) => rank(x) - rank(y)).slice(0, MAX_ROWS));
     const gb: GraphBoundary = {
       id: b.id,
       label: b.label,
       roles: [...b.roles],
-      fields: b.fields.filter((n) => chosen.has(n)).map((n) => fieldOf(b, n)),
-      moreFields: b.fields.length - chosen.size,
+      fields: nodes.filter((i) => chosen.has(i)).map((i) => fieldOf(model, i)),
+      moreFields: b.fieldCount - chosen.size,
     };
     if (b.signature) gb.signature = b.signature;
     if (b.payload) gb.payload = b.payload;
@@ -306,24 +309,24 @@ function edgesOf(
   const kinds = filters.kinds ? new Set<MappingKind>(filters.kinds) : undefined;
   const tagged = filters.tag ? (model.fieldsByTag.get(filters.tag) ?? new Set<number>()) : undefined;
   const endpoint = (i: number): string => {
-    const f = model.fields[i]!;
-    if (fields.has(i)) return f.id;
-    if (boundaries.has(f.boundary.id)) return f.boundary.id;
-    return f.componentId;
+    if (fields.has(i)) return model.fields.id(i);
+    const b = model.fields.boundary(i);
+    if (boundaries.has(b.id)) return b.id;
+    return b.componentId;
   };
   const byId = new Map<string, GraphEdge>();
   const linked = new Set<string>();
   const pathsWithMappings = new Set<string>();
   const starts: number[] = [];
   for (const id of inScope)
-    for (const b of model.components.get(id)!.boundaries) starts.push(...b.fieldIndex.values());
+    for (const b of model.components.get(id)!.boundaries) starts.push(...model.fields.nodesOf(b));
   for (const u of starts) {
-    const cu = model.fields[u]!.componentId;
+    const cu = model.fields.componentId(u);
     if (flow && !flow.has(u)) continue;
     if (tagged && !tagged.has(u)) continue;
     for (const a of model.arcsOf(u, 'down')) {
       const v = a.to;
-      const cv = model.fields[v]!.componentId;
+      const cv = model.fields.componentId(v);
       if (!inScope.has(cv)) continue;
       if (flow && !flow.has(v)) continue;
       if (tagged && !tagged.has(v)) continue;
@@ -332,7 +335,8 @@ function edgesOf(
       const s = endpoint(u);
       const t = endpoint(v);
       if (s === t) continue;
-      const bothFields = s === model.fields[u]!.id && t === model.fields[v]!.id;
+      // An endpoint is the field's id only when the field is drawn (else its boundary's or component's).
+      const bothFields = fields.has(u) && fields.has(v);
       const folded = s === cu || t === cv;
       const id = bothFields
         ? arcEdgeId(model, u, v)

@@ -33,7 +33,7 @@ export function targetsAt(
     for (const f of fieldsMatching(path, word.text)) {
       const boundaryId = f.side === 'ingress' ? pm.ingress : pm.egress;
       const id = `${boundaryId}#${f.fieldPath}`;
-      if (seenFields.has(id) || !model.fieldIds.has(id)) continue;
+      if (seenFields.has(id) || model.fieldIndexOf(id) === undefined) continue;
       seenFields.add(id);
       const b = model.boundaries.get(boundaryId)!;
       // Impact follows what the code writes: egress fields first.

@@ -92,6 +92,10 @@ export function walk(
   return { count, order: order.subarray(0, count), hops, kinds: w.kinds };
 }
 
+function* allNodes(n: number): Iterable<number> {
+  for (let i = 0; i < n; i++) yield i;
+}
+
 /** More crossings than any walk makes (a field graph has fewer fields than this). */
 const MAX_DEPTH = 0x3fffffff;
 
@@ -106,7 +110,7 @@ function allowedFields(model: LineageModel, filters: GraphFilters): Uint8Array |
     ? model.componentList.map((c) => (namespaces.has(c.detail.namespace ?? '') ? 1 : 0))
     : undefined;
   const compOf = model.componentIndexes();
-  const candidates: Iterable<number> = tagged ?? model.fields.keys();
+  const candidates: Iterable<number> = tagged ?? allNodes(model.fields.length);
   for (const v of candidates) if (!inNamespace || inNamespace[compOf[v]!] === 1) allowed[v] = 1;
   return allowed;
 }
@@ -203,7 +207,7 @@ function walkLevels(
 
 /** The id of a field arc as the graph names its edge. */
 export function arcEdgeId(model: LineageModel, from: number, to: number): string {
-  return `${model.fields[from]!.id}>${model.fields[to]!.id}`;
+  return `${model.fields.id(from)}>${model.fields.id(to)}`;
 }
 
 /**

@@ -20,13 +20,14 @@ export async function fieldFlowTool(
   const starts: number[] = [];
   for (const id of components)
     for (const b of model.components.get(id)!.boundaries) {
-      const i = b.fieldIndex.get(input.field);
+      const i = model.fields.find(b, input.field);
       if (i !== undefined) starts.push(i);
     }
   if (starts.length === 0) {
     const known = new Set<string>();
     for (const id of components)
-      for (const b of model.components.get(id)!.boundaries) for (const f of b.fields) known.add(f);
+      for (const b of model.components.get(id)!.boundaries)
+        for (const f of model.fields.namesOf(b)) known.add(f);
     throw new UserInputError(
       `The component has no field ${JSON.stringify(input.field)}. Some of its fields: ${[...known].slice(0, 20).join(', ')}.`,
     );
@@ -34,7 +35,7 @@ export async function fieldFlowTool(
   const items: Record<string, unknown>[] = [];
   const origins: Record<string, unknown>[] = [];
   for (const start of starts) {
-    const flow = await s.graph.fieldFlow({ field: model.fields[start]!.id });
+    const flow = await s.graph.fieldFlow({ field: model.fields.id(start) });
     const origin = describeField(model, start);
     origins.push({ ...origin, upstream: flow.upstream.length, downstream: flow.downstream.length });
     for (const [direction, list] of [
@@ -42,7 +43,7 @@ export async function fieldFlowTool(
       ['downstream', flow.downstream],
     ] as const)
       for (const r of list) {
-        const i = model.fieldIds.get(r.id);
+        const i = model.fieldIndexOf(r.id);
         if (i === undefined) continue;
         items.push({
           direction,

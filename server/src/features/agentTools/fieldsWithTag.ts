@@ -20,10 +20,10 @@ export async function fieldsWithTag(
   const perComponent = new Map<string, { applied: number; dependsOn: number }>();
   const rows: Array<{ key: string; item: Record<string, unknown> }> = [];
   for (const i of indexes) {
-    const f = model.fields[i]!;
+    const f = model.fields.node(i);
     const d = model.components.get(f.componentId)?.detail;
     if (namespace !== undefined && (d?.namespace ?? '') !== namespace) continue;
-    const applied = (f.boundary.tags.get(f.name) ?? []).some((t) => t.name.toLowerCase() === wanted);
+    const applied = model.fields.tags(i).some((t) => t.name.toLowerCase() === wanted);
     const counts = perComponent.get(f.componentId) ?? { applied: 0, dependsOn: 0 };
     counts[applied ? 'applied' : 'dependsOn']++;
     perComponent.set(f.componentId, counts);

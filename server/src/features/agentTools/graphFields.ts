@@ -9,9 +9,9 @@ export function componentLabelIn(model: LineageModel, componentId: string): stri
 
 /** One field node (by index) as data: where it is and the tags it carries. */
 export function describeField(model: LineageModel, i: number): Record<string, unknown> {
-  const f = model.fields[i]!;
-  const applied = f.boundary.tags.get(f.name) ?? [];
-  const dependsOn = f.boundary.dependsOn.get(f.name) ?? [];
+  const f = model.fields.node(i);
+  const applied = model.fields.tags(i);
+  const dependsOn = model.fields.dependsOn(i);
   const d = model.components.get(f.componentId)?.detail;
   return {
     component: componentLabelIn(model, f.componentId),
