@@ -58,6 +58,26 @@ describe('API client against a hostile server', () => {
       assert.match(err.message, /'component detail' \(operation 4\) was not valid JSON/);
     });
 
+    it('a client cutting members refuses an answer nested too deep, in what it keeps only', async () => {
+      const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+      const body = (where: 'kept' | 'cut') =>
+        `{"component":{"id":"c1","name":"orders","type":"CODE","paths":[],` +
+        (where === 'kept' ? `"extra":${deep(100_000)}}}` : `"field_tags":${deep(100_000)}}}`);
+      let where: 'kept' | 'cut' = 'kept';
+      server.handler = (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(body(where));
+      };
+      const cutting = client({ dropMembers: ['field_tags'] });
+      const err = await rejection(cutting.getComponent('c1'), InvalidResponseError);
+      assert.match(err.message, /more than 256 levels deep/);
+      // The same depth inside a member cut is never parsed: the answer is what is left.
+      where = 'cut';
+      assert.deepEqual(await cutting.getComponent('c1'), {
+        component: { id: 'c1', name: 'orders', type: 'CODE', paths: [] },
+      });
+    });
+
     it('an empty success body where one is expected is an InvalidResponseError', async () => {
       server.handler = (_req, res) => res.writeHead(200).end();
       const err = await rejection(client().listApiKeys(), InvalidResponseError);

@@ -59,13 +59,33 @@ describe('dropMembers', () => {
     ];
     for (const round of [1, 2])
       for (const text of texts) {
-        const out = dropper.drop(Buffer.from(text)).toString('utf8');
+        const dropped = dropper.drop(Buffer.from(text));
+        assert.equal(dropped.nesting, 'within');
+        const out = dropped.text.toString('utf8');
         assert.deepEqual(
           JSON.parse(out),
           withoutMembers(JSON.parse(text), [NAME, 'field_tags']),
           `${round}: ${text}`,
         );
       }
+  });
+
+  it('reads the nesting of what it keeps: too deep outside the members, never inside them', () => {
+    const dropper = new MemberDropper([NAME]);
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    // Deep only inside a member cut: what is kept nests 2 deep.
+    const inside = Buffer.from(`{"a":[1],"${NAME}":${deep(50)}}`);
+    const cutInside = dropper.drop(inside, 10);
+    assert.equal(cutInside.nesting, 'within');
+    assert.deepEqual(JSON.parse(cutInside.text.toString()), { a: [1] });
+    // Deep in what is kept: refused, the text given back as it was.
+    const outside = Buffer.from(`{"a":${deep(10)},"${NAME}":[1]}`);
+    assert.equal(dropper.drop(outside, 10).nesting, 'tooDeep');
+    assert.equal(dropper.drop(outside, 11).nesting, 'within');
+    // Brackets inside strings do not count.
+    assert.equal(dropper.drop(Buffer.from(`{"a":"${'['.repeat(20)}"}`), 10).nesting, 'within');
+    // Not followed (a string that never ends): unchecked, for the parser to refuse.
+    assert.equal(dropper.drop(Buffer.from('{"a":"open'), 10).nesting, 'unchecked');
   });
 
   it('leaves a text it cannot follow as it was', () => {

@@ -19,6 +19,7 @@ import {
   isNameAt,
 } from '../../../common/src/api/jsonBytes';
 import { KnownArrays } from './knownArrays';
+import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
 
 /** Whether the bytes [at, end) are one of the names. */
 function isOneOf(b: Uint8Array, at: number, end: number, names: readonly Uint8Array[]): boolean {
@@ -84,6 +85,16 @@ function dropTrailingComma(kept: Buffer[]): void {
   }
 }
 
+/**
+ * A text with the members cut, and its nesting as read on the way: 'within' the limit, 'tooDeep'
+ * (the text is then returned as it was), or 'unchecked' when the text could not be followed (returned
+ * as it was, for the parser to refuse).
+ */
+export interface Dropped {
+  text: Buffer;
+  nesting: 'within' | 'tooDeep' | 'unchecked';
+}
+
 /** Cuts the members named from each text it is given, remembering the arrays it stepped over. */
 export class MemberDropper {
   private readonly wanted: Uint8Array[];
@@ -94,11 +105,10 @@ export class MemberDropper {
     this.wanted = names.map((n) => Buffer.from(n, 'utf8'));
   }
 
-  /** The text without the members named (the same buffer when none is found). */
-  drop(body: Buffer): Buffer {
-    if (this.wanted.length === 0) return body;
+  /** The text without the members named (the same buffer when none is found); `limit`: nesting allowed. */
+  drop(body: Buffer, limit: number = MAX_JSON_DEPTH): Dropped {
     try {
-      return cut(body, this.wanted, this.known);
+      return cut(body, this.wanted, this.known, limit);
     } finally {
       this.known.forget();
     }
@@ -107,16 +117,30 @@ export class MemberDropper {
 
 /** The text without the members named, for one text (MemberDropper for many). */
 export function dropMembers(body: Buffer, names: readonly string[]): Buffer {
-  return new MemberDropper(names).drop(body);
+  return new MemberDropper(names).drop(body, Number.MAX_SAFE_INTEGER).text;
 }
 
-function cut(body: Buffer, wanted: readonly Uint8Array[], known: KnownArrays<number>): Buffer {
+function cut(
+  body: Buffer,
+  wanted: readonly Uint8Array[],
+  known: KnownArrays<number>,
+  limit: number,
+): Dropped {
+  const unread: Dropped = { text: body, nesting: 'unchecked' };
   const kept: Buffer[] = [];
   let from = 0;
+  let depth = 0;
   for (let i = 0; i < body.length; i++) {
-    if (body[i] !== QUOTE) continue;
+    const c = body[i];
+    if (c !== QUOTE) {
+      // The nesting of what is kept, counted on the way: the parser need not read it all again.
+      if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+        if (++depth > limit) return { text: body, nesting: 'tooDeep' };
+      } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
+      continue;
+    }
     const q = closingQuote(body, i);
-    if (q < 0) return body;
+    if (q < 0) return unread;
     if (isOneOf(body, i + 1, q, wanted)) {
       let j = q + 1;
       while (isSpace(body[j])) j++;
@@ -124,7 +148,7 @@ function cut(body: Buffer, wanted: readonly Uint8Array[], known: KnownArrays<num
         j++;
         while (isSpace(body[j])) j++;
         const end = valueEnd(body, j, known);
-        if (end < 0) return body;
+        if (end < 0) return unread;
         // One comma goes with the member: the one after it, else (the last member) the one before.
         let after = end;
         while (isSpace(body[after])) after++;
@@ -143,7 +167,7 @@ function cut(body: Buffer, wanted: readonly Uint8Array[], known: KnownArrays<num
     }
     i = q;
   }
-  if (kept.length === 0) return body;
+  if (kept.length === 0) return { text: body, nesting: 'within' };
   kept.push(body.subarray(from));
-  return Buffer.concat(kept);
+  return { text: Buffer.concat(kept), nesting: 'within' };
 }

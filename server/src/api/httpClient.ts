@@ -34,7 +34,7 @@ import type { ApiClientConfig, LineageApi, RequestOptions } from './apiClient';
 import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
 
 import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
-import { interpret } from './responses';
+import { interpret, parseNestingChecked, type BodyParser } from './responses';
 import { MemberDropper } from './dropMembers';
 import { RepeatedLists } from './repeatedLists';
 import { STREAMED, StreamedJsonReader } from './streamedResponse';
@@ -286,10 +286,15 @@ export class HttpLineageApi implements LineageApi {
     const streamed = STREAMED[name];
     const reader = streamed ? () => new StreamedJsonReader(streamed, ctx, this.apiKey) : undefined;
     let raw = await this.exchange(req, ctx, opts?.signal, reader);
-    if (this.dropper && 'body' in raw && raw.status >= 200 && raw.status < 300)
-      raw = { ...raw, body: this.dropper.drop(raw.body) };
+    let parse: BodyParser | undefined = name === 'getComponent' ? this.parseComponent : undefined;
+    if (this.dropper && 'body' in raw && raw.status >= 200 && raw.status < 300) {
+      const cut = this.dropper.drop(raw.body);
+      raw = { ...raw, body: cut.text };
+      // The cut read every byte it kept: a nesting it found within the limit is not read again.
+      if (cut.nesting === 'tooDeep') parse = () => 'tooDeep';
+      else if (cut.nesting === 'within') parse = parseNestingChecked;
+    }
     const schema: TSchema | undefined = 'response' in op ? op.response : undefined;
-    const parse = name === 'getComponent' ? this.parseComponent : undefined;
     return interpret(raw, schema, ctx, this.target.display, this.apiKey, parse) as ResponseOf<N>;
   }
 

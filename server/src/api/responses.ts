@@ -116,6 +116,16 @@ export function parseBody(body: Buffer): ParsedBody {
   return value === TOO_DEEP ? 'tooDeep' : value === NOT_JSON ? 'notJson' : { value };
 }
 
+/** The parsed body of a text whose nesting was already checked (as it was read for another reason). */
+export function parseNestingChecked(body: Buffer): ParsedBody {
+  if (body.length === 0) return 'notJson';
+  try {
+    return { value: JSON.parse(body.toString('utf8')) as unknown };
+  } catch {
+    return 'notJson';
+  }
+}
+
 /** The body's value, or why there is none (as symbols, for the error bodies read below too). */
 function parseJson(body: Buffer): unknown {
   if (body.length === 0) return NOT_JSON;
