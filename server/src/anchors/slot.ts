@@ -29,7 +29,6 @@ class Rare {
   problem: string | undefined = undefined;
   clamped: string | undefined = undefined;
   movedFrom: string | undefined = undefined;
-  names: readonly string[] | undefined = undefined;
 }
 
 const DELETED = 1;
@@ -72,11 +71,7 @@ export class Slot implements TrackedAnchor {
      * taken whenever the pick is still one of the candidates.
      */
     readonly choices: ReadonlyMap<string, Range> | undefined,
-  ) {
-    const expected = entry.expectedNames ?? [];
-    const names = cleanNames(expected);
-    if (names !== expected) this.extra().names = names;
-  }
+  ) {}
 
   /** The names the anchored code may bear (AnchorEntry.expectedNames, trimmed, none twice). */
   /** LSP 0-based range, end exclusive; the current place. A fresh object each time it is read. */
@@ -124,7 +119,8 @@ export class Slot implements TrackedAnchor {
   }
 
   get names(): readonly string[] {
-    return this.rare?.names ?? this.entry.expectedNames ?? [];
+    // Cleaned when read (the entry's own array when clean, as it nearly always is): nothing kept per anchor.
+    return cleanNames(this.entry.expectedNames ?? []);
   }
 
   /** Names only the path's other boundary bears (AnchorEntry.otherNames). */
@@ -414,7 +410,9 @@ export function reverify(
 ): void {
   slot.dirty = false;
   const t = slot;
-  if (!t.range) return;
+  // Read once: each read of a slot's range, names or other names makes them afresh.
+  const range = t.range;
+  if (!range) return;
   if (slot.trustMapped && !slot.deleted) {
     return confirmedByHistory(t);
   }
@@ -424,7 +422,7 @@ export function reverify(
     slot.history &&
     definitions &&
     !slot.deleted &&
-    plainlyAt(t.range, ownNames(slot), lines, definitions)
+    plainlyAt(range, ownNames(slot.names, slot.other), lines, definitions)
   ) {
     return confirmedByHistory(t);
   }
@@ -435,20 +433,21 @@ export function reverify(
   if (slot.history && definitions && !slot.deleted && commit && typeof recorded === 'number') {
     // A kept first line is the scanned one: no need to read the scanned version for it.
     const was = slot.firstLineKept
-      ? plainNameAt(lines, t.range.start.line, definitions.language)
+      ? plainNameAt(lines, range.start.line, definitions.language)
       : slot.identity === undefined
         ? plainNameAt(scanned?.(commit)?.lines ?? EMPTY_LINES, recorded - 1, definitions.language)
         : undefined;
-    if (was && plainlyAt(t.range, [was], lines, definitions)) {
+    if (was && plainlyAt(range, [was], lines, definitions)) {
       return confirmedByHistory(t);
     }
   }
   // Only a parsed language can tell which definition the anchor was on.
   const identity = slot.history && definitions ? identityFor(slot, scanned) : undefined;
   t.unverified = identity === undefined ? true : undefined;
+  const names = slot.names;
   const v = verify(
-    t.range,
-    { names: slot.names, other: slot.other, identity },
+    range,
+    { names, other: slot.other, identity },
     lines,
     !slot.deleted,
     definitions,
@@ -464,7 +463,7 @@ export function reverify(
       if (slot.deleted && v.kind === 'unchecked') markDeleted(slot);
       return;
     case 'moved':
-      t.relocatedFrom = slot.movedFrom === undefined ? t.range : undefined;
+      t.relocatedFrom = slot.movedFrom === undefined ? range : undefined;
       t.range = v.range;
       t.state = 'relocated';
       t.candidates = undefined;
@@ -482,7 +481,7 @@ export function reverify(
         const chosen = slot.choices?.get(choiceKey(t.entry));
         const picked = chosen && v.candidates.find((c) => sameRange(c, chosen));
         if (picked) {
-          t.relocatedFrom = t.range;
+          t.relocatedFrom = range;
           t.range = picked;
           t.state = 'relocated';
           t.candidates = undefined;
@@ -501,8 +500,8 @@ export function reverify(
       t.otherDefinitions = undefined;
       t.candidates = undefined;
       t.problem = slot.deleted
-        ? staleMessage(t.entry, deletedWhy(t), slot.names)
-        : staleMessage(t.entry, v, slot.names);
+        ? staleMessage(t.entry, deletedWhy(t), names)
+        : staleMessage(t.entry, v, names);
       return;
   }
 }
@@ -519,9 +518,8 @@ export function sameRange(a: Range, b: Range): boolean {
 const EMPTY_LINES = new LineTable('');
 
 /** The anchor's own names: all expected names but the path's other end's. */
-function ownNames(slot: Slot): readonly string[] {
-  const other = slot.other;
-  return other ? slot.names.filter((n) => !other.includes(n)) : slot.names;
+function ownNames(names: readonly string[], other: readonly string[] | undefined): readonly string[] {
+  return other ? names.filter((n) => !other.includes(n)) : names;
 }
 
 /** Whether the definition's text changed since the scan comes from its fingerprint, not from git's lines. */

@@ -34,8 +34,11 @@ export function codeLenses(
 ): CodeLens[] {
   const byLine = new Map<number, LineGroup>();
   for (const a of session.index.anchorsInFile(uri)) {
-    if (!a.range || (a.state !== 'resolved' && a.state !== 'relocated')) continue;
-    const line = a.range.start.line;
+    if (a.state !== 'resolved' && a.state !== 'relocated') continue;
+    // Read once: the index makes a range each time one is read.
+    const range = a.range;
+    if (!range) continue;
+    const line = range.start.line;
     let g = byLine.get(line);
     if (!g)
       byLine.set(line, (g = { line, refs: [], keys: new Set(), paths: [], found: 0, unverified: true }));
