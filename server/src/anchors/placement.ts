@@ -67,7 +67,8 @@ export class Placement {
     const notes = this.written.forFile(key);
     const text = notes && this.state.open.get(key)?.text;
     const fromNote = new Map<string, FileLineMap | undefined>();
-    // Anchors on the same lines share one range object (a file of few anchors gains nothing from it).
+    // Anchors on the same whole lines take one range made once, not one each, while placing (a file of
+    // few anchors gains nothing from it).
     const ranges = fa.slots.length > SHARED_RANGES_FROM ? new Map<number, Range>() : undefined;
     return (s) => {
       const commit = s.entry.commit;
