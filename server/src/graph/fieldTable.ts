@@ -16,10 +16,10 @@ export interface FieldNode {
 
 export class FieldTable {
   /** Per field node: its field path, its boundary, and its applied and depends-on tags (shared lists). */
-  private readonly names: string[] = [];
-  private readonly owners: BoundaryModel[] = [];
-  private readonly applied: (readonly GraphTag[] | undefined)[] = [];
-  private readonly depended: (readonly GraphTag[] | undefined)[] = [];
+  private names: string[] = [];
+  private owners: BoundaryModel[] = [];
+  private applied: (readonly GraphTag[] | undefined)[] = [];
+  private depended: (readonly GraphTag[] | undefined)[] = [];
 
   get length(): number {
     return this.names.length;
@@ -45,6 +45,17 @@ export class FieldTable {
   /** A store field's depends-on tags, derived once every arc is made (the builder). */
   setDependsOn(i: number, tags: readonly GraphTag[]): void {
     this.depended[i] = tags;
+  }
+
+  /**
+   * Once the build is done: each column copied to an array of its length (one grown by push keeps up
+   * to half as much room again, unused, for the model's life).
+   */
+  trim(): void {
+    this.names = this.names.slice();
+    this.owners = this.owners.slice();
+    this.applied = this.applied.slice();
+    this.depended = this.depended.slice();
   }
 
   name(i: number): string {

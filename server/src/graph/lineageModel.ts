@@ -40,7 +40,10 @@ export class LineageModel {
   readonly compIn = new Map<string, Set<string>>();
   /** Tag name → field nodes carrying it (applied or depended on). */
   readonly fieldsByTag = new Map<string, FieldSet>();
-  /** Per field node, the index in pathIdList of the first path mapping it (to open its document and anchor), or -1. */
+  /**
+   * Per field node, the index in pathIdList of the first path mapping it (to open its document and
+   * anchor), or -1.
+   */
   private fieldPaths: Int32Array = new Int32Array(0);
   /** Components in a list, and each field's place in it (impact counts per component in an array). */
   readonly componentList: ComponentModel[] = [];

@@ -163,6 +163,7 @@ export class ModelBuilder {
     yield;
     if (this.withTags) yield* this.indexTags();
     this.tagLists = undefined;
+    this.model.fields.trim();
     this.model.componentIndexes();
   }
 
