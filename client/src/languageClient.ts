@@ -17,7 +17,6 @@ import {
 } from '../../common/src/protocol';
 import { lineageSettings, SECTION, workspaceSettings } from './config';
 import { redactingChannel, type Log } from './logging';
-import { serverProcessEnv } from '../../common/src/serverProcess';
 
 export function createLanguageClient(
   extensionUri: vscode.Uri,
@@ -25,13 +24,12 @@ export function createLanguageClient(
   initializationOptions: () => InitializationOptions,
 ): LanguageClient {
   const module = vscode.Uri.joinPath(extensionUri, 'dist', 'server', 'server.js').fsPath;
-  const env = serverProcessEnv(process.env);
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc, options: { env } },
+    run: { module, transport: TransportKind.ipc },
     debug: {
       module,
       transport: TransportKind.ipc,
-      options: { env, execArgv: ['--nolazy', '--inspect=127.0.0.1:6019'] },
+      options: { execArgv: ['--nolazy', '--inspect=127.0.0.1:6019'] },
     },
   };
   // Server output and traces go into the one log, through the redaction.

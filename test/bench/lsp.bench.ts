@@ -16,7 +16,6 @@ import * as rpc from 'vscode-languageserver-protocol/node';
 import { VERSIONS_PAGE } from '../../common/src/api/choices';
 import { startLocalService } from '../helpers/localService';
 import { generateWorkspace, procCpuMs, repoRoot } from './generatedWorkspace';
-import { serverProcessEnv } from '../../common/src/serverProcess';
 
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
@@ -112,11 +111,7 @@ async function main(): Promise<void> {
     ],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
-      env: serverProcessEnv({
-        ...process.env,
-        SERVER_CLOCK_OUT: clockOut,
-        SERVER_CLOCK_METHOD: 'textDocument/hover',
-      }),
+      env: { ...process.env, SERVER_CLOCK_OUT: clockOut, SERVER_CLOCK_METHOD: 'textDocument/hover' },
     },
   );
   const conn = rpc.createProtocolConnection(

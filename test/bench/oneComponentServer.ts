@@ -11,7 +11,6 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { repoRoot } from './generatedWorkspace';
-import { serverProcessEnv } from '../../common/src/serverProcess';
 
 export function rssMb(pid: number): number {
   const s = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -86,10 +85,7 @@ export function startBenchServer(dir: string, componentIds: string[]): BenchServ
       process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'),
       '--stdio',
     ],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-      env: serverProcessEnv({ ...process.env, LOOP_CLOCK_OUT: loopOut }),
-    },
+    { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, LOOP_CLOCK_OUT: loopOut } },
   );
   const conn = rpc.createProtocolConnection(
     new rpc.StreamMessageReader(server.stdout!),

@@ -22,7 +22,6 @@ import { parseTree, type Node } from 'jsonc-parser';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeThreadPriority, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
-import { serverProcessEnv } from '../../common/src/serverProcess';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
@@ -142,11 +141,7 @@ async function startServer(
     [...nodeArgs, join(repoRoot, 'test/bench/serverClock.cjs'), ...argv],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
-      env: serverProcessEnv({
-        ...process.env,
-        SERVER_CLOCK_OUT: clockOut,
-        SERVER_CLOCK_METHOD: 'textDocument/hover',
-      }),
+      env: { ...process.env, SERVER_CLOCK_OUT: clockOut, SERVER_CLOCK_METHOD: 'textDocument/hover' },
     },
   );
   const conn = rpc.createProtocolConnection(

@@ -27,7 +27,6 @@ import {
   type LineageSettings,
   type ServiceStatus,
 } from '../../common/src/protocol';
-import { serverProcessEnv } from '../../common/src/serverProcess';
 
 export const repoRoot = resolve(__dirname, '..', '..', '..');
 export const serverJs = join(repoRoot, 'dist', 'server', 'server.js');
@@ -67,10 +66,8 @@ export class LspClient {
   }
 
   static async start(opts: LspClientOptions): Promise<LspClient> {
-    // Started as the extension starts it (common/src/serverProcess.ts).
     const child = spawn(process.execPath, opts.serverArgs ?? [serverJs, '--stdio'], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: serverProcessEnv(process.env),
     });
     const conn = createProtocolConnection(
       new StreamMessageReader(child.stdout),
