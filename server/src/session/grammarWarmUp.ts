@@ -16,7 +16,7 @@ export class GrammarWarmUp {
     if (this.started) return this.started;
     const t0 = performance.now();
     this.started = this.index.warmSyntax().then(() => {
-      this.log.info(`Syntax grammars loaded and warmed in ${Math.round(performance.now() - t0)} ms.`);
+      this.log.info(`Syntax grammars loaded in ${Math.round(performance.now() - t0)} ms.`);
     });
     return this.started;
   }

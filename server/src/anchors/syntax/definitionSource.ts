@@ -2,14 +2,12 @@
 // lazily (only when an anchor's name check fails), the tables cached per file and text version.
 import { extractDefinitions, type DefinitionTable } from './definitions';
 import { QUERIES, grammarFor, type GrammarName } from './languages';
-import { WARM_SAMPLES } from './warmSamples';
 import { exerciseQueryCompiler, findWasmDir, loadGrammar, type LoadedGrammar } from './treeSitter';
-import { yieldToEventLoop } from '../../util/timeSlices';
 
 export interface DefinitionSource {
   /** Loads what these files' languages need; never rejects (a failure leaves those files to the text rules). */
   prepare(fsPaths: Iterable<string>): Promise<void>;
-  /** Loads and exercises every language ahead of the first build (optional); never rejects. */
+  /** Loads every language ahead of the first build (optional); never rejects. */
   warm?(): Promise<void>;
   /** The file's language when it is parsed here (its grammar loaded); undefined: text rules. */
   languageOf(fsPath: string): GrammarName | undefined;
@@ -32,8 +30,6 @@ export interface TreeSitterOptions {
 }
 
 const DEFAULT_MAX_CACHED = 64;
-/** Parses of each warm-up sample (about 1.5 ms each once compiled; requests are served between them). */
-const WARM_ROUNDS = 10;
 const DEFAULT_MAX_CACHED_CHARS = 8_000_000;
 
 export class TreeSitterDefinitions implements DefinitionSource {
@@ -70,32 +66,15 @@ export class TreeSitterDefinitions implements DefinitionSource {
   }
 
   /**
-   * Loads every grammar and parses a small sample in each (warmSamples.ts) a few times, one parse per
-   * turn of the event loop, so that the first index build of the process finds the parsers compiled.
-   * Never rejects.
+   * Loads every grammar (compiled side by side), so that the first index build of the process finds
+   * them ready. Never rejects. No sample is parsed: parsing samples to get the parsers' code compiled
+   * and tiered up before the first build cost more CPU during a load than it saved in the build.
    */
   async warm(): Promise<void> {
     const names = Object.keys(QUERIES) as GrammarName[];
     // The query compiler is first run on a small query, so the large ones compile with optimised code.
     if (this.wasmDir) await exerciseQueryCompiler(this.wasmDir);
-    // Compiled side by side; then parsed one by one (the main thread's share).
-    const loads = names.map((name) => this.loading(name));
-    for (const [i, name] of names.entries()) {
-      await loads[i];
-      const grammar = this.ready.get(name);
-      if (!grammar) continue;
-      try {
-        // One parse compiles the code it runs (lazily, at its first call); V8 tiers up code that ran a
-        // while: ten rounds bring the first build near a warm one (docs/performance.md).
-        // Once real files are being parsed they warm the parser themselves: stop competing with them.
-        for (let r = 0; r < WARM_ROUNDS && this.parses === 0; r++) {
-          extractDefinitions(grammar, WARM_SAMPLES[name]);
-          await yieldToEventLoop();
-        }
-      } catch {
-        // A real parse reports its own failure.
-      }
-    }
+    await Promise.all(names.map((name) => this.loading(name)));
   }
 
   languageOf(fsPath: string): GrammarName | undefined {
