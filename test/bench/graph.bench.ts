@@ -15,7 +15,7 @@ import type { ComponentDetail, ComponentDetailResponse, EdgesResponse } from '..
 import * as P from '../../common/src/protocol';
 import { impactOf } from '../../server/src/graph/impact';
 import { LineageModel } from '../../server/src/graph/lineageModel';
-import { startLocalService } from '../helpers/localService';
+import { startLocalService, serviceJson } from '../helpers/localService';
 import { LspClient, repoRoot } from '../helpers/lspClient';
 import { openWebviewPage } from '../helpers/webviewPage';
 import { generateDataset } from './generatedWorkspace';
@@ -194,11 +194,7 @@ async function inProcess(
   ids: string[],
   fields: P.FieldRef[],
 ): Promise<void> {
-  const get = async <T>(path: string): Promise<T> => {
-    const r = await fetch(`${service.url}${path}`, { headers: { 'X-API-KEY': service.apiKey } });
-    if (!r.ok) throw new Error(`${path}: ${r.status}`);
-    return (await r.json()) as T;
-  };
+  const get = <T>(path: string): Promise<T> => serviceJson<T>(service, path);
   const { edges } = await get<EdgesResponse>('/v0/experimental/edges');
   const details: ComponentDetail[] = [];
   for (let i = 0; i < ids.length; i += 16)

@@ -14,7 +14,7 @@ import type { ComponentDetail, ComponentDetailResponse, EdgesResponse } from '..
 import { LineageModel } from '../../server/src/graph/lineageModel';
 import { pathImpact, preparePathImpacts } from '../../server/src/graph/pathImpacts';
 import { warmWalks } from '../../server/src/graph/traverse';
-import { startLocalService } from '../helpers/localService';
+import { startLocalService, serviceJson } from '../helpers/localService';
 import { generateWorkspace } from './generatedWorkspace';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -44,11 +44,7 @@ async function main(): Promise<void> {
   ).components.map((c) => c.id);
   const service = await startLocalService({ seed: datasetFile, startTimeoutMs: 10 * 60_000 });
   try {
-    const get = async <T>(path: string): Promise<T> => {
-      const r = await fetch(`${service.url}${path}`, { headers: { 'X-API-KEY': service.apiKey } });
-      if (!r.ok) throw new Error(`${path}: ${r.status}`);
-      return (await r.json()) as T;
-    };
+    const get = <T>(path: string): Promise<T> => serviceJson<T>(service, path);
     const { edges } = await get<EdgesResponse>('/v0/experimental/edges');
     const details: ComponentDetail[] = [];
     for (const id of ids)

@@ -103,3 +103,13 @@ export function startLocalService(opts: LocalServiceOptions = {}): Promise<Local
     });
   });
 }
+
+/** GET `path` from the service with its key: the JSON answer, or an error naming the path and status. */
+export async function serviceJson<T>(
+  service: Pick<LocalService, 'url' | 'apiKey'>,
+  path: string,
+): Promise<T> {
+  const r = await fetch(`${service.url}${path}`, { headers: { 'X-API-KEY': service.apiKey } });
+  if (!r.ok) throw new Error(`${path}: ${r.status}`);
+  return (await r.json()) as T;
+}
