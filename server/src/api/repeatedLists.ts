@@ -20,9 +20,8 @@
 import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
 import { FieldDependsOnTagEntry } from '../../../common/src/api/tags';
 import { isValid } from '../../../common/src/api/validate';
-import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 import { KnownArrays } from './knownArrays';
-import type { ParsedBody } from './responses';
+import { parseBody, parseNestingChecked, type ParsedBody } from './responses';
 import {
   BACKSLASH,
   CLOSE_ARRAY,
@@ -170,13 +169,13 @@ export class RepeatedLists {
     if (found === 'tooDeep') return found;
     if (found === undefined) {
       // Not followed, or holding the marker's name: the nesting check of the whole, then the parser.
-      return parseChecked(body, limit);
+      return parseBody(body, limit);
     }
     if (found.kept.length > 0) {
       const parsed = this.parseCut(body, found);
       if (parsed) return parsed;
     }
-    return parseWhole(body);
+    return parseNestingChecked(body);
   }
 
   private parseCut(body: Buffer, cuts: Cuts): { value: unknown; complete: () => void } | undefined {
@@ -270,16 +269,4 @@ function putBack(value: unknown, lists: unknown[][]): (() => void) | undefined {
   return () => {
     for (let n = 0; n < lists.length; n++) at[n]!.depends_on = lists[n];
   };
-}
-
-function parseWhole(body: Buffer): ParsedBody {
-  try {
-    return { value: JSON.parse(body.toString('utf8')) as unknown };
-  } catch {
-    return 'notJson';
-  }
-}
-
-function parseChecked(body: Buffer, limit: number): ParsedBody {
-  return jsonNestsDeeperThan(body, limit) ? 'tooDeep' : parseWhole(body);
 }

@@ -10,9 +10,6 @@ import { InvalidResponseError, ServiceError } from './errors';
 import type { Context, RawResponse } from './transport';
 import { logText } from '../../../common/src/untrustedText';
 
-const NOT_JSON = Symbol('not json');
-const TOO_DEEP = Symbol('too deep');
-
 /** A body's value, or why there is none. */
 export type ParsedBody =
   | {
@@ -91,8 +88,9 @@ export function schemaMismatch(
 
 function serviceError(raw: RawResponse, ctx: Context, apiKey: string): ServiceError {
   // Only successes are streamed: an error's body is always buffered.
-  const body = 'body' in raw ? parseJson(raw.body) : NOT_JSON;
-  if (body !== NOT_JSON && body !== TOO_DEEP && isValid(ErrorResponse, body)) {
+  const parsed = 'body' in raw ? parseBody(raw.body) : 'notJson';
+  const body = typeof parsed === 'object' ? parsed.value : undefined;
+  if (isValid(ErrorResponse, body)) {
     const message = logText(body.message, [apiKey]) || `The service answered ${statusText(raw.status)}.`;
     const title = body.title === undefined ? undefined : logText(body.title, [apiKey], 120);
     const id = typeof body.id === 'number' && Number.isFinite(body.id) ? body.id : undefined;
@@ -110,10 +108,9 @@ function statusText(status: number): string {
   return text ? `${status} (${text})` : String(status);
 }
 
-/** The parsed body; bodies nested deeper than MAX_JSON_DEPTH are never parsed (see jsonDepth.ts). */
-export function parseBody(body: Buffer): ParsedBody {
-  const value = parseJson(body);
-  return value === TOO_DEEP ? 'tooDeep' : value === NOT_JSON ? 'notJson' : { value };
+/** The parsed body; bodies nested deeper than `limit` are never parsed (see jsonDepth.ts). */
+export function parseBody(body: Buffer, limit: number = MAX_JSON_DEPTH): ParsedBody {
+  return jsonNestsDeeperThan(body, limit) ? 'tooDeep' : parseNestingChecked(body);
 }
 
 /** The parsed body of a text whose nesting was already checked (as it was read for another reason). */
@@ -123,16 +120,5 @@ export function parseNestingChecked(body: Buffer): ParsedBody {
     return { value: JSON.parse(body.toString('utf8')) as unknown };
   } catch {
     return 'notJson';
-  }
-}
-
-/** The body's value, or why there is none (as symbols, for the error bodies read below too). */
-function parseJson(body: Buffer): unknown {
-  if (body.length === 0) return NOT_JSON;
-  if (jsonNestsDeeperThan(body)) return TOO_DEEP;
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    return NOT_JSON;
   }
 }
