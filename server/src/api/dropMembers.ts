@@ -52,7 +52,6 @@ function valueEnd(b: Buffer, at: number, known: KnownArrays<number>): number {
         if (length !== undefined) {
           i += length - 1;
           flat = -1;
-          if (depth === 0) return i + 1;
           continue;
         }
         depth++;

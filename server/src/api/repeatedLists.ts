@@ -50,10 +50,13 @@ interface Kept {
   nesting: number;
 }
 
-/** Where the lists to cut are: start and end, and the kept list there when it was seen before. */
+/**
+ * Where the lists to cut are: start and end, and the kept list there when it was seen before, else how
+ * deep the list walked there nests.
+ */
 interface Cuts {
   at: number[];
-  kept: Array<Kept | undefined>;
+  kept: Array<Kept | number>;
 }
 
 /**
@@ -131,7 +134,7 @@ function scan(
               if (end === 'tooDeep') return end;
               if (end < 0) return undefined;
               cuts.at.push(k, end);
-              cuts.kept.push(undefined);
+              cuts.kept.push(walked.nesting);
               i = end - 1;
               continue;
             }
@@ -185,7 +188,8 @@ export class RepeatedLists {
     for (let c = 0; c < cuts.kept.length; c++) {
       const start = cuts.at[2 * c]!;
       const end = cuts.at[2 * c + 1]!;
-      const list = (cuts.kept[c] ?? this.list(body, start, end))?.list;
+      const seen = cuts.kept[c]!;
+      const list = (typeof seen === 'number' ? this.list(body, start, end, seen) : seen)?.list;
       if (!list) return undefined;
       const marker = markerText(lists.length);
       lists.push(list);
@@ -212,8 +216,11 @@ export class RepeatedLists {
     return complete ? { value, complete } : undefined;
   }
 
-  /** The kept list of a text not recognised at once: found by its whole text, else parsed and kept. */
-  private list(body: Buffer, start: number, end: number): Kept | undefined {
+  /**
+   * The kept list of a text not recognised at once (it was walked: `nesting` is how deep it nests),
+   * found by its whole text, else parsed and kept.
+   */
+  private list(body: Buffer, start: number, end: number, nesting: number): Kept | undefined {
     const seen = this.kept.get(body, start, end);
     if (seen) return seen;
     let parsed: unknown;
@@ -223,9 +230,7 @@ export class RepeatedLists {
       return undefined;
     }
     if (!Array.isArray(parsed) || !isValid(DEPENDS_ON, parsed)) return undefined;
-    const out = { nesting: 0 };
-    listEnd(body, start, 0, Number.MAX_SAFE_INTEGER, out);
-    const entry: Kept = { length: end - start, list: parsed as unknown[], nesting: out.nesting };
+    const entry: Kept = { length: end - start, list: parsed as unknown[], nesting };
     this.kept.keep(body, start, end, entry);
     return entry;
   }
