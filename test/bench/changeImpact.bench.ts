@@ -16,8 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import { ChangeImpactChangedNotification, ChangeImpactRequest } from '../../common/src/protocol';
-import { VERSIONS_PAGE } from '../../common/src/api/choices';
-import { startLocalService } from '../helpers/localService';
+import { startLocalService, warmComponentAnswers } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
 import { GIT_TEST_ENV } from '../helpers/gitRepo';
 import { generateWorkspace, runCli } from './generatedWorkspace';
@@ -101,15 +100,10 @@ async function main(): Promise<void> {
     // The service builds its lineage graph on the first read and keeps each rendered answer until the
     // next write: every component and its versions are read once, as the CLI asks for them, so each run
     // measures the analysis, not the service rendering its answers the first time.
-    const warmIds = code.map((c) => c.id);
-    const readSome = async (): Promise<void> => {
-      for (let id = warmIds.shift(); id; id = warmIds.shift())
-        for (const part of ['', `/versions?limit=${VERSIONS_PAGE.max}`])
-          await fetch(`${service.url}/v0/experimental/components/${id}${part}`, {
-            headers: { 'X-API-KEY': service.apiKey },
-          }).then((r) => r.arrayBuffer());
-    };
-    await Promise.all([readSome(), readSome(), readSome(), readSome()]);
+    await warmComponentAnswers(
+      service,
+      code.map((c) => c.id),
+    );
     // ---- CLI: a 200-file diff ----
     edit(DIFF_FILES, 'cli', false);
     for (const i of [0, 1]) {

@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
-import { VERSIONS_PAGE } from '../../common/src/api/choices';
-import { startLocalService } from '../helpers/localService';
+import { startLocalService, warmComponentAnswers } from '../helpers/localService';
 import { generateWorkspace, procCpuMs, repoRoot } from './generatedWorkspace';
 
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
@@ -123,17 +122,10 @@ async function main(): Promise<void> {
     // next write: reading every component once here makes the load below the server's own work, not
     // the service rendering 100 MB of details on the same two cores.
     let t = performance.now();
-    const warmIds = [...code.map((c) => c.id)];
-    const readOne = async (): Promise<void> => {
-      for (let id = warmIds.shift(); id; id = warmIds.shift()) {
-        // As the server asks: the default projection, and versions a whole page at a time.
-        for (const part of ['', `/versions?limit=${VERSIONS_PAGE.max}`])
-          await fetch(`${service.url}/v0/experimental/components/${id}${part}`, {
-            headers: { 'X-API-KEY': service.apiKey },
-          }).then((r) => r.arrayBuffer());
-      }
-    };
-    await Promise.all([readOne(), readOne(), readOne(), readOne()]);
+    await warmComponentAnswers(
+      service,
+      code.map((c) => c.id),
+    );
     const warmMs = performance.now() - t;
 
     const settings = {

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { VERSIONS_PAGE } from '../../common/src/api/choices';
 import { SERVICE_KEY_LINE, SERVICE_URL_LINE } from '../../common/src/serviceAnnouncement';
 
 export interface LocalService {
@@ -112,4 +113,25 @@ export async function serviceJson<T>(
   const r = await fetch(`${service.url}${path}`, { headers: { 'X-API-KEY': service.apiKey } });
   if (!r.ok) throw new Error(`${path}: ${r.status}`);
   return (await r.json()) as T;
+}
+
+/**
+ * Reads every component's detail and versions once, four at a time, as the language server and the CLI
+ * ask for them (the default projection, versions a whole page at a time): the service renders each
+ * answer on its first read and keeps it until the next write, so a benchmark measures its client, not
+ * that first rendering.
+ */
+export async function warmComponentAnswers(
+  service: Pick<LocalService, 'url' | 'apiKey'>,
+  componentIds: readonly string[],
+): Promise<void> {
+  const ids = [...componentIds];
+  const readSome = async (): Promise<void> => {
+    for (let id = ids.shift(); id; id = ids.shift())
+      for (const part of ['', `/versions?limit=${VERSIONS_PAGE.max}`])
+        await fetch(`${service.url}/v0/experimental/components/${id}${part}`, {
+          headers: { 'X-API-KEY': service.apiKey },
+        }).then((r) => r.arrayBuffer());
+  };
+  await Promise.all([readSome(), readSome(), readSome(), readSome()]);
 }
