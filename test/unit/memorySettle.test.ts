@@ -2,7 +2,27 @@
 // collection, exposed at run time, really frees garbage; it waits while the event loop is busy and runs
 // once the loop has been quiet for its window, naming the work it settles.
 import { strict as assert } from 'node:assert';
-import { fullCollection, MemorySettle, type SettleResult } from '../../server/src/util/memorySettle';
+import { getHeapSpaceStatistics } from 'node:v8';
+import {
+  compactingCollection,
+  fullCollection,
+  MemorySettle,
+  type SettleResult,
+} from '../../server/src/util/memorySettle';
+
+/** Old space committed beyond what its live objects use (MB): pages kept for objects scattered over them. */
+function oldSpaceSlackMb(): number {
+  const s = getHeapSpaceStatistics().find((x) => x.space_name === 'old_space')!;
+  return (s.space_size - s.space_used_size) / 1e6;
+}
+
+/** Many small objects promoted to the old space, then all but every eighth dropped: a load's leftovers. */
+function scatteredSurvivors(): unknown[] {
+  const all: Array<{ i: number; s: string; a: number[] }> = [];
+  for (let i = 0; i < 600_000; i++) all.push({ i, s: `field_${i}`, a: [i] });
+  fullCollection()!(); // promoted, interleaved on the same pages
+  return all.filter((_, i) => i % 8 === 0);
+}
 
 describe('memory settle after big work', () => {
   it('exposes a full collection that frees unreachable objects', () => {
@@ -18,6 +38,28 @@ describe('memory settle after big work', () => {
     garbage = undefined;
     collect();
     assert.ok(process.memoryUsage().heapUsed < base + 5e6, 'the objects were collected');
+  });
+
+  it('the settle collection compacts: pages a plain collection keeps for scattered survivors are returned', () => {
+    const plain = fullCollection()!;
+    const compacting = compactingCollection();
+    assert.ok(compacting, 'this Node accepts the flags at run time');
+    // The same leftovers twice, each followed by one collection: a plain one, then the settle's.
+    let kept = scatteredSurvivors();
+    plain();
+    const plainSlack = oldSpaceSlackMb();
+    assert.equal(kept.length, 75_000);
+    kept = [];
+    plain();
+    kept = scatteredSurvivors();
+    compacting();
+    const compactedSlack = oldSpaceSlackMb();
+    assert.equal(kept.length, 75_000, 'the live objects survive the move');
+    assert.ok(plainSlack > 30, `a plain collection left ${plainSlack.toFixed(0)} MB of old space unused`);
+    assert.ok(
+      compactedSlack < plainSlack / 4,
+      `compacted: ${compactedSlack.toFixed(0)} MB unused; a plain collection left ${plainSlack.toFixed(0)} MB`,
+    );
   });
 
   it('collects once the loop has been quiet, naming every piece of work it settles', async () => {

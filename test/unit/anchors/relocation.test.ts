@@ -483,13 +483,16 @@ describe('anchors: syntax-aware relocation (tree-sitter)', () => {
     assert.equal(counted.stats().parses, 0);
   });
 
-  it('warm(): every grammar loaded ahead of the first build, no sample parsed', async () => {
+  it('warm(): the runtime readied and no grammar loaded; prepare() loads only the languages asked for', async () => {
     const defs = new TreeSitterDefinitions();
     await defs.warm();
-    for (const f of ['a.go', 'b.py', 'c.ts', 'd.tsx', 'e.js', 'f.java'])
-      assert.equal(defs.languageOf(f), grammarFor(f), f); // loaded without prepare()
+    for (const f of ['b.py', 'c.ts', 'd.tsx', 'e.js', 'f.java', 'g.cs'])
+      assert.equal(defs.languageOf(f), undefined, `${f}: no grammar loaded by the warm-up`);
     assert.equal(defs.stats().parses, 0);
-    assert.ok(defs.definitions('/w/a.go', 'package a\nfunc A() {}\n')!.has('A'));
+    await defs.prepare(['/w/a.py', '/w/b.py']);
+    assert.equal(defs.languageOf('x.py'), 'python');
+    assert.equal(defs.languageOf('c.ts'), undefined, 'a language no file asked for stays unloaded');
+    assert.ok(defs.definitions('/w/a.py', 'def handle(x):\n    return x\n')!.has('handle'));
   });
 
   it('the query compiler is exercised on a small query before the large ones compile; without grammars, not at all', async () => {

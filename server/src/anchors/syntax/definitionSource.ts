@@ -1,13 +1,13 @@
 // Definitions of workspace files for syntax-aware relocation: the grammar by file extension, parsed
 // lazily (only when an anchor's name check fails), the tables cached per file and text version.
 import { extractDefinitions, type DefinitionTable } from './definitions';
-import { QUERIES, grammarFor, type GrammarName } from './languages';
+import { grammarFor, type GrammarName } from './languages';
 import { exerciseQueryCompiler, findWasmDir, loadGrammar, type LoadedGrammar } from './treeSitter';
 
 export interface DefinitionSource {
   /** Loads what these files' languages need; never rejects (a failure leaves those files to the text rules). */
   prepare(fsPaths: Iterable<string>): Promise<void>;
-  /** Loads every language ahead of the first build (optional); never rejects. */
+  /** Readies parsing ahead of the first build (optional); never rejects. */
   warm?(): Promise<void>;
   /** The file's language when it is parsed here (its grammar loaded); undefined: text rules. */
   languageOf(fsPath: string): GrammarName | undefined;
@@ -66,15 +66,14 @@ export class TreeSitterDefinitions implements DefinitionSource {
   }
 
   /**
-   * Loads every grammar (compiled side by side), so that the first index build of the process finds
-   * them ready. Never rejects. No sample is parsed: parsing samples to get the parsers' code compiled
-   * and tiered up before the first build cost more CPU during a load than it saved in the build.
+   * Readies the parsing runtime ahead of the first build: tree-sitter itself, and its query compiler
+   * run on a small query. Grammars are not loaded here: each holds resident memory for the process's
+   * life (C#'s alone ~15 MB), so only those of the anchors' languages load (prepare). Never rejects.
+   * No sample is parsed: parsing samples to get the parsers' code compiled and tiered up before the
+   * first build cost more CPU during a load than it saved in the build.
    */
   async warm(): Promise<void> {
-    const names = Object.keys(QUERIES) as GrammarName[];
-    // The query compiler is first run on a small query, so the large ones compile with optimised code.
     if (this.wasmDir) await exerciseQueryCompiler(this.wasmDir);
-    await Promise.all(names.map((name) => this.loading(name)));
   }
 
   languageOf(fsPath: string): GrammarName | undefined {
