@@ -4,7 +4,6 @@ import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, copyFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 
@@ -63,27 +62,18 @@ const targets = {
     external: ['vscode'],
   },
   webview: {
-    // The lineage graph's renderer runs in the webview (a browser), bundled with elkjs.
+    // The lineage graph's renderer runs in the webview (a browser); it draws layouts the server made.
     entryPoints: { 'webview/graph': 'webview/src/main.ts' },
     platform: 'browser',
     target: 'chrome120',
     format: 'iife',
-    // elkjs's worker script goes in as text: the renderer starts it as a Web Worker from a blob: URL
-    // (webview/src/layoutEngine.ts), so layout never runs on the panel's main thread.
-    plugins: [
-      {
-        name: 'elk-worker-as-text',
-        setup(build) {
-          build.onLoad({ filter: /elk-worker\.min\.js$/ }, async (a) => ({
-            contents: await readFile(a.path, 'utf8'),
-            loader: 'text',
-          }));
-        },
-      },
-    ],
   },
   server: {
-    entryPoints: { 'server/server': 'server/src/server.ts' },
+    // The layout worker (elkjs) is a bundle of its own: the server starts it as a worker thread.
+    entryPoints: {
+      'server/server': 'server/src/server.ts',
+      'server/layoutWorker': 'server/src/graph/layoutWorker.ts',
+    },
     // jsonc-parser's UMD build (its `main`) requires files at run time that a bundle lacks; its ESM
     // build (`module`) bundles cleanly.
     mainFields: ['module', 'main'],

@@ -10,7 +10,7 @@ import {
   GraphResultSchema,
   Id,
 } from './graphSchemas';
-import { type KeptLayout, KeptLayoutSchema } from './graphLayout';
+import { type GraphLayout, GraphLayoutSchema } from './graphLayout/wire';
 import type { FieldFlowResult, GraphFilters, GraphParams, GraphResult } from './protocol';
 
 /** What the panel keeps across reloads (WebviewPanelSerializer) and sends back to restore. */
@@ -33,20 +33,25 @@ export const ToWebviewSchema = Type.Union([
       selectedField: Type.Optional(Id),
       selectedComponent: Type.Optional(Id),
     }),
-    // Layouts kept from an earlier page of the graph's shape (one per direction), for a new page.
-    layouts: Type.Optional(Type.Array(KeptLayoutSchema, { maxItems: 2 })),
+    // Where its boxes and edges go (the language server laid it out).
+    layout: GraphLayoutSchema,
   }),
   Type.Object({ type: Type.Literal('flow'), flow: FieldFlowResultSchema }),
   Type.Object({ type: Type.Literal('error'), message: Type.String() }),
 ]);
 export type ToWebview =
-  | { type: 'graph'; graph: GraphResult; state: GraphViewState; layouts?: KeptLayout[] }
+  | { type: 'graph'; graph: GraphResult; state: GraphViewState; layout: GraphLayout }
   | { type: 'flow'; flow: FieldFlowResult }
   | { type: 'error'; message: string };
 
+const Direction = Type.Union([Type.Literal('RIGHT'), Type.Literal('DOWN')]);
+
 /** What the webview may post; the extension drops anything else (and keeps only the known members). */
 export const FromWebviewSchema = Type.Union([
-  Type.Object({ type: Type.Literal('ready') }),
+  // The page loaded, and which way it lays a graph out (its width decides).
+  Type.Object({ type: Type.Literal('ready'), direction: Direction }),
+  // The page was resized across that width: the graph again, laid out the other way.
+  Type.Object({ type: Type.Literal('direction'), direction: Direction }),
   Type.Object({
     type: Type.Literal('rendered'),
     nodes: Type.Number(),
@@ -54,8 +59,6 @@ export const FromWebviewSchema = Type.Union([
     layoutMs: Type.Number(),
     drawMs: Type.Number(),
   }),
-  // A layout elkjs made for a graph, for the extension to hand to a later page of the same shape.
-  Type.Object({ type: Type.Literal('layout'), layout: KeptLayoutSchema }),
   Type.Object({ type: Type.Literal('selectField'), field: Id }),
   // A component's details shown (its header clicked), or none (componentId absent).
   Type.Object({ type: Type.Literal('selectComponent'), componentId: Type.Optional(Id) }),

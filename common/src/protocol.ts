@@ -5,6 +5,7 @@ import { Commands } from './commands.generated';
 import { fileNameSegment } from './untrustedText';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { TargetsAtParams } from './protocolSchemas';
+import type { GraphDirection, GraphLayout } from './graphLayout/wire';
 import { FIELD_MAPPING_KINDS, type FieldMappingKind } from './api/paths';
 import type {
   ApiKeyRecord,
@@ -643,6 +644,24 @@ export interface GraphResult {
   collapsed: boolean;
 }
 export const GraphRequest = new RequestType<GraphParams, GraphResult, void>('lineageLens/graph');
+
+/** The graph and where its boxes and edges go, laid out by the server for a panel in `direction`. */
+export interface LaidOutGraphParams {
+  graph: GraphParams;
+  direction: GraphDirection;
+}
+export interface LaidOutGraph {
+  graph: GraphResult;
+  layout: GraphLayout;
+}
+/**
+ * The graph panel's request: the graph laid out by elkjs in a worker thread of the server (or on the
+ * server's kept layout of the graph's shape, when only edges it has routes for differ). A newer one
+ * supersedes a layout still running: the older request fails (the panel has moved on).
+ */
+export const LaidOutGraphRequest = new RequestType<LaidOutGraphParams, LaidOutGraph, void>(
+  'lineageLens/laidOutGraph',
+);
 
 /** Upstream and downstream flow of one field (field mode), for highlighting without a new layout. */
 export interface FieldFlowResult {

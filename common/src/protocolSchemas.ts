@@ -172,6 +172,13 @@ export const PARAMS_SCHEMAS: ReadonlyMap<string, TSchema> = new Map<string, TSch
   [P.RepairAnchorsRequest.method, RepairAnchorsParams],
   [P.GraphRequest.method, GraphParamsSchema],
   [
+    P.LaidOutGraphRequest.method,
+    Type.Object({
+      graph: GraphParamsSchema,
+      direction: Type.Union([Type.Literal('RIGHT'), Type.Literal('DOWN')]),
+    }),
+  ],
+  [
     P.FieldFlowRequest.method,
     Type.Object({ field: Type.String(), filters: Type.Optional(GraphFiltersSchema) }),
   ],

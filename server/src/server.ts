@@ -26,6 +26,7 @@ import { registerGraphRequests } from './requests/graph';
 import { ChangeImpactLive } from './requests/changeImpact';
 import { registerAgentTools } from './requests/agentTools';
 import { GraphService } from './graph/graphService';
+import { GraphLayouts } from './graph/graphLayouts';
 import { registerContractWatch } from './graph/contractWatch';
 import { WatchedFiles } from './workspace/watchedFiles';
 import { watchAnchoredFiles } from './features/anchorFilesWatch';
@@ -104,6 +105,8 @@ const contractIds = new ContractIdentities(session);
 const signIn = { credentials, hub, grammars, session };
 
 const graph = new GraphService(session);
+// The graph panel's layouts: elkjs in a worker thread, started on the first one and stopped when idle.
+const graphLayouts = new GraphLayouts({ log: (m) => log.info(m) });
 // After a load's index build or a model build, once the server is quiet: the peaks' garbage collected
 // and its memory returned.
 const memory = new MemorySettle({
@@ -208,6 +211,7 @@ connection.onNotification(
 
 connection.onShutdown(async () => {
   memory.dispose();
+  graphLayouts.dispose();
   index.dispose();
   await session.dispose();
 });
@@ -260,7 +264,7 @@ registerPassThrough(connection, log, () => session.api(), {
     return c ? componentLabel(c) : undefined;
   },
 });
-registerGraphRequests(connection, log, graph, docs);
+registerGraphRequests(connection, log, graph, docs, graphLayouts);
 registerAgentTools(connection, log, {
   session,
   graph,

@@ -240,6 +240,11 @@ async function main(): Promise<void> {
     await browser?.close().catch(() => undefined);
     await server?.stop().catch(() => undefined);
     await service?.stop().catch(() => undefined);
+    // The editor's logs (the extension's and the language server's among them) kept with the run's.
+    fs.cpSync(path.join(tmp, 'user-data', 'logs'), path.join(runDir, 'logs'), {
+      recursive: true,
+      force: true,
+    });
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

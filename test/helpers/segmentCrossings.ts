@@ -1,7 +1,7 @@
 // How many times the edges of a laid-out graph cross one another: each pair of segments of two
 // different edges that properly intersect counts once (touching at an end or running along each other
 // does not). The figure the graph's bundling of crossings is measured by.
-import type { Laid } from '../../webview/src/layout';
+import type { Laid } from '../../common/src/graphLayout/layout';
 
 type Point = { x: number; y: number };
 

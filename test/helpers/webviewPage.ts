@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import type { GraphResult } from '../../common/src/protocol';
+import type { LaidOutGraph } from '../../common/src/protocol';
 import type { GraphViewState } from '../../common/src/graphMessages';
 import { graphHtml } from '../../client/src/graph/graphHtml';
 import { repoRoot } from './lspClient';
@@ -26,9 +26,12 @@ const THEMES = {
 
 export interface WebviewPage {
   page: Page;
-  /** Posts a graph and resolves with the renderer's "rendered" report and the wall time until it. */
+  /**
+   * Posts a graph with its layout (what the language server's LaidOutGraphRequest answers) and resolves
+   * with the renderer's "rendered" report and the wall time until it.
+   */
   render(
-    graph: GraphResult,
+    laidOut: LaidOutGraph,
     state: GraphViewState,
   ): Promise<{ wallMs: number; layoutMs: number; drawMs: number }>;
   close(): Promise<void>;
@@ -71,7 +74,7 @@ export async function openWebviewPage(opts: { theme?: keyof typeof THEMES } = {}
   );
   return {
     page,
-    async render(graph, state) {
+    async render(laidOut, state) {
       const before = await page.evaluate(
         () => (globalThis as unknown as { __posted: unknown[] }).__posted.length,
       );
@@ -79,10 +82,10 @@ export async function openWebviewPage(opts: { theme?: keyof typeof THEMES } = {}
       await page.evaluate(
         ([g, s]) =>
           (globalThis as unknown as { postMessage(m: unknown, o: string): void }).postMessage(
-            { type: 'graph', graph: g, state: s },
+            { type: 'graph', graph: g.graph, layout: g.layout, state: s },
             '*',
           ),
-        [graph, state] as const,
+        [laidOut, state] as const,
       );
       const handle = await page.waitForFunction(
         (n) =>

@@ -1,10 +1,10 @@
 // The lineage graph's renderer on its own: its real page (graphHtml, the same CSP) and bundle in
 // Chromium (test/helpers/webviewPage.ts), fed what the real language server answers for the demo
-// dataset (the journeys' local service). Layout runs in a Web Worker (elkjs's worker from a blob: URL)
-// and draws exactly what the same layout computes in Node; a newer graph abandons an older layout (its
-// worker is stopped); the progress bar shows while the worker works; a graph that only hides edges is
-// drawn on the kept layout without the worker, and one that changed is laid out anew; the CSP is never
-// violated.
+// dataset (the journeys' local service): the graph laid out by the server (elkjs in its worker thread).
+// The page draws exactly what the same layout computes in Node, runs no worker and no elkjs of its
+// own; a graph that only hides edges comes on the server's kept layout and is drawn where the boxes
+// were; a layout that does not cover the graph is not drawn on; the progress bar shows while a graph
+// asked for is slow to come; the CSP is never violated.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +14,8 @@ import * as P from '../../common/src/protocol';
 import type { GraphViewState } from '../../common/src/graphMessages';
 import { LspClient } from '../helpers/lspClient';
 import { openWebviewPage, type WebviewPage } from '../helpers/webviewPage';
-import { layout, type Laid } from '../../webview/src/layout';
-import { bundleLabel, crossingBundles } from '../../webview/src/bundles';
+import { layout, type Laid } from '../../common/src/graphLayout/layout';
+import { bundleLabel, crossingBundles } from '../../common/src/graphLayout/bundles';
 import { component, demo } from './support/demo';
 import { session } from './support/session';
 
@@ -44,11 +44,6 @@ const WATCH_CSP = `(() => {
   document.addEventListener('securitypolicyviolation', (e) =>
     globalThis.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
 })()`;
-const WATCH_PROGRESS = `(() => {
-  globalThis.__progress = [];
-  const bar = document.getElementById('progress');
-  new MutationObserver(() => globalThis.__progress.push(!bar.hidden)).observe(bar, { attributes: true });
-})()`;
 
 /** What the SVG shows: every box and edge line by id, as numbers. */
 const drawing = (w: WebviewPage) => w.page.evaluate<Drawing>(DRAWING);
@@ -73,13 +68,16 @@ function assertSameNumbers(actual: Record<string, number[]>, wanted: Record<stri
   }
 }
 
-describe('graph renderer: layout in a Web Worker', () => {
+describe('graph renderer: drawing the layout the language server made', () => {
   let client: LspClient;
   let web: WebviewPage;
   let dir: string;
   let neighbourhood: P.GraphResult;
   let namespace: P.GraphResult;
-  let billing: P.GraphResult;
+  let laidNeighbourhood: P.LaidOutGraph;
+  let laidNamespace: P.LaidOutGraph;
+  const laidOut = (graph: P.GraphParams) =>
+    client.conn.sendRequest(P.LaidOutGraphRequest, { graph, direction: 'RIGHT' });
   const state = (g: P.GraphResult): GraphViewState => ({ params: { focus: g.focus } });
 
   before(async function () {
@@ -93,15 +91,14 @@ describe('graph renderer: layout in a Web Worker', () => {
       timeoutMs: 60_000,
     });
     await client.waitForStatus((st) => st.state === 'connected' && st.componentCount > 0);
-    neighbourhood = await client.conn.sendRequest(P.GraphRequest, {
+    laidNeighbourhood = await laidOut({
       focus: { kind: 'component', componentId: component('checkout-api').id },
     });
-    namespace = await client.conn.sendRequest(P.GraphRequest, {
+    neighbourhood = laidNeighbourhood.graph;
+    laidNamespace = await laidOut({
       focus: { kind: 'namespace', namespace: component('checkout-api').namespace },
     });
-    billing = await client.conn.sendRequest(P.GraphRequest, {
-      focus: { kind: 'component', componentId: component('billing-worker').id },
-    });
+    namespace = laidNamespace.graph;
     web = await openWebviewPage();
     await web.page.evaluate(WATCH_CSP);
   });
@@ -111,22 +108,26 @@ describe('graph renderer: layout in a Web Worker', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('draws what the same layout computes in Node, laid out by a worker started from a blob: URL', async () => {
+  it('draws the layout the language server made, as the same layout computes in Node, with no worker of its own', async () => {
     assert.ok(
       neighbourhood.nodes.some((n) => n.expanded && n.boundaries.length > 0),
       'compound nodes',
     );
-    await web.render(neighbourhood, state(neighbourhood));
+    await web.render(laidNeighbourhood, state(neighbourhood));
     const want = expected(await layout(neighbourhood, new ELK()));
     const got = await drawing(web);
     assertSameNumbers(got.nodes, want.nodes, 'component boxes');
     assertSameNumbers(got.boundaries, want.boundaries, 'boundary boxes');
     assertSameNumbers(got.edges, want.edges, 'edge lines');
     assert.ok(Object.keys(want.edges).length > 0, 'edges are drawn');
+    assert.equal(await web.page.locator('body').getAttribute('data-layout'), laidNeighbourhood.layout.made);
 
-    const workers = web.page.workers();
-    assert.equal(workers.length, 1, 'one layout worker');
-    assert.match(workers[0]!.url(), /^blob:/);
+    assert.deepEqual(web.page.workers(), [], 'no worker in the page');
+    assert.equal(
+      await web.page.evaluate(() => typeof (globalThis as { Worker?: unknown }).Worker),
+      'function',
+      'a worker could be started: none was',
+    );
     assert.deepEqual(
       await web.page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations),
       [],
@@ -134,7 +135,7 @@ describe('graph renderer: layout in a Web Worker', () => {
   });
 
   it('draws the crossings between two components as one bundle with its count; a click lists them', async () => {
-    await web.render(neighbourhood, state(neighbourhood));
+    await web.render(laidNeighbourhood, state(neighbourhood));
     const bundles = crossingBundles(neighbourhood);
     assert.ok(bundles.length > 0, 'the demo neighbourhood has components joined by several crossings');
     for (const b of bundles) {
@@ -155,71 +156,26 @@ describe('graph renderer: layout in a Web Worker', () => {
 
   it('a namespace collapsed to components draws as Node lays it out too', async () => {
     assert.ok(namespace.collapsed);
-    await web.render(namespace, state(namespace));
+    await web.render(laidNamespace, state(namespace));
     const want = expected(await layout(namespace, new ELK()));
     const got = await drawing(web);
     assertSameNumbers(got.nodes, want.nodes, 'component boxes');
     assertSameNumbers(got.edges, want.edges, 'edge lines');
   });
 
-  it('shows progress while the worker lays out, and a newer graph abandons the older layout', async () => {
-    // Another graph drawn first: neither of the two below is of the shape drawn last (whose layout is
-    // kept and drawn on without the worker).
-    await web.render(billing, state(billing));
-    const before = (await posted(web)).length;
-    const [idle] = web.page.workers();
-    assert.ok(idle, 'the worker of the earlier layouts');
-    const stopped = new Promise<void>((r) => idle.once('close', () => r()));
-    // Watch the progress bar from now on (the layout may be quicker than any poll).
-    await web.page.evaluate(WATCH_PROGRESS);
-    // Two graphs in one task: the second arrives while the first is being laid out.
-    await web.page.evaluate(
-      ([a, b]) => {
-        for (const m of [a, b])
-          (globalThis as unknown as { postMessage(m: unknown, o: string): void }).postMessage(m, '*');
-      },
-      [
-        { type: 'graph', graph: namespace, state: state(namespace) },
-        { type: 'graph', graph: neighbourhood, state: state(neighbourhood) },
-      ] as const,
-    );
-    await web.page.waitForFunction(
-      (n) =>
-        (globalThis as unknown as { __posted: Posted[] }).__posted
-          .slice(n)
-          .some((m) => m.type === 'rendered'),
-      before,
-    );
-    const rendered = (await posted(web)).slice(before).filter((m) => m.type === 'rendered');
-    assert.deepEqual(
-      rendered.map((m) => m.nodes),
-      [neighbourhood.nodes.length],
-      'only the newer graph is drawn',
-    );
-    assertSameNumbers(
-      (await drawing(web)).nodes,
-      expected(await layout(neighbourhood, new ELK())).nodes,
-      'component boxes',
-    );
-    const progress = await web.page.evaluate(
-      () => (globalThis as unknown as { __progress: boolean[] }).__progress,
-    );
-    assert.equal(progress[0], true, `the progress bar showed: ${JSON.stringify(progress)}`);
-    assert.equal(progress.at(-1), false, 'and is hidden once drawn');
-    assert.equal(await web.page.locator('body[data-busy]').count(), 0);
-    // The abandoned layout's worker was stopped; a new one laid out the newer graph.
-    await stopped;
-    assert.equal(web.page.workers().length, 1);
-    assert.notEqual(web.page.workers()[0], idle);
-  });
-  it('draws a graph that only hides edges on the kept layout, and lays out anew a graph that changed', async () => {
-    await web.render(neighbourhood, state(neighbourhood));
+  it('draws a graph that only hides edges on the kept layout, and does not draw on a layout that does not cover the graph', async () => {
+    await web.render(laidNeighbourhood, state(neighbourhood));
     const whole = expected(await layout(neighbourhood, new ELK()));
     // ControlFlow unticked: the same boxes, fewer edges (the demo's neighbourhood has such mappings).
-    const fewer = { ...neighbourhood, edges: neighbourhood.edges.filter((e) => e.mapping !== 'ControlFlow') };
-    assert.ok(fewer.edges.length < neighbourhood.edges.length, 'the neighbourhood has ControlFlow mappings');
-    await web.page.evaluate(WATCH_PROGRESS);
-    const kept = await web.render(fewer, state(fewer));
+    const filters: P.GraphFilters = { kinds: ['DataFlow', 'KeyValueBridge'] };
+    const fewer = await laidOut({ focus: neighbourhood.focus, filters });
+    assert.ok(
+      fewer.graph.edges.length < neighbourhood.edges.length,
+      'the neighbourhood has ControlFlow mappings',
+    );
+    assert.equal(fewer.layout.made, 'kept', 'the server drew it on its kept layout');
+    await web.render(fewer, { params: { focus: neighbourhood.focus, filters } });
+    assert.equal(await web.page.locator('body').getAttribute('data-layout'), 'kept');
     const got = await drawing(web);
     assertSameNumbers(got.nodes, whole.nodes, 'component boxes, where they were');
     assertSameNumbers(got.boundaries, whole.boundaries, 'boundary boxes, where they were');
@@ -227,51 +183,29 @@ describe('graph renderer: layout in a Web Worker', () => {
     assertSameNumbers(got.edges, shown, 'the edges still shown, on their routes');
     for (const e of neighbourhood.edges.filter((x) => x.mapping === 'ControlFlow'))
       assert.ok(!(e.id in got.edges), `${e.id} (ControlFlow) is not drawn`);
-    const progress = await web.page.evaluate(
-      () => (globalThis as unknown as { __progress: boolean[] }).__progress,
+
+    // A layout missing a boundary's box (another graph's): the page says so and draws nothing on it.
+    const before = await drawing(web);
+    const broken = { ...laidNeighbourhood.layout, boundaries: laidNeighbourhood.layout.boundaries.slice(1) };
+    await web.page.evaluate(
+      ([g, l, st]) =>
+        (globalThis as unknown as { postMessage(m: unknown, o: string): void }).postMessage(
+          { type: 'graph', graph: g, layout: l, state: st },
+          '*',
+        ),
+      [neighbourhood, broken, state(neighbourhood)] as const,
     );
-    assert.ok(
-      !progress.includes(true),
-      `no layout ran: the progress bar never showed (${JSON.stringify(progress)})`,
-    );
-    assert.ok(kept.layoutMs <= 5, `no layout: ${kept.layoutMs} ms`);
-    // The centre's first boundary a row shorter: laid out anew and drawn as Node lays it out, not on
-    // the kept boxes.
-    const centre = neighbourhood.nodes.find(
-      (n) => neighbourhood.centre.includes(n.id) && n.boundaries.length,
-    )!;
-    const row = centre.boundaries[0]!.fields.at(-1)!;
-    const shorter = {
-      ...neighbourhood,
-      nodes: neighbourhood.nodes.map((n) =>
-        n !== centre
-          ? n
-          : {
-              ...n,
-              boundaries: n.boundaries.map((b, i) => (i === 0 ? { ...b, fields: b.fields.slice(0, -1) } : b)),
-            },
-      ),
-      edges: neighbourhood.edges.filter((e) => e.source !== row.id && e.target !== row.id),
-    };
-    await web.render(shorter, state(shorter));
-    const want = expected(await layout(shorter, new ELK()));
-    const after = await drawing(web);
-    assertSameNumbers(after.nodes, want.nodes, 'component boxes of the new layout');
-    assertSameNumbers(after.boundaries, want.boundaries, 'boundary boxes of the new layout');
-    assertSameNumbers(after.edges, want.edges, 'edge lines of the new layout');
-    const first = centre.boundaries[0]!.id;
-    assert.ok(
-      want.boundaries[first]![3]! < whole.boundaries[first]![3]!,
-      'the shorter boundary is drawn shorter (the kept layout would not be)',
-    );
+    await web.page.locator('#status', { hasText: 'could not be laid out' }).waitFor();
+    assert.deepEqual(await drawing(web), before, 'the drawing stays as it was');
   });
+
   it('says it is loading until the first graph comes, and shows progress while a graph asked for is slow to come', async () => {
     const fresh = await openWebviewPage();
     try {
       // Ready and nothing sent yet: the page says the graph is on its way.
       await fresh.page.locator('body[data-busy] #progress:not([hidden])').waitFor();
       assert.equal(await fresh.page.locator('#status').textContent(), 'Loading the lineage graph…');
-      await fresh.render(neighbourhood, state(neighbourhood));
+      await fresh.render(laidNeighbourhood, state(neighbourhood));
       assert.equal(await fresh.page.locator('#progress').isHidden(), true, 'hidden once drawn');
       assert.equal(await fresh.page.locator('body[data-busy]').count(), 0);
       // A filter: the page asks for a graph and none comes for now: the progress bar shows.
@@ -286,11 +220,9 @@ describe('graph renderer: layout in a Web Worker', () => {
       );
       await fresh.page.locator('body[data-busy] #progress:not([hidden])').waitFor();
       assert.equal(await fresh.page.locator('#status').textContent(), 'Loading the lineage graph…');
-      const fewer = {
-        ...neighbourhood,
-        edges: neighbourhood.edges.filter((e) => e.mapping !== 'ControlFlow'),
-      };
-      await fresh.render(fewer, state(fewer));
+      const filters: P.GraphFilters = { kinds: ['DataFlow', 'KeyValueBridge'] };
+      const fewer = await laidOut({ focus: neighbourhood.focus, filters });
+      await fresh.render(fewer, { params: { focus: neighbourhood.focus, filters } });
       assert.equal(await fresh.page.locator('#progress').isHidden(), true, 'hidden once drawn again');
       assert.equal(await fresh.page.locator('body[data-busy]').count(), 0);
     } finally {
@@ -311,7 +243,7 @@ describe('graph renderer: layout in a Web Worker', () => {
       hops: i + 1,
     }));
     const whole = rows.find((f) => f !== long && f.name.length < 12)!;
-    await web.render(g, state(g));
+    await web.render({ graph: g, layout: laidNeighbourhood.layout }, state(g));
     const row = (id: string) =>
       web.page.evaluate((fieldId) => {
         const r = [...document.querySelectorAll('g.field')].find(

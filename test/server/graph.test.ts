@@ -14,6 +14,9 @@ import {
 } from 'vscode-languageserver-protocol';
 import { CONTRACT_FILE_GLOB } from '../../common/src/contractFileNames';
 import * as P from '../../common/src/protocol';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { layout } from '../../common/src/graphLayout/layout';
+import { layoutFromWire } from '../../common/src/graphLayout/wire';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
 import {
@@ -255,6 +258,36 @@ describe('language server: lineage graph and impact', function () {
       [...withPii, ids.A].filter((v, i, l) => l.indexOf(v) === i).sort(),
     );
     assert.deepEqual(pii.tags, ['pii']);
+  });
+
+  it('the graph laid out: the same graph, its layout by elkjs in the server, a filter that hides edges on the kept layout', async () => {
+    const params: P.GraphParams = { focus: { kind: 'component', componentId: ids.A } };
+    const plain = await client.conn.sendRequest(P.GraphRequest, params);
+    const laid = await client.conn.sendRequest(P.LaidOutGraphRequest, { graph: params, direction: 'DOWN' });
+    assert.deepEqual(laid.graph, plain);
+    assert.equal(laid.layout.direction, 'DOWN');
+    assert.ok(
+      laid.graph.nodes.some((n) => n.expanded),
+      'compound components',
+    );
+    const want = await layout(plain, new ELK(), 'DOWN');
+    const got = layoutFromWire(laid.graph, laid.layout);
+    assert.ok(got, 'the layout covers the graph');
+    assert.deepEqual(got.nodes, want.nodes);
+    assert.deepEqual(got.edges, want.edges);
+    // Only DataFlow: the same boxes, fewer edges, drawn where they were.
+    const filters: P.GraphFilters = { kinds: ['DataFlow'] };
+    const fewer = await client.conn.sendRequest(P.LaidOutGraphRequest, {
+      graph: { ...params, filters },
+      direction: 'DOWN',
+    });
+    assert.ok(fewer.graph.edges.length < laid.graph.edges.length, 'A has mappings of other kinds');
+    assert.equal(fewer.layout.made, 'kept');
+    assert.deepEqual(fewer.layout.nodes, laid.layout.nodes);
+    // Another direction is another layout.
+    const right = await client.conn.sendRequest(P.LaidOutGraphRequest, { graph: params, direction: 'RIGHT' });
+    assert.equal(right.layout.made, 'new');
+    assert.notDeepEqual(right.layout.nodes, laid.layout.nodes);
   });
 
   it('a namespace collapses to component level with counts', async () => {

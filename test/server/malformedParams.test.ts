@@ -46,6 +46,12 @@ const MALFORMED: ReadonlyArray<[method: string, params: unknown, names: RegExp]>
   ],
   [P.RepairAnchorsRequest.method, { repairs: [] }, /repairs/],
   [P.GraphRequest.method, { focus: { kind: 'nonsense' } }, /centred on a component/],
+  [
+    P.LaidOutGraphRequest.method,
+    { graph: { focus: { kind: 'component', componentId: 'c' } }, direction: 'UP' },
+    /direction/,
+  ],
+  [P.LaidOutGraphRequest.method, { direction: 'RIGHT' }, /graph/],
   [P.FieldFlowRequest.method, { filters: {} }, /field is required/],
   [P.ImpactRequest.method, { target: { kind: 'paths', paths: 'x' } }, /impact target is a field or a path/],
   [P.TargetsAtRequest.method, { uri: 'file:///x.ts' }, /position is required/],

@@ -7,10 +7,10 @@ import { strict as assert } from 'node:assert';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { Window } from 'happy-dom';
 import type { GraphEdge, GraphResult } from '../../common/src/protocol';
-import { bundleLines, crossingBundles } from '../../webview/src/bundles';
+import { bundleLines, crossingBundles } from '../../common/src/graphLayout/bundles';
 import { bundleDetails } from '../../webview/src/details';
 import { drawGraph } from '../../webview/src/draw';
-import { HEADER, ROW, layout } from '../../webview/src/layout';
+import { HEADER, ROW, layout } from '../../common/src/graphLayout/layout';
 import { component } from '../helpers/graphFixtures';
 import { drawnEdges, segmentCrossings } from '../helpers/segmentCrossings';
 

@@ -28,7 +28,16 @@ describe('lineage graph webview channel', () => {
   it('hands each well-formed message from the extension to its handler', () => {
     const { channel, got } = setup();
     const g = chain(2, ['id']);
-    assert.ok(channel.receive({ type: 'graph', graph: g, state: { params: { focus: g.focus } } }));
+    const layout = {
+      direction: 'RIGHT',
+      made: 'new',
+      nodes: [],
+      boundaries: [],
+      routes: [],
+      width: 0,
+      height: 0,
+    };
+    assert.ok(channel.receive({ type: 'graph', graph: g, layout, state: { params: { focus: g.focus } } }));
     assert.ok(
       channel.receive({
         type: 'flow',
@@ -42,14 +51,30 @@ describe('lineage graph webview channel', () => {
   it('drops what the extension sends that its schema does not allow', () => {
     const { channel, got } = setup();
     const g = chain(1, ['id']);
+    const layout = {
+      direction: 'RIGHT',
+      made: 'new',
+      nodes: [],
+      boundaries: [],
+      routes: [],
+      width: 0,
+      height: 0,
+    };
     const bad: unknown[] = [
       undefined,
       'graph',
       { type: 'graph', graph: g },
-      { type: 'graph', graph: { ...g, nodes: 'many' }, state: { params: { focus: g.focus } } },
-      { type: 'graph', graph: g, state: { params: { focus: { kind: 'galaxy' } } } },
-      { type: 'graph', graph: g, state: { params: { focus: g.focus, filters: { depthUp: 99 } } } },
-      { type: 'graph', graph: g, state: { params: { focus: g.focus }, selectedField: '' } },
+      { type: 'graph', graph: g, state: { params: { focus: g.focus } } },
+      {
+        type: 'graph',
+        graph: g,
+        layout: { ...layout, made: 'guessed' },
+        state: { params: { focus: g.focus } },
+      },
+      { type: 'graph', graph: { ...g, nodes: 'many' }, layout, state: { params: { focus: g.focus } } },
+      { type: 'graph', graph: g, layout, state: { params: { focus: { kind: 'galaxy' } } } },
+      { type: 'graph', graph: g, layout, state: { params: { focus: g.focus, filters: { depthUp: 99 } } } },
+      { type: 'graph', graph: g, layout, state: { params: { focus: g.focus }, selectedField: '' } },
       { type: 'flow', flow: { field: 'x', upstream: [{ id: 'y' }], downstream: [], edges: [] } },
       { type: 'error' },
       { type: 'script', code: 'alert(1)' },

@@ -8,7 +8,7 @@ import type { FromWebview } from '../../common/src/graphMessages';
 import type { GraphNode } from '../../common/src/protocol';
 import { componentDetails, DETAILS_PATHS, fieldDetails } from '../../webview/src/details';
 import { drawGraph } from '../../webview/src/draw';
-import { layout } from '../../webview/src/layout';
+import { layout } from '../../common/src/graphLayout/layout';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { chain, component } from '../helpers/graphFixtures';
 

@@ -1,13 +1,13 @@
-// A layout kept for the next graph (webview/src/layoutReuse.ts): a graph of the same boxes that only
+// The server's kept layouts (server/src/graph/layoutReuse.ts): a graph of the same boxes that only
 // hides edges is drawn on the kept positions with the kept routes of what it still has; any change to
 // what the boxes are made of, the direction, or an edge or bundle the kept layout has no route for
 // gets no kept layout (it would be drawn on stale positions). The layouts are elkjs's, in Node.
 import { strict as assert } from 'node:assert';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { GraphEdge, GraphResult } from '../../common/src/protocol';
-import { crossingBundles } from '../../webview/src/bundles';
-import { layout, type Laid } from '../../webview/src/layout';
-import { LayoutReuse } from '../../webview/src/layoutReuse';
+import { crossingBundles } from '../../common/src/graphLayout/bundles';
+import { layout, type Laid } from '../../common/src/graphLayout/layout';
+import { LayoutReuse } from '../../server/src/graph/layoutReuse';
 import { chain } from '../helpers/graphFixtures';
 
 const FIELDS = ['id', 'email', 'amount', 'currency'];
@@ -99,5 +99,23 @@ describe('lineage graph: a kept layout reused for a graph that only hides edges'
     assert.equal(kept.reuse(copy(full), 'DOWN'), undefined);
     kept.forget();
     assert.equal(kept.reuse(copy(full), 'RIGHT'), undefined);
+  });
+
+  it('keeps the layout of each direction, and of the last few shapes (the panel opened again)', async () => {
+    const down = await layout(full, elk, 'DOWN');
+    kept.keep(full, 'DOWN', down);
+    assert.deepEqual(kept.reuse(copy(full), 'DOWN')?.nodes, down.nodes);
+    assert.deepEqual(kept.reuse(copy(full), 'RIGHT')?.nodes, laid.nodes);
+    const few = new LayoutReuse(2);
+    const graphs = [chain(2, FIELDS), chain(3, FIELDS), chain(4, FIELDS)];
+    const laids = await Promise.all(graphs.map((g) => layout(g, elk)));
+    graphs.forEach((g, i) => few.keep(g, 'RIGHT', laids[i]!));
+    assert.equal(few.size, 2);
+    assert.equal(few.reuse(copy(graphs[0]!), 'RIGHT'), undefined, 'the oldest is dropped');
+    assert.deepEqual(few.reuse(copy(graphs[1]!), 'RIGHT')?.nodes, laids[1]!.nodes);
+    // Used just now, graphs[1] stays when another shape comes; graphs[2] goes.
+    few.keep(graphs[0]!, 'RIGHT', laids[0]!);
+    assert.ok(few.reuse(copy(graphs[1]!), 'RIGHT'));
+    assert.equal(few.reuse(copy(graphs[2]!), 'RIGHT'), undefined);
   });
 });

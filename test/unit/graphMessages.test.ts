@@ -6,7 +6,8 @@ import { parseFromWebview, parseToWebview, parseViewState } from '../../common/s
 describe('lineage graph messages', () => {
   it('accepts each message the webview may post, as it was sent', () => {
     const good = [
-      { type: 'ready' },
+      { type: 'ready', direction: 'RIGHT' },
+      { type: 'direction', direction: 'DOWN' },
       { type: 'rendered', nodes: 3, edges: 2, layoutMs: 10, drawMs: 4 },
       { type: 'selectField', field: 'b:x:y:z#email' },
       { type: 'selectComponent', componentId: 'c1' },
@@ -85,7 +86,17 @@ describe('lineage graph messages', () => {
       tags: ['pii'],
       collapsed: false,
     };
-    const graph = { type: 'graph', graph: result, state: { params: { focus } } };
+    const layout = {
+      direction: 'RIGHT',
+      made: 'new',
+      nodes: [],
+      boundaries: [],
+      routes: [],
+      width: 0,
+      height: 0,
+    };
+    const graph = { type: 'graph', graph: result, layout, state: { params: { focus } } };
+    assert.equal(parseToWebview({ ...graph, layout: undefined }), undefined, 'a graph comes with its layout');
     assert.ok(parseToWebview(graph));
     for (const [what, bad] of [
       ['a node without its counts', { ...result, nodes: [{ ...node, counts: undefined }] }],

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { Window } from 'happy-dom';
 import { drawOverview } from '../../webview/src/draw';
-import { layout } from '../../webview/src/layout';
+import { layout } from '../../common/src/graphLayout/layout';
 import { chain } from '../helpers/graphFixtures';
 
 describe('lineage graph overview', () => {

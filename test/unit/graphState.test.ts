@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { GraphViewState } from '../../common/src/graphMessages';
 import type { GraphResult } from '../../common/src/protocol';
-import { layout, type Laid } from '../../webview/src/layout';
+import { layout, type Laid } from '../../common/src/graphLayout/layout';
 import { GraphViewModel } from '../../webview/src/state';
 import { boundary, chain } from '../helpers/graphFixtures';
 

@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { chain } from '../helpers/graphFixtures';
-import { layout } from '../../webview/src/layout';
+import { layout } from '../../common/src/graphLayout/layout';
 import {
   MARKER_PX,
   NARROW_PANEL,

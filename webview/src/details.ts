@@ -4,7 +4,7 @@
 import type { GraphNode, GraphResult } from '../../common/src/protocol';
 import type { FromWebview } from '../../common/src/graphMessages';
 import { nodeLabel } from './draw';
-import { bundleLines, type Bundle } from './bundles';
+import { bundleLines, type Bundle } from '../../common/src/graphLayout/bundles';
 
 /** How many of a component's paths its details list. */
 export const DETAILS_PATHS = 8;

@@ -3,10 +3,17 @@
 // never as markup. The document is passed in, so a drawing can be made and read in Node too.
 import type { GraphNode, GraphResult, GraphFilters } from '../../common/src/protocol';
 import { tagLine, tagWords } from '../../common/src/tagWords';
-import { BOX_WIDTH, HEADER, NODE_HEADER, ROW, type Box, type Laid } from './layout';
+import {
+  BOX_WIDTH,
+  HEADER,
+  NODE_HEADER,
+  ROW,
+  type Box,
+  type Laid,
+} from '../../common/src/graphLayout/layout';
 import { hiddenLinks } from './caption';
 import { markerSize } from './viewport';
-import { bundleLabel, bundleLines, type Bundle } from './bundles';
+import { bundleLabel, bundleLines, type Bundle } from '../../common/src/graphLayout/bundles';
 
 export const SVG = 'http://www.w3.org/2000/svg';
 

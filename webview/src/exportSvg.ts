@@ -1,7 +1,7 @@
 // A drawing of the graph as a standalone SVG file: the theme's colours resolved into the copy (so it
 // reads outside VS Code too), the arrowheads at the graph's own scale, and the filters that made the
 // picture written above it and as its title and description.
-import type { Laid } from './layout';
+import type { Laid } from '../../common/src/graphLayout/layout';
 import { SVG, svgEl } from './draw';
 import { markerSize } from './viewport';
 

@@ -10,10 +10,8 @@ import type {
 } from '../../common/src/protocol';
 import { FIELD_MAPPING_KINDS } from '../../common/src/api/paths';
 import type { FromWebview, GraphViewState } from '../../common/src/graphMessages';
-import type { KeptLayout } from '../../common/src/graphLayout';
-import type { Laid, LayoutDirection } from './layout';
-import { abandonLayout, layoutInWorker, Superseded, warmUp } from './layoutEngine';
-import { LayoutReuse } from './layoutReuse';
+import { type GraphDirection, type GraphLayout, layoutFromWire } from '../../common/src/graphLayout/wire';
+import type { Laid } from '../../common/src/graphLayout/layout';
 import { flowBeyondDepth, graphCaption } from './caption';
 import { centredOn, directionFor, fitView, markerSize, partlyHidden, visibleArea } from './viewport';
 import { GraphViewModel } from './state';
@@ -26,7 +24,12 @@ import { GraphChannel, type WebviewHost } from './messages';
 
 const KINDS: readonly MappingKind[] = FIELD_MAPPING_KINDS;
 /** What the page posts that makes the extension send a graph. */
-const ASKS_FOR_A_GRAPH: ReadonlySet<FromWebview['type']> = new Set(['filters', 'expand', 'focus']);
+const ASKS_FOR_A_GRAPH: ReadonlySet<FromWebview['type']> = new Set([
+  'filters',
+  'expand',
+  'focus',
+  'direction',
+]);
 /** How long a graph asked for may take before the progress bar shows (none flickers for a quick one). */
 const SHOW_WAIT_AFTER_MS = 150;
 
@@ -46,12 +49,9 @@ function mark(name: 'start' | 'graph' | 'laid' | 'drawn'): void {
 
 export function startGraphView(doc: Document, win: Window, host: WebviewHost): void {
   mark('start');
-  // First: the layout worker loads elkjs (and lays out a small graph) while the page is set up and
-  // the graph is on its way.
-  warmUp();
   const model = new GraphViewModel();
   const channel = new GraphChannel(host, {
-    graph: (g, s, kept) => show(g, s, kept),
+    graph: (g, s, laid) => show(g, s, laid),
     flow: (f) => showFlow(f),
     error: (message) => {
       graphCame();
@@ -401,17 +401,21 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
 
   // ---- drawing a graph that came -------------------------------------------------------------------------
 
-  let rendering = 0;
-  let direction: LayoutDirection = 'RIGHT';
-  const layouts = new LayoutReuse();
+  let direction: GraphDirection = 'RIGHT';
 
-  async function render(g: GraphResult, s: GraphViewState, kept?: KeptLayout[]): Promise<void> {
-    const seq = ++rendering;
+  async function render(g: GraphResult, s: GraphViewState, wire: GraphLayout): Promise<void> {
     mark('graph');
     graphCame();
+    const wanted = directionFor(panelSize());
+    if (wire.direction !== wanted) {
+      // Laid out for a panel of another width (the last page's, or before a resize): asked for again.
+      busy('Loading the lineage graph…');
+      post({ type: 'direction', direction: wanted });
+      return;
+    }
+    direction = wanted;
     model.receive(s);
     save();
-    direction = directionFor(panelSize());
     const f = s.params.filters ?? {};
     fillSelect(nsSelect, g.namespaces, f.namespaces?.[0], 'All namespaces');
     fillSelect(tagSelect, g.tags, f.tag, 'Any tag');
@@ -419,39 +423,15 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
     depthDown.value = String(f.depthDown ?? 2);
     KINDS.forEach((k, i) => (kindBoxes[i]!.checked = !f.kinds || f.kinds.includes(k)));
     const t0 = performance.now();
-    // A new page: a layout the extension kept from an earlier page, checked like one made here.
-    const earlier = kept?.find((k) => k.direction === direction);
-    if (earlier) layouts.adopt(earlier);
-    // A graph of the drawn shape with only edges already laid out (a filter that hides some): drawn on
-    // the kept positions at once. Else the layout runs in a worker: the panel stays usable and shows
-    // that it is working meanwhile.
-    let l = layouts.reuse(g, direction);
-    let fresh = false;
-    if (l) {
-      // A layout still running is for an older graph: stopped, and a fresh worker readied.
-      if (abandonLayout()) warmUp();
-      progress.hidden = true;
-      delete doc.body.dataset.busy;
-    } else {
-      busy(`Laying out ${g.nodes.length} component${g.nodes.length === 1 ? '' : 's'}…`);
-      try {
-        l = await layoutInWorker(g, direction);
-      } catch (err) {
-        if (err instanceof Superseded) return; // a newer graph is being laid out
-        throw err;
-      } finally {
-        if (seq === rendering) {
-          progress.hidden = true;
-          delete doc.body.dataset.busy;
-        }
-      }
-      if (seq !== rendering) return;
-      layouts.keep(g, direction, l);
-      fresh = true;
-    }
+    // The language server laid the graph out (elkjs in its worker, or on its kept layout of the graph's
+    // shape); checked to cover this graph before anything is drawn on it.
+    const l: Laid | undefined = layoutFromWire(g, wire);
+    progress.hidden = true;
+    delete doc.body.dataset.busy;
+    if (!l) throw new Error('the layout received does not match the graph');
     mark('laid');
     // Whether this drawing was laid out anew or drawn on a kept layout (tests read it).
-    doc.body.dataset.layout = fresh ? 'new' : 'kept';
+    doc.body.dataset.layout = wire.made;
     const t1 = performance.now();
     const redraw = model.drawn(g, s, l, panelSize(), direction);
     const svg = drawGraph(doc, g, l, model.view.scale, s.params.filters ?? {});
@@ -490,26 +470,25 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
       drawMs: Math.round(t2 - t1),
     });
     if (redraw.requestFlow) post({ type: 'selectField', field: redraw.requestFlow });
-    // Once drawn: the new layout for the extension to keep, for a later page of this shape.
-    const made = fresh && seq === rendering ? layouts.exported() : undefined;
-    if (made) post({ type: 'layout', layout: made });
   }
 
-  function show(g: GraphResult, s: GraphViewState, kept?: KeptLayout[]): void {
-    render(g, s, kept).catch((err: unknown) => {
+  function show(g: GraphResult, s: GraphViewState, laid: GraphLayout): void {
+    render(g, s, laid).catch((err: unknown) => {
       status.textContent = `The graph could not be laid out: ${String((err as Error)?.message ?? err)}`;
     });
   }
 
-  // A panel made narrow (or wide again) is laid out the other way round.
+  // A panel made narrow (or wide again) is laid out the other way round (by the language server).
   new ResizeObserver(() => {
-    const { graph, state, laid } = model;
-    if (graph && state && laid && directionFor(panelSize()) !== direction) show(graph, state);
-    else updateOverview();
+    const wanted = directionFor(panelSize());
+    if (model.laid && wanted !== direction) {
+      direction = wanted;
+      post({ type: 'direction', direction: wanted });
+    } else updateOverview();
   }).observe(canvas);
 
   win.addEventListener('message', (ev: MessageEvent) => void channel.receive(ev.data));
   // The first graph is on its way (asked for as the panel opened): the page says so until it is drawn.
   busy('Loading the lineage graph…');
-  post({ type: 'ready' });
+  post({ type: 'ready', direction: directionFor(panelSize()) });
 }

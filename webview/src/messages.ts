@@ -1,7 +1,7 @@
 // The graph webview's side of its messages with the extension: what comes in is checked against its
 // schema before anything touches it, what goes out is checked too (the extension checks it again), and
 // the host (VS Code's webview API) is passed in, so this runs in Node as well.
-import type { KeptLayout } from '../../common/src/graphLayout';
+import type { GraphLayout } from '../../common/src/graphLayout/wire';
 import type { FieldFlowResult, GraphResult } from '../../common/src/protocol';
 import {
   type FromWebview,
@@ -19,8 +19,8 @@ export interface WebviewHost {
 
 /** What the panel does with each kind of message the extension sends. */
 export interface ToWebviewHandlers {
-  /** A graph to draw; `layouts`: those the extension kept of its shape, for a page that has none. */
-  graph(g: GraphResult, s: GraphViewState, layouts?: KeptLayout[]): void;
+  /** A graph to draw, with where its boxes and edges go (the language server laid it out). */
+  graph(g: GraphResult, s: GraphViewState, layout: GraphLayout): void;
   flow(f: FieldFlowResult): void;
   error(message: string): void;
 }
@@ -35,7 +35,7 @@ export class GraphChannel {
   receive(data: unknown): boolean {
     const m = parseToWebview(data);
     if (!m) return false;
-    if (m.type === 'graph') this.handlers.graph(m.graph, m.state, m.layouts);
+    if (m.type === 'graph') this.handlers.graph(m.graph, m.state, m.layout);
     else if (m.type === 'flow') this.handlers.flow(m.flow);
     else this.handlers.error(m.message);
     return true;

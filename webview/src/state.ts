@@ -4,7 +4,7 @@
 // carries them out.
 import type { FieldFlowResult, GraphResult } from '../../common/src/protocol';
 import type { GraphViewState } from '../../common/src/graphMessages';
-import type { Box, Laid } from './layout';
+import type { Box, Laid } from '../../common/src/graphLayout/layout';
 import { keptView, openingBox, openingView, type Direction, type Size, type View } from './viewport';
 
 /** What the panel saves with the host (a tab shown again, or a reload, draws it where it was). */

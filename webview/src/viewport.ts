@@ -1,7 +1,7 @@
 // Where the graph is shown in the panel: the zoom and pan of a first drawing, of a redrawing (filters,
 // depth, expand: the user's zoom and what they looked at stay put), of Fit; the layout direction for the
 // panel's shape; and the arrowheads' size, the same on screen at every zoom. Plain numbers, no DOM.
-import type { Box } from './layout';
+import type { Box } from '../../common/src/graphLayout/layout';
 
 export interface View {
   x: number;

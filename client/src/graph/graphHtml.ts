@@ -32,8 +32,6 @@ export function graphHtml(webview: vscode.Webview, script: { source: string }): 
     `style-src 'nonce-${nonce}'`,
     `font-src ${webview.cspSource}`,
     `script-src 'nonce-${nonce}'`,
-    // The layout worker (elkjs) starts from a blob: URL made of the bundle's own text.
-    'worker-src blob:',
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">

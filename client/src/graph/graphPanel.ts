@@ -1,6 +1,7 @@
 // The lineage-graph panel: one webview panel, restored after a reload (WebviewPanelSerializer). It asks
-// the language server for the graph and field flows and relays the renderer's choices to commands;
-// every message from the webview is checked (common/src/graphMessages.ts) before it is acted on.
+// the language server for the graph laid out (the server runs elkjs) and for field flows, and relays the
+// renderer's choices to commands; every message from the webview is checked
+// (common/src/graphMessages.ts) before it is acted on.
 import { readFileSync } from 'node:fs';
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
@@ -8,8 +9,8 @@ import {
   type FieldFlowResult,
   FieldFlowRequest,
   type GraphParams,
-  type GraphResult,
-  GraphRequest,
+  type LaidOutGraph,
+  LaidOutGraphRequest,
   parseFieldId,
 } from '../../../common/src/protocol';
 import {
@@ -21,10 +22,11 @@ import {
 } from '../../../common/src/graphMessages';
 import type { LineageContext } from '../lineageContext';
 import { errorText } from '../logging';
+import type { GraphDirection } from '../../../common/src/graphLayout/wire';
 import { graphHtml } from './graphHtml';
-import { LayoutMemory } from './layoutMemory';
 
 export const GRAPH_VIEW_TYPE = 'lineageLens.graph';
+const DIRECTION_KEY = 'lineageLens.graphDirection';
 
 /**
  * The state with other params (filters, depth, another centre): the selected field and component stay,
@@ -51,13 +53,15 @@ export class GraphPanels implements vscode.Disposable {
   private readonly selected = new vscode.EventEmitter<FieldFlowResult>();
   readonly onDidHighlight = this.selected.event;
   /** The graph asked for as a panel opens, while its page and script load; used once it is ready. */
-  private early: { params: GraphParams; graph: Promise<GraphResult> } | undefined;
-  /** The last layouts the pages made, for a page opened again on a graph of the same shape. */
-  private readonly layouts = new LayoutMemory();
-  /** The page has had no graph since it loaded: it gets the kept layouts of the graph's shape. */
-  private pageFresh = false;
+  private early: { params: GraphParams; direction: GraphDirection; graph: Promise<LaidOutGraph> } | undefined;
+  /**
+   * Which way the page lays graphs out (it says so when it loads and when it is resized across); kept
+   * across sessions, so the graph asked for as a panel opens is laid out the way its page will want.
+   */
+  private direction: GraphDirection;
 
   constructor(private readonly ctx: LineageContext) {
+    this.direction = ctx.extension.globalState.get(DIRECTION_KEY) === 'DOWN' ? 'DOWN' : 'RIGHT';
     this.disposables.push(
       this.rendered,
       this.selected,
@@ -105,10 +109,12 @@ export class GraphPanels implements vscode.Disposable {
       this.options(),
     );
     this.adopt(panel, state);
-    // Asked for now, while the page and its script load, not once the page says it is ready.
-    const graph = this.ctx.request(GraphRequest, state.params);
+    // Asked for now (and laid out by the server meanwhile), while the page and its script load, not
+    // once the page says it is ready; in the direction the last page had (the page says if it differs).
+    const direction = this.direction;
+    const graph = this.ctx.request(LaidOutGraphRequest, { graph: state.params, direction });
     graph.catch(() => undefined); // reported when the page is ready and takes it
-    this.early = { params: state.params, graph };
+    this.early = { params: state.params, direction, graph };
   }
 
   private options(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -121,7 +127,6 @@ export class GraphPanels implements vscode.Disposable {
   private adopt(panel: vscode.WebviewPanel, state: GraphViewState): void {
     this.panel = panel;
     this.state = state;
-    this.pageFresh = true;
     panel.iconPath = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'media', 'lineage.svg');
     panel.webview.options = this.options();
     panel.webview.html = graphHtml(panel.webview, { source: this.script() });
@@ -148,6 +153,12 @@ export class GraphPanels implements vscode.Disposable {
     return this.source;
   }
 
+  private setDirection(d: GraphDirection): void {
+    if (d === this.direction) return;
+    this.direction = d;
+    void this.ctx.extension.globalState.update(DIRECTION_KEY, d);
+  }
+
   private post(m: ToWebview): void {
     void this.panel?.webview.postMessage(m);
   }
@@ -155,19 +166,18 @@ export class GraphPanels implements vscode.Disposable {
   private async reload(): Promise<void> {
     if (!this.panel || !this.state) return;
     const state = this.state;
+    const direction = this.direction;
     const early = this.early;
     this.early = undefined;
     try {
-      const graph = await (early?.params === state.params
+      const { graph, layout } = await (early?.params === state.params && early.direction === direction
         ? early.graph
-        : this.ctx.request(GraphRequest, state.params));
+        : this.ctx.request(LaidOutGraphRequest, { graph: state.params, direction }));
       // A selection made meanwhile changes the state, not the graph asked for.
-      if (this.state?.params === state.params) {
-        const layouts = this.pageFresh ? this.layouts.for(graph) : [];
-        this.pageFresh = false;
-        this.post({ type: 'graph', graph, state: this.state, ...(layouts.length ? { layouts } : {}) });
-      }
+      if (this.state?.params === state.params) this.post({ type: 'graph', graph, layout, state: this.state });
     } catch (err) {
+      // Asked for before another graph (its layout superseded): the newer one is drawn instead.
+      if (this.state?.params !== state.params || this.direction !== direction) return;
       this.post({
         type: 'error',
         message: vscode.l10n.t('The lineage graph could not be loaded: {0}', errorText(err)),
@@ -180,12 +190,13 @@ export class GraphPanels implements vscode.Disposable {
     if (!state) return;
     switch (m.type) {
       case 'ready':
-        // A page loaded (a new panel, or one shown again after being hidden): it has no layout yet.
-        this.pageFresh = true;
+        // A page loaded (a new panel, or one shown again after being hidden): it has no graph yet.
+        this.setDirection(m.direction);
         return this.reload();
-      case 'layout':
-        this.layouts.keep(m.layout);
-        return;
+      case 'direction':
+        // The panel was made narrow (or wide again): the graph laid out the other way round.
+        this.setDirection(m.direction);
+        return this.reload();
       case 'rendered':
         this.ctx.log.info(
           `Lineage graph drawn: ${m.nodes} components, ${m.edges} edges (layout ${m.layoutMs} ms, draw ${m.drawMs} ms).`,

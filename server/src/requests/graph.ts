@@ -1,8 +1,12 @@
-// Registers the lineage-graph requests (common/src/protocol.ts): graph, field flow, impact, targets.
+// Registers the lineage-graph requests (common/src/protocol.ts): graph (also laid out, for the panel),
+// field flow, impact, targets.
 import type { Connection } from 'vscode-languageserver';
 import * as P from '../../../common/src/protocol';
 import type { Documents } from '../workspace/documents';
 import type { GraphService } from '../graph/graphService';
+import type { GraphLayouts } from '../graph/graphLayouts';
+import { LayoutSuperseded } from '../graph/layoutEngine';
+import { CancelledError } from '../api/errors';
 import { checkedRequest, request } from '../api/handlers';
 import type { OnceLogger } from '../util/log';
 
@@ -11,10 +15,31 @@ export function registerGraphRequests(
   log: OnceLogger,
   graph: GraphService,
   docs: Documents,
+  layouts: GraphLayouts,
 ): void {
   connection.onRequest(
     P.GraphRequest,
     checkedRequest(log, P.GraphRequest, (p) => graph.graph(p)),
+  );
+  connection.onRequest(
+    P.LaidOutGraphRequest,
+    checkedRequest(log, P.LaidOutGraphRequest, async (p) => {
+      const t0 = performance.now();
+      const g = await graph.graph(p.graph);
+      const t1 = performance.now();
+      try {
+        const layout = await layouts.laidOut(g, p.direction);
+        const t2 = performance.now();
+        log.info(
+          `Lineage graph: ${g.nodes.length} components, ${g.edges.length} edges in ${Math.round(t2 - t0)} ms (graph ${Math.round(t1 - t0)} ms, layout ${Math.round(t2 - t1)} ms, ${layout.made === 'new' ? 'laid out' : 'on the kept layout'}).`,
+        );
+        return { graph: g, layout };
+      } catch (err) {
+        // A newer graph replaced this one: the request is answered as cancelled, not as a failure.
+        if (err instanceof LayoutSuperseded) throw new CancelledError(err.message);
+        throw err;
+      }
+    }),
   );
   connection.onRequest(
     P.FieldFlowRequest,

@@ -1,11 +1,11 @@
 // Layout of a GraphResult with elkjs (layered, left to right, or top to bottom in a narrow panel):
 // components are compound nodes holding their boundaries; each field row has a port on both sides so
 // field edges meet their rows; crossings between the same two components are laid out as one edge
-// (bundles.ts). All
-// coordinates come back absolute (shapeCoords/edgeCoords ROOT), ready for SVG. The engine is passed in:
-// the webview runs elkjs in a Web Worker (layoutEngine.ts), the tests run the same layout in Node.
-import type { ELK, ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
-import type { GraphBoundary, GraphNode, GraphResult } from '../../common/src/protocol';
+// (bundles.ts). All coordinates come back absolute (shapeCoords/edgeCoords ROOT), ready for SVG. The
+// engine is passed in: the language server runs elkjs in a worker thread (server/src/graph/
+// layoutEngine.ts), the tests run the same layout in-process. The webview only draws the result.
+import type { ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
+import type { GraphBoundary, GraphNode, GraphResult } from '../protocol';
 import { crossingBundles, memberRoute, type Bundle } from './bundles';
 
 export const ROW = 18;
@@ -221,7 +221,7 @@ function rowsOf(g: GraphResult, l: Laid): Map<string, { in: Point; out: Point }>
 
 export async function layout(
   g: GraphResult,
-  elk: Pick<ELK, 'layout'>,
+  elk: { layout(graph: ElkNode): Promise<ElkNode> },
   direction: LayoutDirection = 'RIGHT',
   opts: { bundle?: boolean } = {},
 ): Promise<Laid> {

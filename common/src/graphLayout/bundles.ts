@@ -3,7 +3,7 @@
 // mode the pair's crossings are one bundle, laid out as one edge, with the number of fields on it;
 // each crossing keeps a route of its own along the bundle (from its field's row to the bundle's start,
 // along it, and from its end to the other field's row), shown in field mode.
-import type { GraphEdge, GraphResult } from '../../common/src/protocol';
+import type { GraphEdge, GraphResult } from '../protocol';
 
 export interface Bundle {
   /** `bundle:<source component>><target component>`. */
