@@ -43,6 +43,7 @@ import { createServerConnection } from './util/serverConnection';
 import { componentLabel } from '../../common/src/componentLabel';
 import { clientCapabilities, registerDynamicCapabilities, serverCapabilities } from './session/capabilities';
 import { GrammarWarmUp } from './session/grammarWarmUp';
+import { DEFAULT_LIMITS } from './session/componentStore';
 import { LensRefresh } from './features/lensRefresh';
 import { applyCredentials } from './features/signIn';
 import { dataChanged } from './features/dataChanged';
@@ -78,6 +79,7 @@ const symbolIndex = new SymbolIndex();
 const session: Session = new Session({
   index,
   log,
+  limits: { ...DEFAULT_LIMITS, arrived: (c) => grammars.componentArrived(c) },
   createApi: (config) => new HttpLineageApi(config),
   events: {
     status: (s) => void connection.sendNotification(P.StatusNotification, s),

@@ -88,7 +88,7 @@ export async function serverMemory(o: {
     const [, , indexMs, indexCpuMs] = indexed.exec(log.message)!.map(Number);
     const logs = client.received.filter((r) => r.method === 'window/logMessage');
     const warmAt = logs.findIndex((r) =>
-      /Syntax grammars loaded/.test((r.params as { message: string }).message),
+      /Syntax runtime ready/.test((r.params as { message: string }).message),
     );
     const builtAt = logs.findIndex((r) => r.params === log);
     const warm =

@@ -10,6 +10,7 @@ import { applyCredentials } from '../../server/src/features/signIn';
 import { dataChanged, type DataChangedParts } from '../../server/src/features/dataChanged';
 import { DiagnosticsHub } from '../../server/src/features/diagnosticsHub';
 import type { Credentials } from '../../common/src/protocol';
+import type { ComponentDetail } from '../../common/src/api';
 
 describe('server lifecycle: capabilities', () => {
   it('reads what the client can do; nothing said is nothing assumed', () => {
@@ -74,6 +75,7 @@ describe('server lifecycle: lens refresh and grammar warm-up', () => {
           warms++;
           return new Promise<void>((r) => (ready = r));
         },
+        prepareSyntax: async () => undefined,
       },
       { info: (m: string) => void logged.push(m) },
     );
@@ -84,7 +86,33 @@ describe('server lifecycle: lens refresh and grammar warm-up', () => {
     ready();
     await first;
     assert.equal(logged.length, 1);
-    assert.match(logged[0]!, /^Syntax grammars loaded in \d+ ms\.$/);
+    assert.match(logged[0]!, /^Syntax runtime ready in \d+ ms\.$/);
+  });
+
+  it("asks for each anchor language's grammar once, as the first component naming it arrives", () => {
+    const asked: string[][] = [];
+    const warmUp = new GrammarWarmUp(
+      { warmSyntax: async () => undefined, prepareSyntax: async (files) => void asked.push([...files]) },
+      { info: () => undefined },
+    );
+    const code = (id: string, files: Array<string | undefined>) =>
+      ({
+        id,
+        type: 'CODE',
+        paths: [
+          { path_id: 'p1', code_anchors: files.slice(0, 2).map((file) => ({ anchor_id: 'a', file })) },
+          { path_id: 'p2', code_anchors: files.slice(2).map((file) => ({ anchor_id: 'b', file })) },
+          { path_id: 'p3' }, // optional anchors absent
+        ],
+      }) as unknown as ComponentDetail;
+    warmUp.componentArrived(code('c1', ['svc/orders.ts', 'svc/api.ts', 'svc/Billing.CS', undefined]));
+    warmUp.componentArrived(code('c2', ['svc/more.ts', 'lib/x.cs', 'py/handler.py', 'Makefile']));
+    warmUp.componentArrived({ id: 'd', type: 'DATA_STORE' } as unknown as ComponentDetail);
+    warmUp.componentArrived(code('c3', ['svc/z.ts', 'other/Makefile.d/rules']));
+    assert.deepEqual(asked, [
+      ['svc/orders.ts', 'svc/Billing.CS'],
+      ['py/handler.py', 'Makefile'],
+    ]);
   });
 });
 

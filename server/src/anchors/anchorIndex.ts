@@ -56,11 +56,19 @@ export class AnchorIndex {
   }
 
   /**
-   * Loads the parsed languages' grammars and runs each once, in the background (the server calls it
-   * once signed in, while components load): the first relocation then finds them compiled. Once.
+   * Readies the parsing runtime in the background (the server calls it once signed in, while components
+   * load): the first build then finds it compiled. Once.
    */
   warmSyntax(): Promise<void> {
     return (this.warming ??= this.state.syntax?.warm?.() ?? Promise.resolve());
+  }
+
+  /**
+   * Starts loading the grammars of these files' languages (recorded anchor file names will do), ahead
+   * of a build that will need them; never rejects.
+   */
+  prepareSyntax(files: Iterable<string>): Promise<void> {
+    return this.state.syntax?.prepare(files) ?? Promise.resolve();
   }
 
   /** Stops following git and disposes the GitMapping it was given. */

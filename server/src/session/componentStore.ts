@@ -27,6 +27,8 @@ export interface StoreLimits {
    * long-lived cache, not for a one-shot run such as `lineage-lens check` (default true).
    */
   compact?: boolean;
+  /** Told of each component's detail as it arrives in a load, before the load ends. */
+  arrived?(component: ComponentDetail): void;
 }
 
 /** Components whose failure is logged one by one in a load; the rest are counted in one line. */
@@ -87,11 +89,13 @@ export class ComponentStore {
   private loadedIn: Projection | undefined;
 
   private readonly compact: (c: ComponentDetail, slicer: TimeSlicer) => Promise<ComponentDetail>;
+  private readonly arrived: ((c: ComponentDetail) => void) | undefined;
 
   constructor(
     private readonly log: OnceLogger,
     limits: StoreLimits = DEFAULT_LIMITS,
   ) {
+    this.arrived = limits.arrived;
     this.compact =
       limits.compact === false ? async (c) => c : (c, slicer) => this.compactor.compact(c, slicer);
     this.cache = new LRUCache<string, ComponentDetail>({
@@ -262,6 +266,7 @@ export class ComponentStore {
       const r = await api.getComponent(id, query, signal ? { signal } : undefined);
       const slicer = new TimeSlicer();
       await this.compact(r.component, slicer);
+      this.arrived?.(r.component);
       await mapPaths(r.component, slicer);
       const before = this.cache.peek(id);
       const changed = !before || !(await sameDetail(before, r.component, slicer));

@@ -1,13 +1,18 @@
-// The grammars' warm-up: started once, when the user is first signed in (the grammars then compile
-// while the components load, so the first relocation does not wait for them), and logged when done.
+// The grammars' warm-up: the parsing runtime readied once, when the user is first signed in (it then
+// compiles while the components load), and the grammar of each language the anchors use started as
+// the first component naming it arrives, so the index build finds it loaded. Only those: a grammar
+// holds resident memory for the process's life.
+import type { ComponentDetail } from '../../../common/src/api';
 import type { AnchorIndex } from '../anchors';
 import type { OnceLogger } from '../util/log';
 
 export class GrammarWarmUp {
   private started: Promise<void> | undefined;
+  /** File extensions already handed on (lower case, with the dot; '' for none). */
+  private readonly seen = new Set<string>();
 
   constructor(
-    private readonly index: Pick<AnchorIndex, 'warmSyntax'>,
+    private readonly index: Pick<AnchorIndex, 'warmSyntax' | 'prepareSyntax'>,
     private readonly log: Pick<OnceLogger, 'info'>,
   ) {}
 
@@ -16,8 +21,26 @@ export class GrammarWarmUp {
     if (this.started) return this.started;
     const t0 = performance.now();
     this.started = this.index.warmSyntax().then(() => {
-      this.log.info(`Syntax grammars loaded in ${Math.round(performance.now() - t0)} ms.`);
+      this.log.info(`Syntax runtime ready in ${Math.round(performance.now() - t0)} ms.`);
     });
     return this.started;
+  }
+
+  /** A component's detail arrived: the grammars of its anchors' languages not asked for yet start loading. */
+  componentArrived(c: ComponentDetail): void {
+    if (c.type !== 'CODE' || !Array.isArray(c.paths)) return;
+    let files: string[] | undefined;
+    for (const p of c.paths) {
+      for (const a of p?.code_anchors ?? []) {
+        const file = a?.file;
+        if (typeof file !== 'string') continue;
+        const dot = file.lastIndexOf('.');
+        const ext = dot > file.lastIndexOf('/') ? file.slice(dot).toLowerCase() : '';
+        if (this.seen.has(ext)) continue;
+        this.seen.add(ext);
+        (files ??= []).push(file);
+      }
+    }
+    if (files) void this.index.prepareSyntax(files);
   }
 }
