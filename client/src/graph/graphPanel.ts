@@ -26,7 +26,23 @@ import type { GraphDirection } from '../../../common/src/graphLayout/wire';
 import { graphHtml } from './graphHtml';
 
 export const GRAPH_VIEW_TYPE = 'lineageLens.graph';
-const DIRECTION_KEY = 'lineageLens.graphDirection';
+const DIRECTION_KEY = 'lineageLens.graphDirections';
+
+/**
+ * Where a new panel opens: beside an editor (it gets part of the editor area: usually narrow, laid out
+ * top to bottom) or alone (the whole area: left to right).
+ */
+type Placement = 'beside' | 'alone';
+type Directions = Record<Placement, GraphDirection>;
+const GUESSED: Directions = { beside: 'DOWN', alone: 'RIGHT' };
+
+function directionsOf(v: unknown): Directions {
+  const d = { ...GUESSED };
+  const kept = v as Partial<Record<Placement, unknown>> | undefined;
+  for (const p of ['beside', 'alone'] as const)
+    if (kept?.[p] === 'RIGHT' || kept?.[p] === 'DOWN') d[p] = kept[p];
+  return d;
+}
 
 /**
  * The state with other params (filters, depth, another centre): the selected field and component stay,
@@ -54,14 +70,17 @@ export class GraphPanels implements vscode.Disposable {
   readonly onDidHighlight = this.selected.event;
   /** The graph asked for as a panel opens, while its page and script load; used once it is ready. */
   private early: { params: GraphParams; direction: GraphDirection; graph: Promise<LaidOutGraph> } | undefined;
+  /** Which way the page lays graphs out (it says so when it loads and when it is resized across). */
+  private direction: GraphDirection = 'RIGHT';
   /**
-   * Which way the page lays graphs out (it says so when it loads and when it is resized across); kept
-   * across sessions, so the graph asked for as a panel opens is laid out the way its page will want.
+   * Which way the last page opened beside an editor, and alone, laid out; kept across sessions, so the
+   * graph asked for as a panel opens is laid out the way its page will want.
    */
-  private direction: GraphDirection;
+  private directions: Directions;
+  private placement: Placement = 'alone';
 
   constructor(private readonly ctx: LineageContext) {
-    this.direction = ctx.extension.globalState.get(DIRECTION_KEY) === 'DOWN' ? 'DOWN' : 'RIGHT';
+    this.directions = directionsOf(ctx.extension.globalState.get(DIRECTION_KEY));
     this.disposables.push(
       this.rendered,
       this.selected,
@@ -110,8 +129,10 @@ export class GraphPanels implements vscode.Disposable {
     );
     this.adopt(panel, state);
     // Asked for now (and laid out by the server meanwhile), while the page and its script load, not
-    // once the page says it is ready; in the direction the last page had (the page says if it differs).
-    const direction = this.direction;
+    // once the page says it is ready; in the direction the last page opened so had (the page says if
+    // it wants the other).
+    this.placement = vscode.window.visibleTextEditors.length > 0 ? 'beside' : 'alone';
+    const direction = (this.direction = this.directions[this.placement]);
     const graph = this.ctx.request(LaidOutGraphRequest, { graph: state.params, direction });
     graph.catch(() => undefined); // reported when the page is ready and takes it
     this.early = { params: state.params, direction, graph };
@@ -154,9 +175,10 @@ export class GraphPanels implements vscode.Disposable {
   }
 
   private setDirection(d: GraphDirection): void {
-    if (d === this.direction) return;
     this.direction = d;
-    void this.ctx.extension.globalState.update(DIRECTION_KEY, d);
+    if (this.directions[this.placement] === d) return;
+    this.directions = { ...this.directions, [this.placement]: d };
+    void this.ctx.extension.globalState.update(DIRECTION_KEY, this.directions);
   }
 
   private post(m: ToWebview): void {
