@@ -14,6 +14,7 @@ import {
   PATH_DOCUMENT_SCHEME,
   type ExternalSchemaValidation,
   type InitializationOptions,
+  WarmGraphLayoutNotification,
 } from '../../common/src/protocol';
 import { lineageSettings, SECTION, workspaceSettings } from './config';
 import { redactingChannel, type Log } from './logging';
@@ -48,6 +49,12 @@ export function createLanguageClient(
     // The workspace-wide settings are read with an explicit `null` scope (see workspaceSettings): the
     // client's own reads of the section have no scope, and VS Code warns for every resource-scoped key.
     middleware: {
+      // A hover offering the lineage graph: the server starts its layout worker ahead of a click.
+      provideHover: async (document, position, token, next) => {
+        const hover = await next(document, position, token);
+        if (hover && offersGraph(hover)) void client.sendNotification(WarmGraphLayoutNotification, {});
+        return hover;
+      },
       workspace: {
         configuration: (params, token, next) =>
           params.items.every((i) => !i.scopeUri && i.section === SECTION)
@@ -73,6 +80,11 @@ export function createLanguageClient(
     clientOptions,
   );
   return client;
+}
+
+function offersGraph(hover: vscode.Hover): boolean {
+  const link = `command:${COMMANDS.showGraph}`;
+  return hover.contents.some((c) => (typeof c === 'string' ? c : c.value).includes(link));
 }
 
 /**

@@ -662,6 +662,13 @@ export interface LaidOutGraph {
 export const LaidOutGraphRequest = new RequestType<LaidOutGraphParams, LaidOutGraph, void>(
   'lineageLens/laidOutGraph',
 );
+/**
+ * A hover offering the lineage graph was shown: the server may start its layout worker (and lay out a
+ * small graph in it) ahead of a click on the link. It stops again after a while unused.
+ */
+export const WarmGraphLayoutNotification = new NotificationType<Record<string, never>>(
+  'lineageLens/warmGraphLayout',
+);
 
 /** Upstream and downstream flow of one field (field mode), for highlighting without a new layout. */
 export interface FieldFlowResult {

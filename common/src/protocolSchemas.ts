@@ -171,6 +171,7 @@ export const PARAMS_SCHEMAS: ReadonlyMap<string, TSchema> = new Map<string, TSch
   [P.AnchorRepairsRequest.method, AnchorScopeSchema],
   [P.RepairAnchorsRequest.method, RepairAnchorsParams],
   [P.GraphRequest.method, GraphParamsSchema],
+  [P.WarmGraphLayoutNotification.method, Type.Object({}, { additionalProperties: false })],
   [
     P.LaidOutGraphRequest.method,
     Type.Object({

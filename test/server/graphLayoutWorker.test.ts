@@ -77,6 +77,23 @@ describe('server: the graph layout worker', function () {
     assert.ok(kept.routes.length < first.routes.length, 'the hidden edges have no route');
   });
 
+  it('warmed up (a hover offered the graph): the worker starts and lays out a small graph, and the first real layout queues behind it', async () => {
+    const started = { count: 0 };
+    const layouts = new GraphLayouts({
+      workerFile: WORKER,
+      log: (m) => /started/.test(m) && started.count++,
+    });
+    disposables.push(layouts);
+    layouts.warmUp();
+    assert.equal(layouts.engine.running, true);
+    layouts.warmUp(); // a second hover: nothing more
+    const g = chain(3, FIELDS);
+    const wire = await layouts.laidOut(g, 'RIGHT');
+    assert.equal(wire.made, 'new');
+    assert.deepEqual(layoutFromWire(g, wire)?.nodes, (await layout(g, new ELK())).nodes);
+    assert.equal(started.count, 1, 'one worker: warmed, then laying out');
+  });
+
   it('a newer layout supersedes one still running: the older rejects, the newer is laid out', async () => {
     const started = { count: 0 };
     const engine = new LayoutEngine({ workerFile: WORKER, log: (m) => /started/.test(m) && started.count++ });

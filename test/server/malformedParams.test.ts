@@ -68,7 +68,10 @@ describe('language server: malformed params of custom messages', function () {
   it('has a malformed case for every request the client sends', () => {
     const covered = new Set(MALFORMED.map(([m]) => m));
     const requests = [...PARAMS_SCHEMAS.keys()].filter(
-      (m) => !TO_CLIENT.has(m) && m !== P.SetCredentialsNotification.method,
+      (m) =>
+        !TO_CLIENT.has(m) &&
+        m !== P.SetCredentialsNotification.method &&
+        m !== P.WarmGraphLayoutNotification.method,
     );
     assert.deepEqual(
       requests.filter((m) => !covered.has(m)),
@@ -92,6 +95,25 @@ describe('language server: malformed params of custom messages', function () {
     assert.equal(tree.status.state, 'connected');
     const detail = await h.client.conn.sendRequest(P.ComponentDetailRequest, { componentId: ORDERS });
     assert.equal(detail.component.id, ORDERS);
+  });
+
+  it('ignores a malformed layout warm-up, says why in the log, and starts the layout worker on a well-formed one', async () => {
+    let from = h.client.mark();
+    await h.client.conn.sendNotification(P.WarmGraphLayoutNotification.method, { now: true });
+    await h.client.waitFor<{ message: string }>(
+      'window/logMessage',
+      (m) => /warmGraphLayout ignored: /.test(m.message),
+      from,
+    );
+    from = h.client.mark();
+    await h.client.conn.sendNotification(P.WarmGraphLayoutNotification, {});
+    await h.client.waitFor<{ message: string }>(
+      'window/logMessage',
+      (m) => /Lineage graph: layout worker started/.test(m.message),
+      from,
+    );
+    const tree = await h.client.conn.sendRequest(P.ComponentTreeRequest);
+    assert.equal(tree.status.state, 'connected');
   });
 
   it('ignores malformed credentials, says why in the log, and stays signed in', async () => {

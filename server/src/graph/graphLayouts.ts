@@ -6,6 +6,41 @@ import type { GraphResult } from '../../../common/src/protocol';
 import { LayoutEngine, type LayoutEngineOptions } from './layoutEngine';
 import { LayoutReuse } from './layoutReuse';
 
+/** A component with a field passed on to a collapsed one: what a real graph's layout goes through. */
+function warmUpGraph(): GraphResult {
+  const boundary = (id: string, role: 'ingress' | 'egress') => ({
+    id,
+    label: id,
+    roles: [role],
+    fields: [{ id: `${id}#a`, name: 'a', tags: [], dependsOn: [] }],
+    moreFields: 0,
+  });
+  const node = (id: string, expanded: boolean) => ({
+    id,
+    type: 'CODE' as const,
+    label: id,
+    namespace: '',
+    expanded,
+    counts: { paths: 1, boundaries: 2, fields: 2, taggedFields: 0 },
+    boundaries: expanded ? [boundary('in', 'ingress'), boundary('out', 'egress')] : [],
+    paths: [],
+    moreBoundaries: 0,
+    hiddenNeighbours: 0,
+  });
+  return {
+    focus: { kind: 'component', componentId: 'c' },
+    centre: ['c'],
+    nodes: [node('c', true), node('d', false)],
+    edges: [
+      { id: 'm', source: 'in#a', target: 'out#a', kind: 'mapping', mapping: 'DataFlow' },
+      { id: 'x', source: 'c', target: 'd', kind: 'component' },
+    ],
+    namespaces: [],
+    tags: [],
+    collapsed: false,
+  };
+}
+
 export class GraphLayouts {
   readonly engine: LayoutEngine;
   private readonly kept = new LayoutReuse();
@@ -28,6 +63,17 @@ export class GraphLayouts {
     const laid: Laid = await layout(g, this.engine, direction);
     this.kept.keep(g, direction, laid);
     return layoutToWire(laid, direction, 'new');
+  }
+
+  /**
+   * Starts the worker ahead of a layout and has it lay out a small graph of the kind it will get (a
+   * compound component with field ports, an edge to a collapsed one), so elkjs has loaded and the code a
+   * graph goes through has run by the time one comes; a layout asked for meanwhile queues behind it.
+   * A no-op while the worker runs.
+   */
+  warmUp(): void {
+    if (this.engine.running) return;
+    layout(warmUpGraph(), this.engine).catch(() => undefined); // superseded, or the worker failed
   }
 
   dispose(): void {

@@ -51,7 +51,7 @@ export class LayoutEngine {
 
   constructor(private readonly opts: LayoutEngineOptions = {}) {
     this.workerFile = opts.workerFile ?? join(__dirname, 'layoutWorker.js');
-    this.idleMs = opts.idleMs ?? 60_000;
+    this.idleMs = opts.idleMs ?? 30_000;
   }
 
   /** Whether a worker is running (started and not yet stopped). */

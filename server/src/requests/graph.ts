@@ -7,7 +7,7 @@ import type { GraphService } from '../graph/graphService';
 import type { GraphLayouts } from '../graph/graphLayouts';
 import { LayoutSuperseded } from '../graph/layoutEngine';
 import { CancelledError } from '../api/errors';
-import { checkedRequest, request } from '../api/handlers';
+import { checkedNotification, checkedRequest, request } from '../api/handlers';
 import type { OnceLogger } from '../util/log';
 
 export function registerGraphRequests(
@@ -40,6 +40,10 @@ export function registerGraphRequests(
         throw err;
       }
     }),
+  );
+  connection.onNotification(
+    P.WarmGraphLayoutNotification,
+    checkedNotification(log, P.WarmGraphLayoutNotification, () => layouts.warmUp()),
   );
   connection.onRequest(
     P.FieldFlowRequest,
