@@ -69,7 +69,8 @@ describe('one write per LSP message (stdio)', () => {
 
   it('counts the length in bytes, not characters', () => {
     const framed = framedMessage({ jsonrpc: '2.0', id: 1, result: '✓é🚀' } as Message);
-    const [header, body] = framed.split('\r\n\r\n') as [string, string];
+    const [header, body] = framed.toString('utf8').split('\r\n\r\n') as [string, string];
+    assert.equal(framed.length, header.length + 4 + Buffer.byteLength(body, 'utf8'), 'no byte more or less');
     assert.equal(header, `Content-Length: ${Buffer.byteLength(body, 'utf8')}`);
     assert.notEqual(Buffer.byteLength(body, 'utf8'), body.length);
   });

@@ -4,6 +4,8 @@
 import { strict as assert } from 'node:assert';
 import type { ComponentDetail, LineagePath } from '../../common/src/api';
 import { pathSection } from '../../server/src/features/pathHover';
+import { pathFields } from '../../server/src/domain/pathFields';
+import { shortPathLabel } from '../../server/src/domain/pathSummary';
 import type { TrackedAnchor } from '../../server/src/anchors/types';
 
 const tag = (name: string) => ({ tag_id: `t-${name}`, name, kind: 'SYSTEM', source: 'scanner' });
@@ -124,5 +126,37 @@ describe('hover section of a path: its field rows', () => {
       // in_08 … in_11, unmapped_in, and on the egress side row_in_00 and row_only (derived tags).
       '- … and 7 more tagged fields',
     ]);
+  });
+});
+
+describe('hover section of a path: what is made once per path', () => {
+  const withUrl = (url: string | undefined) =>
+    ({ ...anchor, entry: { ...anchor.entry, anchor: url ? { url } : {} } }) as unknown as TrackedAnchor;
+
+  it('gathers a path’s fields once and shares them; another path object gets its own', () => {
+    const path = manyRowsPath();
+    const fields = pathFields(path);
+    assert.equal(pathFields(path), fields, 'the same path: the same fields');
+    const again = manyRowsPath();
+    assert.notEqual(pathFields(again), fields);
+    assert.deepEqual(pathFields(again), fields);
+    assert.equal(shortPathLabel(path), 'create → save');
+  });
+
+  it('each anchor of one path links to its own code-host place, in whatever order they are hovered', () => {
+    const path = manyRowsPath();
+    const link = (url: string | undefined) => {
+      const last = pathSection(component, path, withUrl(url)).at(-1)!;
+      return /\[Open in code host\]\(([^)]*)\)/.exec(last)?.[1];
+    };
+    assert.equal(link('https://git.example/a#L1'), 'https://git.example/a#L1');
+    assert.equal(link('https://git.example/b#L9'), 'https://git.example/b#L9');
+    assert.equal(link(undefined), undefined);
+    assert.equal(link('https://git.example/a#L1'), 'https://git.example/a#L1');
+    // The section is the same as one made for a fresh copy of the path.
+    assert.deepEqual(
+      pathSection(component, path, withUrl('https://git.example/b#L9')),
+      pathSection(component, manyRowsPath(), withUrl('https://git.example/b#L9')),
+    );
   });
 });

@@ -12,7 +12,19 @@ export interface PathField {
   dependsOn: DependsOnTagRef[];
 }
 
-export function pathFields(path: LineagePath): PathField[] {
+// Paths are read-only once loaded (the store replaces a component's objects when it reloads), so a
+// path's fields are gathered once and shared by every hover, lens and tool that asks: a hover asked
+// twice per path (the identifier's fields, then the path's rows), each time a fresh set of objects.
+const fieldsOf = new WeakMap<LineagePath, readonly PathField[]>();
+
+/** The path's fields, per side in the order they are listed; shared, never to be changed by callers. */
+export function pathFields(path: LineagePath): readonly PathField[] {
+  let fields = fieldsOf.get(path);
+  if (!fields) fieldsOf.set(path, (fields = gatherFields(path)));
+  return fields;
+}
+
+function gatherFields(path: LineagePath): PathField[] {
   const out: PathField[] = [];
   for (const side of ['ingress', 'egress'] as const) {
     const bySide = new Map<string, PathField>();

@@ -4,8 +4,16 @@ import type { LineagePath } from '../../../common/src/api';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import { pathFields, type Side } from './pathFields';
 
-/** "createOrder → insertOrder": the last segment of each side's signature. */
+const labels = new WeakMap<LineagePath, string>();
+
+/** "createOrder → insertOrder": the last segment of each side's signature (made once per path object). */
 export function shortPathLabel(path: LineagePath): string {
+  let label = labels.get(path);
+  if (label === undefined) labels.set(path, (label = labelOf(path)));
+  return label;
+}
+
+function labelOf(path: LineagePath): string {
   return pathDocumentLabel({
     ingress: {
       signature_name: path.ingress?.signature_name ?? '?',

@@ -152,9 +152,37 @@ function fieldRows(path: LineagePath): { rows: string[]; untagged: string[] } {
   return { rows, untagged };
 }
 
+/**
+ * The lines of a path's section that depend on the path alone (and the anchor's code-host link): its
+ * two sides and its links, made once per path object (loaded paths are read-only) rather than per hover.
+ */
+interface PathLines {
+  componentId: string;
+  pathId: string;
+  url: string | undefined;
+  sides: string;
+  links: string;
+}
+const pathLines = new WeakMap<LineagePath, PathLines>();
+
+function linesOf(ref: PathRef, path: LineagePath, url: string | undefined): PathLines {
+  const known = pathLines.get(path);
+  if (known && known.componentId === ref.componentId && known.pathId === ref.pathId && known.url === url)
+    return known;
+  const made: PathLines = {
+    ...ref,
+    url,
+    sides: `${sideText(path.ingress, ref)} → ${sideText(path.egress, ref)}`,
+    links: links(ref, url),
+  };
+  pathLines.set(path, made);
+  return made;
+}
+
 /** The hover section of one path. */
 export function pathSection(component: ComponentDetail, path: LineagePath, anchor: TrackedAnchor): string[] {
   const ref: PathRef = { componentId: component.id, pathId: path.path_id ?? anchor.entry.pathId };
+  const fixed = linesOf(ref, path, anchor.entry.anchor.url);
   const complete = completenessLine(path.completeness);
   const where = [md(componentLabel(component)), ...stateWords(path)];
   // Complete paths say so on the title line; otherwise the parts go on a line of their own.
@@ -163,7 +191,7 @@ export function pathSection(component: ComponentDetail, path: LineagePath, ancho
   const head = [`${pathTitle(path)} · ${where.join(' · ')}`];
   const note = anchorNote(anchor);
   if (note) head.push(note);
-  head.push(`${sideText(path.ingress, ref)} → ${sideText(path.egress, ref)}`);
+  head.push(fixed.sides);
   if (complete && complete !== COMPLETE) head.push(complete);
   const out = [head.join('  \n'), ''];
   const { rows, untagged } = fieldRows(path);
@@ -180,7 +208,7 @@ export function pathSection(component: ComponentDetail, path: LineagePath, ancho
   }
   if (path.transformation_summary) tail.push(`*${md(path.transformation_summary, 300)}*`);
   if (tail.length) out.push(tail.join('  \n'), '');
-  out.push(links(ref, anchor.entry.anchor.url));
+  out.push(fixed.links);
   return out;
 }
 

@@ -8,16 +8,25 @@ import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-
 
 /** The part of a writable stream this writer uses (process.stdout, a socket, a test's stream). */
 export interface MessageOutput {
-  write(data: string, encoding: BufferEncoding, done: (err?: Error | null) => void): boolean;
+  write(data: Uint8Array, done: (err?: Error | null) => void): boolean;
   end(): void;
   on(event: 'error', listener: (err: Error) => void): unknown;
   on(event: 'close', listener: () => void): unknown;
 }
 
-/** `Content-Length: n\r\n\r\n{…}`: the base protocol's framing, as vscode-jsonrpc frames it (UTF-8 JSON). */
-export function framedMessage(msg: Message): string {
+/**
+ * `Content-Length: n\r\n\r\n{…}`: the base protocol's framing, as vscode-jsonrpc frames it (UTF-8
+ * JSON), made as bytes at once: the JSON is encoded straight into the message's buffer (small ones
+ * come from Node's shared pool), with no header-plus-body string for the stream to encode again.
+ */
+export function framedMessage(msg: Message): Buffer {
   const json = JSON.stringify(msg);
-  return `Content-Length: ${Buffer.byteLength(json, 'utf8')}\r\n\r\n${json}`;
+  const length = Buffer.byteLength(json, 'utf8');
+  const header = `Content-Length: ${length}\r\n\r\n`;
+  const bytes = Buffer.allocUnsafe(header.length + length);
+  const at = bytes.write(header, 0, 'latin1');
+  bytes.write(json, at, 'utf8');
+  return bytes;
 }
 
 export class OneWriteMessageWriter extends AbstractMessageWriter implements MessageWriter {
@@ -31,7 +40,7 @@ export class OneWriteMessageWriter extends AbstractMessageWriter implements Mess
 
   /** Writes are issued in call order, each whole, so messages leave in the order they were sent. */
   write(msg: Message): Promise<void> {
-    let data: string;
+    let data: Buffer;
     try {
       data = framedMessage(msg);
     } catch (err) {
@@ -40,7 +49,7 @@ export class OneWriteMessageWriter extends AbstractMessageWriter implements Mess
       return Promise.reject(err as Error);
     }
     return new Promise((resolve, reject) => {
-      this.out.write(data, 'utf8', (err) => {
+      this.out.write(data, (err) => {
         if (!err) return resolve();
         this.fireError(err, msg, ++this.errorCount);
         reject(err);
