@@ -18,6 +18,7 @@ import {
 } from '../../common/src/protocol';
 import { lineageSettings, SECTION, workspaceSettings } from './config';
 import { redactingChannel, type Log } from './logging';
+import { hoverOffersGraph } from './graph/hoverOffersGraph';
 
 export function createLanguageClient(
   extensionUri: vscode.Uri,
@@ -52,7 +53,8 @@ export function createLanguageClient(
       // A hover offering the lineage graph: the server starts its layout worker ahead of a click.
       provideHover: async (document, position, token, next) => {
         const hover = await next(document, position, token);
-        if (hover && offersGraph(hover)) void client.sendNotification(WarmGraphLayoutNotification, {});
+        if (hover && hoverOffersGraph(hover.contents.map((c) => (typeof c === 'string' ? c : c.value))))
+          void client.sendNotification(WarmGraphLayoutNotification, {});
         return hover;
       },
       workspace: {
@@ -80,11 +82,6 @@ export function createLanguageClient(
     clientOptions,
   );
   return client;
-}
-
-function offersGraph(hover: vscode.Hover): boolean {
-  const link = `command:${COMMANDS.showGraph}`;
-  return hover.contents.some((c) => (typeof c === 'string' ? c : c.value).includes(link));
 }
 
 /**
