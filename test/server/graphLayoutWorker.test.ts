@@ -116,6 +116,25 @@ describe('server: the graph layout worker', function () {
     assert.equal(engine.running, true);
   });
 
+  it('leaves the main thread free while it lays out (hovers are answered meanwhile)', async () => {
+    const layouts = new GraphLayouts({ workerFile: WORKER });
+    disposables.push(layouts);
+    await layouts.laidOut(chain(2, FIELDS), 'RIGHT'); // the worker started and elkjs loaded
+    // Turns of the event loop while a large graph is laid out: elkjs on this thread would run as one
+    // block (a handful of turns in all); in the worker the loop keeps turning throughout.
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      turns++;
+      if (!done) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const wire = await layouts.laidOut(chain(40, FIELDS), 'RIGHT');
+    done = true;
+    assert.equal(wire.made, 'new');
+    assert.ok(turns > 100, `the event loop turned ${turns} times during the layout`);
+  });
+
   it('a worker that exits or fails gives a clear error; the next layout starts a new worker', async () => {
     // Exits on its first layout, once; then it is the real worker.
     const marker = join(dir, 'crashed');
