@@ -7,6 +7,8 @@
 // and splits each into the webview's marks (script started, graph received, laid out, drawn).
 // Run: node scripts/bench.mjs graphEditor (after node scripts/build.mjs; needs code-server, see
 // docs/testing-vscode.md; LINEAGE_CODE_SERVER_CACHE where it is installed). BENCH_RUNS: repeats (5).
+// The editor's logs (the language server's "Lineage graph: … (graph … ms, layout … ms)" lines among
+// them) are kept in .test-artifacts/vscode/bench-graph-editor/logs.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
