@@ -497,12 +497,12 @@ describe('journey 8b: the lineage graph panel by keyboard and mouse', () => {
     const first = await graphOfComponent(page, checkout);
     const before = await boxes(first);
     assert.ok(before.length > 1, 'components drawn');
-    // Closed (the page and its layout worker go) and opened again on the same graph.
+    // Closed (the page goes) and opened again on the same graph: the server's kept layout.
     const again = await graphOfComponent(page, checkout);
     assert.equal(await again.locator('body').getAttribute('data-layout'), 'kept', 'no new layout');
     assert.deepEqual(await boxes(again), before, 'every box where it was');
-    // That a graph of another shape is laid out anew is the unit tests' (graphLayoutMemory,
-    // graphLayoutReuse): here every shape an earlier test of this window drew is kept already.
+    // That a graph of another shape is laid out anew is the unit tests' (graphLayoutReuse): here
+    // every shape an earlier test of this window drew is kept already.
   });
 
   it('comes back after a reload, on the same field with its flow highlighted', async () => {
