@@ -29,16 +29,16 @@ export class FieldTable {
   addBoundary(
     b: BoundaryModel,
     names: readonly string[],
-    tags: ReadonlyMap<string, readonly GraphTag[]> | undefined,
-    dependsOn: ReadonlyMap<string, readonly GraphTag[]> | undefined,
+    tags: ReadonlyArray<readonly GraphTag[] | undefined> | undefined,
+    dependsOn: ReadonlyArray<readonly GraphTag[] | undefined> | undefined,
   ): void {
     b.firstField = this.names.length;
     b.fieldCount = names.length;
-    for (const name of names) {
-      this.names.push(name);
+    for (let k = 0; k < names.length; k++) {
+      this.names.push(names[k]!);
       this.owners.push(b);
-      this.applied.push(tags?.get(name));
-      this.depended.push(dependsOn?.get(name));
+      this.applied.push(tags?.[k]);
+      this.depended.push(dependsOn?.[k]);
     }
   }
 

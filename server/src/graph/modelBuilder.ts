@@ -27,9 +27,22 @@ const ROLES: Record<Role, ReadonlySet<Role>> = {
  */
 interface BoundaryFields {
   names: string[];
-  place: Map<string, number>;
-  tags?: Map<string, GraphTag[]>;
-  dependsOn?: Map<string, GraphTag[]>;
+  /**
+   * Each path's place in `names`, made once a boundary has more than SCAN_LIMIT fields; fewer are
+   * found by scanning. Most boundaries have a few fields, and a map for each of tens of thousands
+   * outlived enough of the build to be promoted, leaving tens of MB to the next full collection.
+   */
+  place?: Map<string, number>;
+  /** Applied and depends-on tags by place (as `names`), for boundaries that have any. */
+  tags?: Array<GraphTag[] | undefined>;
+  dependsOn?: Array<GraphTag[] | undefined>;
+}
+
+const SCAN_LIMIT = 8;
+
+/** A field path's place among a boundary's fields, or -1. */
+function placeOf(f: BoundaryFields, name: string): number {
+  return f.place ? (f.place.get(name) ?? -1) : f.names.indexOf(name);
 }
 
 /**
@@ -223,7 +236,7 @@ export class ModelBuilder {
   /** A boundary's fields while the build runs. */
   private fieldsOf(b: BoundaryModel): BoundaryFields {
     let f = this.byBoundary!.get(b);
-    if (!f) this.byBoundary!.set(b, (f = { names: [], place: new Map() }));
+    if (!f) this.byBoundary!.set(b, (f = { names: [] }));
     return f;
   }
 
@@ -233,17 +246,24 @@ export class ModelBuilder {
    * same id meets one, and its fields cannot join the range.
    */
   private name(b: BoundaryModel, name: string): boolean {
-    const f = this.fieldsOf(b);
-    if (f.place.has(name)) return true;
-    if (b.firstField >= 0) return false;
-    f.place.set(name, f.names.push(name) - 1);
-    return true;
+    return this.placed(this.fieldsOf(b), b, name) >= 0;
+  }
+
+  /** The field's place among the boundary's (named now if new and the boundary is not numbered yet), or -1. */
+  private placed(f: BoundaryFields, b: BoundaryModel, name: string): number {
+    const known = placeOf(f, name);
+    if (known >= 0 || b.firstField >= 0) return known;
+    const k = f.names.push(name) - 1;
+    if (f.place) f.place.set(name, k);
+    else if (f.names.length > SCAN_LIMIT) f.place = new Map(f.names.map((n, i) => [n, i]));
+    return k;
   }
 
   /** A numbered boundary's field node by its path. */
   private node(b: BoundaryModel, name: string): number | undefined {
-    const k = this.byBoundary!.get(b)?.place.get(name);
-    return k === undefined ? undefined : b.firstField + k;
+    const f = this.byBoundary!.get(b);
+    const k = f ? placeOf(f, name) : -1;
+    return k < 0 ? undefined : b.firstField + k;
   }
 
   /** Numbers the fields of a component's boundaries, one boundary's after another. */
@@ -394,18 +414,14 @@ export class ModelBuilder {
     if (pb?.kind) b.kind = pb.kind;
     cm.boundaries.push(b);
     for (const f of flattenSchema(pb?.schema)) this.name(b, f.path);
+    const f = this.fieldsOf(b);
     for (const e of pb?.field_tags ?? []) {
-      this.name(b, e.field_path);
-      if (this.withTags)
-        (this.fieldsOf(b).tags ??= new Map()).set(e.field_path, this.tagLists!.fromAnswer(e.tags, false));
+      const k = this.placed(f, b, e.field_path);
+      if (this.withTags && k >= 0) (f.tags ??= [])[k] = this.tagLists!.fromAnswer(e.tags, false);
     }
     for (const e of pb?.field_depends_on_tags ?? []) {
-      this.name(b, e.field_path);
-      if (this.withTags)
-        (this.fieldsOf(b).dependsOn ??= new Map()).set(
-          e.field_path,
-          this.tagLists!.fromAnswer(e.depends_on, true),
-        );
+      const k = this.placed(f, b, e.field_path);
+      if (this.withTags && k >= 0) (f.dependsOn ??= [])[k] = this.tagLists!.fromAnswer(e.depends_on, true);
     }
     return b;
   }
