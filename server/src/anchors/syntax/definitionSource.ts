@@ -68,7 +68,7 @@ export class TreeSitterDefinitions implements DefinitionSource {
   /**
    * Readies the parsing runtime ahead of the first build: tree-sitter itself, and its query compiler
    * run on a small query. Grammars are not loaded here: each holds resident memory for the process's
-   * life (C#'s alone ~15 MB), so only those of the anchors' languages load (prepare). Never rejects.
+   * life (the large grammars most), so only those of the anchors' languages load (prepare). Never rejects.
    * No sample is parsed: parsing samples to get the parsers' code compiled and tiered up before the
    * first build cost more CPU during a load than it saved in the build.
    */
