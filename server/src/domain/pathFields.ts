@@ -12,9 +12,9 @@ export interface PathField {
   dependsOn: DependsOnTagRef[];
 }
 
-// Paths are read-only once loaded (the store replaces a component's objects when it reloads), so a
-// path's fields are gathered once and shared by every hover, lens and tool that asks: a hover asked
-// twice per path (the identifier's fields, then the path's rows), each time a fresh set of objects.
+// Paths are read-only once loaded (the store replaces a component's objects when it reloads), so the
+// fields of a path that is shown (a hover's section, a lens's title, a tool's answer) are gathered
+// once and shared by every later ask, rather than a fresh set of objects per hover.
 const fieldsOf = new WeakMap<LineagePath, readonly PathField[]>();
 
 /** The path's fields, per side in the order they are listed; shared, never to be changed by callers. */
@@ -78,7 +78,9 @@ const hasTags = (f: PathField) => f.applied.length > 0 || f.dependsOn.length > 0
  * field paths (`credit_card` of `credit_card.number`) is a field too, even when no entry names it.
  */
 export function fieldsMatching(path: LineagePath, identifier: string): FieldMatch[] {
-  const all = pathFields(path);
+  // Not kept for the path: an identifier is matched against every path of its line, thousands where
+  // anchors are dense, most of them never shown.
+  const all = fieldsOf.get(path) ?? gatherFields(path);
   const out: FieldMatch[] = [];
   for (const side of ['ingress', 'egress'] as const) {
     const fields = all.filter((f) => f.side === side);
