@@ -69,10 +69,10 @@ const targets = {
     format: 'iife',
   },
   server: {
-    // The layout worker (elkjs) is a bundle of its own: the server starts it as a worker thread.
+    // The layout process's script (elkjs) is a bundle of its own: the server forks it as a child process.
     entryPoints: {
       'server/server': 'server/src/server.ts',
-      'server/layoutWorker': 'server/src/graph/layoutWorker.ts',
+      'server/layoutProcess': 'server/src/graph/layoutProcess.ts',
     },
     // jsonc-parser's UMD build (its `main`) requires files at run time that a bundle lacks; its ESM
     // build (`module`) bundles cleanly.

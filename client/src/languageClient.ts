@@ -50,7 +50,7 @@ export function createLanguageClient(
     // The workspace-wide settings are read with an explicit `null` scope (see workspaceSettings): the
     // client's own reads of the section have no scope, and VS Code warns for every resource-scoped key.
     middleware: {
-      // A hover offering the lineage graph: the server starts its layout worker ahead of a click.
+      // A hover offering the lineage graph: the server starts its layout process ahead of a click.
       provideHover: async (document, position, token, next) => {
         const hover = await next(document, position, token);
         if (hover && hoverOffersGraph(hover.contents.map((c) => (typeof c === 'string' ? c : c.value))))

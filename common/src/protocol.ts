@@ -663,7 +663,7 @@ export const LaidOutGraphRequest = new RequestType<LaidOutGraphParams, LaidOutGr
   'lineageLens/laidOutGraph',
 );
 /**
- * A hover offering the lineage graph was shown: the server may start its layout worker (and lay out a
+ * A hover offering the lineage graph was shown: the server may start its layout process (and lay out a
  * small graph in it) ahead of a click on the link. It stops again after a while unused.
  */
 export const WarmGraphLayoutNotification = new NotificationType<Record<string, never>>(

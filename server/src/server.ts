@@ -107,7 +107,7 @@ const contractIds = new ContractIdentities(session);
 const signIn = { credentials, hub, grammars, session };
 
 const graph = new GraphService(session);
-// The graph panel's layouts: elkjs in a worker thread, started on the first one and stopped when idle.
+// The graph panel's layouts: elkjs in a child process, started on the first one and stopped when idle.
 const graphLayouts = new GraphLayouts({ log: (m) => log.info(m) });
 // After a load's index build or a model build, once the server is quiet: the peaks' garbage collected
 // and its memory returned.

@@ -2,7 +2,7 @@
 // over stdio and the real webview bundle and page in Debian's Chromium (test/helpers/webviewPage.ts:
 // what VS Code's panel adds, creating the webview and fetching its script, is in graphEditor.bench.ts).
 // Each row runs the panel's own loop: the graph asked of the server and laid out there (elkjs in the
-// server's worker thread), posted to the page, drawn until the page posts `rendered`.
+// server's layout process), posted to the page, drawn until the page posts `rendered`.
 // - the demo (7 components), opened on a field as the hover's link opens it: a fresh page (the graph
 //   asked for as the page loads, as the panel does), then again on other focuses;
 // - a mapping kind unticked on the page's own checkbox and ticked back → drawn again;
@@ -148,7 +148,7 @@ async function demoRows(): Promise<void> {
     const first = await nextPosted(web, 0, 'rendered');
     const { graph } = laid;
     console.log(
-      `demo graph (${graph.nodes.length} components, ${graph.edges.length} edges) on a field, a fresh page and a fresh layout worker: page ready and graph laid out ${f(ready)} ` +
+      `demo graph (${graph.nodes.length} components, ${graph.edges.length} edges) on a field, a fresh page and a fresh layout process: page ready and graph laid out ${f(ready)} ` +
         `(the server's answer alone ${f(asked)}), then drawn ${f(performance.now() - t0 - ready)} (reading the layout ${first.layoutMs} ms, draw ${first.drawMs} ms)`,
     );
 
@@ -251,7 +251,7 @@ async function benchmarkRows(): Promise<void> {
     let last = '';
     for (let i = 0; i < RUNS; i++) {
       // Other graphs between runs, more than the server keeps layouts of, so that each run is laid
-      // out anew (the first run also starts the server's layout worker).
+      // out anew (the first run also starts the server's layout process).
       if (i > 0)
         for (let k = 0; k < 5; k++)
           await requestAndDraw(client, web, {
@@ -285,7 +285,7 @@ async function benchmarkRows(): Promise<void> {
     });
     console.log(
       `500-component benchmark, 3-hop neighbourhood of a field, request → drawn: median ${f(median(walls))}, max ${f(Math.max(...walls))} of ${walls.length} ` +
-        `(${walls.map((w, i) => `${f(w)} ${made[i]}`).join(', ')}; the first with the server's layout worker starting); last: ${last}`,
+        `(${walls.map((w, i) => `${f(w)} ${made[i]}`).join(', ')}; the first with the server's layout process starting); last: ${last}`,
     );
   } finally {
     await web?.close();

@@ -2,7 +2,7 @@
 // service seeded with the demo dataset, a copy of demo/workspace, code-server 1.100 with the extension
 // under development, Debian's Chromium through playwright-core. Times what a user waits for:
 // - the hover's "Lineage graph" link clicked → the graph drawn (the webview's `rendered`), the first
-//   time (panel created, script and layout worker started) and again after closing the panel;
+//   time (panel created, script and the server's layout process started) and again after closing the panel;
 // - a mapping kind unticked in the panel → the graph drawn again;
 // and splits each into the webview's marks (script started, graph received, laid out, drawn).
 // Run: node scripts/bench.mjs graphEditor (after node scripts/build.mjs; needs code-server, see

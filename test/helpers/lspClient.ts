@@ -46,6 +46,8 @@ export interface LspClientOptions {
   serverArgs?: string[];
   /** Answers workspace/configuration per section (another server's settings); default `settings`. */
   configuration?: (section: string | undefined) => unknown;
+  /** The server's environment; default this process's. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export class LspClient {
@@ -68,6 +70,7 @@ export class LspClient {
   static async start(opts: LspClientOptions): Promise<LspClient> {
     const child = spawn(process.execPath, opts.serverArgs ?? [serverJs, '--stdio'], {
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(opts.env ? { env: opts.env } : {}),
     });
     const conn = createProtocolConnection(
       new StreamMessageReader(child.stdout),

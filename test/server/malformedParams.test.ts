@@ -97,7 +97,7 @@ describe('language server: malformed params of custom messages', function () {
     assert.equal(detail.component.id, ORDERS);
   });
 
-  it('ignores a malformed layout warm-up, says why in the log, and starts the layout worker on a well-formed one', async () => {
+  it('ignores a malformed layout warm-up, says why in the log, and starts the layout process on a well-formed one', async () => {
     let from = h.client.mark();
     await h.client.conn.sendNotification(P.WarmGraphLayoutNotification.method, { now: true });
     await h.client.waitFor<{ message: string }>(
@@ -109,7 +109,7 @@ describe('language server: malformed params of custom messages', function () {
     await h.client.conn.sendNotification(P.WarmGraphLayoutNotification, {});
     await h.client.waitFor<{ message: string }>(
       'window/logMessage',
-      (m) => /Lineage graph: layout worker started/.test(m.message),
+      (m) => /Lineage graph: layout process started/.test(m.message),
       from,
     );
     const tree = await h.client.conn.sendRequest(P.ComponentTreeRequest);

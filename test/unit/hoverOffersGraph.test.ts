@@ -1,4 +1,4 @@
-// The client warms the server's layout worker up when a hover links to the lineage graph
+// The client warms the server's layout process up when a hover links to the lineage graph
 // (client/src/graph/hoverOffersGraph.ts): the links line as the server writes it
 // (server/src/features/pathHover.ts) counts; a hover without the link, or naming the command only in
 // text, does not.

@@ -1,5 +1,5 @@
 // Whether a hover the language server answered links to the lineage graph: the client then asks the
-// server to warm its layout worker up ahead of a click (client/src/languageClient.ts's middleware).
+// server to warm its layout process up ahead of a click (client/src/languageClient.ts's middleware).
 // Plain text in, so it is testable without VS Code.
 import { COMMANDS } from '../../../common/src/protocol';
 

@@ -1,5 +1,5 @@
 // The graph panel's layouts, made by the server: the kept layout of the graph's shape when it serves
-// (layoutReuse.ts), else elkjs in the layout worker (layoutEngine.ts), never on the main thread.
+// (layoutReuse.ts), else elkjs in the layout process (layoutEngine.ts), never on the main thread.
 import { layout, type Laid } from '../../../common/src/graphLayout/layout';
 import { type GraphDirection, type GraphLayout, layoutToWire } from '../../../common/src/graphLayout/wire';
 import type { GraphResult } from '../../../common/src/protocol';
@@ -56,7 +56,7 @@ export class GraphLayouts {
   async laidOut(g: GraphResult, direction: GraphDirection): Promise<GraphLayout> {
     const kept = this.kept.reuse(g, direction);
     if (kept) {
-      // A layout still running is for an older graph: stopped, and a fresh worker readied.
+      // A layout still running is for an older graph: stopped, and a fresh process readied.
       if (this.engine.supersede()) this.engine.warmUp();
       return layoutToWire(kept, direction, 'kept');
     }
@@ -66,14 +66,14 @@ export class GraphLayouts {
   }
 
   /**
-   * Starts the worker ahead of a layout and has it lay out a small graph of the kind it will get (a
+   * Starts the layout process ahead of a layout and has it lay out a small graph of the kind it will get (a
    * compound component with field ports, an edge to a collapsed one), so elkjs has loaded and the code a
    * graph goes through has run by the time one comes; a layout asked for meanwhile queues behind it.
-   * A no-op while the worker runs.
+   * A no-op while the process runs.
    */
   warmUp(): void {
     if (this.engine.running) return;
-    layout(warmUpGraph(), this.engine).catch(() => undefined); // superseded, or the worker failed
+    layout(warmUpGraph(), this.engine).catch(() => undefined); // superseded, or the process failed
   }
 
   dispose(): void {
