@@ -16,7 +16,12 @@ import { layoutFromWire } from '../../common/src/graphLayout/wire';
 import * as P from '../../common/src/protocol';
 import type { GraphResult } from '../../common/src/protocol';
 import { GraphLayouts } from '../../server/src/graph/graphLayouts';
-import { LayoutEngine, LayoutSuperseded, layoutProcessEnv } from '../../server/src/graph/layoutEngine';
+import {
+  LAYOUT_PROCESS_FLAGS,
+  LayoutEngine,
+  LayoutSuperseded,
+  layoutProcessEnv,
+} from '../../server/src/graph/layoutEngine';
 import { chain } from '../helpers/graphFixtures';
 import { LspClient, repoRoot, serverJs } from '../helpers/lspClient';
 
@@ -290,11 +295,17 @@ describe('server: the graph layout process', function () {
       return { client, pid: Number(/pid (\d+)/.exec(line.message)![1]) };
     }
 
-    it('forks it with V8 default flags (no --no-turbo-inlining, nothing of the server’s command line or NODE_OPTIONS) and no environment of the server’s', async () => {
+    it('forks it with its own V8 flag only (no --no-turbo-inlining, nothing of the server’s command line or NODE_OPTIONS) and no environment of the server’s', async () => {
       const { client, pid } = await serverWithLayoutProcess();
       try {
         const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-        assert.deepEqual(cmdline.slice(1), [SCRIPT], `its command line: ${cmdline.join(' ')}`);
+        // Only its own flag (less inlining, not none): nothing of the server's command line.
+        assert.deepEqual(
+          cmdline.slice(1),
+          [...LAYOUT_PROCESS_FLAGS, SCRIPT],
+          `its command line: ${cmdline.join(' ')}`,
+        );
+        assert.ok(!cmdline.some((a) => /turbo-inlining/.test(a)), 'TurboFan inlines in the layout process');
         const server = readFileSync(`/proc/${client.child.pid}/cmdline`, 'utf8');
         assert.ok(server.includes('--no-turbo-inlining'), 'the server itself runs with the flag');
         // Node adds its IPC channel's own two variables; nothing else.

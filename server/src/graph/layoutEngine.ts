@@ -1,8 +1,9 @@
 // elkjs in a child process owned by the server (layoutProcess.ts, forked with an IPC channel): started
 // on the first layout asked for, stopped after a while without one (it holds elkjs, tens of MB, which
 // an idle server should not keep). A process, not a worker thread: V8's flags are per process, and the
-// server's (util/compilerFlags.ts) make elkjs much slower; so it is forked with none of the server's
-// flags and none of its environment (the editor's, which may hold secrets), and its memory is its own.
+// server's (util/compilerFlags.ts) make elkjs much slower; so it is forked with a flag of its own and
+// none of the server's, none of its environment (the editor's, which may hold secrets), and its memory
+// is its own.
 // One layout at a time: a newer one supersedes a layout still running, whose promise rejects with
 // LayoutSuperseded at once. A large superseded layout has its process killed (a fresh one starts); a
 // small one is left to end there, its answer dropped, since it ends sooner than a new process starts.
@@ -43,6 +44,13 @@ interface Running {
   /** The end of what it wrote to stderr: the error it died of. */
   stderr: string;
 }
+
+/**
+ * The layout process's own V8 flag, chosen for elkjs: TurboFan inlines less into each function, so a
+ * fresh process's compile jobs are short and its first large layout is as quick as without inlining,
+ * while later layouts keep inlining's speed (measurements: docs/performance.md).
+ */
+export const LAYOUT_PROCESS_FLAGS: readonly string[] = ['--max-inlined-bytecode-size-cumulative=230'];
 
 /** Up to this many boxes and edges, a superseded layout ends in its process instead of killing it. */
 const SMALL_LAYOUT = 400;
@@ -156,8 +164,8 @@ export class LayoutEngine {
   private start(): Running {
     if (this.running_) return this.running_;
     const proc = fork(this.script, [], {
-      // V8's default flags: not the server's (process.execArgv, fork's default), nor NODE_OPTIONS.
-      execArgv: [],
+      // Its own flags, not the server's (process.execArgv, fork's default), nor NODE_OPTIONS.
+      execArgv: [...LAYOUT_PROCESS_FLAGS],
       env: layoutProcessEnv(),
       // Nothing on the server's stdin/stdout (over stdio they carry the editor's messages); stderr kept
       // for the error a crash names.

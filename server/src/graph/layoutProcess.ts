@@ -1,7 +1,7 @@
 // The layout process's script (bundled on its own as dist/server/layoutProcess.js): elkjs, run in a
 // child process the server forks (layoutEngine.ts), so that laying out a large graph never holds up the
-// server's main thread, runs with V8's default flags (not the server's, which suit short requests and
-// make elkjs's many small methods far slower), and its memory is not the server's.
+// server's main thread, runs with V8 flags of its own (not the server's, which suit short requests and
+// make elkjs's many small methods far slower; layoutEngine.ts), and its memory is not the server's.
 // It answers each { id, graph } with { id, out } or { id, error } over its IPC channel.
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkNode } from 'elkjs/lib/elk-api';
