@@ -15,7 +15,7 @@ import { LineagePath } from '../../../common/src/api/paths';
 import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
 import { problems } from '../../../common/src/api/validate';
 import type { OperationName } from '../../../common/src/api/operations';
-import { TimeSlicer } from '../util/timeSlices';
+import { LOAD_SLICE_MS, TimeSlicer } from '../util/timeSlices';
 import { ApiError } from './errors';
 import { notJson, schemaMismatch, tooDeep } from './responses';
 import type { BodyReader, Context } from './transport';
@@ -44,7 +44,7 @@ const MAX_INTERNED = 20_000;
 export class StreamedJsonReader implements BodyReader {
   private readonly tokenizer = new Tokenizer();
   private readonly parser: TokenParser;
-  private readonly slicer = new TimeSlicer();
+  private readonly slicer = new TimeSlicer(LOAD_SLICE_MS);
   private depth = 0;
   private bytes = 0;
   /** Where the last token started: locates a break in a long answer. */

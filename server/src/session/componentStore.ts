@@ -11,7 +11,7 @@ import { DetailCompactor } from './compactDetail';
 import { readScanCommits, type ScanCommits } from './scanCommits';
 import { isConnectivityError, isKeyRejected } from '../api/serviceErrors';
 import type { OnceLogger } from '../util/log';
-import { TimeSlicer } from '../util/timeSlices';
+import { LOAD_SLICE_MS, TimeSlicer } from '../util/timeSlices';
 
 export type LoadResult =
   /** `problems`: what makes the data incomplete (discovery failed, capped, failed components). */
@@ -264,7 +264,7 @@ export class ComponentStore {
     const query = { projection: settings.projection };
     const results = await mapSettled(wanted, settings.maxConcurrency, async (id) => {
       const r = await api.getComponent(id, query, signal ? { signal } : undefined);
-      const slicer = new TimeSlicer();
+      const slicer = new TimeSlicer(LOAD_SLICE_MS);
       await this.compact(r.component, slicer);
       this.arrived?.(r.component);
       await mapPaths(r.component, slicer);

@@ -8,6 +8,13 @@ import { performance } from 'node:perf_hooks';
  */
 export const SLICE_MS = 8;
 
+/**
+ * Slices of the work a load does as the answers arrive (parsing a component, sharing its repeated
+ * parts): a request that comes meanwhile waits for the slice running. The index build that follows
+ * keeps SLICE_MS: with slices this short it took longer.
+ */
+export const LOAD_SLICE_MS = 5;
+
 /** Items between two looks at the clock (a look costs little, but 100,000 of them add up). */
 const CHECK_EVERY = 32;
 
