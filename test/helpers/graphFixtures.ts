@@ -56,3 +56,16 @@ export function chain(length: number, fields: string[]): GraphResult {
     collapsed: false,
   };
 }
+
+/** A layout in its wire form with nothing placed: what a message needs to be well formed. */
+export function emptyWireLayout() {
+  return {
+    direction: 'RIGHT',
+    made: 'new',
+    nodes: [],
+    boundaries: [],
+    routes: [],
+    width: 0,
+    height: 0,
+  };
+}

@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import type { FromWebview } from '../../common/src/graphMessages';
 import { GraphChannel, type WebviewHost } from '../../webview/src/messages';
-import { chain } from '../helpers/graphFixtures';
+import { chain, emptyWireLayout } from '../helpers/graphFixtures';
 
 function setup() {
   const posted: unknown[] = [];
@@ -28,15 +28,7 @@ describe('lineage graph webview channel', () => {
   it('hands each well-formed message from the extension to its handler', () => {
     const { channel, got } = setup();
     const g = chain(2, ['id']);
-    const layout = {
-      direction: 'RIGHT',
-      made: 'new',
-      nodes: [],
-      boundaries: [],
-      routes: [],
-      width: 0,
-      height: 0,
-    };
+    const layout = emptyWireLayout();
     assert.ok(channel.receive({ type: 'graph', graph: g, layout, state: { params: { focus: g.focus } } }));
     assert.ok(
       channel.receive({
@@ -51,15 +43,7 @@ describe('lineage graph webview channel', () => {
   it('drops what the extension sends that its schema does not allow', () => {
     const { channel, got } = setup();
     const g = chain(1, ['id']);
-    const layout = {
-      direction: 'RIGHT',
-      made: 'new',
-      nodes: [],
-      boundaries: [],
-      routes: [],
-      width: 0,
-      height: 0,
-    };
+    const layout = emptyWireLayout();
     const bad: unknown[] = [
       undefined,
       'graph',

@@ -2,6 +2,7 @@
 // origin) and what the extension sends it, and the state a reloaded panel hands back.
 import { strict as assert } from 'node:assert';
 import { parseFromWebview, parseToWebview, parseViewState } from '../../common/src/graphMessages';
+import { emptyWireLayout } from '../helpers/graphFixtures';
 
 describe('lineage graph messages', () => {
   it('accepts each message the webview may post, as it was sent', () => {
@@ -86,15 +87,7 @@ describe('lineage graph messages', () => {
       tags: ['pii'],
       collapsed: false,
     };
-    const layout = {
-      direction: 'RIGHT',
-      made: 'new',
-      nodes: [],
-      boundaries: [],
-      routes: [],
-      width: 0,
-      height: 0,
-    };
+    const layout = emptyWireLayout();
     const graph = { type: 'graph', graph: result, layout, state: { params: { focus } } };
     assert.equal(parseToWebview({ ...graph, layout: undefined }), undefined, 'a graph comes with its layout');
     assert.ok(parseToWebview(graph));
