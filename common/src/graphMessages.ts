@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import {
   FieldFlowResultSchema,
+  GraphDirectionSchema,
   GraphFiltersSchema,
   GraphParamsSchema,
   GraphResultSchema,
@@ -44,14 +45,12 @@ export type ToWebview =
   | { type: 'flow'; flow: FieldFlowResult }
   | { type: 'error'; message: string };
 
-const Direction = Type.Union([Type.Literal('RIGHT'), Type.Literal('DOWN')]);
-
 /** What the webview may post; the extension drops anything else (and keeps only the known members). */
 export const FromWebviewSchema = Type.Union([
   // The page loaded, and which way it lays a graph out (its width decides).
-  Type.Object({ type: Type.Literal('ready'), direction: Direction }),
+  Type.Object({ type: Type.Literal('ready'), direction: GraphDirectionSchema }),
   // The page was resized across that width: the graph again, laid out the other way.
-  Type.Object({ type: Type.Literal('direction'), direction: Direction }),
+  Type.Object({ type: Type.Literal('direction'), direction: GraphDirectionSchema }),
   Type.Object({
     type: Type.Literal('rendered'),
     nodes: Type.Number(),

@@ -8,6 +8,9 @@ const MAX_ID = 4096;
 
 /** An id from the other side: a non-empty string of bounded length. */
 export const Id = Type.String({ minLength: 1, maxLength: MAX_ID });
+
+/** Which way a graph is laid out: left to right (a wide panel) or top to bottom (a narrow one). */
+export const GraphDirectionSchema = Type.Union([Type.Literal('RIGHT'), Type.Literal('DOWN')]);
 const Depth = Type.Integer({ minimum: 0, maximum: 6 });
 
 export const FieldRefSchema = Type.Object({ boundaryId: Id, field: Id });

@@ -655,7 +655,7 @@ export interface LaidOutGraph {
   layout: GraphLayout;
 }
 /**
- * The graph panel's request: the graph laid out by elkjs in a worker thread of the server (or on the
+ * The graph panel's request: the graph laid out by elkjs in a child process of the server (or on the
  * server's kept layout of the graph's shape, when only edges it has routes for differ). A newer one
  * supersedes a layout still running: the older request fails (the panel has moved on).
  */

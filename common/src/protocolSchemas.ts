@@ -6,7 +6,14 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
 import { Projection, SubscriptionUpdate, ComplianceResponse } from './api';
 import { AgentToolParamsSchema } from './agentTools';
-import { FieldRefSchema, GraphFiltersSchema, GraphParamsSchema, Id, PathRefSchema } from './graphSchemas';
+import {
+  FieldRefSchema,
+  GraphDirectionSchema,
+  GraphFiltersSchema,
+  GraphParamsSchema,
+  Id,
+  PathRefSchema,
+} from './graphSchemas';
 import * as P from './protocol';
 
 /** A name the other side sends back (an id, a URI): present and not blank. */
@@ -176,7 +183,7 @@ export const PARAMS_SCHEMAS: ReadonlyMap<string, TSchema> = new Map<string, TSch
     P.LaidOutGraphRequest.method,
     Type.Object({
       graph: GraphParamsSchema,
-      direction: Type.Union([Type.Literal('RIGHT'), Type.Literal('DOWN')]),
+      direction: GraphDirectionSchema,
     }),
   ],
   [

@@ -23,6 +23,8 @@ import {
 import type { LineageContext } from '../lineageContext';
 import { errorText } from '../logging';
 import type { GraphDirection } from '../../../common/src/graphLayout/wire';
+import { GraphDirectionSchema } from '../../../common/src/graphSchemas';
+import { Value } from '@sinclair/typebox/value';
 import { graphHtml } from './graphHtml';
 
 export const GRAPH_VIEW_TYPE = 'lineageLens.graph';
@@ -39,8 +41,10 @@ const GUESSED: Directions = { beside: 'DOWN', alone: 'RIGHT' };
 function directionsOf(v: unknown): Directions {
   const d = { ...GUESSED };
   const kept = v as Partial<Record<Placement, unknown>> | undefined;
-  for (const p of ['beside', 'alone'] as const)
-    if (kept?.[p] === 'RIGHT' || kept?.[p] === 'DOWN') d[p] = kept[p];
+  for (const p of ['beside', 'alone'] as const) {
+    const v = kept?.[p];
+    if (Value.Check(GraphDirectionSchema, v)) d[p] = v;
+  }
   return d;
 }
 

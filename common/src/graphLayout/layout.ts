@@ -2,7 +2,7 @@
 // components are compound nodes holding their boundaries; each field row has a port on both sides so
 // field edges meet their rows; crossings between the same two components are laid out as one edge
 // (bundles.ts). All coordinates come back absolute (shapeCoords/edgeCoords ROOT), ready for SVG. The
-// engine is passed in: the language server runs elkjs in a worker thread (server/src/graph/
+// engine is passed in: the language server runs elkjs in a child process (server/src/graph/
 // layoutEngine.ts), the tests run the same layout in-process. The webview only draws the result.
 import type { ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
 import type { GraphBoundary, GraphNode, GraphResult } from '../protocol';

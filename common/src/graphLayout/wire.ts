@@ -1,15 +1,15 @@
-// A laid-out graph as it travels: the language server lays the graph out (elkjs in a worker thread) and
+// A laid-out graph as it travels: the language server lays the graph out (elkjs in a child process) and
 // sends the boxes and routes with the graph; the extension passes them to the webview, which draws on
 // them. Both the extension's message check and the page's check it against this schema, and the page
 // checks that it covers the graph before drawing on it.
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from '../graphSchemas';
+import { GraphDirectionSchema, Id } from '../graphSchemas';
 import type { GraphResult } from '../protocol';
 import { crossingBundles } from './bundles';
 import type { Laid } from './layout';
 
 /** Left to right (a wide panel) or top to bottom (a narrow one). */
-export type GraphDirection = 'RIGHT' | 'DOWN';
+export type GraphDirection = Static<typeof GraphDirectionSchema>;
 
 /** What a layout's boxes are made of: every component, boundary and row in order, and the direction. */
 export function graphShape(g: GraphResult, direction: GraphDirection): string {
@@ -33,7 +33,7 @@ const Point = Type.Object({ x: Coord, y: Coord });
 const Box = Type.Object({ x: Coord, y: Coord, width: Coord, height: Coord });
 
 export const GraphLayoutSchema = Type.Object({
-  direction: Type.Union([Type.Literal('RIGHT'), Type.Literal('DOWN')]),
+  direction: GraphDirectionSchema,
   /** Laid out by elkjs for this graph (`new`), or the server's kept layout of its shape (`kept`). */
   made: Type.Union([Type.Literal('new'), Type.Literal('kept')]),
   nodes: Type.Array(Type.Tuple([Id, Box]), { maxItems: MAX_BOXES }),
