@@ -207,14 +207,9 @@ export class LayoutEngine {
   /** `run` failed or ended by itself: what it had rejects with `message`, told once. */
   private lost(run: Running, message: string): void {
     if (run !== this.running_) return; // stopped by us, or already told
-    this.running_ = undefined;
-    process.off('exit', this.killOnExit);
     clearTimeout(this.idle);
-    run.proc.kill();
     this.opts.log?.(`Lineage graph: ${message}`);
-    const err = new Error(message);
-    for (const j of run.jobs.values()) j.reject(err);
-    run.jobs.clear();
+    this.stop(new Error(message));
   }
 
   private stop(reason: Error): void {
