@@ -2,6 +2,7 @@
 // compiles while the components load), and the grammar of each language the anchors use started as
 // the first component naming it arrives, so the index build finds it loaded. Only those: a grammar
 // holds resident memory for the process's life.
+import * as path from 'node:path';
 import type { ComponentDetail } from '../../../common/src/api';
 import type { AnchorIndex } from '../anchors';
 import type { OnceLogger } from '../util/log';
@@ -34,8 +35,8 @@ export class GrammarWarmUp {
       for (const a of p?.code_anchors ?? []) {
         const file = a?.file;
         if (typeof file !== 'string') continue;
-        const dot = file.lastIndexOf('.');
-        const ext = dot > file.lastIndexOf('/') ? file.slice(dot).toLowerCase() : '';
+        // As grammarFor reads a file's language: its extension, in lower case.
+        const ext = path.extname(file).toLowerCase();
         if (this.seen.has(ext)) continue;
         this.seen.add(ext);
         (files ??= []).push(file);
