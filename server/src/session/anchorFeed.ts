@@ -122,12 +122,13 @@ class FeedEntry implements AnchorEntry {
   }
 
   toJSON(): AnchorEntry {
+    const otherNames = this.otherNames; // found anew at each read
     return {
       componentId: this.componentId,
       pathId: this.pathId,
       anchor: this.anchor,
       expectedNames: this.expectedNames,
-      ...(this.otherNames ? { otherNames: this.otherNames } : {}),
+      ...(otherNames ? { otherNames } : {}),
       ...(this.commit ? { commit: this.commit } : {}),
       ...(this.scans ? { scans: this.scans } : {}),
       names: this.names,
