@@ -423,7 +423,7 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
     depthDown.value = String(f.depthDown ?? 2);
     KINDS.forEach((k, i) => (kindBoxes[i]!.checked = !f.kinds || f.kinds.includes(k)));
     const t0 = performance.now();
-    // The language server laid the graph out (elkjs in its worker, or on its kept layout of the graph's
+    // The language server laid the graph out (elkjs in its layout process, or on its kept layout of the graph's
     // shape); checked to cover this graph before anything is drawn on it.
     const l: Laid | undefined = layoutFromWire(g, wire);
     progress.hidden = true;
