@@ -61,6 +61,8 @@ export class FileResolver {
   private files: WorkspaceFiles | undefined;
   private readonly realDirs = new Map<string, Promise<RealDir | undefined>>();
   private readonly listings = new Map<string, Promise<Map<string, boolean> | undefined>>();
+  /** The listings taken so far, once each has arrived (for listed()). */
+  private readonly arrived = new Map<string, Map<string, boolean>>();
 
   constructor(
     private readonly folders: WorkspaceFolderInfo[],
@@ -156,7 +158,11 @@ export class FileResolver {
   private async locate(candidate: string): Promise<{ dir: RealDir } | { link: string } | undefined> {
     const dir = path.dirname(candidate);
     let listing = this.listings.get(dir);
-    if (!listing) this.listings.set(dir, (listing = listDirectory(dir)));
+    if (!listing) {
+      listing = listDirectory(dir);
+      this.listings.set(dir, listing);
+      void listing.then((entries) => entries && this.arrived.set(dir, entries));
+    }
     const entries = await listing;
     let isLink: boolean | undefined = entries?.get(path.basename(candidate));
     if (isLink === undefined) {
@@ -183,6 +189,9 @@ export class FileResolver {
     const d = await real;
     return d === undefined ? undefined : { dir: d };
   }
+
+  /** A directory's entries (name → whether it is a link), if resolving has listed it. */
+  readonly listed = (dir: string): ReadonlyMap<string, boolean> | undefined => this.arrived.get(dir);
 
   /** A candidate as the user knows it: relative to its folder (prefixed by the folder name in multi-root). */
   display(fsPath: string): string {

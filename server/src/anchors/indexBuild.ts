@@ -107,7 +107,7 @@ export class IndexBuild {
     if (generation !== this.generation) return;
     // Repositories nested inside folders that are in none: found per file's directory, diffed once.
     if (git?.prepareNested && commits.size > 0)
-      await git.prepareNested(byFile.keys()).catch((err) => state.report(err));
+      await git.prepareNested(byFile.keys(), resolver.listed).catch((err) => state.report(err));
     if (generation !== this.generation) return;
     // Files git saw renamed since the scanned commit live under their new name.
     await mapLimit(missing, IO_CONCURRENCY, async ([file, group, r]) => {

@@ -106,9 +106,10 @@ export interface GitMapping extends Disposable {
   head?(fsPath: string): Promise<string | undefined>;
   /**
    * After prepare, once the files are resolved: the repositories of files whose workspace folder is in
-   * none (a repository nested inside the folder), found and diffed like a folder's. Optional.
+   * none (a repository nested inside the folder), found and diffed like a folder's. `listed` answers
+   * from directory listings already taken (the file resolver's), where it has one. Optional.
    */
-  prepareNested?(fsPaths: Iterable<string>): Promise<void>;
+  prepareNested?(fsPaths: Iterable<string>, listed?: DirectoryListings): Promise<void>;
   /**
    * The file (absolute path) as it was at `commit`, under its name then; undefined when git does not map
    * it from that commit or cannot read it. Optional: without it anchors have no identity from history.
@@ -175,3 +176,6 @@ export interface AnchorIndexOptions {
 export interface Disposable {
   dispose(): void;
 }
+
+/** A directory's entries by name, from a listing already taken; undefined when that directory was not listed. */
+export type DirectoryListings = (dir: string) => ReadonlyMap<string, unknown> | undefined;

@@ -22,6 +22,23 @@ const readFd = promisify(readFile) as (fd: number) => Promise<Buffer>;
 
 export class NotRegularFileError extends Error {}
 
+/**
+ * The synchronous reads' buffer, reused: an index build reads thousands of small files one after
+ * another, and a buffer of their own for each was external memory churned through (and counted towards
+ * the next collection) only to be copied into a string.
+ */
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+/** Files larger than this get a buffer of their own, so that one big file does not stay resident. */
+const SCRATCH_MAX = 1_048_576;
+
+function bufferFor(size: number): Buffer {
+  if (size <= scratch.length) return scratch;
+  if (size > SCRATCH_MAX) return Buffer.allocUnsafe(size);
+  let n = scratch.length;
+  while (n < size) n *= 2;
+  return (scratch = Buffer.allocUnsafeSlow(n));
+}
+
 /** The text of a regular file, or undefined when it is too large; throws for anything else. */
 export function readRegularFileSync(fsPath: string, maxChars = MAX_FILE_CHARS): string | undefined {
   const fd = openSync(fsPath, FLAGS);
@@ -29,7 +46,7 @@ export function readRegularFileSync(fsPath: string, maxChars = MAX_FILE_CHARS): 
     const st = fstatSync(fd);
     if (!st.isFile()) throw new NotRegularFileError(`${fsPath} is not a regular file.`);
     if (st.size > maxChars * 3) return undefined;
-    const buf = Buffer.allocUnsafe(st.size);
+    const buf = bufferFor(st.size);
     let n = 0;
     while (n < st.size) {
       const r = readSync(fd, buf, n, st.size - n, n);

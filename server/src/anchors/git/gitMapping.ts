@@ -6,7 +6,7 @@
 // and the index places anchors at their recorded lines. Free of LSP: the CLI can use it too.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Disposable, GitMapping, WorkspaceFolderInfo } from '../types';
+import type { DirectoryListings, Disposable, GitMapping, WorkspaceFolderInfo } from '../types';
 import { DiffParser, PARSED_DIFF_ARGS, type ParsedDiff } from './diffParser';
 import { unchangedFile, type FileLineMap } from './lineMap';
 import { GitError, runGit } from './gitCli';
@@ -187,13 +187,13 @@ export class GitMapper implements GitMapping {
    * the folder for a `.git` entry (no process), and each repository found is read once (`git rev-parse`)
    * and diffed once per commit, as a folder's repository is. Renames are not followed there.
    */
-  async prepareNested(fsPaths: Iterable<string>): Promise<void> {
+  async prepareNested(fsPaths: Iterable<string>, listed?: DirectoryListings): Promise<void> {
     if (this.bare.length === 0 || this.commits.size === 0) return;
     const tops = new Set<string>();
     for (const p of fsPaths) {
       const folder = this.bare.find((f) => isInsideDir(f.fsPath, p));
       if (!folder) continue;
-      const top = this.nestedTop(path.dirname(p), folder.fsPath);
+      const top = this.nestedTop(path.dirname(p), folder.fsPath, listed);
       if (top) tops.add(top);
     }
     const found = await Promise.all([...tops].map((top) => this.nestedRepo(top)));
@@ -204,7 +204,7 @@ export class GitMapper implements GitMapping {
   }
 
   /** The nearest directory from `dir` up to `root` holding a `.git` entry ('' when none), cached per directory. */
-  private nestedTop(dir: string, root: string): string {
+  private nestedTop(dir: string, root: string, listed?: DirectoryListings): string {
     const seen: string[] = [];
     let d = dir;
     let top = '';
@@ -215,7 +215,9 @@ export class GitMapper implements GitMapping {
         break;
       }
       seen.push(d);
-      if (fs.existsSync(path.join(d, '.git'))) {
+      // A file's own directory was listed when the file was resolved: no system call for it.
+      const entries = listed?.(d);
+      if (entries ? entries.has('.git') : fs.existsSync(path.join(d, '.git'))) {
         top = d;
         break;
       }
