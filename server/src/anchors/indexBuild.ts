@@ -97,12 +97,28 @@ export class IndexBuild {
       }
     };
     const missing: Array<[string, Slot[], Exclude<Resolution, { kind: 'file' }>]> = [];
-    await mapLimit([...byName], IO_CONCURRENCY, async ([file, group]) => {
-      const r = await resolver.resolve(file || undefined);
+    const resolved = (file: string, group: Slot[], r: Resolution) => {
       if (r.kind === 'file') return addToFile(path.normalize(r.fsPath), group);
       if (r.kind === 'missing' && git && group.some((s) => s.entry.commit)) missing.push([file, group, r]);
       else refuse(group, r);
-    });
+    };
+    // The directories first, then each file from them without waiting where that settles it; the rest
+    // (links, names the listings lack, searches by suffix) asked of the file system.
+    await resolver.prefetch(byName.keys(), IO_CONCURRENCY);
+    if (generation !== this.generation) return;
+    const slow: Array<[string, Slot[]]> = [];
+    for (const [file, group] of byName) {
+      const r = resolver.resolveNow(file || undefined);
+      if (r) resolved(file, group, r);
+      else slow.push([file, group]);
+      if (slicer.tick()) {
+        await slicer.pause();
+        if (generation !== this.generation) return;
+      }
+    }
+    await mapLimit(slow, IO_CONCURRENCY, async ([file, group]) =>
+      resolved(file, group, await resolver.resolve(file || undefined)),
+    );
     await gitReady;
     if (generation !== this.generation) return;
     // Repositories nested inside folders that are in none: found per file's directory, diffed once.
