@@ -3,12 +3,12 @@
 // path suffix among the workspace files. Nothing outside the workspace folders is ever resolved:
 // absolute paths, `..` escapes and symlinks whose real path leaves the folders are refused before
 // any read (realpath and stat only look at metadata).
-import { promises as fs } from 'node:fs';
+import { promises as fs, readdirSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import type { WorkspaceFolderInfo } from './types';
 import { WorkspaceFiles } from '../workspace/workspaceFiles';
 import { isInside } from '../workspace/folders';
-import { mapLimit } from '../util/concurrency';
+import type { TimeSlicer } from '../util/timeSlices';
 
 export type Resolution =
   | { kind: 'file'; fsPath: string; how: 'projectRoot' | 'exact' | 'suffix' }
@@ -91,11 +91,13 @@ export class FileResolver {
   }
 
   /**
-   * Lists the directories where these files are looked for first, and finds their real paths, a few at
-   * a time: resolveNow() then settles most files without waiting. An index build resolves thousands of
-   * files in a few hundred directories, and a chain of awaits per file cost more than the directories.
+   * Lists the directories where these files are looked for first and finds their real paths, one
+   * directory after another with synchronous calls (as an index build reads its files: a thread-pool
+   * round trip and promises for each cost more than the call), yielding between slices; resolveNow()
+   * then settles most files without waiting. An index build resolves thousands of files in a few
+   * hundred directories.
    */
-  async prefetch(files: Iterable<string | undefined>, concurrency: number): Promise<void> {
+  async prefetch(files: Iterable<string | undefined>, slicer: TimeSlicer): Promise<void> {
     const dirs = new Set<string>();
     for (const file of files) {
       const norm = normalizeAnchorFile(file);
@@ -104,9 +106,34 @@ export class FileResolver {
       if (first && this.insideFolder(first[0], first[1])) dirs.add(path.dirname(first[1]));
     }
     await this.realFolders;
-    await mapLimit([...dirs], concurrency, async (dir) => {
-      await Promise.all([this.listingOf(dir), this.realDirOf(dir)]);
-    });
+    for (const dir of dirs) {
+      this.listNow(dir);
+      if (slicer.due()) await slicer.pause();
+    }
+  }
+
+  /** A directory listed and its real path found, now (once each, shared with listingOf and realDirOf). */
+  private listNow(dir: string): void {
+    if (!this.listings.has(dir)) {
+      let entries: Map<string, boolean> | undefined;
+      try {
+        entries = new Map(readdirSync(dir, { withFileTypes: true }).map((e) => [e.name, e.isSymbolicLink()]));
+      } catch {
+        entries = undefined;
+      }
+      this.listingNow.set(dir, entries ?? null);
+      this.listings.set(dir, Promise.resolve(entries));
+    }
+    if (!this.realDirs.has(dir)) {
+      let real: RealDir | undefined;
+      try {
+        real = { path: realpathSync.native(dir) };
+      } catch {
+        real = undefined;
+      }
+      this.realNow.set(dir, real ?? null);
+      this.realDirs.set(dir, Promise.resolve(real));
+    }
   }
 
   /**

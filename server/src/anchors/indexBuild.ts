@@ -104,7 +104,7 @@ export class IndexBuild {
     };
     // The directories first, then each file from them without waiting where that settles it; the rest
     // (links, names the listings lack, searches by suffix) asked of the file system.
-    await resolver.prefetch(byName.keys(), IO_CONCURRENCY);
+    await resolver.prefetch(byName.keys(), slicer);
     if (generation !== this.generation) return;
     const slow: Array<[string, Slot[]]> = [];
     for (const [file, group] of byName) {

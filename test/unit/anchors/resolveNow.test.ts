@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import { FileResolver } from '../../../server/src/anchors/fileResolver';
 import { TempWorkspace } from './workspace';
+import { TimeSlicer } from '../../../server/src/util/timeSlices';
 
 describe('anchors: file resolution without waiting', () => {
   let ws: TempWorkspace;
@@ -43,7 +44,7 @@ describe('anchors: file resolution without waiting', () => {
 
   it('answers as resolve() does, or not at all', async () => {
     const resolver = await workspace();
-    await resolver.prefetch(NAMES, 4);
+    await resolver.prefetch(NAMES, new TimeSlicer());
     for (const name of NAMES) {
       const now = resolver.resolveNow(name || undefined);
       const later = await new FileResolver([ws.folder('ws', 'svc')], { isOpen: () => false }).resolve(
@@ -55,7 +56,7 @@ describe('anchors: file resolution without waiting', () => {
 
   it('settles plain files in listed directories, and leaves links and suffixes to the file system', async () => {
     const resolver = await workspace();
-    await resolver.prefetch(NAMES, 4);
+    await resolver.prefetch(NAMES, new TimeSlicer());
     const settled = (name: string) => resolver.resolveNow(name) !== undefined;
     // The project root is tried first: 'main.ts' is looked for in ws/svc, listed by prefetch.
     assert.deepEqual(resolver.resolveNow('main.ts'), {
@@ -66,7 +67,7 @@ describe('anchors: file resolution without waiting', () => {
     // Under the project root first, so a file only beside it is not settled without waiting.
     assert.equal(settled('src/orders.ts'), false);
     const plain = new FileResolver([ws.folder('ws')], { isOpen: () => false });
-    await plain.prefetch(NAMES, 4);
+    await plain.prefetch(NAMES, new TimeSlicer());
     assert.deepEqual(plain.resolveNow('src/orders.ts'), {
       kind: 'file',
       fsPath: ws.abs('ws/src/orders.ts'),
