@@ -57,6 +57,20 @@ export function normalizeAnchorFile(file: string | undefined): { rel: string } |
   return { rel };
 }
 
+/** A name's candidates inside the folders, in the order tried, and whether an attempt escaped them. */
+interface Plan {
+  rel: string;
+  candidates: Array<[fsPath: string, how: 'projectRoot' | 'exact']>;
+  escapes: boolean;
+}
+
+/** No candidate is a file: a link out of the folders, an escape, or undefined (then a search by suffix). */
+function notFound(plan: Plan, symlinkOut: boolean): Resolution | undefined {
+  if (symlinkOut) return { kind: 'outside', why: 'symlink' };
+  if (plan.escapes) return { kind: 'outside', why: 'escapes' };
+  return undefined;
+}
+
 export class FileResolver {
   private realFolders: Promise<string[]>;
   private files: WorkspaceFiles | undefined;
@@ -79,15 +93,27 @@ export class FileResolver {
     ).then((roots) => (this.rootsNow = roots));
   }
 
-  /** Where a file's name is looked for, in order: under each folder's project root, then each folder. */
-  private attemptsFor(segments: readonly string[]): Array<[string, string, 'projectRoot' | 'exact']> {
+  /**
+   * Where a file's name is looked for, in order — under each folder's project root, then each folder —
+   * keeping the candidates that stay inside their folder; or the answer when the name itself settles it.
+   */
+  private plan(file: string | undefined): Plan | Resolution {
+    const norm = normalizeAnchorFile(file);
+    if ('kind' in norm) return norm;
+    const segments = norm.rel.split('/');
     const attempts: Array<[string, string, 'projectRoot' | 'exact']> = [];
     for (const f of this.folders) {
       if (f.projectRoot && f.projectRoot !== '.')
         attempts.push([f.fsPath, path.resolve(f.fsPath, f.projectRoot, ...segments), 'projectRoot']);
     }
     for (const f of this.folders) attempts.push([f.fsPath, path.resolve(f.fsPath, ...segments), 'exact']);
-    return attempts;
+    const candidates: Plan['candidates'] = [];
+    let escaped = false;
+    for (const [folder, candidate, how] of attempts) {
+      if (this.insideFolder(folder, candidate)) candidates.push([candidate, how]);
+      else escaped = true;
+    }
+    return { rel: norm.rel, candidates, escapes: escaped || segments[0] === '..' };
   }
 
   /**
@@ -100,10 +126,9 @@ export class FileResolver {
   async prefetch(files: Iterable<string | undefined>, slicer: TimeSlicer): Promise<void> {
     const dirs = new Set<string>();
     for (const file of files) {
-      const norm = normalizeAnchorFile(file);
-      if ('kind' in norm) continue;
-      const first = this.attemptsFor(norm.rel.split('/'))[0];
-      if (first && this.insideFolder(first[0], first[1])) dirs.add(path.dirname(first[1]));
+      const p = this.plan(file);
+      const first = 'kind' in p ? undefined : p.candidates[0];
+      if (first) dirs.add(path.dirname(first[0]));
     }
     await this.realFolders;
     for (const dir of dirs) {
@@ -142,24 +167,16 @@ export class FileResolver {
    * system (a link, a name the listing lacks, a search by suffix …): then resolve().
    */
   resolveNow(file: string | undefined): Resolution | undefined {
-    const norm = normalizeAnchorFile(file);
-    if ('kind' in norm) return norm;
-    const segments = norm.rel.split('/');
-    let escaped = false;
+    const p = this.plan(file);
+    if ('kind' in p) return p;
     let symlinkOut = false;
-    for (const [folder, candidate, how] of this.attemptsFor(segments)) {
-      if (!this.insideFolder(folder, candidate)) {
-        escaped = true;
-        continue;
-      }
+    for (const [candidate, how] of p.candidates) {
       const found = this.checkNow(candidate);
       if (found === undefined) return undefined;
       if (found === 'ok') return { kind: 'file', fsPath: candidate, how };
       symlinkOut = true;
     }
-    if (symlinkOut) return { kind: 'outside', why: 'symlink' };
-    if (escaped || segments[0] === '..') return { kind: 'outside', why: 'escapes' };
-    return undefined;
+    return notFound(p, symlinkOut);
   }
 
   /** check() for a plain entry of a listed directory whose real path has arrived; else undefined. */
@@ -174,23 +191,15 @@ export class FileResolver {
   }
 
   async resolve(file: string | undefined): Promise<Resolution> {
-    const norm = normalizeAnchorFile(file);
-    if ('kind' in norm) return norm;
-    const segments = norm.rel.split('/');
-    let escaped = false;
+    const p = this.plan(file);
+    if ('kind' in p) return p;
     let symlinkOut = false;
-    for (const [folder, candidate, how] of this.attemptsFor(segments)) {
-      if (!this.insideFolder(folder, candidate)) {
-        escaped = true;
-        continue;
-      }
+    for (const [candidate, how] of p.candidates) {
       const found = await this.check(candidate);
       if (found === 'ok') return { kind: 'file', fsPath: candidate, how };
       if (found === 'outside') symlinkOut = true;
     }
-    if (symlinkOut) return { kind: 'outside', why: 'symlink' };
-    if (escaped || segments[0] === '..') return { kind: 'outside', why: 'escapes' };
-    return this.bySuffix(norm.rel);
+    return notFound(p, symlinkOut) ?? this.bySuffix(p.rel);
   }
 
   /** Folder → its resolved path and that path with a separator (what a path inside it starts with). */
