@@ -6,12 +6,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LineagePath } from '../../common/src/api';
-import type { LineageApi } from '../../server/src/api/apiClient';
 import { describeError } from '../../server/src/api/describeError';
 import { ServiceError } from '../../server/src/api/errors';
 import { mapSettled } from '../../server/src/util/concurrency';
 import { HttpLineageApi } from '../../server/src/api/httpClient';
-import { startLocalService, type LocalService } from '../helpers/localService';
+import { localServiceWithApi } from '../helpers/localServiceApi';
 import { rejection } from './assertions';
 
 const SMALL = join(resolve(__dirname, '..', '..', '..'), 'test', 'service', 'fixtures', 'small.json');
@@ -41,21 +40,11 @@ async function status(promise: Promise<unknown>, expected: number): Promise<Serv
 }
 
 describe('API client against the local service', function () {
-  let svc: LocalService;
-  let api: LineageApi;
-
-  before(async () => {
-    svc = await startLocalService({ seed: SMALL });
-    api = new HttpLineageApi({ baseUrl: svc.url, apiKey: svc.apiKey });
-  });
-  after(async () => {
-    await api?.close();
-    await svc?.stop();
-  });
+  const local = localServiceWithApi(SMALL);
 
   describe('authentication', () => {
     it('a wrong key gets 401 on every operation, described as a rejected key', async () => {
-      const bad = new HttpLineageApi({ baseUrl: svc.url, apiKey: 'not-the-right-key-0000' });
+      const bad = new HttpLineageApi({ baseUrl: local.svc.url, apiKey: 'not-the-right-key-0000' });
       try {
         const path = { ingress: { signature_name: 'a' }, egress: { signature_name: 'b' } };
         const calls: Array<() => Promise<unknown>> = [
@@ -86,25 +75,25 @@ describe('API client against the local service', function () {
         await bad.close();
       }
       // Nothing was changed by the refused writes.
-      assert.equal((await api.getViolationStatus(CONTRACT_OK)).violation_state, 'compliant');
+      assert.equal((await local.api.getViolationStatus(CONTRACT_OK)).violation_state, 'compliant');
     });
   });
 
   describe('2 list API keys', () => {
     it('lists the dataset keys, values included', async () => {
-      const keys = await api.listApiKeys();
+      const keys = await local.api.listApiKeys();
       assert.deepEqual(
         keys.map((k) => k.id),
         fixture.apiKeys.map((k) => k.id),
       );
-      assert.ok(keys.some((k) => k.value === svc.apiKey));
+      assert.ok(keys.some((k) => k.value === local.svc.apiKey));
     });
   });
 
   describe('4 component detail', () => {
     it('collapsed (default) shows effective paths with inline boundaries; all shows both variants', async () => {
-      const collapsed = (await api.getComponent(CHECKOUT)).component;
-      const all = (await api.getComponent(CHECKOUT, { projection: 'all' })).component;
+      const collapsed = (await local.api.getComponent(CHECKOUT)).component;
+      const all = (await local.api.getComponent(CHECKOUT, { projection: 'all' })).component;
       assert.equal(collapsed.type, 'CODE');
       assert.ok(collapsed.paths && all.paths);
       assert.ok(
@@ -122,18 +111,18 @@ describe('API client against the local service', function () {
     });
 
     it('a DATA_STORE shows its schema field list', async () => {
-      const store = (await api.getComponent(ORDERS_DB)).component;
+      const store = (await local.api.getComponent(ORDERS_DB)).component;
       assert.equal(store.type, 'DATA_STORE');
       assert.ok(store.schema && store.schema.fields.some((f) => f.name === 'email'));
     });
 
     it('a matching namespace guard passes; another namespace is a 404', async () => {
-      assert.equal((await api.getComponent(CHECKOUT, { namespace: 'shop' })).component.id, CHECKOUT);
-      await status(api.getComponent(CHECKOUT, { namespace: 'ops' }), 404);
+      assert.equal((await local.api.getComponent(CHECKOUT, { namespace: 'shop' })).component.id, CHECKOUT);
+      await status(local.api.getComponent(CHECKOUT, { namespace: 'ops' }), 404);
     });
 
     it('an unknown component is a 404', async () => {
-      const err = await status(api.getComponent(UNKNOWN), 404);
+      const err = await status(local.api.getComponent(UNKNOWN), 404);
       assert.match(
         describeError(err),
         /^The service refused 'component detail' \(operation 4\) \(404[^)]*\): \S/,
@@ -143,7 +132,7 @@ describe('API client against the local service', function () {
 
     it('many at once: one result per id, unknown ids as per-id 404s', async () => {
       const ids = [CHECKOUT, UNKNOWN, ORDERS_DB];
-      const results = await mapSettled(ids, 2, (id) => api.getComponent(id, {}));
+      const results = await mapSettled(ids, 2, (id) => local.api.getComponent(id, {}));
       assert.deepEqual(
         results.map((r) => r.item),
         ids,
@@ -156,17 +145,17 @@ describe('API client against the local service', function () {
 
   describe('1 path update and 9 versions', () => {
     it('versions list the scans with commit and time; an unknown component is a 404', async () => {
-      const { versions } = await api.getVersions(CHECKOUT);
+      const { versions } = await local.api.getVersions(CHECKOUT);
       const scans = versions
         .filter((v) => v.kind === 'SCAN')
         .map((v) => v.commit_sha)
         .sort();
       assert.deepEqual(scans, ['aaaa111', 'bbbb222']);
-      await status(api.getVersions(UNKNOWN), 404);
+      await status(local.api.getVersions(UNKNOWN), 404);
     });
 
     it('an update of a read path (read-only members and all) makes a USER_OVERRIDE with both events', async () => {
-      const read = (await api.getComponent(CHECKOUT)).component.paths!.find(
+      const read = (await local.api.getComponent(CHECKOUT)).component.paths!.find(
         (p) => p.path_id === SCANNED_PATH,
       )!;
       const edited: LineagePath = {
@@ -178,23 +167,23 @@ describe('API client against the local service', function () {
         ],
         reason: 'client test: receipt mapping',
       };
-      const { path } = await api.updatePath(CHECKOUT, SCANNED_PATH, edited);
+      const { path } = await local.api.updatePath(CHECKOUT, SCANNED_PATH, edited);
       assert.equal(path.path_type, 'USER_OVERRIDE');
       assert.notEqual(path.path_id, SCANNED_PATH);
       assert.equal(path.transformation_summary, 'stores the order and emails a receipt');
       assert.equal(path.reason, undefined, 'write-only reason is not returned');
 
-      const collapsed = (await api.getComponent(CHECKOUT)).component.paths!;
+      const collapsed = (await local.api.getComponent(CHECKOUT)).component.paths!;
       assert.ok(collapsed.some((p) => p.path_id === path.path_id));
       assert.ok(
         !collapsed.some((p) => p.path_id === SCANNED_PATH),
         'the override replaces the scan output it overrides',
       );
-      const all = (await api.getComponent(CHECKOUT, { projection: 'all' })).component.paths!;
+      const all = (await local.api.getComponent(CHECKOUT, { projection: 'all' })).component.paths!;
       assert.ok(all.some((p) => p.path_id === SCANNED_PATH) && all.some((p) => p.path_id === path.path_id));
 
       // Defaulted to the latest scanned commit, with that scan's commit time.
-      const { versions } = await api.getVersions(CHECKOUT);
+      const { versions } = await local.api.getVersions(CHECKOUT);
       const deleted = versions.find((v) => v.kind === 'BYO_PATH_DELETED' && v.path_id === SCANNED_PATH);
       const added = versions.find((v) => v.kind === 'BYO_PATH_ADDED' && v.path_id === path.path_id);
       assert.ok(deleted && added, JSON.stringify(versions));
@@ -212,8 +201,8 @@ describe('API client against the local service', function () {
         egress: { signature_name: 'com.shop.Audit.log' },
         effective_since_commit_sha: 'aaaa111',
       };
-      const { path } = await api.updatePath(CHECKOUT, SCANNED_PATH, body);
-      const added = (await api.getVersions(CHECKOUT)).versions.find(
+      const { path } = await local.api.updatePath(CHECKOUT, SCANNED_PATH, body);
+      const added = (await local.api.getVersions(CHECKOUT)).versions.find(
         (v) => v.kind === 'BYO_PATH_ADDED' && v.path_id === path.path_id,
       );
       assert.equal(added?.commit_sha, 'aaaa111');
@@ -222,24 +211,24 @@ describe('API client against the local service', function () {
     const body = { ingress: { signature_name: 'a.b.c' }, egress: { signature_name: 'd.e.f' } };
     it('an unknown commit is a 400', async () => {
       await status(
-        api.updatePath(CHECKOUT, SCANNED_PATH, { ...body, effective_since_commit_sha: 'ffffffffff' }),
+        local.api.updatePath(CHECKOUT, SCANNED_PATH, { ...body, effective_since_commit_sha: 'ffffffffff' }),
         400,
       );
     });
     it('a DATA_STORE component is a 400', async () => {
-      await status(api.updatePath(ORDERS_DB, SCANNED_PATH, body), 400);
+      await status(local.api.updatePath(ORDERS_DB, SCANNED_PATH, body), 400);
     });
     it('an unknown component is a 404', async () => {
-      await status(api.updatePath(UNKNOWN, SCANNED_PATH, body), 404);
+      await status(local.api.updatePath(UNKNOWN, SCANNED_PATH, body), 404);
     });
     it('an unknown path is a 404', async () => {
-      await status(api.updatePath(CHECKOUT, UNKNOWN, body), 404);
+      await status(local.api.updatePath(CHECKOUT, UNKNOWN, body), 404);
     });
   });
 
   describe('3 subscription update', () => {
     it("updates the user's subscription on the contract", async () => {
-      const sub = await api.updateSubscription(CONTRACT_OK, {
+      const sub = await local.api.updateSubscription(CONTRACT_OK, {
         userId: USER,
         email: 'ana.new@example.com',
         chatChannel: '#orders-alerts',
@@ -251,18 +240,18 @@ describe('API client against the local service', function () {
     });
     it('a body naming another contract than the path is a 400', async () => {
       await status(
-        api.updateSubscription(CONTRACT_OK, { dataContractId: CONTRACT_BROKEN, userId: USER }),
+        local.api.updateSubscription(CONTRACT_OK, { dataContractId: CONTRACT_BROKEN, userId: USER }),
         400,
       );
     });
     it('an unknown contract is a 404', async () => {
-      await status(api.updateSubscription(UNKNOWN, { userId: USER, email: 'x@example.com' }), 404);
+      await status(local.api.updateSubscription(UNKNOWN, { userId: USER, email: 'x@example.com' }), 404);
     });
   });
 
   describe('5 data assets by DARN', () => {
     it('one item per DARN with success or an error status and message, and totalCount', async () => {
-      const r = await api.getDataAssets([ORDERS_DARN, EVENTS_DARN, 'postgres://nowhere:x']);
+      const r = await local.api.getDataAssets([ORDERS_DARN, EVENTS_DARN, 'postgres://nowhere:x']);
       assert.equal(r.totalCount, 3);
       assert.deepEqual(
         r.data.map((i) => i.darn),
@@ -276,7 +265,7 @@ describe('API client against the local service', function () {
       assert.equal(r.offset, 0, 'default offset');
     });
     it('limit and offset page through the list', async () => {
-      const r = await api.getDataAssets([ORDERS_DARN, EVENTS_DARN], { limit: 1, offset: 1 });
+      const r = await local.api.getDataAssets([ORDERS_DARN, EVENTS_DARN], { limit: 1, offset: 1 });
       assert.deepEqual(
         [r.totalCount, r.limit, r.offset, r.data.map((i) => i.darn)],
         [2, 1, 1, [EVENTS_DARN]],
@@ -289,17 +278,17 @@ describe('API client against the local service', function () {
       ['no DARN', [], {}],
     ] as const) {
       it(`${label} is a 400`, async () => {
-        await status(api.getDataAssets(darns, page), 400);
+        await status(local.api.getDataAssets(darns, page), 400);
       });
     }
   });
 
   describe('6 violation status and 10 compliance', () => {
     it('a compliant contract and one with violations', async () => {
-      const ok = await api.getViolationStatus(CONTRACT_OK);
+      const ok = await local.api.getViolationStatus(CONTRACT_OK);
       assert.equal(ok.violation_state, 'compliant');
       assert.deepEqual(ok.violations, []);
-      const broken = await api.getViolationStatus(CONTRACT_BROKEN);
+      const broken = await local.api.getViolationStatus(CONTRACT_BROKEN);
       assert.equal(broken.violation_state, 'violation');
       const kinds = new Set(broken.violations.map((v) => v.violationType));
       assert.ok(kinds.has('MISSING_REQUIRED_PROPERTY') && kinds.has('INCOMPATIBLE_TYPE'));
@@ -310,10 +299,10 @@ describe('API client against the local service', function () {
       assert.ok(!Number.isNaN(Date.parse(broken.checkedAt)));
     });
     it('an unknown contract is a 404', async () => {
-      await status(api.getViolationStatus(UNKNOWN), 404);
+      await status(local.api.getViolationStatus(UNKNOWN), 404);
     });
     it('check-compliance reports missing, mistyped and missing-asset violations for a posted contract', async () => {
-      const r = await api.checkCompliance({
+      const r = await local.api.checkCompliance({
         dataAssetResourceName: ORDERS_DARN,
         contractSchema: [
           { type: 'string', name: 'email' },
@@ -326,7 +315,7 @@ describe('API client against the local service', function () {
         ['amount', 'INCOMPATIBLE_TYPE'],
         ['nope', 'MISSING_REQUIRED_PROPERTY'],
       ]);
-      const missing = await api.checkCompliance({
+      const missing = await local.api.checkCompliance({
         dataAssetResourceName: 's3://nowhere:none',
         contractSchema: [],
       });
@@ -339,11 +328,11 @@ describe('API client against the local service', function () {
 
   describe('7 history filters and 12 edges', () => {
     it('history filters come from the scans, narrowed by a commit-SHA search', async () => {
-      const all = await api.getHistoryFilters();
+      const all = await local.api.getHistoryFilters();
       assert.ok(all.componentNames.includes('checkout-api'));
-      const narrowed = await api.getHistoryFilters('BBBB');
+      const narrowed = await local.api.getHistoryFilters('BBBB');
       assert.deepEqual(narrowed.componentNames, ['checkout-api']);
-      assert.deepEqual(await api.getHistoryFilters('0000000'), {
+      assert.deepEqual(await local.api.getHistoryFilters('0000000'), {
         componentNames: [],
         branches: [],
         namespaces: [],
@@ -352,10 +341,10 @@ describe('API client against the local service', function () {
     });
     it('edges, all or by namespace', async () => {
       assert.deepEqual(
-        (await api.getEdges()).edges.map((e) => e.id),
+        (await local.api.getEdges()).edges.map((e) => e.id),
         fixture.edges.map((e) => e.id),
       );
-      const ops = (await api.getEdges('ops')).edges;
+      const ops = (await local.api.getEdges('ops')).edges;
       assert.deepEqual(
         ops.map((e) => e.id),
         fixture.edges.filter((e) => e.namespace === 'ops').map((e) => e.id),
@@ -371,31 +360,31 @@ describe('API client against the local service', function () {
     };
     const darn = 's3://client-test:orders/*.json';
     it('a dry run reports what would be registered and writes nothing', async () => {
-      const r = await api.registerObjectStoreAssets({ assets: [asset], dry_run: true });
+      const r = await local.api.registerObjectStoreAssets({ assets: [asset], dry_run: true });
       assert.deepEqual([r.success, r.registered], [true, [darn]]);
-      assert.notEqual((await api.getDataAssets([darn])).data[0]!.status, 'success');
+      assert.notEqual((await local.api.getDataAssets([darn])).data[0]!.status, 'success');
     });
     it('a real run creates the data asset', async () => {
-      const r = await api.registerObjectStoreAssets({
+      const r = await local.api.registerObjectStoreAssets({
         assets: [asset],
         prLink: 'https://git.example.com/pr/1',
       });
       assert.deepEqual([r.success, r.registered], [true, [darn]]);
-      assert.equal((await api.getDataAssets([darn])).data[0]!.status, 'success');
+      assert.equal((await local.api.getDataAssets([darn])).data[0]!.status, 'success');
     });
   });
 
   describe('8 contract deletion and 13 webhook deletion', () => {
     it('deletes a contract; its status and a second delete are then 404s', async () => {
-      const r = await api.deleteContract(CONTRACT_NO_ASSET);
+      const r = await local.api.deleteContract(CONTRACT_NO_ASSET);
       assert.ok(r.message.length > 0);
-      await status(api.getViolationStatus(CONTRACT_NO_ASSET), 404);
-      await status(api.deleteContract(CONTRACT_NO_ASSET), 404);
+      await status(local.api.getViolationStatus(CONTRACT_NO_ASSET), 404);
+      await status(local.api.deleteContract(CONTRACT_NO_ASSET), 404);
     });
     it('deletes a webhook (no body); an unknown webhook is a 404', async () => {
       const id = fixture.webhooks[0]!.id;
-      assert.equal(await api.deleteWebhook(id), undefined);
-      await status(api.deleteWebhook(id), 404);
+      assert.equal(await local.api.deleteWebhook(id), undefined);
+      await status(local.api.deleteWebhook(id), 404);
     });
   });
 });

@@ -5,25 +5,14 @@ import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../common/src/settings';
 import type { ComponentDetail } from '../../common/src/api';
-import { HttpLineageApi } from '../../server/src/api/httpClient';
 import { ComponentStore, DEFAULT_LIMITS } from '../../server/src/session/componentStore';
 import { OnceLogger } from '../../server/src/util/log';
-import { startLocalService, type LocalService } from '../helpers/localService';
+import { localServiceWithApi } from '../helpers/localServiceApi';
 
 const SMALL = join(resolve(__dirname, '..', '..', '..'), 'test', 'service', 'fixtures', 'small.json');
 
 describe('component store: details handed on as they arrive', function () {
-  let svc: LocalService;
-  let api: HttpLineageApi;
-
-  before(async () => {
-    svc = await startLocalService({ seed: SMALL });
-    api = new HttpLineageApi({ baseUrl: svc.url, apiKey: svc.apiKey });
-  });
-  after(async () => {
-    await api?.close();
-    await svc?.stop();
-  });
+  const local = localServiceWithApi(SMALL);
 
   it('tells the hook of every loaded component, each before the load resolves', async () => {
     const arrived: ComponentDetail[] = [];
@@ -38,7 +27,7 @@ describe('component store: details handed on as they arrive', function () {
         },
       },
     );
-    const result = await store.load(api, { ...DEFAULT_SETTINGS, components: [] });
+    const result = await store.load(local.api, { ...DEFAULT_SETTINGS, components: [] });
     loadEnded = true;
     assert.equal(result.kind, 'loaded');
     const loaded = store.all();
