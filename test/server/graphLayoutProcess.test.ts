@@ -24,6 +24,7 @@ import {
 } from '../../server/src/graph/layoutEngine';
 import { chain } from '../helpers/graphFixtures';
 import { LspClient, repoRoot, serverJs } from '../helpers/lspClient';
+import { turnCounter } from '../helpers/turnCounter';
 
 const SCRIPT = join(repoRoot, 'dist', 'server', 'layoutProcess.js');
 const FIELDS = ['id', 'email', 'amount', 'currency'];
@@ -172,17 +173,11 @@ describe('server: the graph layout process', function () {
     await layouts.laidOut(chain(2, FIELDS), 'RIGHT'); // the process started and elkjs loaded
     // Turns of the event loop while a large graph is laid out: elkjs on this thread would run as one
     // block (a handful of turns in all); in the process the loop keeps turning throughout.
-    let turns = 0;
-    let done = false;
-    const spin = () => {
-      turns++;
-      if (!done) setImmediate(spin);
-    };
-    setImmediate(spin);
+    const turns = turnCounter();
     const wire = await layouts.laidOut(chain(40, FIELDS), 'RIGHT');
-    done = true;
+    turns.stop();
     assert.equal(wire.made, 'new');
-    assert.ok(turns > 100, `the event loop turned ${turns} times during the layout`);
+    assert.ok(turns.now() > 100, `the event loop turned ${turns.now()} times during the layout`);
   });
 
   it('a process that exits, crashes or fails to start gives one clear error, never a layout on this thread; the next layout starts a new process', async () => {

@@ -2,18 +2,7 @@
 // into one long block of the event loop.
 import assert from 'node:assert/strict';
 import { TimeSlicer, yieldToEventLoop } from '../../server/src/util/timeSlices';
-
-/** Counts turns of the event loop: a setImmediate chain runs once per turn (one queued within a turn waits for the next). */
-function turnCounter(): { now(): number; stop(): void } {
-  let turns = 0;
-  let stopped = false;
-  const tick = () => {
-    turns++;
-    if (!stopped) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return { now: () => turns, stop: () => (stopped = true) };
-}
+import { turnCounter } from '../helpers/turnCounter';
 
 describe('time slices', () => {
   it('callers that yield together resume in turns of their own, in the order they yielded', async () => {
