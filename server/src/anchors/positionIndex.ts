@@ -9,32 +9,69 @@ const MAX_LINES_PER_RANGE = 64;
 
 // Slots, not TrackedAnchors: their ranges are read as numbers (Slot.covers, span), without making a
 // range object per anchor looked at (thousands can share a line).
+//
+// Compressed rows (one offsets array over the lines the anchors span, one array of slots), not a map
+// of a list per line: a file's index is rebuilt after every edit that moves its anchors, and a map entry
+// and a growing list per line made several times the garbage, which outlived the young generation.
 export class PositionIndex {
-  private readonly byLine = new Map<number, Slot[]>();
+  /** The first line any anchor (narrow enough to be listed per line) covers. */
+  private readonly base: number;
+  /** Line `base + i`'s anchors are slots[start[i]] … slots[start[i + 1] - 1], in the file's order. */
+  private readonly start: Int32Array;
+  private readonly slots: Slot[];
   private readonly wide: Slot[] = [];
 
-  constructor(anchors: Iterable<Slot>) {
+  constructor(anchors: readonly Slot[]) {
+    let min = Infinity;
+    let max = -1;
+    let entries = 0;
+    const listed = (t: Slot): boolean =>
+      t.firstLine !== undefined &&
+      t.lastLine !== undefined &&
+      // An ambiguous anchor is shown live nowhere: its recorded lines hold other code.
+      t.state !== 'ambiguous' &&
+      t.lastLine - t.firstLine < MAX_LINES_PER_RANGE;
     for (const t of anchors) {
       const first = t.firstLine;
       const last = t.lastLine;
-      // An ambiguous anchor is shown live nowhere: its recorded lines hold other code.
       if (first === undefined || last === undefined || t.state === 'ambiguous') continue;
       if (last - first >= MAX_LINES_PER_RANGE) {
         this.wide.push(t);
         continue;
       }
-      for (let line = first; line <= last; line++) {
-        const list = this.byLine.get(line);
-        if (list) list.push(t);
-        else this.byLine.set(line, [t]);
-      }
+      if (first < min) min = first;
+      if (last > max) max = last;
+      entries += last - first + 1;
     }
+    this.base = entries ? min : 0;
+    const lines = entries ? max - min + 1 : 0;
+    const start = new Int32Array(lines + 1);
+    for (const t of anchors) {
+      if (!listed(t)) continue;
+      for (let line = t.firstLine!; line <= t.lastLine!; line++) start[line - this.base + 1]!++;
+    }
+    for (let i = 0; i < lines; i++) start[i + 1]! += start[i]!;
+    // Each row filled from its start, which moves to the next row's; then the starts moved back.
+    const slots = new Array<Slot>(entries);
+    for (const t of anchors) {
+      if (!listed(t)) continue;
+      for (let line = t.firstLine!; line <= t.lastLine!; line++) slots[start[line - this.base]!++] = t;
+    }
+    for (let i = lines; i > 0; i--) start[i] = start[i - 1]!;
+    start[0] = 0;
+    this.start = start;
+    this.slots = slots;
   }
 
   /** The anchors whose range holds `position`, the narrowest first. */
   at(position: Position): Slot[] {
     const found: Slot[] = [];
-    for (const t of this.byLine.get(position.line) ?? []) if (t.covers(position)) found.push(t);
+    const i = position.line - this.base;
+    if (i >= 0 && i < this.start.length - 1)
+      for (let k = this.start[i]!; k < this.start[i + 1]!; k++) {
+        const t = this.slots[k]!;
+        if (t.covers(position)) found.push(t);
+      }
     for (const t of this.wide) if (t.covers(position)) found.push(t);
     return found.sort((a, b) => a.span - b.span);
   }

@@ -130,4 +130,29 @@ describe('anchors: PositionIndex', () => {
     assert.deepEqual(ids(idx.at({ line: 150, character: 0 })), ['b']);
     assert.deepEqual(ids(idx.at({ line: 201, character: 0 })), []);
   });
+
+  it('answers lines before, between, inside and after its anchors, and with none listed per line', () => {
+    // Anchors far from line 0, gaps between them, one over several lines, two sharing a line.
+    const idx = new PositionIndex([
+      t('m', 500, 0, 502, 5),
+      t('n', 900, 2, 900, 8),
+      t('o', 900, 0, 900, 20),
+      t('p', 700, 0, 700, 1),
+    ]);
+    assert.deepEqual(ids(idx.at({ line: 0, character: 0 })), []);
+    assert.deepEqual(ids(idx.at({ line: 499, character: 0 })), []);
+    assert.deepEqual(ids(idx.at({ line: 500, character: 0 })), ['m']);
+    assert.deepEqual(ids(idx.at({ line: 501, character: 99 })), ['m']);
+    assert.deepEqual(ids(idx.at({ line: 502, character: 6 })), []);
+    assert.deepEqual(ids(idx.at({ line: 600, character: 0 })), []);
+    assert.deepEqual(ids(idx.at({ line: 700, character: 1 })), ['p']);
+    assert.deepEqual(ids(idx.at({ line: 900, character: 4 })), ['n', 'o']);
+    assert.deepEqual(ids(idx.at({ line: 900, character: 1 })), ['o']);
+    assert.deepEqual(ids(idx.at({ line: 901, character: 0 })), []);
+    assert.deepEqual(ids(idx.at({ line: -1, character: 0 })), []);
+    const onlyWide = new PositionIndex([t('w', 10, 0, 300, 0)]);
+    assert.deepEqual(ids(onlyWide.at({ line: 10, character: 0 })), ['w']);
+    assert.deepEqual(ids(onlyWide.at({ line: 9, character: 0 })), []);
+    assert.deepEqual(ids(new PositionIndex([]).at({ line: 0, character: 0 })), []);
+  });
 });
