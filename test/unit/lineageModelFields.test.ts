@@ -197,4 +197,35 @@ describe('the lineage model: field nodes', () => {
     const twice = new LineageModel([a, { ...a, paths: [...(a.paths ?? [])].reverse() }], []);
     for (let i = 0; i < twice.fields.length; i++) assert.equal(twice.fieldIndexOf(twice.fields.id(i)), i);
   });
+
+  it("crosses a pair joined by two edges once, and a component's edge to itself once", () => {
+    // S writes Order{id} to T; L reads an Order and writes one (its own egress meets its own ingress).
+    const path = (id: string, from: string, to: string) => ({
+      path_id: id,
+      ingress: side(from, 'Order', 'id'),
+      egress: side(to, 'Order', 'id'),
+      field_mappings: [{ ingress_field: 'id', egress_field: 'id', kind: 'DataFlow' }],
+    });
+    const comp = (id: string, p: ReturnType<typeof path>) =>
+      ({ id, name: id, type: 'CODE', paths: [p] }) as ComponentDetail;
+    const details = [comp('S', path('s1', 's.in', 's.out')), comp('T', path('t1', 't.in', 't.out'))];
+    details.push(comp('L', path('l1', 'l.in', 'l.out')));
+    const edge = (s: string, d: string) => ({ sourceComponentId: s, destinationComponentId: d });
+    const model = new LineageModel(details, [edge('S', 'T'), edge('L', 'L'), edge('S', 'T'), edge('L', 'L')]);
+    const field = (component: string, signature: string) =>
+      model.fieldIndexOf(
+        `${boundaryNodeId(component, { signature_name: signature, payload_name: 'Order' })}#id`,
+      )!;
+    const crossings = (v: number) =>
+      model
+        .arcsOf(v, 'down')
+        .filter((arc) => arc.kind === 'crossing')
+        .map((arc) => model.fields.id(arc.to));
+    assert.deepEqual(crossings(field('S', 's.out')), [model.fields.id(field('T', 't.in'))]);
+    assert.deepEqual(crossings(field('L', 'l.out')), [model.fields.id(field('L', 'l.in'))]);
+    assert.deepEqual(
+      model.arcsOf(field('S', 's.in'), 'down').map((arc) => [arc.kind, arc.pathId]),
+      [['DataFlow', 's1']],
+    );
+  });
 });

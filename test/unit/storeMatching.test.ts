@@ -28,4 +28,22 @@ describe('graph matching: boundaries addressing a data store', () => {
     assert.deepEqual(boundariesAddressingStore(side, store('order-items')), [orders]);
     assert.deepEqual(boundariesAddressingStore([none], store('order-items')), [none]);
   });
+
+  it("answers every boundary that matches, by either way, once each and in the side's order", () => {
+    const short = { payload: 'events' };
+    const dotted = { payload: 'Public.Events' };
+    const whole = { payload: 'Analytics.Public.Event_s' };
+    const analytics = store('analytics.public.events');
+    assert.deepEqual(boundariesAddressingStore([short, none, dotted, whole], analytics), [
+      short,
+      dotted,
+      whole,
+    ]);
+    assert.deepEqual(boundariesAddressingStore([whole, dotted, short], analytics), [whole, dotted, short]);
+    const kafka = { kind: 'Kafka_Consumer' };
+    assert.deepEqual(boundariesAddressingStore([kafka, none, events], store('t', { store_kind: 'kafka' })), [
+      kafka,
+      events,
+    ]);
+  });
 });

@@ -5,6 +5,7 @@
 // (`boundary id#field path`) is made when asked for.
 import type { GraphTag } from '../../../common/src/protocol';
 import type { BoundaryModel } from './modelTypes';
+import { ChunkedColumn } from './chunkedColumn';
 
 /** One field node as an object (made on demand: for a few fields, not for walks). */
 export interface FieldNode {
@@ -16,10 +17,10 @@ export interface FieldNode {
 
 export class FieldTable {
   /** Per field node: its field path, its boundary, and its applied and depends-on tags (shared lists). */
-  private names: string[] = [];
-  private owners: BoundaryModel[] = [];
-  private applied: (readonly GraphTag[] | undefined)[] = [];
-  private depended: (readonly GraphTag[] | undefined)[] = [];
+  private readonly names = new ChunkedColumn<string>();
+  private readonly owners = new ChunkedColumn<BoundaryModel>();
+  private readonly applied = new ChunkedColumn<readonly GraphTag[] | undefined>();
+  private readonly depended = new ChunkedColumn<readonly GraphTag[] | undefined>();
 
   get length(): number {
     return this.names.length;
@@ -44,57 +45,54 @@ export class FieldTable {
 
   /** A store field's depends-on tags, derived once every arc is made (the builder). */
   setDependsOn(i: number, tags: readonly GraphTag[]): void {
-    this.depended[i] = tags;
+    this.depended.set(i, tags);
   }
 
-  /**
-   * Once the build is done: each column copied to an array of its length (one grown by push keeps up
-   * to half as much room again, unused, for the model's life).
-   */
+  /** Once the build is done: the columns' last chunks cut to what they hold. */
   trim(): void {
-    this.names = this.names.slice();
-    this.owners = this.owners.slice();
-    this.applied = this.applied.slice();
-    this.depended = this.depended.slice();
+    this.names.trim();
+    this.owners.trim();
+    this.applied.trim();
+    this.depended.trim();
   }
 
   name(i: number): string {
-    return this.names[i]!;
+    return this.names.get(i);
   }
 
   boundary(i: number): BoundaryModel {
-    return this.owners[i]!;
+    return this.owners.get(i);
   }
 
   componentId(i: number): string {
-    return this.owners[i]!.componentId;
+    return this.owners.get(i).componentId;
   }
 
   /** The field's id, `boundary id#field path` (protocol.ts fieldId), made anew on each call. */
   id(i: number): string {
-    return `${this.owners[i]!.id}#${this.names[i]!}`;
+    return `${this.owners.get(i).id}#${this.names.get(i)}`;
   }
 
   /** Tags applied to the field (a shared, frozen list; empty when none). */
   tags(i: number): readonly GraphTag[] {
-    return this.applied[i] ?? NONE;
+    return this.applied.get(i) ?? NONE;
   }
 
   /** Tags the field depends on through upstream lineage, with their hops (shared, frozen; empty when none). */
   dependsOn(i: number): readonly GraphTag[] {
-    return this.depended[i] ?? NONE;
+    return this.depended.get(i) ?? NONE;
   }
 
   /** The field's node as an object. */
   node(i: number): FieldNode {
-    const b = this.owners[i]!;
-    return { id: this.id(i), name: this.names[i]!, boundary: b, componentId: b.componentId };
+    const b = this.owners.get(i);
+    return { id: this.id(i), name: this.names.get(i), boundary: b, componentId: b.componentId };
   }
 
   /** The node of a boundary's field by its path, if it has it (a scan of the boundary's range). */
   find(b: BoundaryModel, name: string): number | undefined {
     const end = b.firstField + b.fieldCount;
-    for (let i = b.firstField; i < end; i++) if (this.names[i] === name) return i;
+    for (let i = b.firstField; i < end; i++) if (this.names.get(i) === name) return i;
     return undefined;
   }
 

@@ -58,31 +58,32 @@ function namesOf(store: ComponentDetail): StoreNames {
   return n;
 }
 
-/** One side's boundaries by normalised payload, by lowercased payload and by lowercased kind (positions). */
-interface SideIndex {
-  normalized: Map<string, number[]>;
-  lower: Map<string, number[]>;
-  kinds: Map<string, number[]>;
+/**
+ * One side's payloads as rule 2 compares them (normalised, lowercased) and its kinds (lowercased), by
+ * position. Arrays scanned per store, not maps of positions: a side holds tens of boundaries, and a map
+ * with a list per payload, for every side of every component, was most of what matching left behind
+ * for the collector once the model was built.
+ */
+interface SideNames {
+  normalized: ReadonlyArray<string | undefined>;
+  lower: ReadonlyArray<string | undefined>;
+  kinds: ReadonlyArray<string | undefined>;
 }
-const sideIndexes = new WeakMap<readonly BoundaryLike[], SideIndex>();
+const sideNames = new WeakMap<readonly BoundaryLike[], SideNames>();
 
-function indexOf(side: readonly BoundaryLike[]): SideIndex {
-  let x = sideIndexes.get(side);
+function sideNamesOf(side: readonly BoundaryLike[]): SideNames {
+  let x = sideNames.get(side);
   if (!x) {
-    x = { normalized: new Map(), lower: new Map(), kinds: new Map() };
-    const add = (m: Map<string, number[]>, key: string, i: number) => {
-      const list = m.get(key);
-      if (list) list.push(i);
-      else m.set(key, [i]);
-    };
-    side.forEach((b, i) => {
-      if (b.payload) {
-        add(x!.normalized, normalizeFieldName(b.payload), i);
-        add(x!.lower, b.payload.toLowerCase(), i);
-      }
-      if (b.kind) add(x!.kinds, b.kind.toLowerCase(), i);
-    });
-    sideIndexes.set(side, x);
+    const normalized = new Array<string | undefined>(side.length);
+    const lower = new Array<string | undefined>(side.length);
+    const kinds = new Array<string | undefined>(side.length);
+    for (let i = 0; i < side.length; i++) {
+      const b = side[i]!;
+      normalized[i] = b.payload ? normalizeFieldName(b.payload) : undefined;
+      lower[i] = b.payload ? b.payload.toLowerCase() : undefined;
+      kinds[i] = b.kind ? b.kind.toLowerCase() : undefined;
+    }
+    sideNames.set(side, (x = { normalized, lower, kinds }));
   }
   return x;
 }
@@ -94,15 +95,19 @@ function indexOf(side: readonly BoundaryLike[]): SideIndex {
  */
 export function boundariesAddressingStore<B extends BoundaryLike>(side: B[], store: ComponentDetail): B[] {
   const names = namesOf(store);
-  const index = indexOf(side);
-  const picked = new Set<number>();
-  for (const n of names.normalized) for (const i of index.normalized.get(n) ?? []) picked.add(i);
-  for (const suffix of names.suffixes) for (const i of index.lower.get(suffix) ?? []) picked.add(i);
-  if (!picked.size && names.kind) {
-    for (const [kind, at] of index.kinds) if (kind.startsWith(names.kind)) for (const i of at) picked.add(i);
+  const x = sideNamesOf(side);
+  const picked: B[] = [];
+  for (let i = 0; i < side.length; i++) {
+    const n = x.normalized[i];
+    const l = x.lower[i];
+    if ((n !== undefined && names.normalized.includes(n)) || (l !== undefined && names.suffixes.includes(l)))
+      picked.push(side[i]!);
   }
-  if (!picked.size) return side;
-  return [...picked].sort((a, b) => a - b).map((i) => side[i]!);
+  if (!picked.length && names.kind) {
+    const kind = names.kind;
+    for (let i = 0; i < side.length; i++) if (x.kinds[i]?.startsWith(kind)) picked.push(side[i]!);
+  }
+  return picked.length ? picked : side;
 }
 
 export interface Darn {

@@ -7,6 +7,7 @@ import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common
 import { flattenSchema } from '../../../common/src/api/fields';
 import { boundaryNodeId, storeNodeId, type GraphTag } from '../../../common/src/protocol';
 import { ARC_HUB, ArcList, arcKindCode, type Arc } from './arcs';
+import { ChunkedColumn } from './chunkedColumn';
 import { boundariesAddressingStore, payloadKey } from './matching';
 import { compareText } from '../../../common/src/textOrder';
 import { pathLabel, shortSignature } from '../../../common/src/pathLabels';
@@ -23,7 +24,8 @@ const ROLES: Record<Role, ReadonlySet<Role>> = {
 /**
  * A boundary's fields while its component is read: their paths in display order, each one's place in
  * that order, and their tags. Numbered (FieldTable.addBoundary) once the whole component is read, so a
- * boundary's fields are a range of nodes; the places stay for the build's look-ups by path.
+ * boundary's fields are a range of nodes; then only a large boundary's place map stays, for the build's
+ * look-ups by path (ModelBuilder.places).
  */
 interface BoundaryFields {
   names: string[];
@@ -124,14 +126,18 @@ export class ModelBuilder {
   private hubCount = 0;
   /** The build's arcs, until the model has packed both directions (then released). */
   private arcList: ArcList | undefined = new ArcList();
-  /** Path ids the arcs name, by index (ArcArrays.path), and each id's index. */
-  private readonly pathIdList: string[] = [];
-  private pathIndex: Map<string, number> | undefined = new Map();
   /**
-   * Component pairs already linked field to field, so a pair joined by two edges is crossed once (a
-   * boundary belongs to one component, and one edge crosses each boundary pair once).
+   * Path ids the arcs name, by index (ArcArrays.path): one per mapped path as it is read. An id met
+   * twice gets two indexes, which is harmless (only LineageModel.pathIdAt reads them) and cheaper than
+   * a map of every id to its index for the whole build.
    */
-  private crossed: Set<string> | undefined = new Set();
+  private readonly pathIdList: string[] = [];
+  /**
+   * Components whose edge to themselves was crossed. A pair of components joined by two edges is crossed
+   * once (a boundary belongs to one component, and one edge crosses each boundary pair once): the
+   * model's component links tell whether a pair was met before, but leave a component's own edge out.
+   */
+  private selfCrossed: Set<string> | undefined = new Set();
   /**
    * Per destination component and payload (several ingress boundaries of it): its ingress fields by
    * field path, and the hub made for each path once something crosses into it.
@@ -143,10 +149,19 @@ export class ModelBuilder {
   private sides: Map<ComponentModel, ComponentSides> | undefined = new Map();
   /** The build's shared tag lists (released with the build). */
   private tagLists: TagLists | undefined = new TagLists();
-  /** Each boundary's fields while the build runs (released once every arc is made). */
-  private byBoundary: Map<BoundaryModel, BoundaryFields> | undefined = new Map();
+  /**
+   * The fields of the boundaries of the component being read, until they are numbered: records for
+   * one component at a time die young, where a record per boundary kept for the whole build outlived
+   * the young generation (tens of thousands of them, garbage once the build ends).
+   */
+  private reading = new Map<BoundaryModel, BoundaryFields>();
+  /**
+   * Numbered boundaries with more than SCAN_LIMIT fields: each field path's place (released once every
+   * arc is made). Fewer are found by scanning their range (FieldTable.find).
+   */
+  private places: Map<BoundaryModel, Map<string, number>> | undefined = new Map();
   /** Per field node, the index in pathIdList of the first path mapping it, or -1 (then the model's). */
-  private fieldPaths: number[] = [];
+  private fieldPaths = new ChunkedColumn<number>();
 
   constructor(
     private readonly model: LineageModel,
@@ -165,14 +180,16 @@ export class ModelBuilder {
     }
     // Every arc is made: packed here, while the model is built in the background, not by the first
     // walk of a request.
-    this.model.adoptArcs(this.arcList!, this.pathIdList, this.hubCount, Int32Array.from(this.fieldPaths));
-    this.fieldPaths = [];
+    const fieldPaths = new Int32Array(this.fieldPaths.length);
+    for (let i = 0; i < fieldPaths.length; i++) fieldPaths[i] = this.fieldPaths.get(i);
+    this.model.adoptArcs(this.arcList!, this.pathIdList, this.hubCount, fieldPaths);
+    this.fieldPaths = new ChunkedColumn();
     this.model.arcs('down');
     yield;
     this.model.arcs('up');
     // What only the build needs goes with it.
-    this.arcList = this.crossed = this.pathIndex = this.sides = this.inbound = this.outbound = undefined;
-    this.byBoundary = undefined;
+    this.arcList = this.selfCrossed = this.sides = this.inbound = this.outbound = undefined;
+    this.places = undefined;
     yield;
     if (this.withTags) yield* this.indexTags();
     this.tagLists = undefined;
@@ -233,10 +250,10 @@ export class ModelBuilder {
     }
   }
 
-  /** A boundary's fields while the build runs. */
+  /** The fields of a boundary of the component being read, not numbered yet. */
   private fieldsOf(b: BoundaryModel): BoundaryFields {
-    let f = this.byBoundary!.get(b);
-    if (!f) this.byBoundary!.set(b, (f = { names: [] }));
+    let f = this.reading.get(b);
+    if (!f) this.reading.set(b, (f = { names: [] }));
     return f;
   }
 
@@ -246,13 +263,14 @@ export class ModelBuilder {
    * same id meets one, and its fields cannot join the range.
    */
   private name(b: BoundaryModel, name: string): boolean {
-    return this.placed(this.fieldsOf(b), b, name) >= 0;
+    if (b.firstField >= 0) return this.node(b, name) !== undefined;
+    return this.placed(this.fieldsOf(b), name) >= 0;
   }
 
-  /** The field's place among the boundary's (named now if new and the boundary is not numbered yet), or -1. */
-  private placed(f: BoundaryFields, b: BoundaryModel, name: string): number {
+  /** The field's place among the fields of a boundary not numbered yet (named now if new). */
+  private placed(f: BoundaryFields, name: string): number {
     const known = placeOf(f, name);
-    if (known >= 0 || b.firstField >= 0) return known;
+    if (known >= 0) return known;
     const k = f.names.push(name) - 1;
     if (f.place) f.place.set(name, k);
     else if (f.names.length > SCAN_LIMIT) f.place = new Map(f.names.map((n, i) => [n, i]));
@@ -261,9 +279,11 @@ export class ModelBuilder {
 
   /** A numbered boundary's field node by its path. */
   private node(b: BoundaryModel, name: string): number | undefined {
-    const f = this.byBoundary!.get(b);
-    const k = f ? placeOf(f, name) : -1;
-    return k < 0 ? undefined : b.firstField + k;
+    if (b.firstField < 0) return undefined;
+    const place = this.places!.get(b);
+    if (!place) return this.model.fields.find(b, name);
+    const k = place.get(name);
+    return k === undefined ? undefined : b.firstField + k;
   }
 
   /** Numbers the fields of a component's boundaries, one boundary's after another. */
@@ -272,20 +292,12 @@ export class ModelBuilder {
     if (this.hubCount > 0) throw new Error('a field was added after the crossing hubs');
     for (const b of cm.boundaries) {
       if (b.firstField >= 0) continue;
-      const f = this.byBoundary!.get(b);
+      const f = this.reading.get(b);
       this.model.fields.addBoundary(b, f?.names ?? [], f?.tags, f?.dependsOn);
+      if (f?.place) this.places!.set(b, f.place);
       for (let k = 0; k < b.fieldCount; k++) this.fieldPaths.push(-1);
     }
-  }
-
-  /** A path id's index in pathIdList (ArcArrays.path). */
-  private pathIndexOf(pathId: string): number {
-    let path = this.pathIndex!.get(pathId);
-    if (path === undefined) {
-      path = this.pathIdList.push(pathId) - 1;
-      this.pathIndex!.set(pathId, path);
-    }
-    return path;
+    this.reading.clear();
   }
 
   private arc(from: number, to: number, kind: Arc['kind'] | 'hub', path = -1): void {
@@ -356,15 +368,15 @@ export class ModelBuilder {
     this.number(cm);
     const fieldPaths = this.fieldPaths;
     for (const { ing, egr, path: p, pathId } of mapped) {
-      const path = this.pathIndexOf(pathId);
+      const path = this.pathIdList.push(pathId) - 1;
       for (const m of p.field_mappings!) {
         if (!m.ingress_field || !m.egress_field) continue;
         const from = this.node(ing, m.ingress_field);
         const to = this.node(egr, m.egress_field);
         if (from === undefined || to === undefined) continue;
         this.arc(from, to, m.kind ?? 'DataFlow', path);
-        if (fieldPaths[from] === -1) fieldPaths[from] = path;
-        if (fieldPaths[to] === -1) fieldPaths[to] = path;
+        if (fieldPaths.get(from) === -1) fieldPaths.set(from, path);
+        if (fieldPaths.get(to) === -1) fieldPaths.set(to, path);
       }
       yield;
     }
@@ -416,11 +428,11 @@ export class ModelBuilder {
     for (const f of flattenSchema(pb?.schema)) this.name(b, f.path);
     const f = this.fieldsOf(b);
     for (const e of pb?.field_tags ?? []) {
-      const k = this.placed(f, b, e.field_path);
+      const k = this.placed(f, e.field_path);
       if (this.withTags && k >= 0) (f.tags ??= [])[k] = this.tagLists!.fromAnswer(e.tags, false);
     }
     for (const e of pb?.field_depends_on_tags ?? []) {
-      const k = this.placed(f, b, e.field_path);
+      const k = this.placed(f, e.field_path);
       if (this.withTags && k >= 0) (f.dependsOn ??= [])[k] = this.tagLists!.fromAnswer(e.depends_on, true);
     }
     return b;
@@ -429,11 +441,11 @@ export class ModelBuilder {
   private addEdge(srcId: string, dstId: string): void {
     const src = this.model.components.get(srcId);
     const dst = this.model.components.get(dstId);
+    const met =
+      srcId === dstId ? this.selfCrossed!.has(srcId) : this.model.compOut.get(srcId)?.has(dstId) === true;
     this.link(srcId, dstId);
-    if (!src || !dst) return;
-    const pair = `${srcId}\u0000${dstId}`;
-    if (this.crossed!.has(pair)) return;
-    this.crossed!.add(pair);
+    if (!src || !dst || met) return;
+    if (srcId === dstId) this.selfCrossed!.add(srcId);
     const fields = this.model.fields;
     const sType = src.detail.type;
     const dType = dst.detail.type;
