@@ -3,7 +3,7 @@
 // out (ids made on demand, found again by id), and the graph and impact answers built from them.
 import { strict as assert } from 'node:assert';
 import type { ComponentDetail } from '../../common/src/api';
-import { boundaryNodeId } from '../../common/src/protocol';
+import { boundaryNodeId, storeNodeId } from '../../common/src/protocol';
 import { impactOf } from '../../server/src/graph/impact';
 import { LineageModel } from '../../server/src/graph/lineageModel';
 import { graphFor } from '../../server/src/graph/scope';
@@ -196,6 +196,60 @@ describe('the lineage model: field nodes', () => {
   it('builds a model from two details of one id without losing a field', () => {
     const twice = new LineageModel([a, { ...a, paths: [...(a.paths ?? [])].reverse() }], []);
     for (let i = 0; i < twice.fields.length; i++) assert.equal(twice.fieldIndexOf(twice.fields.id(i)), i);
+  });
+
+  it('gives a store field the tags of the fields written into it, each at its least hops, by name', () => {
+    const tagged = (name: string, color?: string, hops?: number) => ({
+      tag_id: `t-${name}`,
+      name,
+      kind: 'SYSTEM',
+      ...(color ? { color } : {}),
+      ...(hops === undefined ? {} : { nearest_hops: hops }),
+    });
+    // W1 writes `email` (pii applied, red) and `card` (depends on pci at 2 hops and pii at 4); W2
+    // writes `card` depending on pii at 1 hop (blue). The store is named for their egress payload.
+    const writer = (id: string, fieldTags: object[], dependsOn: object[]) =>
+      ({
+        id,
+        name: id,
+        type: 'CODE',
+        paths: [
+          {
+            path_id: `${id}-p`,
+            ingress: side(`${id}.in`, 'Req', 'x'),
+            egress: {
+              ...side(`${id}.out`, 'orders', 'email', 'card'),
+              field_tags: fieldTags,
+              field_depends_on_tags: dependsOn,
+            },
+          },
+        ],
+      }) as unknown as ComponentDetail;
+    const w1 = writer(
+      'W1',
+      [{ field_path: 'email', tags: [tagged('pii', 'red')] }],
+      [{ field_path: 'card', depends_on: [tagged('pii', undefined, 4), tagged('pci', 'green', 2)] }],
+    );
+    const w2 = writer('W2', [], [{ field_path: 'card', depends_on: [tagged('pii', 'blue', 1)] }]);
+    const store = {
+      id: 'S',
+      name: 'orders',
+      type: 'DATA_STORE',
+      schema: object('email', 'card', 'note'),
+    } as unknown as ComponentDetail;
+    const edge = (s: string, d: string) => ({ sourceComponentId: s, destinationComponentId: d });
+    const model = new LineageModel([w1, w2, store], [edge('W1', 'S'), edge('W2', 'S')]);
+    const of = (field: string) => {
+      const i = model.fieldIndexOf(`${storeNodeId('S')}#${field}`);
+      assert.notEqual(i, undefined, field);
+      return model.fields.dependsOn(i!).map((t) => [t.name, t.hops, t.color]);
+    };
+    assert.deepEqual(of('email'), [['pii', 1, 'red']]);
+    assert.deepEqual(of('card'), [
+      ['pci', 3, 'green'],
+      ['pii', 2, 'blue'],
+    ]);
+    assert.deepEqual(of('note'), []);
   });
 
   it("crosses a pair joined by two edges once, and a component's edge to itself once", () => {

@@ -32,34 +32,50 @@ export interface ArcArrays {
   path: Int32Array;
 }
 
+/** Arcs per chunk of an ArcList: 16,384 (208 KB of typed arrays). */
+const ARC_CHUNK_BITS = 14;
+const ARC_CHUNK = 1 << ARC_CHUNK_BITS;
+const ARC_MASK = ARC_CHUNK - 1;
+
+/** One chunk of an ArcList: ARC_CHUNK arcs' ends, kinds and paths. */
+interface ArcChunk {
+  from: Int32Array;
+  to: Int32Array;
+  kind: Uint8Array;
+  path: Int32Array;
+}
+
 /**
- * The arcs as the build makes them, in typed arrays that grow: an object and two array slots per arc
- * would hold most of the model's memory (docs/performance.md); packed into ArcArrays once the build has them all.
+ * The arcs as the build makes them, in typed arrays: an object and two array slots per arc would hold
+ * most of the model's memory (docs/performance.md); packed into ArcArrays once the build has them all.
+ * In chunks allocated once each: arrays that doubled as they filled left every smaller copy (several MB
+ * over a large build) to the next full collection.
  */
 export class ArcList {
   length = 0;
-  from = new Int32Array(1024);
-  to = new Int32Array(1024);
-  kind = new Uint8Array(1024);
-  path = new Int32Array(1024);
+  private readonly chunks: ArcChunk[] = [];
 
   push(from: number, to: number, kind: number, path: number): void {
-    if (this.length === this.from.length) {
-      const grow = <T extends Int32Array | Uint8Array>(a: T): T => {
-        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.from = grow(this.from);
-      this.to = grow(this.to);
-      this.kind = grow(this.kind);
-      this.path = grow(this.path);
-    }
-    const a = this.length++;
-    this.from[a] = from;
-    this.to[a] = to;
-    this.kind[a] = kind;
-    this.path[a] = path;
+    const at = this.length & ARC_MASK;
+    if (at === 0)
+      this.chunks.push({
+        from: new Int32Array(ARC_CHUNK),
+        to: new Int32Array(ARC_CHUNK),
+        kind: new Uint8Array(ARC_CHUNK),
+        path: new Int32Array(ARC_CHUNK),
+      });
+    const c = this.chunks[this.chunks.length - 1]!;
+    c.from[at] = from;
+    c.to[at] = to;
+    c.kind[at] = kind;
+    c.path[at] = path;
+    this.length++;
+  }
+
+  /** Every arc in the order made: each chunk and how many of its arcs are used. */
+  *filled(): Generator<[ArcChunk, number]> {
+    for (let i = 0; i < this.chunks.length; i++)
+      yield [this.chunks[i]!, Math.min(ARC_CHUNK, this.length - i * ARC_CHUNK)];
   }
 }
 
@@ -68,21 +84,29 @@ export class ArcList {
  * arcs in the order they were made.
  */
 export function packArcs(list: ArcList, nodes: number, direction: 'down' | 'up'): ArcArrays {
-  const [tail, head] = direction === 'down' ? [list.from, list.to] : [list.to, list.from];
+  const down = direction === 'down';
   const m = list.length;
   const start = new Int32Array(nodes + 1);
-  for (let a = 0; a < m; a++) start[tail[a]! + 1]!++;
+  for (const [c, n] of list.filled()) {
+    const tail = down ? c.from : c.to;
+    for (let a = 0; a < n; a++) start[tail[a]! + 1]!++;
+  }
   for (let v = 0; v < nodes; v++) start[v + 1]! += start[v]!;
-  const next = start.slice(0, nodes);
   const to = new Int32Array(m);
   const kind = new Uint8Array(m);
   const path = new Int32Array(m);
-  for (let a = 0; a < m; a++) {
-    const slot = next[tail[a]!]!++;
-    to[slot] = head[a]!;
-    kind[slot] = list.kind[a]!;
-    path[slot] = list.path[a]!;
+  // Each row filled from its start, which moves to the next row's; then the starts moved back.
+  for (const [c, n] of list.filled()) {
+    const [tail, head] = down ? [c.from, c.to] : [c.to, c.from];
+    for (let a = 0; a < n; a++) {
+      const slot = start[tail[a]!]!++;
+      to[slot] = head[a]!;
+      kind[slot] = c.kind[a]!;
+      path[slot] = c.path[a]!;
+    }
   }
+  for (let v = nodes; v > 0; v--) start[v] = start[v - 1]!;
+  start[0] = 0;
   return { start, to, kind, path };
 }
 

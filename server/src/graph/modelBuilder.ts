@@ -65,10 +65,15 @@ function flat(s: string): string {
 class TagLists {
   private readonly lists = new Map<string, readonly GraphTag[]>();
 
-  of(tags: GraphTag[]): GraphTag[] {
+  /**
+   * The shared list of the tags a field depends on, from each tag's least hops and the tag met first at
+   * those hops (for its colour): by name, looked up by its key first, so that it is made only if new.
+   */
+  ofLeast(first: ReadonlyMap<string, GraphTag>, hops: ReadonlyMap<string, number>): GraphTag[] {
+    const names = [...hops.keys()].sort(compareText);
     let key = '';
-    for (const t of tags) key = tagKey(key, t.name, t.hops, t.color);
-    return this.keyed(key, () => tags);
+    for (const n of names) key = tagKey(key, n, hops.get(n), first.get(n)!.color);
+    return this.keyed(key, () => names.map((n) => ({ ...first.get(n)!, hops: hops.get(n) })));
   }
 
   /**
@@ -231,22 +236,27 @@ export class ModelBuilder {
   private storeTags(store: BoundaryModel): void {
     const up = this.model.arcs('up');
     const fields = this.model.fields;
+    // Per store field: each tag's least hops, and the tag met first at those hops (its colour). Two maps
+    // cleared per field, and a tag list made only when no shared one has it: a store field can have
+    // hundreds of fields written into it, and objects per arc and field outlived the young generation.
+    const hops = new Map<string, number>();
+    const first = new Map<string, GraphTag>();
+    const consider = (t: GraphTag, h: number) => {
+      const seen = hops.get(t.name);
+      if (seen === undefined || seen > h) {
+        hops.set(t.name, h);
+        first.set(t.name, t);
+      }
+    };
     for (let v = store.firstField; v < store.firstField + store.fieldCount; v++) {
-      const best = new Map<string, GraphTag>();
+      hops.clear();
+      first.clear();
       for (let a = up.start[v]!; a < up.start[v + 1]!; a++) {
         const from = up.to[a]!;
-        const marks = [...fields.tags(from).map((t) => ({ ...t, hops: 0 })), ...fields.dependsOn(from)];
-        for (const t of marks) {
-          const hops = (t.hops ?? 0) + 1;
-          const seen = best.get(t.name);
-          if (!seen || (seen.hops ?? 0) > hops) best.set(t.name, { ...t, hops });
-        }
+        for (const t of fields.tags(from)) consider(t, 1);
+        for (const t of fields.dependsOn(from)) consider(t, (t.hops ?? 0) + 1);
       }
-      if (best.size)
-        fields.setDependsOn(
-          v,
-          this.tagLists!.of([...best.values()].sort((x, y) => compareText(x.name, y.name))),
-        );
+      if (hops.size) fields.setDependsOn(v, this.tagLists!.ofLeast(first, hops));
     }
   }
 
