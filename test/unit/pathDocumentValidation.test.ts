@@ -5,7 +5,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { validateFromTree, validatePathDocument } from '../../server/src/pathDocs/validate';
+import { TOO_DEEP, validateFromTree, validatePathDocument } from '../../server/src/pathDocs/validate';
+import { parsedPathDocument } from '../../server/src/pathDocs/parsedDocument';
 
 /** A JSON value whose objects are member lists, so a member can appear twice. */
 type Doc = null | boolean | number | string | Doc[] | { members: Array<[string, Doc]> };
@@ -157,8 +158,20 @@ describe('path document validation: the parsed value and the syntax tree agree',
       '// c\n{}',
       '[]',
       '"x"',
-      '{"ingress": {"schema": ' + '['.repeat(5000) + ']'.repeat(5000) + '}}',
+      // Deep, but within what the syntax tree's recursive parser takes on any stack mocha leaves it.
+      '{"ingress": {"schema": ' + '['.repeat(1000) + ']'.repeat(1000) + '}}',
     ])
       same(text);
+  });
+
+  it('on a value nested far deeper than the syntax tree can follow: one clear error, no tree', () => {
+    const text = '{"ingress": {"schema": ' + '['.repeat(50_000) + ']'.repeat(50_000) + '}}';
+    const doc = TextDocument.create('lineage:/c/p/x.lineage-path.json', 'lineage-path', 1, text);
+    const d = validatePathDocument(doc);
+    assert.deepEqual(
+      d.map((x) => [x.message, x.range.start.character]),
+      [[TOO_DEEP, 0]],
+    );
+    assert.equal(parsedPathDocument(doc).root, undefined);
   });
 });

@@ -7,12 +7,20 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 export interface ParsedPathText {
   root: Node | undefined;
   errors: ParseError[];
+  /** The text nests values more deeply than the parser can follow: nothing of it was read. */
+  tooDeep?: boolean;
 }
 
 export function parsePathText(text: string): ParsedPathText {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-  return { root, errors };
+  try {
+    const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+    return { root, errors };
+  } catch (err) {
+    // The parser recurses once per level: tens of thousands of nested arrays exhaust the stack.
+    if (err instanceof RangeError) return { root: undefined, errors: [], tooDeep: true };
+    throw err;
+  }
 }
 
 // Keyed by the document object (incremental updates keep it), checked against its version.

@@ -18,6 +18,8 @@ import { enumValues, node, type SchemaNode } from '../util/schemaNav';
 const ROOT = node(LineagePath);
 const MAX = 200;
 export const SOURCE = 'lineage-path';
+export const TOO_DEEP =
+  'The document nests values too deeply to be read: a path is a JSON object a few levels deep.';
 
 /**
  * Diagnostics of a path document. Valid JSON (what is open nearly always) is checked on the value
@@ -33,7 +35,16 @@ export function validatePathDocument(doc: TextDocument): Diagnostic[] {
 /** The same diagnostics, always from the syntax tree (for tests: both ways must agree). */
 export function validateFromTree(doc: TextDocument): Diagnostic[] {
   const issues: Array<Issue<Node>> = [];
-  const { root, errors } = parsedPathDocument(doc);
+  const { root, errors, tooDeep } = parsedPathDocument(doc);
+  if (tooDeep)
+    return [
+      {
+        range: { start: doc.positionAt(0), end: doc.positionAt(1) },
+        severity: DiagnosticSeverity.Error,
+        source: SOURCE,
+        message: TOO_DEEP,
+      },
+    ];
   const syntax: Diagnostic[] = errors.map((e) => ({
     range: { start: doc.positionAt(e.offset), end: doc.positionAt(e.offset + Math.max(1, e.length)) },
     severity: DiagnosticSeverity.Error,
