@@ -13,26 +13,41 @@ type SchemaNode = { type?: unknown; properties?: unknown; items?: unknown; field
  * form `{fields: [{name, type, fields?}]}` is accepted too, as DATA_STORE schemas use it.
  */
 export function flattenSchema(schema: unknown, prefix = ''): FlatField[] {
-  if (!schema || typeof schema !== 'object') return [];
-  const node = schema as SchemaNode;
   const out: FlatField[] = [];
+  forEachSchemaField(schema, (path, type) => out.push({ path, type }), prefix);
+  return out;
+}
+
+/**
+ * Each field of a boundary schema in flattenSchema's order (a field, then the fields under it), without
+ * making lists on the way: the lineage model reads the schema of every boundary of a workspace.
+ */
+export function forEachSchemaField(
+  schema: unknown,
+  each: (path: string, type: string) => void,
+  prefix = '',
+): void {
+  if (!schema || typeof schema !== 'object') return;
+  const node = schema as SchemaNode;
   if (node.properties && typeof node.properties === 'object') {
-    for (const [name, child] of Object.entries(node.properties as Record<string, unknown>)) {
+    const properties = node.properties as Record<string, unknown>;
+    for (const name in properties) {
+      if (!Object.prototype.hasOwnProperty.call(properties, name)) continue;
+      const child = properties[name];
       const path = prefix ? `${prefix}.${name}` : name;
-      out.push({ path, type: typeName(child) });
-      out.push(...flattenSchema(child, path));
+      each(path, typeName(child));
+      forEachSchemaField(child, each, path);
     }
   } else if (node.items && typeof node.items === 'object') {
-    out.push(...flattenSchema(node.items, prefix));
+    forEachSchemaField(node.items, each, prefix);
   } else if (Array.isArray(node.fields)) {
     for (const f of node.fields as Array<{ name?: unknown; type?: unknown }>) {
       if (!f || typeof f.name !== 'string') continue;
       const path = prefix ? `${prefix}.${f.name}` : f.name;
-      out.push({ path, type: typeof f.type === 'string' ? f.type : 'unknown' });
-      out.push(...flattenSchema(f, path));
+      each(path, typeof f.type === 'string' ? f.type : 'unknown');
+      forEachSchemaField(f, each, path);
     }
   }
-  return out;
 }
 
 function typeName(node: unknown): string {

@@ -4,7 +4,7 @@
 // hubs where a component has several egress or several ingress boundaries of one payload; then, unless
 // built without tags, store fields' depends-on tags and the fields by tag. One small step per `yield`, so the model can be built in time slices.
 import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
-import { flattenSchema } from '../../../common/src/api/fields';
+import { forEachSchemaField } from '../../../common/src/api/fields';
 import { boundaryNodeId, storeNodeId, type GraphTag } from '../../../common/src/protocol';
 import { ARC_HUB, ArcList, arcKindCode, type Arc } from './arcs';
 import { ChunkedColumn } from './chunkedColumn';
@@ -161,6 +161,12 @@ export class ModelBuilder {
    */
   private reading = new Map<BoundaryModel, BoundaryFields>();
   /**
+   * The records `reading` hands out, reused component after component (their arrays emptied, not made
+   * anew): a component's records die with it, but V8 may learn to allocate a site's objects in the old
+   * generation, and then records made per boundary all waited for a full collection.
+   */
+  private readonly records: BoundaryFields[] = [];
+  /**
    * Numbered boundaries with more than SCAN_LIMIT fields: each field path's place (released once every
    * arc is made). Fewer are found by scanning their range (FieldTable.find).
    */
@@ -263,7 +269,16 @@ export class ModelBuilder {
   /** The fields of a boundary of the component being read, not numbered yet. */
   private fieldsOf(b: BoundaryModel): BoundaryFields {
     let f = this.reading.get(b);
-    if (!f) this.reading.set(b, (f = { names: [] }));
+    if (!f) {
+      f = this.records[this.reading.size];
+      if (f) {
+        f.names.length = 0;
+        f.place = undefined;
+        if (f.tags) f.tags.length = 0;
+        if (f.dependsOn) f.dependsOn.length = 0;
+      } else this.records.push((f = { names: [], place: undefined, tags: undefined, dependsOn: undefined }));
+      this.reading.set(b, f);
+    }
     return f;
   }
 
@@ -333,7 +348,7 @@ export class ModelBuilder {
       const b = this.newBoundary(flat(storeNodeId(d.id)), d.id, componentLabel(d), 'schema');
       b.kind = d.store_kind;
       cm.boundaries.push(b);
-      for (const f of flattenSchema(d.schema)) this.name(b, f.path);
+      forEachSchemaField(d.schema, (path) => this.name(b, path));
       this.number(cm);
       return;
     }
@@ -435,7 +450,7 @@ export class ModelBuilder {
     if (display) b.payload = display;
     if (pb?.kind) b.kind = pb.kind;
     cm.boundaries.push(b);
-    for (const f of flattenSchema(pb?.schema)) this.name(b, f.path);
+    forEachSchemaField(pb?.schema, (path) => this.name(b, path));
     const f = this.fieldsOf(b);
     for (const e of pb?.field_tags ?? []) {
       const k = this.placed(f, e.field_path);
