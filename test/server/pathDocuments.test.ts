@@ -240,6 +240,14 @@ describe('language server: path documents', function () {
     });
     assert.equal(schema.kind, 'invalid');
     assert.match((schema as { message: string }).message, /egress/);
+    // Nested past what the parser's recursion can follow: refused with a message, the server still answering.
+    const deep = await h.client.conn.sendRequest(SavePathRequest, {
+      componentId: ORDERS,
+      pathId: P_CREATE,
+      text: '{"ingress": {"schema": ' + '['.repeat(50_000) + ']'.repeat(50_000) + '}}',
+      baseRevision: doc.revision,
+    });
+    assert.deepEqual(deep, { kind: 'invalid', message: 'The path nests values too deeply to be saved.' });
   });
 
   it('passes a service refusal on as a ResponseError with the service message', async () => {

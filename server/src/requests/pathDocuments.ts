@@ -87,6 +87,16 @@ function notFound(pathId: string, componentId: string): ResponseError<ServiceErr
 
 /** Parses and checks the document; the message says what is wrong and where. */
 export function parseForSave(text: string): { value: LineagePath } | { message: string } {
+  try {
+    return checkForSave(text);
+  } catch (err) {
+    // The parser and the schema check recurse once per level of nesting.
+    if (err instanceof RangeError) return { message: 'The path nests values too deeply to be saved.' };
+    throw err;
+  }
+}
+
+function checkForSave(text: string): { value: LineagePath } | { message: string } {
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: false, disallowComments: true }) as unknown;
   if (errors.length) {
