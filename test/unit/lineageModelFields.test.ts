@@ -252,6 +252,51 @@ describe('the lineage model: field nodes', () => {
     assert.deepEqual(of('note'), []);
   });
 
+  it('shares a tag list only between fields whose tags are the same, whatever hop counts the service sends', () => {
+    const dep = (field: string, hops: number | undefined, color?: string) => ({
+      field_path: field,
+      depends_on: [
+        {
+          tag_id: 't-pii',
+          name: 'pii',
+          kind: 'SYSTEM',
+          ...(hops === undefined ? {} : { nearest_hops: hops }),
+          ...(color ? { color } : {}),
+        },
+      ],
+    });
+    const hops: Array<number | undefined> = [1, 1.5, 0, undefined, -1, 70_000, 1];
+    const fields = hops.map((_, i) => `f${i}`);
+    const c = {
+      id: 'H',
+      name: 'h',
+      type: 'CODE',
+      paths: [
+        {
+          path_id: 'h1',
+          ingress: side('h.in', 'Req', 'x'),
+          egress: {
+            ...side('h.out', 'Row', ...fields, 'red'),
+            field_depends_on_tags: [...hops.map((h, i) => dep(fields[i]!, h)), dep('red', 1, '#f00')],
+          },
+        },
+      ],
+    } as unknown as ComponentDetail;
+    const model = new LineageModel([c], []);
+    const out = boundaryNodeId('H', { signature_name: 'h.out', payload_name: 'Row' });
+    const list = (f: string) => model.fields.dependsOn(model.fieldIndexOf(`${out}#${f}`)!);
+    assert.deepEqual(
+      fields.map((f) => list(f)[0]!.hops),
+      hops,
+    );
+    assert.equal(list('f0'), list('f6'));
+    assert.notEqual(list('f0'), list('f1'));
+    assert.notEqual(list('f2'), list('f3'));
+    assert.notEqual(list('f3'), list('f4'));
+    assert.equal(list('red')[0]!.color, '#f00');
+    assert.notEqual(list('red'), list('f0'));
+  });
+
   it("crosses a pair joined by two edges once, and a component's edge to itself once", () => {
     // S writes Order{id} to T; L reads an Order and writes one (its own egress meets its own ingress).
     const path = (id: string, from: string, to: string) => ({

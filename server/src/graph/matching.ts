@@ -59,53 +59,48 @@ function namesOf(store: ComponentDetail): StoreNames {
 }
 
 /**
- * One side's payloads as rule 2 compares them (normalised, lowercased) and its kinds (lowercased), by
- * position. Arrays scanned per store, not maps of positions: a side holds tens of boundaries, and a map
- * with a list per payload, for every side of every component, was most of what matching left behind
- * for the collector once the model was built.
+ * Payloads and kinds as rule 2 compares them (normalised, lowercased), worked out once per string: the
+ * same payload names recur on boundaries all over a workspace. Kept by whoever matches many sides (the
+ * model builder, for one build): a few entries per name, where forms kept per side and boundary were
+ * most of what matching left for the collector once the model was built.
  */
-interface SideNames {
-  normalized: ReadonlyArray<string | undefined>;
-  lower: ReadonlyArray<string | undefined>;
-  kinds: ReadonlyArray<string | undefined>;
-}
-const sideNames = new WeakMap<readonly BoundaryLike[], SideNames>();
+export class PayloadForms {
+  private readonly normalized = new Map<string, string>();
+  private readonly lower = new Map<string, string>();
 
-function sideNamesOf(side: readonly BoundaryLike[]): SideNames {
-  let x = sideNames.get(side);
-  if (!x) {
-    const normalized = new Array<string | undefined>(side.length);
-    const lower = new Array<string | undefined>(side.length);
-    const kinds = new Array<string | undefined>(side.length);
-    for (let i = 0; i < side.length; i++) {
-      const b = side[i]!;
-      normalized[i] = b.payload ? normalizeFieldName(b.payload) : undefined;
-      lower[i] = b.payload ? b.payload.toLowerCase() : undefined;
-      kinds[i] = b.kind ? b.kind.toLowerCase() : undefined;
-    }
-    sideNames.set(side, (x = { normalized, lower, kinds }));
+  normalizedOf(s: string): string {
+    let n = this.normalized.get(s);
+    if (n === undefined) this.normalized.set(s, (n = normalizeFieldName(s)));
+    return n;
   }
-  return x;
+
+  lowerOf(s: string): string {
+    let l = this.lower.get(s);
+    if (l === undefined) this.lower.set(s, (l = s.toLowerCase()));
+    return l;
+  }
 }
 
 /**
  * Rule 2: which of one side's boundaries (of a CODE component) address a DATA_STORE, in the side's
- * order. Asked for every edge between code and a store: each store's names and each side's payloads
- * are worked out once (the side's array is the key: it must not change afterwards).
+ * order. Asked for every edge between code and a store: each store's names are worked out once, and
+ * each payload's forms once per `forms`.
  */
-export function boundariesAddressingStore<B extends BoundaryLike>(side: B[], store: ComponentDetail): B[] {
+export function boundariesAddressingStore<B extends BoundaryLike>(
+  side: B[],
+  store: ComponentDetail,
+  forms = new PayloadForms(),
+): B[] {
   const names = namesOf(store);
-  const x = sideNamesOf(side);
   const picked: B[] = [];
-  for (let i = 0; i < side.length; i++) {
-    const n = x.normalized[i];
-    const l = x.lower[i];
-    if ((n !== undefined && names.normalized.includes(n)) || (l !== undefined && names.suffixes.includes(l)))
-      picked.push(side[i]!);
+  for (const b of side) {
+    const p = b.payload;
+    if (p && (names.normalized.includes(forms.normalizedOf(p)) || names.suffixes.includes(forms.lowerOf(p))))
+      picked.push(b);
   }
   if (!picked.length && names.kind) {
     const kind = names.kind;
-    for (let i = 0; i < side.length; i++) if (x.kinds[i]?.startsWith(kind)) picked.push(side[i]!);
+    for (const b of side) if (b.kind && forms.lowerOf(b.kind).startsWith(kind)) picked.push(b);
   }
   return picked.length ? picked : side;
 }

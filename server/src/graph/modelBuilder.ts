@@ -8,7 +8,7 @@ import { forEachSchemaField } from '../../../common/src/api/fields';
 import { boundaryNodeId, storeNodeId, type GraphTag } from '../../../common/src/protocol';
 import { ARC_HUB, ArcList, arcKindCode, type Arc } from './arcs';
 import { ChunkedColumn } from './chunkedColumn';
-import { boundariesAddressingStore, payloadKey } from './matching';
+import { PayloadForms, boundariesAddressingStore, payloadKey } from './matching';
 import { compareText } from '../../../common/src/textOrder';
 import { pathLabel, shortSignature } from '../../../common/src/pathLabels';
 import { componentLabel } from '../../../common/src/componentLabel';
@@ -64,6 +64,11 @@ function flat(s: string): string {
  */
 class TagLists {
   private readonly lists = new Map<string, readonly GraphTag[]>();
+  /**
+   * Each tag name and colour met, numbered from 1: a list's key holds three short codes per tag rather
+   * than its strings, as the key of every field's list is made to look it up.
+   */
+  private readonly words = new Map<string, number>();
 
   /**
    * The shared list of the tags a field depends on, from each tag's least hops and the tag met first at
@@ -72,7 +77,7 @@ class TagLists {
   ofLeast(first: ReadonlyMap<string, GraphTag>, hops: ReadonlyMap<string, number>): GraphTag[] {
     const names = [...hops.keys()].sort(compareText);
     let key = '';
-    for (const n of names) key = tagKey(key, n, hops.get(n), first.get(n)!.color);
+    for (const n of names) key = this.keyOf(key, n, hops.get(n), first.get(n)!.color);
     return this.keyed(key, () => names.map((n) => ({ ...first.get(n)!, hops: hops.get(n) })));
   }
 
@@ -85,7 +90,7 @@ class TagLists {
     withHops: boolean,
   ): GraphTag[] {
     let key = '';
-    for (const t of tags ?? []) key = tagKey(key, t.name, withHops ? t.nearest_hops : undefined, t.color);
+    for (const t of tags ?? []) key = this.keyOf(key, t.name, withHops ? t.nearest_hops : undefined, t.color);
     return this.keyed(key, () =>
       (tags ?? []).map((t) => {
         const tag: GraphTag = withHops ? { name: t.name, hops: t.nearest_hops } : { name: t.name };
@@ -95,6 +100,20 @@ class TagLists {
     );
   }
 
+  /** A tag list's key, one tag added: its name, hops and colour, each as a code (codeOf). */
+  private keyOf(key: string, name: string, hops: number | undefined, color: string | undefined): string {
+    return (
+      key + codeOf(this.word(name)) + (hops === undefined ? NO_HOPS : codeOf(hops)) + codeOf(this.word(color))
+    );
+  }
+
+  private word(s: string | undefined): number {
+    if (s === undefined) return 0;
+    let n = this.words.get(s);
+    if (n === undefined) this.words.set(s, (n = this.words.size + 1));
+    return n;
+  }
+
   private keyed(key: string, make: () => GraphTag[]): GraphTag[] {
     let list = this.lists.get(key);
     if (!list) this.lists.set(key, (list = Object.freeze(make().map((t) => Object.freeze(t)))));
@@ -102,10 +121,14 @@ class TagLists {
   }
 }
 
-/** A tag list's key, one tag added: name, hops and colour of each, in order. */
-function tagKey(key: string, name: string, hops: number | undefined, color: string | undefined): string {
-  return `${key}${key ? '\u0001' : ''}${name}\u0000${hops ?? ''}\u0000${color ?? ''}`;
+/**
+ * A number in a key: one character for a small whole number, else its digits between two markers no
+ * such character takes, so that codes read back one way only (hop counts come from the service).
+ */
+function codeOf(n: number): string {
+  return Number.isInteger(n) && n >= 0 && n < 0xfff0 ? String.fromCharCode(n) : `\ufff0${n}\ufff1`;
 }
+const NO_HOPS = '\ufff2';
 
 interface ComponentSides {
   egress: BoundaryModel[];
@@ -152,6 +175,8 @@ export class ModelBuilder {
   private outbound: Map<readonly BoundaryModel[], Map<string, number>> | undefined = new Map();
   /** Each component's live boundaries by side, and its live ingress by payload, while the build runs. */
   private sides: Map<ComponentModel, ComponentSides> | undefined = new Map();
+  /** Payloads' and kinds' forms for store matching, worked out once per string (released with the arcs). */
+  private forms: PayloadForms | undefined = new PayloadForms();
   /** The build's shared tag lists (released with the build). */
   private tagLists: TagLists | undefined = new TagLists();
   /**
@@ -200,7 +225,7 @@ export class ModelBuilder {
     this.model.arcs('up');
     // What only the build needs goes with it.
     this.arcList = this.selfCrossed = this.sides = this.inbound = this.outbound = undefined;
-    this.places = undefined;
+    this.places = this.forms = undefined;
     yield;
     if (this.withTags) yield* this.indexTags();
     this.tagLists = undefined;
@@ -476,10 +501,12 @@ export class ModelBuilder {
     const dType = dst.detail.type;
     if (sType === 'CODE' && dType === 'DATA_STORE') {
       const store = dst.boundaries[0]!;
-      for (const b of boundariesAddressingStore(this.sidesOf(src).egress, dst.detail)) this.cross(b, store);
+      for (const b of boundariesAddressingStore(this.sidesOf(src).egress, dst.detail, this.forms))
+        this.cross(b, store);
     } else if (sType === 'DATA_STORE' && dType === 'CODE') {
       const store = src.boundaries[0]!;
-      for (const b of boundariesAddressingStore(this.sidesOf(dst).ingress, src.detail)) this.cross(store, b);
+      for (const b of boundariesAddressingStore(this.sidesOf(dst).ingress, src.detail, this.forms))
+        this.cross(store, b);
     } else if (sType === 'CODE' && dType === 'CODE') {
       // Each egress meets every ingress of the same payload (payloadKey), found by payload; where the
       // destination has several, through its hubs for that payload.
