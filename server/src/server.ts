@@ -35,7 +35,7 @@ import { DarnFeatures } from './features/darns';
 import { registerPassThrough } from './requests/passThrough';
 import { registerDocumentEvents } from './documentEvents';
 import { CredentialsInUse } from './session/credentialsInUse';
-import { publishAnchorMoves, type AnchorMoveTargets } from './features/anchorMoves';
+import { AnchorMoves } from './features/anchorMoves';
 import { describeThreadPriority, lowerBackgroundThreadPriority } from './util/threadPriority';
 import { tuneCompiler } from './util/compilerFlags';
 import { MemorySettle } from './util/memorySettle';
@@ -146,20 +146,21 @@ const clientSettings = new ClientSettings({
   },
 });
 
-const driftChanges = new AnchorDriftChanges(index);
+const anchorMoves = new AnchorMoves({
+  hub,
+  index,
+  driftChanges: new AnchorDriftChanges(index),
+  driftChanged: (componentIds) =>
+    void connection.sendNotification(P.AnchorDriftChangedNotification, { componentIds }),
+  report: (err) =>
+    log.errorOnce(`Comparing drifted anchors failed: ${(err as Error)?.message ?? String(err)}`),
+});
 index.onDidChange((uris, unprompted) => {
-  void publishAnchorMoves(anchorMoves, uris);
+  void anchorMoves.moved(uris);
   // Moved without an edit (git's mapping renewed, a reload, a closed file read): the editor would not
   // ask for lenses again on its own.
   if (unprompted) refreshLenses();
 });
-const anchorMoves: AnchorMoveTargets = {
-  hub,
-  index,
-  driftChanges,
-  driftChanged: (componentIds) =>
-    void connection.sendNotification(P.AnchorDriftChangedNotification, { componentIds }),
-};
 
 /** Where the server sends the user for a path: the tab open for it, else a labelled URI. */
 const openPathDocs = new OpenPathDocuments();
@@ -213,6 +214,7 @@ connection.onNotification(
 
 connection.onShutdown(async () => {
   memory.dispose();
+  anchorMoves.dispose();
   graphLayouts.dispose();
   index.dispose();
   await session.dispose();
