@@ -9,11 +9,11 @@ import { boundaryNodeId, storeNodeId, type GraphTag } from '../../../common/src/
 import { ARC_HUB, ArcList, arcKindCode, type Arc } from './arcs';
 import { ChunkedColumn } from './chunkedColumn';
 import { PayloadForms, boundariesAddressingStore, payloadKey } from './matching';
-import { compareText } from '../../../common/src/textOrder';
 import { pathLabel, shortSignature } from '../../../common/src/pathLabels';
 import { componentLabel } from '../../../common/src/componentLabel';
 import type { LineageModel } from './lineageModel';
 import { FieldSet, type BoundaryModel, type ComponentModel, type PathModel, type Role } from './modelTypes';
+import { TagLists } from './tagLists';
 
 const ROLES: Record<Role, ReadonlySet<Role>> = {
   ingress: new Set<Role>(['ingress']),
@@ -56,79 +56,6 @@ function flat(s: string): string {
   s.charCodeAt(0);
   return s;
 }
-
-/**
- * Tag lists shared by every field that carries the same one: a depends-on list is repeated on most
- * fields downstream of a tagged one, so a copy per field would grow with fields × tags. Frozen, as
- * everyone reads them.
- */
-class TagLists {
-  private readonly lists = new Map<string, readonly GraphTag[]>();
-  /**
-   * Each tag name and colour met, numbered from 1: a list's key holds three short codes per tag rather
-   * than its strings, as the key of every field's list is made to look it up.
-   */
-  private readonly words = new Map<string, number>();
-
-  /**
-   * The shared list of the tags a field depends on, from each tag's least hops and the tag met first at
-   * those hops (for its colour): by name, looked up by its key first, so that it is made only if new.
-   */
-  ofLeast(first: ReadonlyMap<string, GraphTag>, hops: ReadonlyMap<string, number>): GraphTag[] {
-    const names = [...hops.keys()].sort(compareText);
-    let key = '';
-    for (const n of names) key = this.keyOf(key, n, hops.get(n), first.get(n)!.color);
-    return this.keyed(key, () => names.map((n) => ({ ...first.get(n)!, hops: hops.get(n) })));
-  }
-
-  /**
-   * The shared list for the tags of a service answer (applied tags, or depends-on tags with their hop
-   * counts): looked up by its key first, so the graph's tags are made only for a list not seen yet.
-   */
-  fromAnswer(
-    tags: ReadonlyArray<{ name: string; nearest_hops?: number; color?: string }> | undefined,
-    withHops: boolean,
-  ): GraphTag[] {
-    let key = '';
-    for (const t of tags ?? []) key = this.keyOf(key, t.name, withHops ? t.nearest_hops : undefined, t.color);
-    return this.keyed(key, () =>
-      (tags ?? []).map((t) => {
-        const tag: GraphTag = withHops ? { name: t.name, hops: t.nearest_hops } : { name: t.name };
-        if (t.color !== undefined) tag.color = t.color;
-        return tag;
-      }),
-    );
-  }
-
-  /** A tag list's key, one tag added: its name, hops and colour, each as a code (codeOf). */
-  private keyOf(key: string, name: string, hops: number | undefined, color: string | undefined): string {
-    return (
-      key + codeOf(this.word(name)) + (hops === undefined ? NO_HOPS : codeOf(hops)) + codeOf(this.word(color))
-    );
-  }
-
-  private word(s: string | undefined): number {
-    if (s === undefined) return 0;
-    let n = this.words.get(s);
-    if (n === undefined) this.words.set(s, (n = this.words.size + 1));
-    return n;
-  }
-
-  private keyed(key: string, make: () => GraphTag[]): GraphTag[] {
-    let list = this.lists.get(key);
-    if (!list) this.lists.set(key, (list = Object.freeze(make().map((t) => Object.freeze(t)))));
-    return list as GraphTag[];
-  }
-}
-
-/**
- * A number in a key: one character for a small whole number, else its digits between two markers no
- * such character takes, so that codes read back one way only (hop counts come from the service).
- */
-function codeOf(n: number): string {
-  return Number.isInteger(n) && n >= 0 && n < 0xfff0 ? String.fromCharCode(n) : `\ufff0${n}\ufff1`;
-}
-const NO_HOPS = '\ufff2';
 
 interface ComponentSides {
   egress: BoundaryModel[];
@@ -496,7 +423,6 @@ export class ModelBuilder {
     this.link(srcId, dstId);
     if (!src || !dst || met) return;
     if (srcId === dstId) this.selfCrossed!.add(srcId);
-    const fields = this.model.fields;
     const sType = src.detail.type;
     const dType = dst.detail.type;
     if (sType === 'CODE' && dType === 'DATA_STORE') {
@@ -509,30 +435,37 @@ export class ModelBuilder {
         this.cross(store, b);
     } else if (sType === 'CODE' && dType === 'CODE') {
       // Each egress meets every ingress of the same payload (payloadKey), found by payload; where the
-      // destination has several, through its hubs for that payload.
+      // destination has several, through its hubs for that payload. (forEach, not entries: an entry
+      // array per payload and edge added up to megabytes over a large build.)
       const ins = this.sidesOf(dst).ingressByPayload;
-      for (const [payload, outs] of this.sidesOf(src).egressByPayload) {
+      this.sidesOf(src).egressByPayload.forEach((outs, payload) => {
         const same = ins.get(payload);
-        if (!same) continue;
-        const into = same.length > 1 ? this.inboundOf(same) : undefined;
-        /** Where a field path crosses to in the destination: its hub, or the one ingress's field. */
-        const target = (name: string) => (into ? this.hubOf(into, name) : this.node(same[0]!, name));
-        if (outs.length === 1) {
-          const out = outs[0]!;
-          for (let v = out.firstField; v < out.firstField + out.fieldCount; v++) {
-            const t = target(fields.name(v));
-            if (t !== undefined) this.arc(v, t, 'crossing');
-          }
-          continue;
-        }
-        // Several egresses of the payload: each field path's egress fields gather in the source's hub
-        // for it, which crosses once per destination.
-        for (const [name, hub] of this.outboundOf(outs)) {
-          const t = target(name);
-          if (t !== undefined) this.arc(hub, t, 'crossing');
-        }
-      }
+        if (same) this.crossPayload(outs, same);
+      });
     }
+  }
+
+  /** One payload's egress boundaries of a source crossed to the destination's ingress ones. */
+  private crossPayload(outs: readonly BoundaryModel[], same: readonly BoundaryModel[]): void {
+    const fields = this.model.fields;
+    const into = same.length > 1 ? this.inboundOf(same) : undefined;
+    const one = same[0]!;
+    if (outs.length === 1) {
+      const out = outs[0]!;
+      for (let v = out.firstField; v < out.firstField + out.fieldCount; v++) {
+        // Where a field path crosses to in the destination: its hub, or the one ingress's field.
+        const name = fields.name(v);
+        const t = into ? this.hubOf(into, name) : this.node(one, name);
+        if (t !== undefined) this.arc(v, t, 'crossing');
+      }
+      return;
+    }
+    // Several egresses of the payload: each field path's egress fields gather in the source's hub for
+    // it, which crosses once per destination.
+    this.outboundOf(outs).forEach((hub, name) => {
+      const t = into ? this.hubOf(into, name) : this.node(one, name);
+      if (t !== undefined) this.arc(hub, t, 'crossing');
+    });
   }
 
   /**
