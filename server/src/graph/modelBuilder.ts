@@ -57,11 +57,17 @@ function flat(s: string): string {
   return s;
 }
 
+/**
+ * A component's live boundaries of one side and payload: the boundary itself when it is the only one
+ * (most payloads), a list (two or more, the list then keying the payload's hubs) otherwise.
+ */
+type PayloadGroup = BoundaryModel | BoundaryModel[];
+
 interface ComponentSides {
   egress: BoundaryModel[];
   ingress: BoundaryModel[];
-  egressByPayload: Map<string, BoundaryModel[]>;
-  ingressByPayload: Map<string, BoundaryModel[]>;
+  egressByPayload: Map<string, PayloadGroup>;
+  ingressByPayload: Map<string, PayloadGroup>;
 }
 
 /** A destination's ingress fields of one payload by field path, and the hub of each path once made. */
@@ -446,12 +452,12 @@ export class ModelBuilder {
   }
 
   /** One payload's egress boundaries of a source crossed to the destination's ingress ones. */
-  private crossPayload(outs: readonly BoundaryModel[], same: readonly BoundaryModel[]): void {
+  private crossPayload(outs: PayloadGroup, same: PayloadGroup): void {
     const fields = this.model.fields;
-    const into = same.length > 1 ? this.inboundOf(same) : undefined;
-    const one = same[0]!;
-    if (outs.length === 1) {
-      const out = outs[0]!;
+    const into = Array.isArray(same) ? this.inboundOf(same) : undefined;
+    const one = Array.isArray(same) ? same[0]! : same;
+    if (!Array.isArray(outs)) {
+      const out = outs;
       for (let v = out.firstField; v < out.firstField + out.fieldCount; v++) {
         // Where a field path crosses to in the destination: its hub, or the one ingress's field.
         const name = fields.name(v);
@@ -537,12 +543,13 @@ export class ModelBuilder {
     let s = this.sides!.get(c);
     if (!s) {
       s = { egress: [], ingress: [], egressByPayload: new Map(), ingressByPayload: new Map() };
-      const group = (by: Map<string, BoundaryModel[]>, b: BoundaryModel) => {
+      const group = (by: Map<string, PayloadGroup>, b: BoundaryModel) => {
         const key = payloadKey(b);
         if (key === undefined) return;
-        const list = by.get(key);
-        if (list) list.push(b);
-        else by.set(key, [b]);
+        const g = by.get(key);
+        if (g === undefined) by.set(key, b);
+        else if (Array.isArray(g)) g.push(b);
+        else by.set(key, [g, b]);
       };
       for (const b of c.boundaries) {
         if (b.liveEgress) {
