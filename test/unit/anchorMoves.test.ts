@@ -91,18 +91,12 @@ describe('anchor moves', () => {
     const { t, compared, notified } = targets({});
     const failures: unknown[] = [];
     let failed: () => void = () => undefined;
+    const report = (err: unknown) => {
+      failures.push(err);
+      failed();
+    };
     const clock = manualSchedule();
-    const moves = new AnchorMoves(
-      {
-        ...t,
-        report: (err) => {
-          failures.push(err);
-          failed();
-        },
-      },
-      250,
-      clock.schedule,
-    );
+    const moves = new AnchorMoves({ ...t, report }, 250, clock.schedule);
     await moves.moved(['file:///c.ts']);
     await new Promise<void>((resolve) => {
       const update = t.driftChanges.update;
@@ -117,14 +111,7 @@ describe('anchor moves', () => {
     assert.deepEqual(notified, []);
 
     const broken = new AnchorMoves(
-      {
-        ...t,
-        driftChanges: { update: () => Promise.reject(new Error('index gone')) },
-        report: (err) => {
-          failures.push(err);
-          failed();
-        },
-      },
+      { ...t, driftChanges: { update: () => Promise.reject(new Error('index gone')) }, report },
       250,
       clock.schedule,
     );
