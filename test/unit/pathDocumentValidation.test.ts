@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TOO_DEEP, validateFromTree, validatePathDocument } from '../../server/src/pathDocs/validate';
 import { parsedPathDocument } from '../../server/src/pathDocs/parsedDocument';
+import { MAX_JSON_DEPTH } from '../../common/src/api/choices';
 
 /** A JSON value whose objects are member lists, so a member can appear twice. */
 type Doc = null | boolean | number | string | Doc[] | { members: Array<[string, Doc]> };
@@ -158,20 +159,29 @@ describe('path document validation: the parsed value and the syntax tree agree',
       '// c\n{}',
       '[]',
       '"x"',
-      // Deep, but within what the syntax tree's recursive parser takes on any stack mocha leaves it.
-      '{"ingress": {"schema": ' + '['.repeat(1000) + ']'.repeat(1000) + '}}',
+      // As deep as the service takes (MAX_JSON_DEPTH), and one level deeper.
+      '{"ingress": {"schema": ' + '['.repeat(MAX_JSON_DEPTH - 2) + ']'.repeat(MAX_JSON_DEPTH - 2) + '}}',
+      '{"ingress": {"schema": ' + '['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1) + '}}',
     ])
       same(text);
   });
 
-  it('on a value nested far deeper than the syntax tree can follow: one clear error, no tree', () => {
-    const text = '{"ingress": {"schema": ' + '['.repeat(50_000) + ']'.repeat(50_000) + '}}';
-    const doc = TextDocument.create('lineage:/c/p/x.lineage-path.json', 'lineage-path', 1, text);
-    const d = validatePathDocument(doc);
-    assert.deepEqual(
-      d.map((x) => [x.message, x.range.start.character]),
-      [[TOO_DEEP, 0]],
+  it('on a value nested deeper than the service takes: one clear error, no tree', () => {
+    const nested = (levels: number) =>
+      '{"ingress": {"schema": ' + '['.repeat(levels - 2) + ']'.repeat(levels - 2) + '}}';
+    const messages = (text: string) =>
+      validatePathDocument(
+        TextDocument.create('lineage:/c/p/x.lineage-path.json', 'lineage-path', 1, text),
+      ).map((x) => [x.message, x.range.start.character]);
+    assert.ok(
+      messages(nested(MAX_JSON_DEPTH)).some(
+        ([m]) => m === 'path.ingress.schema must be an object, not an array.',
+      ),
     );
-    assert.equal(parsedPathDocument(doc).root, undefined);
+    for (const levels of [MAX_JSON_DEPTH + 1, 50_000]) {
+      const doc = TextDocument.create('lineage:/c/p/x.lineage-path.json', 'lineage-path', 1, nested(levels));
+      assert.deepEqual(messages(doc.getText()), [[TOO_DEEP, 0]], `${levels} levels`);
+      assert.equal(parsedPathDocument(doc).root, undefined);
+    }
   });
 });

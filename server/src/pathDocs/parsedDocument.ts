@@ -3,24 +3,23 @@
 // instead of scanning the text up to the cursor.
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 
 export interface ParsedPathText {
   root: Node | undefined;
   errors: ParseError[];
-  /** The text nests values more deeply than the parser can follow: nothing of it was read. */
+  /**
+   * The text nests values deeper than any JSON the service takes or sends (MAX_JSON_DEPTH): nothing of
+   * it was read (the parser recurses once per level, and tens of thousands exhaust the stack).
+   */
   tooDeep?: boolean;
 }
 
 export function parsePathText(text: string): ParsedPathText {
+  if (jsonNestsDeeperThan(text)) return { root: undefined, errors: [], tooDeep: true };
   const errors: ParseError[] = [];
-  try {
-    const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-    return { root, errors };
-  } catch (err) {
-    // The parser recurses once per level: tens of thousands of nested arrays exhaust the stack.
-    if (err instanceof RangeError) return { root: undefined, errors: [], tooDeep: true };
-    throw err;
-  }
+  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  return { root, errors };
 }
 
 // Keyed by the document object (incremental updates keep it), checked against its version.

@@ -12,6 +12,7 @@ import {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parsedPathDocument } from './parsedDocument';
+import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 import { LineagePath } from '../../../common/src/api';
 import { enumValues, node, type SchemaNode } from '../util/schemaNav';
 
@@ -81,6 +82,8 @@ function diagnostic(doc: TextDocument, offset: number, length: number, i: Issue<
 /** The fast way (see validatePathDocument); undefined when the text needs the tree. */
 function validateFromValue(doc: TextDocument): Diagnostic[] | undefined {
   const text = doc.getText();
+  // Deeper than the service takes: the tree's answer says so (parsedDocument.ts).
+  if (jsonNestsDeeperThan(text)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);

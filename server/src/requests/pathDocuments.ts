@@ -11,6 +11,7 @@ import {
   type SavePathResult,
   type ServiceErrorData,
 } from '../../../common/src/protocol';
+import { jsonNestsDeeperThan } from '../../../common/src/api/jsonDepth';
 import type { LineageApi, RequestOptions } from '../api/apiClient';
 import type { PathHistories } from '../pathDocs/history';
 import { renderPathDocument } from '../pathDocs/render';
@@ -87,16 +88,9 @@ function notFound(pathId: string, componentId: string): ResponseError<ServiceErr
 
 /** Parses and checks the document; the message says what is wrong and where. */
 export function parseForSave(text: string): { value: LineagePath } | { message: string } {
-  try {
-    return checkForSave(text);
-  } catch (err) {
-    // The parser and the schema check recurse once per level of nesting.
-    if (err instanceof RangeError) return { message: 'The path nests values too deeply to be saved.' };
-    throw err;
-  }
-}
-
-function checkForSave(text: string): { value: LineagePath } | { message: string } {
+  // Deeper than the service takes (it would refuse the body), and past what the recursive parser and
+  // schema check can follow.
+  if (jsonNestsDeeperThan(text)) return { message: 'The path nests values too deeply to be saved.' };
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: false, disallowComments: true }) as unknown;
   if (errors.length) {
