@@ -1,6 +1,6 @@
 // The fields of a path as hovers and lenses see them: per side, its applied tags and depends-on tags,
 // gathered from field_tags, field_depends_on_tags, the field mappings and the boundary schemas.
-import { flattenSchema, identifierMatchesField } from '../../../common/src/api/fields';
+import { forEachSchemaField, identifierMatchesField } from '../../../common/src/api/fields';
 import type { DependsOnTagRef, FieldTagRef, LineagePath, PathBoundary } from '../../../common/src/api';
 
 export type Side = 'ingress' | 'egress';
@@ -62,7 +62,7 @@ export function forEachFieldEntry(
     const name = side === 'ingress' ? m.ingress_field : m.egress_field;
     if (typeof name === 'string' && name) visit(name);
   }
-  for (const f of flattenSchema(b.schema)) visit(f.path);
+  forEachSchemaField(b.schema, (fieldPath) => visit(fieldPath));
 }
 
 /** A field an identifier names, with its descendants that carry tags (a parent field's roll-up). */

@@ -9,7 +9,7 @@ import {
   type Position,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { flattenSchema, LineagePath, type PathBoundary } from '../../../common/src/api';
+import { forEachSchemaField, LineagePath, type PathBoundary } from '../../../common/src/api';
 import { fieldHoverText, fieldNamedAt } from './fieldHover';
 import { MEMBER_DOCS, SCHEMA_KEYWORD_DOCS } from './memberDocs';
 import { nodePath, pathNodeAt } from './parsedDocument';
@@ -27,7 +27,7 @@ function fieldNames(text: string, side: 'ingress' | 'egress', fallback: LineageP
   }
   b ??= fallback?.[side];
   const names = new Set<string>();
-  for (const f of flattenSchema(b?.schema)) names.add(f.path);
+  forEachSchemaField(b?.schema, (path) => names.add(path));
   for (const e of b?.field_tags ?? []) if (typeof e?.field_path === 'string') names.add(e.field_path);
   return [...names].sort();
 }
