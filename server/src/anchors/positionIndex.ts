@@ -3,6 +3,7 @@
 // after the file's anchors moved, and dropped by the index whenever they may have.
 import type { Position } from 'vscode-languageserver';
 import type { Slot } from './slot';
+import { startsAfterFill, startsFromCounts } from '../util/compressedRows';
 
 /** Ranges over more lines than this are kept in one list scanned per query instead of per line. */
 const MAX_LINES_PER_RANGE = 64;
@@ -22,26 +23,21 @@ export class PositionIndex {
   private readonly wide: Slot[] = [];
 
   constructor(anchors: readonly Slot[]) {
+    // An ambiguous anchor is shown live nowhere: its recorded lines hold other code.
+    const placed = (t: Slot) => t.firstLine !== undefined && t.state !== 'ambiguous';
+    const listed = (t: Slot) => placed(t) && t.lastLine! - t.firstLine! < MAX_LINES_PER_RANGE;
     let min = Infinity;
     let max = -1;
     let entries = 0;
-    const listed = (t: Slot): boolean =>
-      t.firstLine !== undefined &&
-      t.lastLine !== undefined &&
-      // An ambiguous anchor is shown live nowhere: its recorded lines hold other code.
-      t.state !== 'ambiguous' &&
-      t.lastLine - t.firstLine < MAX_LINES_PER_RANGE;
     for (const t of anchors) {
-      const first = t.firstLine;
-      const last = t.lastLine;
-      if (first === undefined || last === undefined || t.state === 'ambiguous') continue;
-      if (last - first >= MAX_LINES_PER_RANGE) {
+      if (!placed(t)) continue;
+      if (!listed(t)) {
         this.wide.push(t);
         continue;
       }
-      if (first < min) min = first;
-      if (last > max) max = last;
-      entries += last - first + 1;
+      if (t.firstLine! < min) min = t.firstLine!;
+      if (t.lastLine! > max) max = t.lastLine!;
+      entries += t.lastLine! - t.firstLine! + 1;
     }
     this.base = entries ? min : 0;
     const lines = entries ? max - min + 1 : 0;
@@ -50,15 +46,13 @@ export class PositionIndex {
       if (!listed(t)) continue;
       for (let line = t.firstLine!; line <= t.lastLine!; line++) start[line - this.base + 1]!++;
     }
-    for (let i = 0; i < lines; i++) start[i + 1]! += start[i]!;
-    // Each row filled from its start, which moves to the next row's; then the starts moved back.
+    startsFromCounts(start, lines);
     const slots = new Array<Slot>(entries);
     for (const t of anchors) {
       if (!listed(t)) continue;
       for (let line = t.firstLine!; line <= t.lastLine!; line++) slots[start[line - this.base]!++] = t;
     }
-    for (let i = lines; i > 0; i--) start[i] = start[i - 1]!;
-    start[0] = 0;
+    startsAfterFill(start, lines);
     this.start = start;
     this.slots = slots;
   }

@@ -72,7 +72,7 @@ export class AnchorMoves {
 }
 
 /** Each file's anchor diagnostics, as they are when its turn comes. */
-export async function publishDiagnostics(t: AnchorMoveTargets, uris: readonly string[]): Promise<void> {
+async function publishDiagnostics(t: AnchorMoveTargets, uris: readonly string[]): Promise<void> {
   // Not in the turn that moved them: an index build ends there, and its last slice and this one's
   // first would make one long block.
   await yieldToEventLoop();

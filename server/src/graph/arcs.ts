@@ -1,6 +1,7 @@
 // The lineage model's arcs in compact form: kinds as small codes, the list the build appends to, and
 // the compressed rows (per direction) a walk reads, with the arrays it works in.
 import { MAPPING_KINDS, type MappingKind } from '../../../common/src/protocol';
+import { startsAfterFill, startsFromCounts } from '../util/compressedRows';
 
 /** Arc kinds in the compact arrays: 0 a crossing, then MAPPING_KINDS' order plus one, then ARC_HUB. */
 export const ARC_CROSSING = 0;
@@ -91,11 +92,10 @@ export function packArcs(list: ArcList, nodes: number, direction: 'down' | 'up')
     const tail = down ? c.from : c.to;
     for (let a = 0; a < n; a++) start[tail[a]! + 1]!++;
   }
-  for (let v = 0; v < nodes; v++) start[v + 1]! += start[v]!;
+  startsFromCounts(start, nodes);
   const to = new Int32Array(m);
   const kind = new Uint8Array(m);
   const path = new Int32Array(m);
-  // Each row filled from its start, which moves to the next row's; then the starts moved back.
   for (const [c, n] of list.filled()) {
     const [tail, head] = down ? [c.from, c.to] : [c.to, c.from];
     for (let a = 0; a < n; a++) {
@@ -105,8 +105,7 @@ export function packArcs(list: ArcList, nodes: number, direction: 'down' | 'up')
       path[slot] = c.path[a]!;
     }
   }
-  for (let v = nodes; v > 0; v--) start[v] = start[v - 1]!;
-  start[0] = 0;
+  startsAfterFill(start, nodes);
   return { start, to, kind, path };
 }
 
