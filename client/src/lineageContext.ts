@@ -11,6 +11,7 @@ import {
   DataChangedNotification,
   SetCredentialsNotification,
   StatusNotification,
+  WarmGraphLayoutNotification,
   type Credentials,
   type ServiceStatus,
 } from '../../common/src/protocol';
@@ -366,6 +367,14 @@ export class LineageContext implements vscode.Disposable {
       rest[0],
       rest[1] as CancellationToken | undefined,
     );
+  }
+
+  /**
+   * A lineage graph is likely to be asked for soon (a graph link or item is in front of the user): the
+   * server readies its layout process. Only a running server is told; this never starts one.
+   */
+  warmGraphLayout(): void {
+    if (this.client?.isRunning()) void this.client.sendNotification(WarmGraphLayoutNotification, {});
   }
 
   /** Lets the views refresh after a change made here (the server also says so). */

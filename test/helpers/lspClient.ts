@@ -125,6 +125,13 @@ export class LspClient {
     for (const w of this.waiters.splice(0)) w();
   }
 
+  /** Every log line the server sent (window/logMessage), in order. */
+  logMessages(): string[] {
+    return this.received
+      .filter((r) => r.method === 'window/logMessage')
+      .map((r) => String((r.params as { message?: unknown }).message));
+  }
+
   /** The server's last log lines, for a timeout's message: what it was doing when nothing came. */
   private recentLog(): string {
     const lines = this.received

@@ -20,8 +20,11 @@ import {
   LAYOUT_PROCESS_FLAGS,
   LayoutEngine,
   LayoutSuperseded,
+  SMALL_LAYOUT,
   layoutProcessEnv,
+  sizeOf,
 } from '../../server/src/graph/layoutEngine';
+import { warmUpGraph } from '../../server/src/graph/warmUpGraph';
 import { chain } from '../helpers/graphFixtures';
 import { LspClient, repoRoot, serverJs } from '../helpers/lspClient';
 import { turnCounter } from '../helpers/turnCounter';
@@ -115,21 +118,50 @@ describe('server: the graph layout process', function () {
     assert.ok(kept.routes.length < first.routes.length, 'the hidden edges have no route');
   });
 
-  it('warmed up (a hover offered the graph): the process starts and lays out a small graph, and the first real layout queues behind it', async () => {
+  it('warmed up (a hover offered the graph): the process starts and lays out a graph shaped like a real one, and the first real layout queues behind it', async () => {
     const started = { count: 0 };
+    const told = logged(/warmed up in \d+ ms/);
     const layouts = new GraphLayouts({
       script: SCRIPT,
-      log: (m) => /started/.test(m) && started.count++,
+      log: (m) => (/started/.test(m) && started.count++, told.log(m)),
     });
     disposables.push(layouts);
-    layouts.warmUp();
+    const warming = layouts.warmUp();
     assert.equal(layouts.engine.running, true);
-    layouts.warmUp(); // a second hover: nothing more
+    await layouts.warmUp(); // a second hover: nothing more
     const g = chain(3, FIELDS);
     const wire = await layouts.laidOut(g, 'RIGHT');
     assert.equal(wire.made, 'new');
     assert.deepEqual(layoutFromWire(g, wire)?.nodes, (await layout(g, new ELK())).nodes);
     assert.equal(started.count, 1, 'one process: warmed, then laying out');
+    await warming; // superseded by the real layout, its answer dropped: ends quietly
+    assert.equal(told.all.filter((m) => /warmed up/.test(m)).length, 0);
+    // Left alone, the warm-up ends laid out and says so.
+    const alone = new GraphLayouts({ script: SCRIPT, log: told.log });
+    disposables.push(alone);
+    await alone.warmUp();
+    await told.seen;
+    assert.equal(alone.engine.running, true, 'kept for the layout to come');
+  });
+
+  it('the warm-up graph goes where real graphs go (an expanded component with field ports, its mappings, collapsed neighbours) and is small enough to be queued behind, not killed', async () => {
+    const g = warmUpGraph();
+    const expanded = g.nodes.filter((n) => n.expanded);
+    assert.equal(expanded.length, 1);
+    assert.ok(g.nodes.length - expanded.length >= 10, 'collapsed neighbours');
+    const fieldIds = new Set(expanded[0]!.boundaries.flatMap((b) => b.fields.map((f) => f.id)));
+    assert.ok(g.edges.some((e) => e.kind === 'mapping' && fieldIds.has(e.source) && fieldIds.has(e.target)));
+    assert.ok(
+      g.edges.some((e) => e.kind === 'component' && fieldIds.has(e.source)),
+      'field → neighbour',
+    );
+    assert.ok(
+      g.edges.some((e) => e.kind === 'component' && !fieldIds.has(e.source)),
+      'neighbour → neighbour',
+    );
+    assert.ok(sizeOf(elkGraph(g)) <= SMALL_LAYOUT, `size ${sizeOf(elkGraph(g))}`);
+    const laid = await layout(g, new ELK());
+    for (const e of g.edges) assert.ok(laid.edges.get(e.id)?.length, `edge ${e.id} routed`);
   });
 
   it('a newer layout supersedes one still running: the older rejects, the newer is laid out', async () => {

@@ -7,9 +7,13 @@ import type { Projection } from '../../../common/src/api';
 import { lineageSettings, SECTION, setProjection } from '../config';
 import type { LineageContext } from '../lineageContext';
 import { serviceErrorData } from '../serviceErrors';
-import { ComponentNode, NamespaceNode, PathNode, type PathTarget } from './componentNodes';
+import { ComponentNode, FieldNode, NamespaceNode, PathNode, type PathTarget } from './componentNodes';
 import { errorNode, NodeTreeProvider, type TreeNode } from './treeNode';
 import { disposeAll } from '../disposeAll';
+
+/** Whether the graph is offered for `node` (package.json's menus for lineageLens.showGraph). */
+const offersGraph = (node: TreeNode): boolean =>
+  node instanceof ComponentNode || node instanceof PathNode || node instanceof FieldNode;
 
 export class ComponentsView implements vscode.Disposable {
   readonly provider: NodeTreeProvider;
@@ -33,6 +37,10 @@ export class ComponentsView implements vscode.Disposable {
         if (!e.affectsConfiguration(`${SECTION}.projection`)) return;
         void this.setProjectionContext();
         this.provider.refresh();
+      }),
+      // An item the graph can be shown for, selected: its inline graph action may be next.
+      this.view.onDidChangeSelection((e) => {
+        if (e.selection.some(offersGraph)) ctx.warmGraphLayout();
       }),
       ctx.onDidChangeStatus((s) => {
         if (s.state !== lastState) this.provider.refresh();

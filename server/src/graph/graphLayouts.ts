@@ -5,47 +5,13 @@ import { type GraphDirection, type GraphLayout, layoutToWire } from '../../../co
 import type { GraphResult } from '../../../common/src/protocol';
 import { LayoutEngine, type LayoutEngineOptions } from './layoutEngine';
 import { LayoutReuse } from './layoutReuse';
-
-/** A component with a field passed on to a collapsed one: what a real graph's layout goes through. */
-function warmUpGraph(): GraphResult {
-  const boundary = (id: string, role: 'ingress' | 'egress') => ({
-    id,
-    label: id,
-    roles: [role],
-    fields: [{ id: `${id}#a`, name: 'a', tags: [], dependsOn: [] }],
-    moreFields: 0,
-  });
-  const node = (id: string, expanded: boolean) => ({
-    id,
-    type: 'CODE' as const,
-    label: id,
-    namespace: '',
-    expanded,
-    counts: { paths: 1, boundaries: 2, fields: 2, taggedFields: 0 },
-    boundaries: expanded ? [boundary('in', 'ingress'), boundary('out', 'egress')] : [],
-    paths: [],
-    moreBoundaries: 0,
-    hiddenNeighbours: 0,
-  });
-  return {
-    focus: { kind: 'component', componentId: 'c' },
-    centre: ['c'],
-    nodes: [node('c', true), node('d', false)],
-    edges: [
-      { id: 'm', source: 'in#a', target: 'out#a', kind: 'mapping', mapping: 'DataFlow' },
-      { id: 'x', source: 'c', target: 'd', kind: 'component' },
-    ],
-    namespaces: [],
-    tags: [],
-    collapsed: false,
-  };
-}
+import { warmUpGraph } from './warmUpGraph';
 
 export class GraphLayouts {
   readonly engine: LayoutEngine;
   private readonly kept = new LayoutReuse();
 
-  constructor(opts: LayoutEngineOptions = {}) {
+  constructor(private readonly opts: LayoutEngineOptions = {}) {
     this.engine = new LayoutEngine(opts);
   }
 
@@ -57,7 +23,7 @@ export class GraphLayouts {
     const kept = this.kept.reuse(g, direction);
     if (kept) {
       // A layout still running is for an older graph: stopped, and a fresh process readied.
-      if (this.engine.supersede()) this.engine.warmUp();
+      if (this.engine.supersede()) void this.warmUp();
       return layoutToWire(kept, direction, 'kept');
     }
     const laid: Laid = await layout(g, this.engine, direction);
@@ -66,14 +32,20 @@ export class GraphLayouts {
   }
 
   /**
-   * Starts the layout process ahead of a layout and has it lay out a small graph of the kind it will get (a
-   * compound component with field ports, an edge to a collapsed one), so elkjs has loaded and the code a
-   * graph goes through has run by the time one comes; a layout asked for meanwhile queues behind it.
-   * A no-op while the process runs.
+   * Starts the layout process ahead of a layout and has it lay out a graph shaped like a real one
+   * (warmUpGraph.ts), so elkjs has loaded and the code a graph goes through is optimised by the time one
+   * comes; a layout asked for meanwhile queues behind it. A no-op while the process runs. Resolves when
+   * the warm-up has ended (laid out, superseded or failed).
    */
-  warmUp(): void {
+  async warmUp(): Promise<void> {
     if (this.engine.running) return;
-    layout(warmUpGraph(), this.engine).catch(() => undefined); // superseded, or the process failed
+    const t0 = performance.now();
+    try {
+      await layout(warmUpGraph(), this.engine);
+      this.opts.log?.(`Lineage graph: layout process warmed up in ${Math.round(performance.now() - t0)} ms.`);
+    } catch {
+      // Superseded by a real layout, or the process failed (the engine has logged why).
+    }
   }
 
   dispose(): void {

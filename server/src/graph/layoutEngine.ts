@@ -53,11 +53,12 @@ interface Running {
 export const LAYOUT_PROCESS_FLAGS: readonly string[] = ['--max-inlined-bytecode-size-cumulative=230'];
 
 /** Up to this many boxes and edges, a superseded layout ends in its process instead of killing it. */
-const SMALL_LAYOUT = 400;
+export const SMALL_LAYOUT = 400;
 /** How much of the process's stderr is kept for an error message. */
 const STDERR_KEPT = 8_192;
 
-function sizeOf(n: ElkNode): number {
+/** Boxes, ports and edges in an elkjs graph. */
+export function sizeOf(n: ElkNode): number {
   let size = (n.edges?.length ?? 0) + (n.ports?.length ?? 0);
   for (const c of n.children ?? []) size += 1 + sizeOf(c);
   return size;
@@ -146,13 +147,6 @@ export class LayoutEngine {
     for (const j of run.jobs.values()) j.reject(new LayoutSuperseded());
     run.jobs.clear();
     return false;
-  }
-
-  /** Starts the process ahead of a layout (it takes a moment to load elkjs); a no-op if it runs. */
-  warmUp(): void {
-    if (this.running_) return;
-    this.start();
-    this.idleLater();
   }
 
   /** Stops the process; layouts still running reject. */

@@ -5,7 +5,17 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LineageLensApi } from '../../../client/src/api';
 import { COMMANDS } from '../../../common/src/protocol';
-import { demoDataset, hoversAtFirstDemoAnchor, inState, lineageApi, signIn, waitForStatus } from './helpers';
+import {
+  componentLabel,
+  demoDataset,
+  hoversAtFirstDemoAnchor,
+  inState,
+  lineageApi,
+  logText,
+  signIn,
+  waitForLogLine,
+  waitForStatus,
+} from './helpers';
 import { nextEvent } from '../../helpers/nextEvent';
 
 /** The next event, or a failure after timeoutMs (a bound on waiting, not a sleep). */
@@ -39,6 +49,28 @@ describe('lineage graph and impact', () => {
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('selecting a component in the Components view readies the layout process (the client tells the server)', async () => {
+    const cfg = vscode.workspace.getConfiguration('lineageLens', null);
+    const trace = cfg.inspect('trace.server')?.globalValue;
+    await cfg.update('trace.server', 'messages', vscode.ConfigurationTarget.Global);
+    try {
+      const dir = api.logUri.fsPath;
+      const tree = api.trees.components;
+      const checkout = demoDataset().components.find((c) => c.name === 'checkout-api')!;
+      const nodes = (await Promise.all((await tree.getChildren()).map((ns) => tree.getChildren(ns)))).flat();
+      const row = nodes.find((n) => {
+        const l = tree.getTreeItem(n).label;
+        return (typeof l === 'string' ? l : l?.label) === componentLabel(checkout);
+      });
+      assert.ok(row, 'checkout-api is in the Components view');
+      const from = logText(dir).length;
+      await api.treeViews.components.reveal(row, { select: true, focus: true });
+      await waitForLogLine(dir, /Sending notification 'lineageLens\/warmGraphLayout'/, from);
+    } finally {
+      await cfg.update('trace.server', trace, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('opens the panel from the command on a component, and the webview reports it has drawn', async () => {

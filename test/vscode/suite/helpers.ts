@@ -173,3 +173,38 @@ export function logFiles(dir: string): string[] {
     return e.isDirectory() ? logFiles(p) : e.name.endsWith('.log') ? [p] : [];
   });
 }
+
+/**
+ * Resolves when a line matching `re` appears in the extension's log after `from` characters of it
+ * (logText's length before the action); waits on the log files' changes, failing after timeoutMs.
+ */
+export function waitForLogLine(dir: string, re: RegExp, from: number, timeoutMs = 20_000): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const watchers: fs.FSWatcher[] = [];
+    const done = (f: () => void) => {
+      clearTimeout(timer);
+      for (const w of watchers) w.close();
+      f();
+    };
+    const check = (): boolean => {
+      const m = re.exec(logText(dir).slice(from));
+      if (m) done(() => resolve(m[0]));
+      return m !== null;
+    };
+    const timer = setTimeout(
+      () => done(() => reject(new Error(`no log line matching ${re} in ${timeoutMs} ms`))),
+      timeoutMs,
+    );
+    if (check()) return;
+    // The folder (a log file created) and each file (lines appended).
+    for (const p of [dir, ...logFiles(dir)]) watchers.push(fs.watch(p, () => void check()));
+  });
+}
+
+/** The extension's log files' text, in a stable order (for offsets across reads). */
+export function logText(dir: string): string {
+  return logFiles(dir)
+    .sort()
+    .map((f) => fs.readFileSync(f, 'utf8'))
+    .join('\n');
+}
