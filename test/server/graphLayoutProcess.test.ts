@@ -144,11 +144,11 @@ describe('server: the graph layout process', function () {
     assert.equal(alone.engine.running, true, 'kept for the layout to come');
   });
 
-  it('the warm-up graph goes where real graphs go (an expanded component with field ports, its mappings, collapsed neighbours) and is small enough to be queued behind, not killed', async () => {
+  it('the warm-up graph goes where real graphs go (an expanded component with field ports, its mappings, collapsed neighbours) and is small enough to be left to end when a click supersedes it', async () => {
     const g = warmUpGraph();
     const expanded = g.nodes.filter((n) => n.expanded);
     assert.equal(expanded.length, 1);
-    assert.ok(g.nodes.length - expanded.length >= 10, 'collapsed neighbours');
+    assert.ok(g.nodes.length - expanded.length >= 5, 'collapsed neighbours');
     const fieldIds = new Set(expanded[0]!.boundaries.flatMap((b) => b.fields.map((f) => f.id)));
     assert.ok(g.edges.some((e) => e.kind === 'mapping' && fieldIds.has(e.source) && fieldIds.has(e.target)));
     assert.ok(

@@ -5,11 +5,13 @@ import { type GraphDirection, type GraphLayout, layoutToWire } from '../../../co
 import type { GraphResult } from '../../../common/src/protocol';
 import { LayoutEngine, type LayoutEngineOptions } from './layoutEngine';
 import { LayoutReuse } from './layoutReuse';
-import { warmUpGraph } from './warmUpGraph';
+import { WARM_UP_ROUNDS, warmUpGraph } from './warmUpGraph';
 
 export class GraphLayouts {
   readonly engine: LayoutEngine;
   private readonly kept = new LayoutReuse();
+  /** Layouts asked for (a warm-up stops when one is). */
+  private asked = 0;
 
   constructor(private readonly opts: LayoutEngineOptions = {}) {
     this.engine = new LayoutEngine(opts);
@@ -20,6 +22,7 @@ export class GraphLayouts {
    * rejects with LayoutSuperseded), also when this one is drawn on a kept layout.
    */
   async laidOut(g: GraphResult, direction: GraphDirection): Promise<GraphLayout> {
+    this.asked++;
     const kept = this.kept.reuse(g, direction);
     if (kept) {
       // A layout still running is for an older graph: stopped, and a fresh process readied.
@@ -32,16 +35,20 @@ export class GraphLayouts {
   }
 
   /**
-   * Starts the layout process ahead of a layout and has it lay out a graph shaped like a real one
-   * (warmUpGraph.ts), so elkjs has loaded and the code a graph goes through is optimised by the time one
-   * comes; a layout asked for meanwhile queues behind it. A no-op while the process runs. Resolves when
-   * the warm-up has ended (laid out, superseded or failed).
+   * Starts the layout process ahead of a layout and has it lay out small graphs shaped like real ones
+   * (warmUpGraph.ts), one after another, so elkjs has loaded and the code a graph goes through is
+   * optimised by the time one comes. A layout asked for meanwhile waits for the small one running and
+   * ends the warm-up. A no-op while the process runs. Resolves when the warm-up has ended.
    */
   async warmUp(): Promise<void> {
     if (this.engine.running) return;
     const t0 = performance.now();
+    const asked = this.asked;
     try {
-      await layout(warmUpGraph(), this.engine);
+      for (let i = 0; i < WARM_UP_ROUNDS; i++) {
+        if (this.asked !== asked) return;
+        await layout(warmUpGraph(), this.engine);
+      }
       this.opts.log?.(`Lineage graph: layout process warmed up in ${Math.round(performance.now() - t0)} ms.`);
     } catch {
       // Superseded by a real layout, or the process failed (the engine has logged why).

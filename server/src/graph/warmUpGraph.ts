@@ -1,14 +1,16 @@
-// The graph the layout process is warmed up with: shaped like a real neighbourhood (one component
+// The graphs the layout process is warmed up with: shaped like a real neighbourhood (one component
 // expanded into boundaries with field ports, mappings between its fields, collapsed neighbours joined
 // by component edges and by edges from its fields), since elkjs's first large layout in a fresh process
 // is slow until the code such a graph goes through has been optimised; a graph of two boxes loads elkjs
-// but leaves that code cold. Small enough to end well before a click: a layout asked for meanwhile
-// queues behind it rather than killing its process (layoutEngine.ts).
+// but leaves that code cold. Small, and laid out several times one after another (graphLayouts.ts), so
+// a click during the warm-up waits for one small layout at most, never for a large one.
 import type { GraphBoundary, GraphNode, GraphResult } from '../../../common/src/protocol';
 
-const BOUNDARIES = 8;
-const FIELDS_PER_BOUNDARY = 3;
-const NEIGHBOURS = 14;
+const BOUNDARIES = 4;
+const FIELDS_PER_BOUNDARY = 1;
+const NEIGHBOURS = 6;
+/** How many times the warm-up graph is laid out: what it takes for a large graph's first layout to run warm. */
+export const WARM_UP_ROUNDS = 8;
 
 function boundary(id: string, role: 'ingress' | 'egress'): GraphBoundary {
   return {
