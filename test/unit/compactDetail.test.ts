@@ -3,9 +3,10 @@
 // says (JSON.stringify gives the same text); references that differ in any member stay apart, and
 // anything unusual (nested values, odd hop counts) is left as it was.
 import { strict as assert } from 'node:assert';
-import type { ComponentDetail, LineagePath } from '../../common/src/api';
+import type { ComponentDetail, Edge, LineagePath } from '../../common/src/api';
 import { DetailCompactor } from '../../server/src/session/compactDetail';
 import { TimeSlicer } from '../../server/src/util/timeSlices';
+import { fullCollection } from '../../server/src/util/memorySettle';
 
 const dep = (tag: string, hops: unknown, extra: Record<string, unknown> = {}) => ({
   tag_id: tag,
@@ -103,5 +104,92 @@ describe('compaction of cached component details', () => {
     const b = await compacted(c, fresh(detail('b', [path('p3', [], applied)])));
     assert.notEqual(tagsOf(b, 0)[0], tagsOf(a, 0)[0], 'a new table after clear');
     assert.deepEqual(tagsOf(a, 0)[0], applied[0]);
+  });
+
+  it('keeps one copy of strings JSON.parse repeats: kinds, completeness and mapped names across components, names, payloads and files within one', async () => {
+    const gc = fullCollection();
+    assert.ok(gc, 'a full collection can be asked for');
+    // Long values, so that the copies dominate what the heap holds.
+    const long = (what: string) => `${what}-${'x'.repeat(2_000)}`;
+    const PATHS = 400;
+    const text = (component: string) =>
+      JSON.stringify(
+        detail(
+          component,
+          Array.from({ length: PATHS }, (_, i) => {
+            const boundary = (side: string) => ({
+              id: long(`${side}-boundary`),
+              kind: long('kind'),
+              signature_name: long(`${side}.signature`),
+              payload_name: long(`${side}.payload`),
+            });
+            return {
+              path_id: `p${i}`,
+              path_type: 'SCAN_OUTPUT',
+              is_suppressed: false,
+              ingress: boundary('in'),
+              egress: boundary('out'),
+              field_mappings: [
+                { ingress_field: long('email'), egress_field: long('email'), kind: 'DataFlow' },
+              ],
+              code_anchors: [{ anchor_id: `a${i}`, file: long('src/handler.ts'), name: long('handle') }],
+              completeness: {
+                ingress: long('KNOWN_COMPLETE'),
+                ingress_schema: 'UNKNOWN',
+                egress: 'UNKNOWN',
+                egress_schema: 'UNKNOWN',
+                field_mappings: long('KNOWN_INCOMPLETE'),
+              },
+            } as unknown as LineagePath;
+          }),
+        ),
+      );
+    const heldBy = async (compact: boolean): Promise<number> => {
+      const c = new DetailCompactor();
+      gc!();
+      const before = process.memoryUsage().heapUsed;
+      const details = [JSON.parse(text('a')), JSON.parse(text('b'))] as ComponentDetail[];
+      if (compact) for (const d of details) await compacted(c, d);
+      gc!();
+      const held = process.memoryUsage().heapUsed - before;
+      assert.equal(details.length, 2); // held until measured
+      return held;
+    };
+    const plain = await heldBy(false);
+    const compact = await heldBy(true);
+    // 2 components × 400 paths × 14 long strings (~2 KB each) parsed; compacted: 14 per component at
+    // most (those shared across components once in all).
+    const copies = 2 * PATHS * 14 * 2_000;
+    assert.ok(plain > copies * 0.9, `parsed, every copy is held (${plain} bytes)`);
+    assert.ok(compact < plain - copies * 0.9, `compacted, one copy each (${compact} of ${plain} bytes)`);
+  });
+
+  it('keeps one copy of each component id and namespace in the edge list', () => {
+    const gc = fullCollection()!;
+    const id = (n: number) => `c${n}-${'x'.repeat(2_000)}`;
+    const EDGES = 1_000;
+    const text = JSON.stringify(
+      Array.from({ length: EDGES }, (_, i) => ({
+        id: `e${i}`,
+        sourceComponentId: id(i % 2),
+        destinationComponentId: id(2 + (i % 3)),
+        namespace: `ns-${'y'.repeat(2_000)}`,
+      })),
+    );
+    const heldBy = (compact: boolean): number => {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const edges = JSON.parse(text) as Edge[];
+      if (compact) DetailCompactor.compactEdges(edges);
+      gc();
+      const held = process.memoryUsage().heapUsed - before;
+      assert.equal(JSON.stringify(edges), text, 'the list says the same');
+      return held;
+    };
+    const plain = heldBy(false);
+    const compact = heldBy(true);
+    const copies = EDGES * 3 * 2_000;
+    assert.ok(plain > copies * 0.9, `parsed, every copy is held (${plain} bytes)`);
+    assert.ok(compact < plain - copies * 0.9, `compacted, one copy each (${compact} of ${plain} bytes)`);
   });
 });

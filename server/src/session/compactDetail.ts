@@ -1,10 +1,15 @@
 // Shares the repeated parts of cached component details. Most of a component's JSON is the
 // depends-on tags of every field (the same few tags at a few hop counts, over and over) and the
 // applied tags; JSON.parse makes a fresh object for each. Identical tag references are replaced by
-// one shared object, and field paths by one shared string, so the cache holds each once. The data
-// is unchanged (JSON.stringify gives the same text, so path revisions are unaffected); cached
-// details are read-only, which makes the sharing safe.
-import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
+// one shared object, and field paths by one shared string, so the cache holds each once. So are the
+// strings JSON.parse copies for every path though they repeat: across all components the few values
+// of kinds, path types and completeness and the mapped field names; within one component its
+// boundaries' names and payloads (each path names both of its boundaries) and its anchors' files (a
+// file anchors many paths) — those through a table kept only while the component is compacted, since
+// they rarely repeat across components and a lasting table would hold an entry for each. The data is
+// unchanged (JSON.stringify gives the same text, so path revisions are unaffected); cached details
+// are read-only, which makes the sharing safe.
+import type { ComponentDetail, Edge, LineagePath, PathBoundary } from '../../../common/src/api';
 import type { TimeSlicer } from '../util/timeSlices';
 
 type TagRef = { tag_id: string } & Record<string, unknown>;
@@ -59,11 +64,27 @@ export class DetailCompactor {
   /** In slices that yield to the event loop: a component can have 100,000 paths. */
   async compact(detail: ComponentDetail, slicer: TimeSlicer): Promise<ComponentDetail> {
     if (!Array.isArray(detail.paths)) return detail;
+    const local = new Map<string, string>();
     for (const path of detail.paths) {
-      this.path(path);
+      if (!path || typeof path !== 'object') continue;
+      this.path(path, local);
       if (slicer.tick()) await slicer.pause();
     }
     return detail;
+  }
+
+  /**
+   * One copy of each component id and namespace in an edge list (JSON.parse makes one per edge end,
+   * and a component has many edges); the list is kept as long as the cache.
+   */
+  static compactEdges(edges: readonly Edge[]): void {
+    const local = new Map<string, string>();
+    for (const e of edges) {
+      const r = e as unknown as Record<string, unknown>;
+      shareLocal(local, r, 'sourceComponentId');
+      shareLocal(local, r, 'destinationComponentId');
+      shareLocal(local, r, 'namespace');
+    }
   }
 
   /** Forgets the tables (e.g. on sign-out); objects already shared stay valid. */
@@ -75,13 +96,44 @@ export class DetailCompactor {
     this.entries = 0;
   }
 
-  private path(path: LineagePath): void {
-    this.boundary(path.ingress);
-    this.boundary(path.egress);
+  private path(path: LineagePath, local: Map<string, string>): void {
+    const p = path as unknown as Record<string, unknown>;
+    this.shareIn(p, 'path_type');
+    shareLocal(local, p, 'payload_name');
+    shareLocal(local, p, 'transformation_summary');
+    const completeness = p.completeness;
+    if (completeness && typeof completeness === 'object')
+      for (const k in completeness) this.shareIn(completeness as Record<string, unknown>, k);
+    if (Array.isArray(path.field_mappings))
+      for (const m of path.field_mappings) {
+        if (!m || typeof m !== 'object') continue;
+        const r = m as unknown as Record<string, unknown>;
+        this.shareIn(r, 'ingress_field');
+        this.shareIn(r, 'egress_field');
+        this.shareIn(r, 'kind');
+      }
+    if (Array.isArray(path.code_anchors))
+      for (const a of path.code_anchors) {
+        if (!a || typeof a !== 'object') continue;
+        shareLocal(local, a as unknown as Record<string, unknown>, 'file');
+        shareLocal(local, a as unknown as Record<string, unknown>, 'name');
+      }
+    this.boundary(path.ingress, local);
+    this.boundary(path.egress, local);
   }
 
-  private boundary(b: PathBoundary | undefined): void {
-    if (!b) return;
+  private boundary(b: PathBoundary | undefined, local: Map<string, string>): void {
+    if (!b || typeof b !== 'object') return;
+    const r = b as unknown as Record<string, unknown>;
+    this.shareIn(r, 'kind');
+    shareLocal(local, r, 'id');
+    shareLocal(local, r, 'signature_name');
+    shareLocal(local, r, 'payload_name');
+    const coordinates = r.boundary_coordinates;
+    if (coordinates && typeof coordinates === 'object') {
+      shareLocal(local, coordinates as Record<string, unknown>, 'payload_name');
+      shareLocal(local, coordinates as Record<string, unknown>, 'signature_name');
+    }
     for (const e of b.field_depends_on_tags ?? []) {
       e.field_path = this.str(e.field_path);
       this.refList(e.depends_on);
@@ -124,6 +176,12 @@ export class DetailCompactor {
     return bucket;
   }
 
+  /** o[key] made the shared copy of its string (the lasting table), if it is one. */
+  private shareIn(o: Record<string, unknown>, key: string): void {
+    const v = o[key];
+    if (typeof v === 'string') o[key] = this.str(v);
+  }
+
   private str(s: string): string {
     if (typeof s !== 'string') return s;
     const known = this.strings.get(s);
@@ -134,4 +192,13 @@ export class DetailCompactor {
     }
     return s;
   }
+}
+
+/** o[key] made the component's one copy of its string (a table kept while the component is compacted). */
+function shareLocal(local: Map<string, string>, o: Record<string, unknown>, key: string): void {
+  const v = o[key];
+  if (typeof v !== 'string') return;
+  const known = local.get(v);
+  if (known === undefined) local.set(v, v);
+  else o[key] = known;
 }

@@ -89,6 +89,7 @@ export class ComponentStore {
   private loadedIn: Projection | undefined;
 
   private readonly compact: (c: ComponentDetail, slicer: TimeSlicer) => Promise<ComponentDetail>;
+  private readonly compacting: boolean;
   private readonly arrived: ((c: ComponentDetail) => void) | undefined;
 
   constructor(
@@ -96,6 +97,7 @@ export class ComponentStore {
     limits: StoreLimits = DEFAULT_LIMITS,
   ) {
     this.arrived = limits.arrived;
+    this.compacting = limits.compact !== false;
     this.compact =
       limits.compact === false ? async (c) => c : (c, slicer) => this.compactor.compact(c, slicer);
     this.cache = new LRUCache<string, ComponentDetail>({
@@ -241,6 +243,7 @@ export class ComponentStore {
         }
       }
       if (refused) problems.push(`${refused} edge endpoint ids were not valid ids and were ignored.`);
+      if (this.compacting) DetailCompactor.compactEdges(kept);
       if (JSON.stringify(kept) !== JSON.stringify(this.edgeList)) this.changes++;
       this.edgeList = kept;
     } catch (err) {
