@@ -192,4 +192,37 @@ describe('compaction of cached component details', () => {
     assert.ok(plain > copies * 0.9, `parsed, every copy is held (${plain} bytes)`);
     assert.ok(compact < plain - copies * 0.9, `compacted, one copy each (${compact} of ${plain} bytes)`);
   });
+
+  it('shares small objects of primitives: schema leaves and completeness, across paths and components; walks the rest', async () => {
+    const c = new DetailCompactor();
+    const withSchema = (id: string, description: string) => {
+      const p = path(id, []) as unknown as Record<string, Record<string, unknown>>;
+      p.ingress!.schema = {
+        type: 'object',
+        properties: {
+          email: { type: 'string', format: 'email' },
+          note: { type: 'string', description },
+          address: { type: 'object', properties: { city: { type: 'string', format: 'email' } } },
+          tags: { type: 'array', items: [{ type: 'string', format: 'email' }] },
+        },
+      };
+      p.completeness = { ingress: 'KNOWN_COMPLETE', egress: 'UNKNOWN', field_mappings: 'UNKNOWN' };
+      return p as unknown as LineagePath;
+    };
+    const a = await compacted(c, fresh(detail('a', [withSchema('p1', 'one'), withSchema('p2', 'two')])));
+    const b = await compacted(c, fresh(detail('b', [withSchema('p3', 'one')])));
+    type Props = Record<string, Record<string, unknown>>;
+    const props = (d: ComponentDetail, i: number) =>
+      (d.paths![i]!.ingress.schema as { properties: Props }).properties;
+    const email = props(a, 0).email;
+    assert.equal(props(a, 1).email, email, 'the same leaf in another path');
+    assert.equal(props(b, 0).email, email, 'and in another component');
+    assert.equal((props(a, 0).address!.properties as Props).city, email, 'nested under an object');
+    assert.equal((props(a, 0).tags!.items as unknown[])[0], email, 'in a list');
+    assert.notEqual(props(a, 1).note, props(a, 0).note, 'a member that differs keeps them apart');
+    assert.equal(props(b, 0).note, props(a, 0).note);
+    assert.notEqual(props(a, 1).address, props(a, 0).address, 'objects holding objects are not shared');
+    assert.equal(a.paths![1]!.completeness, a.paths![0]!.completeness);
+    assert.equal(b.paths![0]!.completeness, a.paths![0]!.completeness);
+  });
 });

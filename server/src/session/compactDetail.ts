@@ -43,6 +43,14 @@ const isPrimitiveRef = (r: unknown): r is TagRef => {
   return true;
 };
 
+/** How deep a boundary schema is walked for shared members. */
+const MAX_SCHEMA_DEPTH = 64;
+/**
+ * Leaf objects compared against per first member's value: a few kinds repeat ({"type": "string"}); past
+ * this, a bucket of objects that differ (descriptions) would cost a comparison each for no sharing.
+ */
+const MAX_LEAVES_PER_BUCKET = 16;
+
 /** Hop counts kept in an array per tag (a JSON answer's are small integers); others by string key. */
 const MAX_INDEXED_HOPS = 64;
 
@@ -55,6 +63,8 @@ export class DetailCompactor {
   private readonly refs = new Map<string, Array<Canonical[] | undefined>>();
   private readonly otherRefs = new Map<string, Canonical[]>();
   private readonly strings = new Map<string, string>();
+  /** Canonical small objects of primitives (schema leaves, completeness) by their first member's value. */
+  private readonly leaves = new Map<unknown, Canonical[]>();
   /** Lists already made of canonical refs: answers share repeated depends-on lists (repeatedLists.ts). */
   private compacted = new WeakSet<unknown[]>();
   /** Bounds the tables: an unusual dataset cannot make the sharing itself grow without limit. */
@@ -92,6 +102,7 @@ export class DetailCompactor {
     this.refs.clear();
     this.otherRefs.clear();
     this.strings.clear();
+    this.leaves.clear();
     this.compacted = new WeakSet();
     this.entries = 0;
   }
@@ -102,8 +113,10 @@ export class DetailCompactor {
     shareLocal(local, p, 'payload_name');
     shareLocal(local, p, 'transformation_summary');
     const completeness = p.completeness;
-    if (completeness && typeof completeness === 'object')
+    if (completeness && typeof completeness === 'object') {
       for (const k in completeness) this.shareIn(completeness as Record<string, unknown>, k);
+      p.completeness = this.leaf(completeness as Record<string, unknown>);
+    }
     if (Array.isArray(path.field_mappings))
       for (const m of path.field_mappings) {
         if (!m || typeof m !== 'object') continue;
@@ -129,6 +142,7 @@ export class DetailCompactor {
     shareLocal(local, r, 'id');
     shareLocal(local, r, 'signature_name');
     shareLocal(local, r, 'payload_name');
+    if (r.schema && typeof r.schema === 'object') this.schema(r.schema as Record<string, unknown>, 0);
     const coordinates = r.boundary_coordinates;
     if (coordinates && typeof coordinates === 'object') {
       shareLocal(local, coordinates as Record<string, unknown>, 'payload_name');
@@ -174,6 +188,55 @@ export class DetailCompactor {
     let bucket = this.otherRefs.get(key);
     if (!bucket) this.otherRefs.set(key, (bucket = []));
     return bucket;
+  }
+
+  /**
+   * A boundary schema's members that are small objects of primitives (`{"type": "string"}`, a field's
+   * whole description) made shared copies; the objects holding fields walked. Nesting is bounded: the
+   * answer's nesting was checked when it was parsed.
+   */
+  private schema(node: Record<string, unknown>, depth: number): void {
+    if (depth > MAX_SCHEMA_DEPTH) return;
+    for (const k in node) {
+      const v = node[k];
+      if (v === null || typeof v !== 'object') continue;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          const item: unknown = v[i];
+          if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+            const o = item as Record<string, unknown>;
+            const shared = this.leaf(o);
+            if (shared !== o) v[i] = shared;
+            else this.schema(o, depth + 1);
+          }
+        }
+        continue;
+      }
+      const o = v as Record<string, unknown>;
+      const shared = this.leaf(o);
+      if (shared !== o) node[k] = shared;
+      else this.schema(o, depth + 1);
+    }
+  }
+
+  /** `o`'s canonical copy when all its members are strings, numbers, booleans or null; else `o`. */
+  private leaf(o: Record<string, unknown>): Record<string, unknown> {
+    let first: unknown;
+    let n = 0;
+    for (const k in o) {
+      const v = o[k];
+      if (v !== null && typeof v === 'object') return o;
+      if (n++ === 0) first = v;
+    }
+    if (n === 0) return o;
+    // Keyed by the value itself: a Map tells "1" from 1, and allocates nothing to ask.
+    let bucket = this.leaves.get(first);
+    if (!bucket) this.leaves.set(first, (bucket = []));
+    for (const c of bucket) if (sameRef(c, o as TagRef)) return c.ref;
+    if (this.entries >= DetailCompactor.MAX_ENTRIES || bucket.length >= MAX_LEAVES_PER_BUCKET) return o;
+    this.entries++;
+    bucket.push({ ref: o as TagRef, keys: Object.keys(o) });
+    return o;
   }
 
   /** o[key] made the shared copy of its string (the lasting table), if it is one. */
