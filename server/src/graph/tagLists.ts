@@ -15,6 +15,11 @@ export class TagLists {
    * than its strings, as the key of every field's list is made to look it up.
    */
   private readonly words = new Map<string, number>();
+  /**
+   * Each tag (name, hops, colour) as one frozen object, by its key: lists that differ share the tags
+   * they have in common (a field's depends-on list is one of thousands, its tags a few dozen in all).
+   */
+  private readonly tags = new Map<string, GraphTag>();
 
   /**
    * The shared list of the tags a field depends on, from each tag's least hops and the tag met first at
@@ -24,7 +29,12 @@ export class TagLists {
     const names = [...hops.keys()].sort(compareText);
     let key = '';
     for (const n of names) key = this.keyOf(key, n, hops.get(n), first.get(n)!.color);
-    return this.keyed(key, () => names.map((n) => ({ ...first.get(n)!, hops: hops.get(n) })));
+    return this.keyed(key, () =>
+      names.map((n) => {
+        const f = first.get(n)!;
+        return this.tag(f.name, hops.get(n), f.color, true);
+      }),
+    );
   }
 
   /**
@@ -38,12 +48,25 @@ export class TagLists {
     let key = '';
     for (const t of tags ?? []) key = this.keyOf(key, t.name, withHops ? t.nearest_hops : undefined, t.color);
     return this.keyed(key, () =>
-      (tags ?? []).map((t) => {
-        const tag: GraphTag = withHops ? { name: t.name, hops: t.nearest_hops } : { name: t.name };
-        if (t.color !== undefined) tag.color = t.color;
-        return tag;
-      }),
+      (tags ?? []).map((t) => this.tag(t.name, withHops ? t.nearest_hops : undefined, t.color, withHops)),
     );
+  }
+
+  /** The one frozen tag of that name, hops and colour (`hops` a member, perhaps undefined, if `withHops`). */
+  private tag(
+    name: string,
+    hops: number | undefined,
+    color: string | undefined,
+    withHops: boolean,
+  ): GraphTag {
+    const key = this.keyOf(withHops ? '\ufff3' : '', name, withHops ? hops : undefined, color);
+    let tag = this.tags.get(key);
+    if (!tag) {
+      const made: GraphTag = withHops ? { name, hops } : { name };
+      if (color !== undefined) made.color = color;
+      this.tags.set(key, (tag = Object.freeze(made)));
+    }
+    return tag;
   }
 
   /** A tag list's key, one tag added: its name, hops and colour, each as a code (codeOf). */
@@ -62,7 +85,7 @@ export class TagLists {
 
   private keyed(key: string, make: () => GraphTag[]): GraphTag[] {
     let list = this.lists.get(key);
-    if (!list) this.lists.set(key, (list = Object.freeze(make().map((t) => Object.freeze(t)))));
+    if (!list) this.lists.set(key, (list = Object.freeze(make())));
     return list as GraphTag[];
   }
 }
