@@ -225,4 +225,25 @@ describe('compaction of cached component details', () => {
     assert.equal(a.paths![1]!.completeness, a.paths![0]!.completeness);
     assert.equal(b.paths![0]!.completeness, a.paths![0]!.completeness);
   });
+
+  it('shares a field mapping between the paths of one component that map the same fields', async () => {
+    const c = new DetailCompactor();
+    const mapped = (id: string, kind: string) => {
+      const p = path(id, []) as unknown as Record<string, unknown>;
+      p.field_mappings = [
+        { ingress_field: 'email', egress_field: 'email', kind },
+        { ingress_field: 'id', egress_field: 'order_id', kind: 'DataFlow' },
+      ];
+      return p as unknown as LineagePath;
+    };
+    const a = await compacted(
+      c,
+      fresh(detail('a', [mapped('p1', 'DataFlow'), mapped('p2', 'DataFlow'), mapped('p3', 'ControlFlow')])),
+    );
+    const m = (i: number) => a.paths![i]!.field_mappings!;
+    assert.equal(m(1)[0], m(0)[0]);
+    assert.equal(m(1)[1], m(0)[1]);
+    assert.notEqual(m(2)[0], m(0)[0], 'another kind, another mapping');
+    assert.equal(m(2)[1], m(0)[1]);
+  });
 });

@@ -4,11 +4,12 @@
 // one shared object, and field paths by one shared string, so the cache holds each once. So are the
 // strings JSON.parse copies for every path though they repeat: across all components the few values
 // of kinds, path types and completeness and the mapped field names; within one component its
-// boundaries' names and payloads (each path names both of its boundaries) and its anchors' files (a
-// file anchors many paths) — those through a table kept only while the component is compacted, since
-// they rarely repeat across components and a lasting table would hold an entry for each. The data is
-// unchanged (JSON.stringify gives the same text, so path revisions are unaffected); cached details
-// are read-only, which makes the sharing safe.
+// boundaries' names and payloads (each path names both of its boundaries), its anchors' files (a file
+// anchors many paths) and its field mappings — those through tables kept only while the component is
+// compacted, since they rarely repeat across components and a lasting table would hold an entry for
+// each. Small objects of primitives are shared like tag references: schema leaves, completeness. The
+// data is unchanged (JSON.stringify gives the same text, so path revisions are unaffected); cached
+// details are read-only, which makes the sharing safe.
 import type { ComponentDetail, Edge, LineagePath, PathBoundary } from '../../../common/src/api';
 import type { TimeSlicer } from '../util/timeSlices';
 
@@ -74,7 +75,7 @@ export class DetailCompactor {
   /** In slices that yield to the event loop: a component can have 100,000 paths. */
   async compact(detail: ComponentDetail, slicer: TimeSlicer): Promise<ComponentDetail> {
     if (!Array.isArray(detail.paths)) return detail;
-    const local = new Map<string, string>();
+    const local: ComponentTables = { strings: new Map(), leaves: new Map() };
     for (const path of detail.paths) {
       if (!path || typeof path !== 'object') continue;
       this.path(path, local);
@@ -107,46 +108,51 @@ export class DetailCompactor {
     this.entries = 0;
   }
 
-  private path(path: LineagePath, local: Map<string, string>): void {
+  private path(path: LineagePath, local: ComponentTables): void {
     const p = path as unknown as Record<string, unknown>;
     this.shareIn(p, 'path_type');
-    shareLocal(local, p, 'payload_name');
-    shareLocal(local, p, 'transformation_summary');
+    shareLocal(local.strings, p, 'payload_name');
+    shareLocal(local.strings, p, 'transformation_summary');
     const completeness = p.completeness;
     if (completeness && typeof completeness === 'object') {
       for (const k in completeness) this.shareIn(completeness as Record<string, unknown>, k);
       p.completeness = this.leaf(completeness as Record<string, unknown>);
     }
-    if (Array.isArray(path.field_mappings))
-      for (const m of path.field_mappings) {
+    const mappings = path.field_mappings;
+    if (Array.isArray(mappings))
+      for (let i = 0; i < mappings.length; i++) {
+        const m = mappings[i];
         if (!m || typeof m !== 'object') continue;
         const r = m as unknown as Record<string, unknown>;
         this.shareIn(r, 'ingress_field');
         this.shareIn(r, 'egress_field');
         this.shareIn(r, 'kind');
+        // Paths through the same boundaries map the same fields: one object per mapping in a component.
+        const shared = this.leaf(r, local.leaves);
+        if (shared !== r) mappings[i] = shared as unknown as typeof m;
       }
     if (Array.isArray(path.code_anchors))
       for (const a of path.code_anchors) {
         if (!a || typeof a !== 'object') continue;
-        shareLocal(local, a as unknown as Record<string, unknown>, 'file');
-        shareLocal(local, a as unknown as Record<string, unknown>, 'name');
+        shareLocal(local.strings, a as unknown as Record<string, unknown>, 'file');
+        shareLocal(local.strings, a as unknown as Record<string, unknown>, 'name');
       }
     this.boundary(path.ingress, local);
     this.boundary(path.egress, local);
   }
 
-  private boundary(b: PathBoundary | undefined, local: Map<string, string>): void {
+  private boundary(b: PathBoundary | undefined, local: ComponentTables): void {
     if (!b || typeof b !== 'object') return;
     const r = b as unknown as Record<string, unknown>;
     this.shareIn(r, 'kind');
-    shareLocal(local, r, 'id');
-    shareLocal(local, r, 'signature_name');
-    shareLocal(local, r, 'payload_name');
+    shareLocal(local.strings, r, 'id');
+    shareLocal(local.strings, r, 'signature_name');
+    shareLocal(local.strings, r, 'payload_name');
     if (r.schema && typeof r.schema === 'object') this.schema(r.schema as Record<string, unknown>, 0);
     const coordinates = r.boundary_coordinates;
     if (coordinates && typeof coordinates === 'object') {
-      shareLocal(local, coordinates as Record<string, unknown>, 'payload_name');
-      shareLocal(local, coordinates as Record<string, unknown>, 'signature_name');
+      shareLocal(local.strings, coordinates as Record<string, unknown>, 'payload_name');
+      shareLocal(local.strings, coordinates as Record<string, unknown>, 'signature_name');
     }
     for (const e of b.field_depends_on_tags ?? []) {
       e.field_path = this.str(e.field_path);
@@ -219,8 +225,14 @@ export class DetailCompactor {
     }
   }
 
-  /** `o`'s canonical copy when all its members are strings, numbers, booleans or null; else `o`. */
-  private leaf(o: Record<string, unknown>): Record<string, unknown> {
+  /**
+   * `o`'s canonical copy when all its members are strings, numbers, booleans or null; else `o`. From the
+   * lasting table (bounded), or a component's own.
+   */
+  private leaf(
+    o: Record<string, unknown>,
+    table: Map<unknown, Canonical[]> = this.leaves,
+  ): Record<string, unknown> {
     let first: unknown;
     let n = 0;
     for (const k in o) {
@@ -230,11 +242,14 @@ export class DetailCompactor {
     }
     if (n === 0) return o;
     // Keyed by the value itself: a Map tells "1" from 1, and allocates nothing to ask.
-    let bucket = this.leaves.get(first);
-    if (!bucket) this.leaves.set(first, (bucket = []));
+    let bucket = table.get(first);
+    if (!bucket) table.set(first, (bucket = []));
     for (const c of bucket) if (sameRef(c, o as TagRef)) return c.ref;
-    if (this.entries >= DetailCompactor.MAX_ENTRIES || bucket.length >= MAX_LEAVES_PER_BUCKET) return o;
-    this.entries++;
+    if (bucket.length >= MAX_LEAVES_PER_BUCKET) return o;
+    if (table === this.leaves) {
+      if (this.entries >= DetailCompactor.MAX_ENTRIES) return o;
+      this.entries++;
+    }
     bucket.push({ ref: o as TagRef, keys: Object.keys(o) });
     return o;
   }
@@ -255,6 +270,12 @@ export class DetailCompactor {
     }
     return s;
   }
+}
+
+/** What is shared within one component only: tables kept while it is compacted. */
+interface ComponentTables {
+  strings: Map<string, string>;
+  leaves: Map<unknown, Canonical[]>;
 }
 
 /** o[key] made the component's one copy of its string (a table kept while the component is compacted). */
