@@ -134,8 +134,8 @@ export class DetailCompactor {
     if (Array.isArray(path.code_anchors))
       for (const a of path.code_anchors) {
         if (!a || typeof a !== 'object') continue;
+        // Not its name: a function anchors few paths, and the lookups cost more than they share.
         shareLocal(local.strings, a as unknown as Record<string, unknown>, 'file');
-        shareLocal(local.strings, a as unknown as Record<string, unknown>, 'name');
       }
     this.boundary(path.ingress, local);
     this.boundary(path.egress, local);
@@ -151,8 +151,12 @@ export class DetailCompactor {
     if (r.schema && typeof r.schema === 'object') this.schema(r.schema as Record<string, unknown>, 0);
     const coordinates = r.boundary_coordinates;
     if (coordinates && typeof coordinates === 'object') {
-      shareLocal(local.strings, coordinates as Record<string, unknown>, 'payload_name');
-      shareLocal(local.strings, coordinates as Record<string, unknown>, 'signature_name');
+      // Nearly always the boundary's own names, made shared just above: taken from there unlooked-up.
+      const c = coordinates as Record<string, unknown>;
+      if (c.payload_name === r.payload_name) c.payload_name = r.payload_name;
+      else shareLocal(local.strings, c, 'payload_name');
+      if (c.signature_name === r.signature_name) c.signature_name = r.signature_name;
+      else shareLocal(local.strings, c, 'signature_name');
     }
     for (const e of b.field_depends_on_tags ?? []) {
       e.field_path = this.str(e.field_path);
