@@ -184,7 +184,7 @@ describe('compaction of cached component details', () => {
       gc();
       const before = process.memoryUsage().heapUsed;
       const edges = JSON.parse(text) as Edge[];
-      if (compact) DetailCompactor.compactEdges(edges);
+      if (compact) new DetailCompactor().compactEdges(edges);
       gc();
       const held = process.memoryUsage().heapUsed - before;
       assert.equal(JSON.stringify(edges), text, 'the list says the same');

@@ -88,13 +88,13 @@ export class DetailCompactor {
    * One copy of each component id and namespace in an edge list (JSON.parse makes one per edge end,
    * and a component has many edges); the list is kept as long as the cache.
    */
-  static compactEdges(edges: readonly Edge[]): void {
+  compactEdges(edges: readonly Edge[]): void {
     const local = new Map<string, string>();
     for (const e of edges) {
       const r = e as unknown as Record<string, unknown>;
-      shareLocal(local, r, 'sourceComponentId');
-      shareLocal(local, r, 'destinationComponentId');
-      shareLocal(local, r, 'namespace');
+      this.share(r, 'sourceComponentId', local);
+      this.share(r, 'destinationComponentId', local);
+      this.share(r, 'namespace', local);
     }
   }
 
@@ -110,12 +110,12 @@ export class DetailCompactor {
 
   private path(path: LineagePath, local: ComponentTables): void {
     const p = path as unknown as Record<string, unknown>;
-    this.shareIn(p, 'path_type');
-    shareLocal(local.strings, p, 'payload_name');
-    shareLocal(local.strings, p, 'transformation_summary');
+    this.share(p, 'path_type');
+    this.share(p, 'payload_name', local.strings);
+    this.share(p, 'transformation_summary', local.strings);
     const completeness = p.completeness;
     if (completeness && typeof completeness === 'object') {
-      for (const k in completeness) this.shareIn(completeness as Record<string, unknown>, k);
+      for (const k in completeness) this.share(completeness as Record<string, unknown>, k);
       p.completeness = this.leaf(completeness as Record<string, unknown>);
     }
     const mappings = path.field_mappings;
@@ -124,9 +124,9 @@ export class DetailCompactor {
         const m = mappings[i];
         if (!m || typeof m !== 'object') continue;
         const r = m as unknown as Record<string, unknown>;
-        this.shareIn(r, 'ingress_field');
-        this.shareIn(r, 'egress_field');
-        this.shareIn(r, 'kind');
+        this.share(r, 'ingress_field');
+        this.share(r, 'egress_field');
+        this.share(r, 'kind');
         // Paths through the same boundaries map the same fields: one object per mapping in a component.
         const shared = this.leaf(r, local.leaves);
         if (shared !== r) mappings[i] = shared as unknown as typeof m;
@@ -135,7 +135,7 @@ export class DetailCompactor {
       for (const a of path.code_anchors) {
         if (!a || typeof a !== 'object') continue;
         // Not its name: a function anchors few paths, and the lookups cost more than they share.
-        shareLocal(local.strings, a as unknown as Record<string, unknown>, 'file');
+        this.share(a as unknown as Record<string, unknown>, 'file', local.strings);
       }
     this.boundary(path.ingress, local);
     this.boundary(path.egress, local);
@@ -144,26 +144,26 @@ export class DetailCompactor {
   private boundary(b: PathBoundary | undefined, local: ComponentTables): void {
     if (!b || typeof b !== 'object') return;
     const r = b as unknown as Record<string, unknown>;
-    this.shareIn(r, 'kind');
-    shareLocal(local.strings, r, 'id');
-    shareLocal(local.strings, r, 'signature_name');
-    shareLocal(local.strings, r, 'payload_name');
+    this.share(r, 'kind');
+    this.share(r, 'id', local.strings);
+    this.share(r, 'signature_name', local.strings);
+    this.share(r, 'payload_name', local.strings);
     if (r.schema && typeof r.schema === 'object') this.schema(r.schema as Record<string, unknown>, 0);
     const coordinates = r.boundary_coordinates;
     if (coordinates && typeof coordinates === 'object') {
       // Nearly always the boundary's own names, made shared just above: taken from there unlooked-up.
       const c = coordinates as Record<string, unknown>;
       if (c.payload_name === r.payload_name) c.payload_name = r.payload_name;
-      else shareLocal(local.strings, c, 'payload_name');
+      else this.share(c, 'payload_name', local.strings);
       if (c.signature_name === r.signature_name) c.signature_name = r.signature_name;
-      else shareLocal(local.strings, c, 'signature_name');
+      else this.share(c, 'signature_name', local.strings);
     }
     for (const e of b.field_depends_on_tags ?? []) {
-      e.field_path = this.str(e.field_path);
+      this.share(e as unknown as Record<string, unknown>, 'field_path');
       this.refList(e.depends_on);
     }
     for (const e of b.field_tags ?? []) {
-      e.field_path = this.str(e.field_path);
+      this.share(e as unknown as Record<string, unknown>, 'field_path');
       this.refList(e.tags);
     }
   }
@@ -209,24 +209,25 @@ export class DetailCompactor {
     if (depth > MAX_SCHEMA_DEPTH) return;
     for (const k in node) {
       const v = node[k];
-      if (v === null || typeof v !== 'object') continue;
       if (Array.isArray(v)) {
         for (let i = 0; i < v.length; i++) {
-          const item: unknown = v[i];
-          if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
-            const o = item as Record<string, unknown>;
-            const shared = this.leaf(o);
-            if (shared !== o) v[i] = shared;
-            else this.schema(o, depth + 1);
-          }
+          const shared = this.schemaMember(v[i], depth);
+          if (shared !== v[i]) v[i] = shared;
         }
-        continue;
+      } else {
+        const shared = this.schemaMember(v, depth);
+        if (shared !== v) node[k] = shared;
       }
-      const o = v as Record<string, unknown>;
-      const shared = this.leaf(o);
-      if (shared !== o) node[k] = shared;
-      else this.schema(o, depth + 1);
     }
+  }
+
+  /** A schema member (or list item): its shared copy if it is a leaf, else itself, walked if an object. */
+  private schemaMember(v: unknown, depth: number): unknown {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = v as Record<string, unknown>;
+    const shared = this.leaf(o);
+    if (shared === o) this.schema(o, depth + 1);
+    return shared;
   }
 
   /**
@@ -258,21 +259,20 @@ export class DetailCompactor {
     return o;
   }
 
-  /** o[key] made the shared copy of its string (the lasting table), if it is one. */
-  private shareIn(o: Record<string, unknown>, key: string): void {
+  /**
+   * o[key] made the one copy of its string `table` holds: the lasting table (bounded), or a component's
+   * own (kept while it is compacted).
+   */
+  private share(o: Record<string, unknown>, key: string, table: Map<string, string> = this.strings): void {
     const v = o[key];
-    if (typeof v === 'string') o[key] = this.str(v);
-  }
-
-  private str(s: string): string {
-    if (typeof s !== 'string') return s;
-    const known = this.strings.get(s);
-    if (known !== undefined) return known;
-    if (this.entries < DetailCompactor.MAX_ENTRIES) {
+    if (typeof v !== 'string') return;
+    const known = table.get(v);
+    if (known !== undefined) o[key] = known;
+    else if (table !== this.strings) table.set(v, v);
+    else if (this.entries < DetailCompactor.MAX_ENTRIES) {
       this.entries++;
-      this.strings.set(s, s);
+      table.set(v, v);
     }
-    return s;
   }
 }
 
@@ -280,13 +280,4 @@ export class DetailCompactor {
 interface ComponentTables {
   strings: Map<string, string>;
   leaves: Map<unknown, Canonical[]>;
-}
-
-/** o[key] made the component's one copy of its string (a table kept while the component is compacted). */
-function shareLocal(local: Map<string, string>, o: Record<string, unknown>, key: string): void {
-  const v = o[key];
-  if (typeof v !== 'string') return;
-  const known = local.get(v);
-  if (known === undefined) local.set(v, v);
-  else o[key] = known;
 }

@@ -78,7 +78,8 @@ async function sameDetail(a: ComponentDetail, b: ComponentDetail, slicer: TimeSl
 export class ComponentStore {
   private readonly cache: LRUCache<string, ComponentDetail>;
   private readonly failures = new Map<string, string>();
-  private readonly compactor = new DetailCompactor();
+  /** Shares the repeated parts of what is cached (compactDetail.ts); none when limits.compact is false. */
+  private readonly compactor: DetailCompactor | undefined;
   /** Per CODE component: the commit each path's anchors were recorded at (operation 9). */
   private readonly commits = new Map<string, ScanCommits>();
   private wanted: string[] = [];
@@ -88,8 +89,6 @@ export class ComponentStore {
   /** The projection the cached details were loaded in (the settings may already name another). */
   private loadedIn: Projection | undefined;
 
-  private readonly compact: (c: ComponentDetail, slicer: TimeSlicer) => Promise<ComponentDetail>;
-  private readonly compacting: boolean;
   private readonly arrived: ((c: ComponentDetail) => void) | undefined;
 
   constructor(
@@ -97,9 +96,7 @@ export class ComponentStore {
     limits: StoreLimits = DEFAULT_LIMITS,
   ) {
     this.arrived = limits.arrived;
-    this.compacting = limits.compact !== false;
-    this.compact =
-      limits.compact === false ? async (c) => c : (c, slicer) => this.compactor.compact(c, slicer);
+    this.compactor = limits.compact === false ? undefined : new DetailCompactor();
     this.cache = new LRUCache<string, ComponentDetail>({
       maxSize: limits.maxPaths,
       sizeCalculation: (c) => Math.max(1, (c.paths?.length ?? 0) + 1),
@@ -172,7 +169,7 @@ export class ComponentStore {
   clear(): void {
     this.cache.clear();
     this.failures.clear();
-    this.compactor.clear();
+    this.compactor?.clear();
     this.commits.clear();
     this.wanted = [];
     this.edgeList = [];
@@ -243,7 +240,7 @@ export class ComponentStore {
         }
       }
       if (refused) problems.push(`${refused} edge endpoint ids were not valid ids and were ignored.`);
-      if (this.compacting) DetailCompactor.compactEdges(kept);
+      this.compactor?.compactEdges(kept);
       if (JSON.stringify(kept) !== JSON.stringify(this.edgeList)) this.changes++;
       this.edgeList = kept;
     } catch (err) {
@@ -268,7 +265,7 @@ export class ComponentStore {
     const results = await mapSettled(wanted, settings.maxConcurrency, async (id) => {
       const r = await api.getComponent(id, query, signal ? { signal } : undefined);
       const slicer = new TimeSlicer(LOAD_SLICE_MS);
-      await this.compact(r.component, slicer);
+      await this.compactor?.compact(r.component, slicer);
       this.arrived?.(r.component);
       await mapPaths(r.component, slicer);
       const before = this.cache.peek(id);
@@ -347,7 +344,8 @@ export class ComponentStore {
   async reloadOne(api: LineageApi, id: string, settings: LineageSettings): Promise<ComponentDetail> {
     const { component } = await api.getComponent(id, { projection: settings.projection });
     const slicer = new TimeSlicer();
-    this.cache.set(id, await this.compact(component, slicer));
+    await this.compactor?.compact(component, slicer);
+    this.cache.set(id, component);
     await mapPaths(component, slicer);
     this.changes++;
     if (component.type === 'CODE') await this.loadCommits(api, [id], 1);
