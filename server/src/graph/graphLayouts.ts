@@ -44,10 +44,11 @@ export class GraphLayouts {
     if (this.engine.running) return;
     const t0 = performance.now();
     const asked = this.asked;
+    const graph = warmUpGraph();
     try {
       for (let i = 0; i < WARM_UP_ROUNDS; i++) {
         if (this.asked !== asked) return;
-        await layout(warmUpGraph(), this.engine);
+        await layout(graph, this.engine);
       }
       this.opts.log?.(`Lineage graph: layout process warmed up in ${Math.round(performance.now() - t0)} ms.`);
     } catch {

@@ -59,7 +59,7 @@ export class TagLists {
     color: string | undefined,
     withHops: boolean,
   ): GraphTag {
-    const key = this.keyOf(withHops ? '\ufff3' : '', name, withHops ? hops : undefined, color);
+    const key = this.keyOf(withHops ? WITH_HOPS : '', name, withHops ? hops : undefined, color);
     let tag = this.tags.get(key);
     if (!tag) {
       const made: GraphTag = withHops ? { name, hops } : { name };
@@ -98,3 +98,5 @@ function codeOf(n: number): string {
   return Number.isInteger(n) && n >= 0 && n < 0xfff0 ? String.fromCharCode(n) : `\ufff0${n}\ufff1`;
 }
 const NO_HOPS = '\ufff2';
+/** Starts a depends-on tag's own key: it has a hops member, perhaps undefined, where an applied tag has none. */
+const WITH_HOPS = '\ufff3';
