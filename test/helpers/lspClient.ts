@@ -134,10 +134,9 @@ export class LspClient {
 
   /** The server's last log lines, for a timeout's message: what it was doing when nothing came. */
   private recentLog(): string {
-    const lines = this.received
-      .filter((r) => r.method === 'window/logMessage')
+    const lines = this.logMessages()
       .slice(-15)
-      .map((r) => `  ${String((r.params as { message?: unknown }).message).slice(0, 300)}`);
+      .map((m) => `  ${m.slice(0, 300)}`);
     return lines.length ? `the server's last log lines:\n${lines.join('\n')}\n` : '';
   }
 

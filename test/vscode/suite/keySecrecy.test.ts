@@ -2,9 +2,8 @@
 // traces. The suite makes that traffic itself (a rejected key, then the right one), so it proves the
 // redaction wherever it runs; run last, it also covers every suite before it.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { env, inState, lineageApi, logFiles, serviceGet, signIn, waitForStatus } from './helpers';
+import { env, inState, lineageApi, logFiles, logText, serviceGet, signIn, waitForStatus } from './helpers';
 
 describe('the API key stays secret', () => {
   before(async () => {
@@ -38,7 +37,7 @@ describe('the API key stays secret', () => {
     const api = await lineageApi();
     const files = logFiles(api.logUri.fsPath);
     assert.ok(files.length > 0, `log files under ${api.logUri.fsPath}`);
-    const text = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    const text = logText(api.logUri.fsPath);
     assert.match(text, /Signed in to/, 'the log records the sign-in');
     assert.match(text, /lineageLens\/setCredentials/, 'protocol traces (with their params) were logged');
     assert.ok(!text.includes(key), 'the key is not in the log');

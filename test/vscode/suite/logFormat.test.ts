@@ -2,16 +2,9 @@
 // The suite makes the traffic it reads (verbose protocol traces, a sign-out and a sign-in), so it holds
 // wherever it runs; run after other suites, it also covers their sign-ins, views and restarts.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, inState, lineageApi, logFiles, signIn, waitForStatus } from './helpers';
+import { EXTENSION_ID, inState, lineageApi, logText, signIn, waitForStatus } from './helpers';
 import { extensionHostLog, resourceScopeWarnings } from './support/extensionHostLog';
-
-function lineageLog(dir: string): string {
-  return logFiles(dir)
-    .map((f) => fs.readFileSync(f, 'utf8'))
-    .join('\n');
-}
 
 describe('the Lineage Lens log', () => {
   before(async () => {
@@ -25,7 +18,7 @@ describe('the Lineage Lens log', () => {
   });
 
   it('has no doubled prefixes: the language client lines keep their level', async () => {
-    const text = lineageLog((await lineageApi()).logUri.fsPath);
+    const text = logText((await lineageApi()).logUri.fsPath);
     assert.match(text, /Language server started/);
     const doubled = text.split('\n').filter((l) => /\] \[(Trace|Debug|Info|Warn|Error)\s+- /.test(l));
     assert.deepEqual(doubled.slice(0, 3), [], `${doubled.length} lines with the client's prefix inside ours`);
