@@ -19,6 +19,8 @@ const load = () =>
 console.log(
   `${new Date().toISOString()} · ${cpus().length} cores · Node ${process.version} · load average ${load()}`,
 );
+// How fast the machine is, as one figure beside the load average (scripts/calibrate.mjs).
+spawnSync(process.execPath, [join(root, 'scripts/calibrate.mjs')], { cwd: root, stdio: 'inherit' });
 for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.bench.js'))
   .sort()) {
