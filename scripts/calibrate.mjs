@@ -4,18 +4,7 @@
 // shaped like component answers parsed, walked, and their names counted in a Map. Prints the median of
 // seven rounds after a warm-up (lower is faster). Usage: node scripts/calibrate.mjs [--json]
 import { performance } from 'node:perf_hooks';
-
-/** A deterministic generator (mulberry32): the same texts on every machine. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from './seededRandom.mjs';
 
 function answer(rand, k) {
   const word = () => ['order', 'invoice', 'customer', 'email', 'amount', 'tax', 'id'][Math.floor(rand() * 7)];
@@ -43,7 +32,7 @@ function answer(rand, k) {
   return JSON.stringify({ component: { id: `component-${k}`, type: 'CODE', paths } });
 }
 
-const rand = random(23);
+const rand = mulberry32(23);
 const texts = Array.from({ length: 1000 }, (_, k) => answer(rand, k));
 
 function round() {
