@@ -24,6 +24,9 @@ function scatteredSurvivors(): unknown[] {
   return all.filter((_, i) => i % 8 === 0);
 }
 
+/** A start `mb` below the heap in use now: as if the work just done had grown the heap by that much. */
+const startedBefore = (mb: number) => process.memoryUsage().heapUsed / 1e6 - mb;
+
 describe('memory settle after big work', () => {
   it('exposes a full collection that frees unreachable objects', () => {
     const collect = fullCollection();
@@ -68,6 +71,7 @@ describe('memory settle after big work', () => {
     const settled = new Promise<SettleResult>((resolve) => {
       const settle = new MemorySettle({
         quietMs: 30,
+        startHeapMb: startedBefore(64),
         collect: () => {
           collections++;
           real();
@@ -99,6 +103,7 @@ describe('memory settle after big work', () => {
     await new Promise<void>((resolve) => {
       const settle = new MemorySettle({
         quietMs: 40,
+        startHeapMb: startedBefore(64),
         collect: () => events.push('collected'),
         onDeferred: (share) => {
           events.push(`deferred at ${share > 0.5 ? 'busy' : 'quiet'}`);
@@ -120,6 +125,7 @@ describe('memory settle after big work', () => {
     let next: () => void = () => undefined;
     const settle = new MemorySettle({
       quietMs: 20,
+      startHeapMb: startedBefore(64),
       collect: () => {
         collections++;
         real();
@@ -151,13 +157,57 @@ describe('memory settle after big work', () => {
     settle.dispose();
   });
 
+  it('counts the first collection from the heap at its start: a small load is left alone, a large one collected', async () => {
+    const real = fullCollection()!;
+    real();
+    const events: string[] = [];
+    let next: () => void = () => undefined;
+    // Made as the server makes it: its start is the heap in use now.
+    const settle = new MemorySettle({
+      quietMs: 20,
+      collect: () => {
+        events.push('collected');
+        real();
+      },
+      onSettled: () => next(),
+      onSkipped: () => {
+        events.push('skipped');
+        next();
+      },
+    });
+    const step = (reason: string) =>
+      new Promise<void>((resolve) => {
+        next = resolve;
+        settle.want(reason);
+      });
+    // A small workspace's load: a few MB kept, nothing worth a pause.
+    const small = Array.from({ length: 20_000 }, (_, i) => ({ i, s: `small_${i}` }));
+    await step('index build');
+    assert.deepEqual(events, ['skipped']);
+    // A large one: far more than the start's heap and 32 MB.
+    const large = Array.from({ length: 1_200_000 }, (_, i) => ({ i, s: `large_${i}` }));
+    await step('lineage model');
+    assert.deepEqual(events, ['skipped', 'collected']);
+    assert.ok(small.length > 0 && large.length > 0);
+    settle.dispose();
+  });
+
   it('does nothing once disposed, and never without a collection', async () => {
     let ran = false;
-    const settle = new MemorySettle({ quietMs: 10, collect: () => (ran = true) });
+    const settle = new MemorySettle({
+      quietMs: 10,
+      startHeapMb: startedBefore(64),
+      collect: () => (ran = true),
+    });
     settle.want('index build');
     settle.dispose();
     const control = new Promise<void>((resolve) => {
-      new MemorySettle({ quietMs: 20, collect: () => undefined, onSettled: () => resolve() }).want('x');
+      new MemorySettle({
+        quietMs: 20,
+        startHeapMb: startedBefore(64),
+        collect: () => undefined,
+        onSettled: () => resolve(),
+      }).want('x');
     });
     // A second settler with a longer window has settled: the disposed one's window passed long ago.
     await control;

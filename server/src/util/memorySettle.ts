@@ -29,15 +29,19 @@ export interface MemorySettleOptions {
   onSettled?(result: SettleResult): void;
   /** The loop was busier than maxBusyShare over a window: the collection waits another window. */
   onDeferred?(busyShare: number): void;
-  /** The heap had not grown enough since the last collection to be worth a pause: none ran. */
+  /** The heap had not grown enough since the last collection (or the start) to be worth a pause: none ran. */
   onSkipped?(heapMb: number): void;
+  /** The heap in use (MB) the first collection's growth is counted from; default: the heap in use now. */
+  startHeapMb?: number;
 }
 
 const DEFAULT_QUIET_MS = 2_000;
 /**
  * A collection runs only when the heap in use has grown by this share (and GROWTH_MIN_MB) since the
- * last one left it: a rebuild after one saved path or a checkout leaves little to return, and its
- * pause would buy nothing.
+ * last one left it, or since the server started: a rebuild after one saved path or a checkout, or the
+ * whole load of a small workspace, leaves little to return, and its pause would buy nothing (a full,
+ * compacting collection stops the event loop for tens of milliseconds at best, and for far longer when
+ * its helper threads wait for a core the editor is using).
  */
 const GROWTH_SHARE = 0.25;
 const GROWTH_MIN_MB = 32;
@@ -82,13 +86,14 @@ export class MemorySettle {
   private timer: NodeJS.Timeout | undefined;
   private since: EventLoopUtilization | undefined;
   private disposed = false;
-  /** Heap in use just after the last collection (MB); undefined before the first. */
-  private lastAfterMb: number | undefined;
+  /** Heap in use just after the last collection (MB); before the first, when this was made. */
+  private lastAfterMb: number;
 
   constructor(private readonly opts: MemorySettleOptions = {}) {
     this.quietMs = opts.quietMs ?? DEFAULT_QUIET_MS;
     this.maxBusyShare = opts.maxBusyShare ?? DEFAULT_MAX_BUSY_SHARE;
     this.collect = opts.collect ?? compactingCollection();
+    this.lastAfterMb = opts.startHeapMb ?? process.memoryUsage().heapUsed / 1e6;
   }
 
   /** Big work just ended (`reason` names it in the log): collect once the server has been quiet. */
@@ -126,10 +131,7 @@ export class MemorySettle {
     this.wanted.clear();
     const before = process.memoryUsage();
     const usedMb = before.heapUsed / 1e6;
-    if (
-      this.lastAfterMb !== undefined &&
-      usedMb < Math.max(this.lastAfterMb * (1 + GROWTH_SHARE), this.lastAfterMb + GROWTH_MIN_MB)
-    ) {
+    if (usedMb < Math.max(this.lastAfterMb * (1 + GROWTH_SHARE), this.lastAfterMb + GROWTH_MIN_MB)) {
       this.opts.onSkipped?.(Math.round(usedMb));
       return;
     }
