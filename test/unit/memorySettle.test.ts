@@ -118,53 +118,17 @@ describe('memory settle after big work', () => {
     assert.equal(events.filter((e) => e === 'collected').length, 1);
   });
 
-  it('skips the pause when the heap has not grown since the last collection', async () => {
-    let collections = 0;
+  /**
+   * A settler on V8's real collection, with each want awaited until it collected or skipped; `events`
+   * lists 'collected' and 'skipped' in order. `startHeapMb` as MemorySettle takes it.
+   */
+  const stepwise = (startHeapMb?: number) => {
     const real = fullCollection()!;
     const events: string[] = [];
     let next: () => void = () => undefined;
     const settle = new MemorySettle({
       quietMs: 20,
-      startHeapMb: startedBefore(64),
-      collect: () => {
-        collections++;
-        real();
-      },
-      onSettled: () => {
-        events.push('settled');
-        next();
-      },
-      onSkipped: () => {
-        events.push('skipped');
-        next();
-      },
-    });
-    const step = (reason: string) =>
-      new Promise<void>((resolve) => {
-        next = resolve;
-        settle.want(reason);
-      });
-    await step('index build');
-    await step('index build');
-    assert.deepEqual(events, ['settled', 'skipped']);
-    assert.equal(collections, 1);
-    // Grown well past what the collection left: the next one runs.
-    const grown = Array.from({ length: 1_200_000 }, (_, i) => ({ i, s: `grown_${i}` }));
-    await step('lineage model');
-    assert.ok(grown.length > 0);
-    assert.deepEqual(events, ['settled', 'skipped', 'settled']);
-    assert.equal(collections, 2);
-    settle.dispose();
-  });
-
-  it('counts the first collection from the heap at its start: a small load is left alone, a large one collected', async () => {
-    const real = fullCollection()!;
-    real();
-    const events: string[] = [];
-    let next: () => void = () => undefined;
-    // Made as the server makes it: its start is the heap in use now.
-    const settle = new MemorySettle({
-      quietMs: 20,
+      ...(startHeapMb !== undefined ? { startHeapMb } : {}),
       collect: () => {
         events.push('collected');
         real();
@@ -180,6 +144,26 @@ describe('memory settle after big work', () => {
         next = resolve;
         settle.want(reason);
       });
+    return { events, step, settle };
+  };
+
+  it('skips the pause when the heap has not grown since the last collection', async () => {
+    const { events, step, settle } = stepwise(startedBefore(64));
+    await step('index build');
+    await step('index build');
+    assert.deepEqual(events, ['collected', 'skipped']);
+    // Grown well past what the collection left: the next one runs.
+    const grown = Array.from({ length: 1_200_000 }, (_, i) => ({ i, s: `grown_${i}` }));
+    await step('lineage model');
+    assert.ok(grown.length > 0);
+    assert.deepEqual(events, ['collected', 'skipped', 'collected']);
+    settle.dispose();
+  });
+
+  it('counts the first collection from the heap at its start: a small load is left alone, a large one collected', async () => {
+    fullCollection()!();
+    // Made as the server makes it: its start is the heap in use now.
+    const { events, step, settle } = stepwise();
     // A small workspace's load: a few MB kept, nothing worth a pause.
     const small = Array.from({ length: 20_000 }, (_, i) => ({ i, s: `small_${i}` }));
     await step('index build');
