@@ -1,14 +1,15 @@
 // An answer read as it arrives, for the one answer that can be tens of MB: a component's detail
 // (operation 4) with up to ~100,000 paths. Parsing such an answer at once (JSON.parse, then the schema
-// check of every path) would block the server's event loop for a long while; here the body is tokenized chunk by
-// chunk (@streamparser/json), each path is checked against its schema as soon as it is complete, and
-// the work yields to the event loop every few milliseconds (TimeSlicer), so requests are answered
-// while a large component loads. The limits and errors are those of a whole answer (responses.ts):
-// nesting past MAX_JSON_DEPTH is refused as the brackets arrive (the parser itself keeps an explicit
-// stack, and nothing nested that deep is ever built), malformed JSON and a wrong shape name what is
-// wrong, and the first problem ends the read (the transport then drops the connection).
-// Answers below STREAM_FROM_BYTES (transport.ts) are parsed at once instead: faster, and short.
-import { TokenParser, Tokenizer, TokenType } from '@streamparser/json';
+// check of every path) would block the server's event loop for a long while; here the paths are found
+// in the bytes as they arrive (listSplitter.ts), each is parsed with JSON.parse and checked against its
+// schema as soon as it is complete, and the work yields to the event loop every few milliseconds
+// (TimeSlicer), so requests are answered while a large component loads. The rest of the answer (the
+// component without its paths) is parsed and checked at the end. The limits and errors are those of a
+// whole answer (responses.ts): nesting past MAX_JSON_DEPTH is refused as the brackets arrive, malformed
+// JSON (invalid UTF-8 too) and a wrong shape name what is wrong, and the first problem ends the read
+// (the transport then drops the connection).
+// Answers below STREAM_FROM_BYTES (transport.ts) are parsed at once instead: short, and one parse.
+import { isUtf8 } from 'node:buffer';
 import type { TSchema } from '@sinclair/typebox';
 import { ComponentDetailResponse } from '../../../common/src/api/components';
 import { LineagePath } from '../../../common/src/api/paths';
@@ -17,9 +18,10 @@ import { problems } from '../../../common/src/api/validate';
 import type { OperationName } from '../../../common/src/api/operations';
 import { LOAD_SLICE_MS, TimeSlicer } from '../util/timeSlices';
 import { ApiError } from './errors';
+import { ListSplitter, SplitError } from './listSplitter';
 import { notJson, schemaMismatch, tooDeep } from './responses';
 import type { BodyReader, Context } from './transport';
-import { isJsonObject, type JsonObject } from '../../../common/src/api/jsonBytes';
+import { isJsonObject } from '../../../common/src/api/jsonBytes';
 
 /** Where an answer's long list is, and the schemas of its items and of the rest. */
 export interface StreamedShape {
@@ -35,113 +37,90 @@ export const STREAMED: Partial<Record<OperationName, StreamedShape>> = {
   getComponent: { list: ['component', 'paths'], item: LineagePath, whole: ComponentDetailResponse },
 };
 
-/** Bytes tokenized between two looks at the clock (a few ms of work; undici's chunks can be larger). */
-const PIECE = 16 * 1024;
-/** Strings shared when repeated: short ones, and at most this many distinct ones at a time. */
-const MAX_INTERNED_LENGTH = 64;
-const MAX_INTERNED = 20_000;
-
 export class StreamedJsonReader implements BodyReader {
-  private readonly tokenizer = new Tokenizer();
-  private readonly parser: TokenParser;
+  private readonly splitter: ListSplitter;
   private readonly slicer = new TimeSlicer(LOAD_SLICE_MS);
-  private depth = 0;
+  private readonly items: unknown[] = [];
+  private readonly pointer: string;
   private bytes = 0;
-  /** Where the last token started: locates a break in a long answer. */
-  private lastOffset = 0;
-  private root: { value: unknown } | undefined;
-  private readonly strings = new Map<string, string>();
 
   constructor(
     private readonly shape: StreamedShape,
     private readonly ctx: Context,
     private readonly apiKey: string,
   ) {
-    this.parser = new TokenParser({ paths: [`$.${shape.list.join('.')}.*`, '$'] });
-    this.tokenizer.onToken = (t) => {
-      this.lastOffset = t.offset;
-      if (t.token === TokenType.STRING && typeof t.value === 'string') t.value = this.intern(t.value);
-      else if (t.token === TokenType.LEFT_BRACE || t.token === TokenType.LEFT_BRACKET) {
-        if (++this.depth > MAX_JSON_DEPTH) throw tooDeep(this.ctx);
-      } else if (t.token === TokenType.RIGHT_BRACE || t.token === TokenType.RIGHT_BRACKET) this.depth--;
-      this.parser.write(t);
-    };
-    const pointer = `/${shape.list.join('/')}/`;
-    this.parser.onValue = ({ value, key, parent, stack }) => {
-      if (stack.length === 0) {
-        this.root = { value };
-        return;
-      }
-      // Members of a list that is not an array: the check of the whole names the list itself.
-      if (!Array.isArray(parent)) return;
-      const found = problems(shape.item, value, 3);
-      if (found.length > 0) throw schemaMismatch(found, this.ctx, this.apiKey, pointer + String(key));
-    };
-  }
-
-  /**
-   * One string for repeated short values (a path's type, a file name, a signature shared by many
-   * paths, tag and field names): JSON.parse makes a copy of each occurrence. The table
-   * starts afresh now and then, so unique values (ids) do not pile up in it.
-   */
-  private intern(value: string): string {
-    if (value.length > MAX_INTERNED_LENGTH) return value;
-    const known = this.strings.get(value);
-    if (known !== undefined) return known;
-    if (this.strings.size >= MAX_INTERNED) this.strings.clear();
-    this.strings.set(value, value);
-    return value;
+    this.splitter = new ListSplitter(shape.list, MAX_JSON_DEPTH);
+    this.pointer = `/${shape.list.join('/')}/`;
   }
 
   async write(chunk: Uint8Array): Promise<void> {
-    for (let at = 0; at < chunk.length; at += PIECE) {
-      const piece = chunk.subarray(at, at + PIECE);
-      this.bytes += piece.length;
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    this.bytes += bytes.length;
+    this.splitter.push(bytes);
+    for (;;) {
+      let item;
       try {
-        this.tokenizer.write(piece);
+        item = this.splitter.next();
       } catch (err) {
         throw this.failure(err);
       }
-      if (this.slicer.due()) await this.slicer.pause();
+      if (!item) return;
+      const value = this.parse(item.bytes, item.at);
+      const found = problems(this.shape.item, value, 3);
+      if (found.length > 0)
+        throw schemaMismatch(found, this.ctx, this.apiKey, this.pointer + String(this.items.length));
+      this.items.push(value);
+      if (this.slicer.tick()) await this.slicer.pause();
     }
   }
 
   end(): unknown {
+    let rest: Buffer;
     try {
-      if (!this.tokenizer.isEnded) this.tokenizer.end();
+      rest = this.splitter.finish();
     } catch (err) {
       throw this.failure(err);
     }
-    if (!this.root) throw notJson(this.ctx, this.bytes === 0, this.where());
-    const value = this.root.value;
-    // The list's items were checked as they arrived; the rest is checked with the list left empty.
-    let rest: unknown = value;
-    let holder: unknown = value;
-    const path: JsonObject[] = [];
-    for (const name of this.shape.list.slice(0, -1)) {
-      if (!isJsonObject(holder)) break;
-      path.push(holder);
-      holder = holder[name];
-    }
-    const last = this.shape.list[this.shape.list.length - 1]!;
-    if (path.length === this.shape.list.length - 1 && isJsonObject(holder) && Array.isArray(holder[last])) {
-      // Shallow copies down to the list: the answer itself keeps its items.
-      let copy: JsonObject = { ...holder, [last]: [] };
-      for (let i = path.length - 1; i >= 0; i--) copy = { ...path[i], [this.shape.list[i]!]: copy };
-      rest = copy;
-    }
-    const found = problems(this.shape.whole, rest, 3);
+    if (this.bytes === 0) throw notJson(this.ctx, true);
+    const value = this.parse(rest, undefined);
+    // The items were checked as they arrived; the rest holds the list empty.
+    const found = problems(this.shape.whole, value, 3);
     if (found.length > 0) throw schemaMismatch(found, this.ctx, this.apiKey);
+    if (this.splitter.found) {
+      let holder: unknown = value;
+      for (const name of this.shape.list.slice(0, -1))
+        holder = isJsonObject(holder) ? holder[name] : undefined;
+      if (isJsonObject(holder)) holder[this.shape.list[this.shape.list.length - 1]!] = this.items;
+    }
     return value;
   }
 
-  /** Our own errors pass through; the parser's become "not valid JSON". */
-  private failure(err: unknown): Error {
-    if (err instanceof ApiError) return err;
-    return notJson(this.ctx, false, this.where());
+  /** One item's or the rest's value; `at`: where the bytes start in the answer (undefined: the rest). */
+  private parse(bytes: Buffer, at: number | undefined): unknown {
+    try {
+      if (isUtf8(bytes)) return JSON.parse(bytes.toString('utf8')) as unknown;
+    } catch (err) {
+      // V8 names the character where the text breaks; the byte is near it.
+      const within = /position (\d+)/.exec((err as Error).message);
+      const near = at === undefined ? undefined : at + (within ? Number(within[1]) : 0);
+      throw notJson(this.ctx, false, near === undefined ? undefined : nearByte(near));
+    }
+    throw notJson(this.ctx, false, at === undefined ? undefined : nearByte(at));
   }
 
-  private where(): string | undefined {
-    return this.bytes > 0 ? `near byte ${this.lastOffset.toLocaleString('en')}` : undefined;
+  /** The splitter's findings become the answer's errors; ours pass through. */
+  private failure(err: unknown): Error {
+    if (err instanceof ApiError) return err;
+    if (!(err instanceof SplitError)) return notJson(this.ctx, false);
+    if (err.kind === 'tooDeep') return tooDeep(this.ctx);
+    if (err.kind === 'repeated')
+      return schemaMismatch(
+        [{ path: err.member, message: 'is given more than once' }],
+        this.ctx,
+        this.apiKey,
+      );
+    return notJson(this.ctx, false, nearByte(err.at));
   }
 }
+
+const nearByte = (at: number) => `near byte ${at.toLocaleString('en')}`;

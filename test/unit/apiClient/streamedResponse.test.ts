@@ -140,6 +140,58 @@ describe('streamed component answers', () => {
     assert.equal((await refusal('"text"')).member, '/');
   });
 
+  it('splits only the list named from the root: lists of that name elsewhere stay as they are', async () => {
+    const elsewhere = {
+      paths: [1, 2],
+      component: {
+        metadata: { paths: [{ path_id: 'not a path' }], component: { paths: ['x'] } },
+        id: 'c',
+        name: 'n',
+        type: 'CODE',
+        'pa\\ths': [],
+        paths: [path(0), path(1)],
+        after: { paths: [] },
+      },
+      after: [{ component: { paths: [3] } }],
+    };
+    const text = JSON.stringify(elsewhere, null, 2);
+    for (const size of [1, 9, 1 << 20]) assert.deepEqual(await read(text, size), JSON.parse(text));
+  });
+
+  it('refuses a name on the way to the list given twice, whichever list JSON.parse would keep', async () => {
+    const twice = `{"component":{"id":"c","name":"n","type":"CODE","paths":[],"paths":[${JSON.stringify(path(0))}]}}`;
+    const err = await refusal(twice);
+    assert.equal(err.member, '/component/paths');
+    assert.match(err.message, /schema at \/component\/paths: is given more than once/);
+    const component = JSON.stringify(answer.component);
+    assert.equal((await refusal(`{"component":${component},"component":${component}}`)).member, '/component');
+  });
+
+  it('refuses a list with an empty item, and names the byte near where an item breaks', async () => {
+    const head = '{"component":{"id":"c","name":"n","type":"CODE","paths":[';
+    const good = JSON.stringify(path(0));
+    for (const list of ['a,]', ',a]', 'a,,a]', 'a a]', ']}}, 1'].map((l) => l.replace(/a/g, good)))
+      assert.match((await refusal(`${head}${list}}}`)).message, /was not valid JSON/, list);
+    const bad = good.replace('"egress"', '"egress" "x"');
+    const text = `${head}${good},${bad}]}}`;
+    const err = await refusal(text);
+    const near = Number(/near byte ([\d,]+)/.exec(err.message)![1]!.replace(/,/g, ''));
+    const breaks = text.indexOf('"egress" "x"') + '"egress" '.length;
+    assert.ok(Math.abs(near - breaks) <= 8, `near byte ${near}, breaks at ${breaks}`);
+  });
+
+  it('checks a path at its closing brace, though nothing follows it yet', async () => {
+    const bad = { ...path(0), path_type: 7 };
+    const r = reader();
+    await r.write(
+      Buffer.from(`{"component":{"id":"c","name":"n","type":"CODE","paths":[${JSON.stringify(path(1))},`),
+    );
+    await assert.rejects(
+      r.write(Buffer.from(JSON.stringify(bad))),
+      (e: unknown) => e instanceof InvalidResponseError && e.member === '/component/paths/1/path_type',
+    );
+  });
+
   it('keeps the API key out of a schema message even when the service echoes it', async () => {
     const echo = {
       component: { id: 'c', name: 'n', type: 'CODE', paths: [{ ...path(0), [KEY]: 1, path_type: KEY }] },
