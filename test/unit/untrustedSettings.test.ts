@@ -61,4 +61,24 @@ describe('settings from a workspace, ids, hosts and nesting', () => {
     assert.ok(jsonNestsDeeperThan(Buffer.from(deep)));
     assert.ok(!jsonNestsDeeperThan(Buffer.from('['.repeat(256) + ']'.repeat(256))));
   });
+
+  it('reads bytes as it reads text: escapes, brackets in strings, a string left open', () => {
+    const texts = [
+      '{"a":"[[[[[[\\"[[[["}',
+      '["\\\\", [[["]"]]]]',
+      '["\\\\\\"[[[", [[[]]]]',
+      '{"k\\u005b":"\\\\[", "x": [[[["{"]]]]}',
+      '["never closed [[[[[[',
+      '"\\"',
+    ];
+    for (const text of texts)
+      for (const limit of [1, 2, 3, 4, 5])
+        assert.equal(
+          jsonNestsDeeperThan(Buffer.from(text), limit),
+          jsonNestsDeeperThan(text, limit),
+          `${text} at ${limit}`,
+        );
+    assert.ok(jsonNestsDeeperThan(Buffer.from('["\\\\", [[["]"]]]]'), 3));
+    assert.ok(!jsonNestsDeeperThan(Buffer.from('["\\\\", [[["]"]]]]'), 4));
+  });
 });

@@ -2,15 +2,7 @@
 // with any depth, but every recursive step after it (JSON.stringify, schema walks, the LSP writer)
 // throws RangeError on a value nested ~10,000 levels deep, so such a text is refused before parsing.
 import { MAX_JSON_DEPTH } from './choices';
-import {
-  BACKSLASH,
-  CLOSE_ARRAY,
-  CLOSE_OBJECT,
-  OPEN_ARRAY,
-  OPEN_OBJECT,
-  QUOTE,
-  closingQuote,
-} from './jsonBytes';
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './jsonBytes';
 
 /** Whether the JSON text (bytes or string) opens more than `limit` objects/arrays inside each other. */
 export function jsonNestsDeeperThan(text: Uint8Array | string, limit: number = MAX_JSON_DEPTH): boolean {
@@ -21,11 +13,18 @@ export function jsonNestsDeeperThan(text: Uint8Array | string, limit: number = M
 
 function bytesNestDeeper(b: Uint8Array, limit: number): boolean {
   let depth = 0;
-  for (let i = 0; i < b.length; i++) {
+  const n = b.length;
+  for (let i = 0; i < n; i++) {
     const c = b[i];
     if (c === QUOTE) {
-      i = closingQuote(b, i);
-      if (i < 0) return false;
+      // The string skipped here, not by closingQuote: the language server runs without inlining
+      // (compilerFlags.ts), and a call per string was most of this loop's time.
+      for (i++; i < n; i++) {
+        const x = b[i];
+        if (x === QUOTE) break;
+        if (x === BACKSLASH) i++;
+      }
+      if (i >= n) return false;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (++depth > limit) return true;
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;

@@ -13,13 +13,12 @@ import {
   CLOSE_ARRAY,
   CLOSE_OBJECT,
   COLON,
+  COMMA,
   OPEN_ARRAY,
   OPEN_OBJECT,
   QUOTE,
   isSpace,
 } from '../../../common/src/api/jsonBytes';
-
-const COMMA = 44;
 
 /** Why a text cannot be split; `at` is the byte offset in the whole text. */
 export class SplitError extends Error {
