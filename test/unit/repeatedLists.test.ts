@@ -76,6 +76,25 @@ describe('repeatedLists: component answers with shared depends-on lists', () => 
     assert.equal(entries(v2, 0, 'egress')[0]!.depends_on, entries(v1, 0, 'ingress')[0]!.depends_on);
   });
 
+  it('cuts every list of an answer with thousands of them (markers of one to four digits)', () => {
+    const fields = Array.from({ length: 1_200 }, (_, i): [string, unknown[]] => [
+      `f${i}`,
+      i % 2 ? PII : [ref(`t${i % 7}`, 1 + (i % 3))],
+    ]);
+    const a = answer('many', [
+      { path_id: 'p', ingress: boundary(fields), egress: boundary(fields.slice(0, 11)) },
+    ]);
+    const v = valueOf(new RepeatedLists().parse(body(a)));
+    assert.deepEqual(v, JSON.parse(JSON.stringify(a)));
+    const ingress = entries(v, 0, 'ingress');
+    assert.equal(
+      ingress[1_199]!.depends_on,
+      ingress[1]!.depends_on,
+      'shared: the answer was cut, not parsed whole',
+    );
+    assert.equal(entries(v, 0, 'egress')[9]!.depends_on, ingress[1]!.depends_on);
+  });
+
   it('keeps strings with escapes and brackets inside lists and names', () => {
     const tricky = [{ tag_id: 'a"]}[{', name: 'x\\', kind: 'USER', color: '\\"', nearest_hops: 1 }];
     const a = answer('c"1', [

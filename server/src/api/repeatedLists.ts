@@ -189,7 +189,6 @@ export class RepeatedLists {
 
   private parseCut(body: Buffer, cuts: Cuts): { value: unknown; complete: () => void } | undefined {
     const lists: unknown[][] = [];
-    const markers: string[] = [];
     let size = body.length;
     for (let c = 0; c < cuts.kept.length; c++) {
       const start = cuts.at[2 * c]!;
@@ -197,18 +196,16 @@ export class RepeatedLists {
       const seen = cuts.kept[c]!;
       const list = (typeof seen === 'number' ? this.list(body, start, end, seen) : seen)?.list;
       if (!list) return undefined;
-      const marker = markerText(lists.length);
+      size += markerLength(lists.length) - (end - start);
       lists.push(list);
-      markers.push(marker);
-      size += marker.length - (end - start);
     }
     // The text with each list replaced by its marker, written into one buffer.
     const out = Buffer.allocUnsafe(size);
     let at = 0;
     let from = 0;
-    for (let c = 0; c < markers.length; c++) {
+    for (let c = 0; c < lists.length; c++) {
       at += body.copy(out, at, from, cuts.at[2 * c]!);
-      at += out.write(markers[c]!, at, 'latin1');
+      at = writeMarker(out, at, c);
       from = cuts.at[2 * c + 1]!;
     }
     at += body.copy(out, at, from);
@@ -247,7 +244,27 @@ const DEPENDS_ON = FieldDependsOnTagEntry.properties.depends_on;
 /** What the answer's own check sees in each list's place. */
 const CHECKED_APART: readonly unknown[] = Object.freeze([]);
 
-const markerText = (n: number) => `{"\\u0000":${n}}`;
+/** A marker's text up to its number: `{"\u0000":`, then the list's number, then `}`. */
+const MARK_OPEN = Buffer.from('{"\\u0000":');
+
+function digitCount(n: number): number {
+  let d = 1;
+  while (n >= 10 ** d) d++;
+  return d;
+}
+const markerLength = (n: number) => MARK_OPEN.length + digitCount(n) + 1;
+
+/**
+ * Writes list `n`'s marker at `at` and returns where it ends; byte by byte: a Buffer#write per marker (a
+ * call into native code, thousands per answer) cost more than the marker's dozen bytes.
+ */
+function writeMarker(out: Buffer, at: number, n: number): number {
+  let k = at;
+  for (let i = 0; i < MARK_OPEN.length; i++) out[k++] = MARK_OPEN[i]!;
+  for (let d = 10 ** (digitCount(n) - 1); d >= 1; d /= 10) out[k++] = 48 + (Math.floor(n / d) % 10);
+  out[k++] = CLOSE_OBJECT;
+  return k;
+}
 
 /**
  * Replaces every marker under the answer's paths' boundaries by an empty list, and returns what puts
