@@ -6,7 +6,6 @@ import { fileNameSegment } from './untrustedText';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { TargetsAtParams } from './protocolSchemas';
 import type { GraphDirection, GraphLayout } from './graphLayout/wire';
-import { FIELD_MAPPING_KINDS, type FieldMappingKind } from './api/paths';
 import type {
   ApiKeyRecord,
   ComplianceResponse,
@@ -488,46 +487,18 @@ export const RepairAnchorsRequest = new RequestType<
 
 // ---- Lineage graph and impact (server-owned model, answered from the cache) ------------------------
 
-/** A field mapping's kind: the path schema's (api/paths.ts), listed once there. */
-export type MappingKind = FieldMappingKind;
-export const MAPPING_KINDS: readonly MappingKind[] = FIELD_MAPPING_KINDS;
-
-/**
- * One field of the lineage graph. CODE fields live on a boundary (ids `b:<componentId>:<coordinates>`),
- * DATA_STORE fields on the store's schema (`s:<componentId>`); a field id is `<boundaryId>#<fieldPath>`.
- */
-export interface FieldRef {
-  boundaryId: string;
-  field: string;
-}
-export function fieldId(ref: FieldRef): string {
-  return `${ref.boundaryId}#${ref.field}`;
-}
-export function parseFieldId(id: string): FieldRef | undefined {
-  const i = id.indexOf('#');
-  return i > 0 && i < id.length - 1 ? { boundaryId: id.slice(0, i), field: id.slice(i + 1) } : undefined;
-}
-
-/** The graph's id of a CODE boundary: its component and coordinates (as the service keys its tags). */
-export function boundaryNodeId(
-  componentId: string,
-  b:
-    | {
-        boundary_coordinates?: { payload_name: string | null; signature_name: string | null };
-        payload_name?: string;
-        signature_name?: string;
-      }
-    | undefined,
-): string {
-  const payload = b?.boundary_coordinates?.payload_name ?? b?.payload_name ?? '';
-  const signature = b?.boundary_coordinates?.signature_name ?? b?.signature_name ?? '';
-  const enc = encodeURIComponent;
-  return `b:${enc(componentId)}:${enc(payload)}:${enc(signature)}`;
-}
-/** The graph's id of a DATA_STORE's schema. */
-export function storeNodeId(componentId: string): string {
-  return `s:${encodeURIComponent(componentId)}`;
-}
+// The graph's ids and mapping kinds live in graphIds.ts (the command line's graph code uses them without
+// loading the LSP protocol); the client and the protocol's users keep importing them from here.
+export {
+  MAPPING_KINDS,
+  boundaryNodeId,
+  fieldId,
+  parseFieldId,
+  storeNodeId,
+  type FieldRef,
+  type MappingKind,
+} from './graphIds';
+import type { FieldRef, MappingKind } from './graphIds';
 
 /** What a graph or an impact is centred on. */
 export type GraphFocus =

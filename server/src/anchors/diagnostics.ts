@@ -5,7 +5,7 @@ import {
   type Range,
   type Diagnostic,
   type DiagnosticRelatedInformation,
-} from 'vscode-languageserver';
+} from 'vscode-languageserver-types';
 import type { Slot } from './slot';
 import type { TrackedAnchor } from './types';
 import { clampedMessage } from './messages';

@@ -11,7 +11,8 @@ import { paramsProblem, paramsSchemaOf } from '../../../common/src/protocolSchem
 import { CancelledError } from './errors';
 import type { RequestOptions } from './apiClient';
 import type { OnceLogger } from '../util/log';
-import { serviceErrorData, toResponseError, UserInputError } from './serviceErrors';
+import { serviceErrorData, UserInputError } from './serviceErrors';
+import { toResponseError } from './responseErrors';
 
 export function optionsOf(token: CancellationToken | undefined): RequestOptions {
   if (!token) return {};

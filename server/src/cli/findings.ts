@@ -1,6 +1,6 @@
 // What `lineage-lens check` reports: one finding per problem, from the editor's own diagnostics
 // (anchor index, contract validation, compliance), with a path relative to the checkout.
-import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
 
 export type Level = 'error' | 'warning' | 'note';
 

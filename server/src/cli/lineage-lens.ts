@@ -9,7 +9,6 @@ import { impactMain } from './impactCommand';
 import { fails, type FailOn } from './findings';
 import { FORMATS, formatGithub, formatSarif, formatText, type Format } from './formats';
 import { commandSetup } from './commandSetup';
-import { runMcpServer } from './mcp';
 
 const VERSION = '0.1.0';
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
@@ -113,6 +112,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
   if (command === 'mcp') {
     if (setup.settingsProblem) io.stderr(`warning: ${setup.settingsProblem}\n`);
     try {
+      // Loaded only for `mcp`: the Model Context Protocol SDK and its schemas cost every other run
+      // tens of milliseconds at start.
+      const { runMcpServer } = await import('./mcp');
       await runMcpServer({
         root,
         serviceUrl,

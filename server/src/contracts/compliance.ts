@@ -1,7 +1,7 @@
 // Compliance of a contract file (operation 10) as diagnostics: each violation on the line it belongs
 // to (MISSING_DATA_ASSET on `dataAssetResourceName`, a field's on that field). The editor's request
 // and `lineage-lens check` both go through here.
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { ComplianceResponse, Violation } from '../../../common/src/api';
 import type { RequestOptions } from '../api/apiClient';
 import type { LineageApi } from '../api/apiClient';

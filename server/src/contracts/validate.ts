@@ -5,7 +5,7 @@
 // JSON extension when one validates the file (no double squiggles).
 import { isMap, isPair, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import leven from 'leven';
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { CONTRACT_FIELD_TYPES } from '../../../common/src/api';
 import { enumValues, objectBranch, type SchemaNode } from '../util/schemaNav';
 import { rangeOf, resolve, rootSchema, type ContractDocument } from './contractDocument';

@@ -1,6 +1,6 @@
 // Anchors without a place in the workspace as diagnostics: the server publishes them on their path
 // documents, the CLI reports them as findings.
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { TrackedAnchor } from '../anchors/types';
 import type { PathDocumentUriOf } from '../pathDocs/pathDocumentUris';
 

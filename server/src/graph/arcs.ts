@@ -1,6 +1,6 @@
 // The lineage model's arcs in compact form: kinds as small codes, the list the build appends to, and
 // the compressed rows (per direction) a walk reads, with the arrays it works in.
-import { MAPPING_KINDS, type MappingKind } from '../../../common/src/protocol';
+import { MAPPING_KINDS, type MappingKind } from '../../../common/src/graphIds';
 import { startsAfterFill, startsFromCounts } from '../util/compressedRows';
 
 /** Arc kinds in the compact arrays: 0 a crossing, then MAPPING_KINDS' order plus one, then ARC_HUB. */

@@ -11,7 +11,7 @@ import type {
   ImpactResult,
   ImpactTarget,
 } from '../../../common/src/protocol';
-import { fieldId } from '../../../common/src/protocol';
+import { fieldId } from '../../../common/src/graphIds';
 import { UserInputError } from '../api/serviceErrors';
 import type { ContractEntry } from './contractCatalog';
 import { ARC_CROSSING, arcKindCode } from './arcs';

@@ -5,7 +5,8 @@
 // built without tags, store fields' depends-on tags and the fields by tag. One small step per `yield`, so the model can be built in time slices.
 import type { ComponentDetail, LineagePath, PathBoundary } from '../../../common/src/api';
 import { forEachSchemaField } from '../../../common/src/api/fields';
-import { boundaryNodeId, storeNodeId, type GraphTag } from '../../../common/src/protocol';
+import type { GraphTag } from '../../../common/src/protocol';
+import { boundaryNodeId, storeNodeId } from '../../../common/src/graphIds';
 import { ARC_HUB, ArcList, arcKindCode, type Arc } from './arcs';
 import { ChunkedColumn } from './chunkedColumn';
 import { PayloadForms, boundariesAddressingStore, payloadKey } from './matching';

@@ -12,7 +12,7 @@ import type {
   GraphResult,
   MappingKind,
 } from '../../../common/src/protocol';
-import { MAPPING_KINDS, fieldId } from '../../../common/src/protocol';
+import { MAPPING_KINDS, fieldId } from '../../../common/src/graphIds';
 import { UserInputError } from '../api/serviceErrors';
 import { componentEdgeId } from './impact';
 import type { BoundaryModel, ComponentModel, LineageModel } from './lineageModel';

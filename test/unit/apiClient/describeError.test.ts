@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describeError } from '../../../server/src/api/describeError';
 import { InvalidRequestError, ServiceError, TimeoutError } from '../../../server/src/api/errors';
-import { SignedOutError, toResponseError } from '../../../server/src/api/serviceErrors';
+import { SignedOutError } from '../../../server/src/api/serviceErrors';
+import { toResponseError } from '../../../server/src/api/responseErrors';
 import { describeFailure, needsSignIn } from '../../../common/src/serviceErrors';
 import { UnreachableError } from '../../../server/src/api/errors';
 
