@@ -109,9 +109,12 @@ describe('server lifecycle: lens refresh and grammar warm-up', () => {
     warmUp.componentArrived(code('c2', ['svc/more.ts', 'lib/x.cs', 'py/handler.py', 'Makefile']));
     warmUp.componentArrived({ id: 'd', type: 'DATA_STORE' } as unknown as ComponentDetail);
     warmUp.componentArrived(code('c3', ['svc/z.ts', 'other/Makefile.d/rules']));
+    // Runs of one file (a dense component): the file after a run is still read.
+    warmUp.componentArrived(code('c4', ['a/x.go', 'a/x.go', 'a/x.go', 'a/y.java', 'a/y.java']));
     assert.deepEqual(asked, [
       ['svc/orders.ts', 'svc/Billing.CS'],
       ['py/handler.py', 'Makefile'],
+      ['a/x.go', 'a/y.java'],
     ]);
   });
 });

@@ -31,10 +31,14 @@ export class GrammarWarmUp {
   componentArrived(c: ComponentDetail): void {
     if (c.type !== 'CODE' || !Array.isArray(c.paths)) return;
     let files: string[] | undefined;
+    // Neighbouring anchors mostly name the same file: its extension is read once per run of it (a
+    // component can have 100,000 anchors, and this runs in one turn as the answer arrives).
+    let last: string | undefined;
     for (const p of c.paths) {
       for (const a of p?.code_anchors ?? []) {
         const file = a?.file;
-        if (typeof file !== 'string') continue;
+        if (typeof file !== 'string' || file === last) continue;
+        last = file;
         // As grammarFor reads a file's language: its extension, in lower case.
         const ext = path.extname(file).toLowerCase();
         if (this.seen.has(ext)) continue;
