@@ -16,6 +16,7 @@ import {
   type InitializationOptions,
   WarmGraphLayoutNotification,
 } from '../../common/src/protocol';
+import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
 import { lineageSettings, SECTION, workspaceSettings } from './config';
 import { redactingChannel, type Log } from './logging';
 import { hoverOffersGraph } from './graph/hoverOffersGraph';
@@ -27,11 +28,11 @@ export function createLanguageClient(
 ): LanguageClient {
   const module = vscode.Uri.joinPath(extensionUri, 'dist', 'server', 'server.js').fsPath;
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
     debug: {
       module,
       transport: TransportKind.ipc,
-      options: { execArgv: ['--nolazy', '--inspect=127.0.0.1:6019'] },
+      options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=127.0.0.1:6019'] },
     },
   };
   // Server output and traces go into the one log, through the redaction.

@@ -47,6 +47,7 @@ import { DEFAULT_LIMITS } from './session/componentStore';
 import { LensRefresh } from './features/lensRefresh';
 import { applyCredentials } from './features/signIn';
 import { dataChanged } from './features/dataChanged';
+import { describeNodeFlags } from '../../common/src/serverNodeFlags';
 
 // First, while the only other threads are V8's: its compiler and GC helpers yield to the main thread,
 // and its compile jobs stay short (both for the tail of request latency on few cores).
@@ -187,6 +188,7 @@ connection.onInitialized(
   notification(log, 'initialized', async () => {
     log.info(`Background threads: ${describeThreadPriority(threadPriority)}`);
     log.info(`V8 flags: ${compilerFlags.join(' ')}`);
+    log.info(describeNodeFlags(process.execArgv));
     registerDynamicCapabilities(connection, client, clientSettings.canPull);
     contractWatch.watch();
     anchoredFiles.update();

@@ -19,6 +19,7 @@ import { startLocalService, serviceJson } from '../helpers/localService';
 import { LspClient, repoRoot } from '../helpers/lspClient';
 import { openWebviewPage } from '../helpers/webviewPage';
 import { generateDataset } from './generatedWorkspace';
+import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
 
 const sizes = {
   components: process.env.BENCH_COMPONENTS ?? '2000',
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
     initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
     settings: { components: ids, maxConcurrency: 16, refreshIntervalSeconds: 0 },
     timeoutMs: 15 * 60_000,
-    serverArgs: [...serverArgs, join(repoRoot, 'dist/server/server.js'), '--stdio'],
+    serverArgs: [...SERVER_NODE_FLAGS, ...serverArgs, join(repoRoot, 'dist/server/server.js'), '--stdio'],
   });
   let webview: Awaited<ReturnType<typeof openWebviewPage>> | undefined;
   try {

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { startLocalService, warmComponentAnswers } from '../helpers/localService';
 import { generateWorkspace, procCpuMs, repoRoot } from './generatedWorkspace';
+import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
 
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
   const server = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...serverArgs,
       join(repoRoot, 'test/bench/serverClock.cjs'),
       process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'),

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { repoRoot } from './generatedWorkspace';
+import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
 
 export function rssMb(pid: number): number {
   const s = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -80,6 +81,7 @@ export function startBenchServer(dir: string, componentIds: string[]): BenchServ
   const server = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...nodeArgs,
       join(repoRoot, 'test/bench/loopClock.cjs'),
       process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'),

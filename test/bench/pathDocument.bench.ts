@@ -22,6 +22,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeThreadPriority, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
+import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
@@ -208,7 +209,7 @@ async function main(): Promise<void> {
     async () => undefined,
     {},
     dir,
-    process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean),
+    [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [])],
   );
   const peer = await startServer(
     'vscode-json-language-server',

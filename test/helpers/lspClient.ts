@@ -27,6 +27,7 @@ import {
   type LineageSettings,
   type ServiceStatus,
 } from '../../common/src/protocol';
+import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
 
 export const repoRoot = resolve(__dirname, '..', '..', '..');
 export const serverJs = join(repoRoot, 'dist', 'server', 'server.js');
@@ -68,7 +69,7 @@ export class LspClient {
   }
 
   static async start(opts: LspClientOptions): Promise<LspClient> {
-    const child = spawn(process.execPath, opts.serverArgs ?? [serverJs, '--stdio'], {
+    const child = spawn(process.execPath, opts.serverArgs ?? [...SERVER_NODE_FLAGS, serverJs, '--stdio'], {
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(opts.env ? { env: opts.env } : {}),
     });

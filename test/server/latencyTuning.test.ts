@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LspClient } from '../helpers/lspClient';
 import { COMPILER_FLAGS } from '../../server/src/util/compilerFlags';
+import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
 import { BACKGROUND_NICE_OFFSET, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
 
 /** Each thread's nice value: the 19th field of /proc/PID/task/TID/stat (the name may hold spaces). */
@@ -42,6 +43,13 @@ describe('language server: tuned for the tail of request latency', function () {
       p.message.startsWith('V8 flags:'),
     );
     assert.equal(line.message, `V8 flags: ${COMPILER_FLAGS.join(' ')}`);
+  });
+
+  it('was started with the Node options the extension starts it with, and says so in its log', async () => {
+    const line = await client.waitFor<{ message: string }>('window/logMessage', (p) =>
+      p.message.startsWith('Node options:'),
+    );
+    assert.equal(line.message, `Node options: ${SERVER_NODE_FLAGS.join(' ')}`);
   });
 
   it('runs V8 worker threads at nice +10 and the main thread unchanged, and says so in its log', async function () {

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, inState, lineageApi, logText, signIn, waitForStatus } from './helpers';
 import { extensionHostLog, resourceScopeWarnings } from './support/extensionHostLog';
+import { SERVER_NODE_FLAGS } from '../../../common/src/serverNodeFlags';
 
 describe('the Lineage Lens log', () => {
   before(async () => {
@@ -22,6 +23,11 @@ describe('the Lineage Lens log', () => {
     assert.match(text, /Language server started/);
     const doubled = text.split('\n').filter((l) => /\] \[(Trace|Debug|Info|Warn|Error)\s+- /.test(l));
     assert.deepEqual(doubled.slice(0, 3), [], `${doubled.length} lines with the client's prefix inside ours`);
+  });
+
+  it('says the language server runs with the Node options the extension starts it with', async () => {
+    const text = logText((await lineageApi()).logUri.fsPath);
+    assert.match(text, new RegExp(`Node options: ${SERVER_NODE_FLAGS.join(' ')}\\n`));
   });
 
   it('has no "resource scoped configuration without a resource" warning of ours in the extension host log', async () => {
