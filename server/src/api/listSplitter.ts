@@ -42,12 +42,12 @@ const OUTSIDE = 0;
 const IN_LIST = 1;
 const AFTER_LIST = 2;
 
-/** After a string that equals the next name on the way: waiting for its colon, then for its value. */
 /** In the list, between items: at its start, after a comma, after an object or array item. */
 const ITEM_OR_END = 0;
 const ITEM = 1;
 const COMMA_OR_END = 2;
 
+/** After a string that equals the next name on the way: waiting for its colon, then for its value. */
 const NO_KEY = 0;
 const KEY_CLOSED = 1;
 const KEY_COLON = 2;
