@@ -1,6 +1,7 @@
-// Lineage Lens language server. Started by an editor with `node dist/server/server.js --stdio`
-// (see docs/language-server.md). Wires the LSP connection to the session, the anchor index and the
-// features; every handler is wrapped so one failure never stops the server.
+// Lineage Lens language server. Started by an editor with
+// `node --max-semi-space-size=4 dist/server/server.js --stdio` (see docs/language-server.md). Wires the
+// LSP connection to the session, the anchor index and the features; every handler is wrapped so one
+// failure never stops the server.
 import {
   CodeLensRefreshRequest,
   type InitializeParams,
