@@ -4,7 +4,8 @@
 // in the bytes as they arrive (listSplitter.ts), each is parsed with JSON.parse and checked against its
 // schema as soon as it is complete, and the work yields to the event loop every few milliseconds
 // (TimeSlicer), so requests are answered while a large component loads. The rest of the answer (the
-// component without its paths) is parsed and checked at the end. The limits and errors are those of a
+// component without its paths) is parsed and checked at the end, in one turn: an answer large outside
+// its paths (a data store's schema of tens of MB) would block then, as a buffered one does. The limits and errors are those of a
 // whole answer (responses.ts): nesting past MAX_JSON_DEPTH is refused as the brackets arrive, malformed
 // JSON (invalid UTF-8 too) and a wrong shape name what is wrong, and the first problem ends the read
 // (the transport then drops the connection).
