@@ -81,7 +81,6 @@ export class ListSplitter {
   private itemAt = 0;
   /** What may come next in the list, outside an item. */
   private expect = ITEM_OR_END;
-  private seenList = false;
 
   constructor(
     names: readonly string[],
@@ -99,7 +98,7 @@ export class ListSplitter {
 
   /** Whether the list was found (its items are the ones `next` gave). */
   get found(): boolean {
-    return this.seenList;
+    return this.place !== OUTSIDE;
   }
 
   /** Takes the next chunk; call once `next` has given undefined for the one before. */
@@ -308,12 +307,12 @@ export class ListSplitter {
       }
       return false;
     }
-    if (c !== OPEN_ARRAY || this.place !== OUTSIDE) return false;
+    // (Past the list its name is taken, and was refused above.)
+    if (c !== OPEN_ARRAY) return false;
     if (++this.depth > this.maxDepth) throw new SplitError('tooDeep', this.base + i);
     // The rest keeps the list's opening bracket; its closing one starts the bytes kept after it.
     this.rest.push(this.chunk.subarray(this.restFrom, i + 1));
     this.place = IN_LIST;
-    this.seenList = true;
     return true;
   }
 }
