@@ -1,9 +1,11 @@
 // What the benchmarks share: a generated workspace and dataset
-// (scripts/generate-dataset.mjs, seeded and deterministic), and the CPU time of a child process.
+// (scripts/generate-dataset.mjs, seeded and deterministic), the CPU time of a child process, and the
+// Node options the language server is started with.
 import { execFileSync, spawnSync, type SpawnSyncReturns, type StdioOptions } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
 
 export const repoRoot = resolve(__dirname, '..', '..', '..');
 
@@ -59,6 +61,14 @@ export function generateDataset(
 export function procCpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Node options for the language server: those the extension starts it with, then BENCH_SERVER_ARGS
+ * (e.g. "--cpu-prof"; a later option of the same name wins).
+ */
+export function serverNodeArgs(): string[] {
+  return [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [])];
 }
 
 /**

@@ -18,8 +18,7 @@ import { LineageModel } from '../../server/src/graph/lineageModel';
 import { startLocalService, serviceJson } from '../helpers/localService';
 import { LspClient, repoRoot } from '../helpers/lspClient';
 import { openWebviewPage } from '../helpers/webviewPage';
-import { generateDataset } from './generatedWorkspace';
-import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
+import { generateDataset, serverNodeArgs } from './generatedWorkspace';
 
 const sizes = {
   components: process.env.BENCH_COMPONENTS ?? '2000',
@@ -28,7 +27,6 @@ const sizes = {
 };
 const N_IMPACTS = Number(process.env.BENCH_FIELDS ?? 200);
 /** Node options for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
-const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -63,7 +61,7 @@ async function main(): Promise<void> {
     initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
     settings: { components: ids, maxConcurrency: 16, refreshIntervalSeconds: 0 },
     timeoutMs: 15 * 60_000,
-    serverArgs: [...SERVER_NODE_FLAGS, ...serverArgs, join(repoRoot, 'dist/server/server.js'), '--stdio'],
+    serverArgs: [...serverNodeArgs(), join(repoRoot, 'dist/server/server.js'), '--stdio'],
   });
   let webview: Awaited<ReturnType<typeof openWebviewPage>> | undefined;
   try {

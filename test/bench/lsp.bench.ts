@@ -14,8 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { startLocalService, warmComponentAnswers } from '../helpers/localService';
-import { generateWorkspace, procCpuMs, repoRoot } from './generatedWorkspace';
-import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
+import { generateWorkspace, procCpuMs, repoRoot, serverNodeArgs } from './generatedWorkspace';
 
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
@@ -97,15 +96,13 @@ async function main(): Promise<void> {
     startTimeoutMs: 10 * 60_000,
     nodeArgs: process.env.BENCH_SERVICE_ARGS?.split(' ').filter(Boolean),
   });
-  const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
   // Under the path-document benchmark's clock (serverClock.cjs): each hover's time inside the server,
   // from its bytes arriving to its answer leaving, beside the time the client sees.
   const clockOut = join(dir, 'hover-clock.json');
   const server = spawn(
     process.execPath,
     [
-      ...SERVER_NODE_FLAGS,
-      ...serverArgs,
+      ...serverNodeArgs(),
       join(repoRoot, 'test/bench/serverClock.cjs'),
       process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'),
       '--stdio',

@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
-import { repoRoot } from './generatedWorkspace';
-import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
+import { repoRoot, serverNodeArgs } from './generatedWorkspace';
 
 export function rssMb(pid: number): number {
   const s = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -77,12 +76,10 @@ export interface BenchServer {
 export function startBenchServer(dir: string, componentIds: string[]): BenchServer {
   const loopOut = join(dir, 'loop-clock.json');
   const spawnedAt = Date.now();
-  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(
     process.execPath,
     [
-      ...SERVER_NODE_FLAGS,
-      ...nodeArgs,
+      ...serverNodeArgs(),
       join(repoRoot, 'test/bench/loopClock.cjs'),
       process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'),
       '--stdio',

@@ -15,16 +15,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseTree, type Node } from 'jsonc-parser';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeThreadPriority, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
-import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
+import { repoRoot, serverNodeArgs } from './generatedWorkspace';
 
-const repoRoot = resolve(__dirname, '..', '..', '..');
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
 const MAPPINGS = 5_000;
 const ANCHORS = 1_000;
@@ -209,7 +208,7 @@ async function main(): Promise<void> {
     async () => undefined,
     {},
     dir,
-    [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [])],
+    serverNodeArgs(),
   );
   const peer = await startServer(
     'vscode-json-language-server',
