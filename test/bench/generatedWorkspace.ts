@@ -73,7 +73,8 @@ export function serverNodeArgs(): string[] {
 
 /**
  * One run of the built CLI (`lineage-lens <args>`) in `cwd` against the service, as CI runs it (the
- * service's URL and key in the environment; BENCH_CLI_ARGS adds node options), timed around the run.
+ * service's URL and key in the environment; BENCH_CLI_ARGS adds node options, BENCH_CLI_JS runs another
+ * bundle), timed around the run.
  */
 export function runCli(
   cwd: string,
@@ -85,7 +86,7 @@ export function runCli(
     process.execPath,
     [
       ...(process.env.BENCH_CLI_ARGS?.split(' ').filter(Boolean) ?? []),
-      join(repoRoot, 'dist/cli/lineage-lens.js'),
+      process.env.BENCH_CLI_JS ?? join(repoRoot, 'dist/cli/lineage-lens.js'),
       ...args,
     ],
     {

@@ -1,6 +1,8 @@
 // Time slices: loops that yield side by side resume in turns of their own, so their slices never add up
 // into one long block of the event loop.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { TimeSlicer, yieldToEventLoop } from '../../server/src/util/timeSlices';
 import { turnCounter } from '../helpers/turnCounter';
 
@@ -51,4 +53,39 @@ describe('time slices', () => {
       turns.stop();
     }
   });
+
+  for (const phase of ['poll', 'check'] as const)
+    it(`a request read while a slice ran is handled before the next slice (the slice run in the ${phase} phase)`, async () => {
+      // A real socket on 127.0.0.1, read as vscode-jsonrpc reads the editor's pipe: each message is
+      // handled in an immediate queued as it is read.
+      const server = createServer();
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      const accepted = once(server, 'connection') as Promise<[Socket]>;
+      const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      await once(client, 'connect');
+      // Resumed by the socket's event: in the poll phase.
+      const [socket] = await accepted;
+      if (phase === 'check') await new Promise((r) => setImmediate(r));
+      try {
+        const order: string[] = [];
+        socket.on('data', () => setImmediate(() => order.push('request handled')));
+        const slicer = new TimeSlicer(0);
+        let slice = 1;
+        for (let i = 1; i <= 32 * 3; i++) {
+          if (!slicer.tick()) continue;
+          order.push(`slice ${slice}`);
+          // The request arrives while the first slice runs (a write on loopback is in the reader's
+          // socket when it returns): it is read once the slice yields.
+          if (slice === 1) client.write('request');
+          slice++;
+          await slicer.pause();
+        }
+        assert.deepEqual(order, ['slice 1', 'request handled', 'slice 2', 'slice 3']);
+      } finally {
+        client.destroy();
+        socket.destroy();
+        server.close();
+      }
+    });
 });
