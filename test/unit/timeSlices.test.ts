@@ -3,7 +3,16 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
-import { TimeSlicer, yieldToEventLoop } from '../../server/src/util/timeSlices';
+import { EventEmitter } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { asksSomething, watchAsked } from '../../server/src/util/serverConnection';
+import {
+  INTERACTIVE_MS,
+  INTERACTIVE_SLICE_MS,
+  TimeSlicer,
+  noteAsked,
+  yieldToEventLoop,
+} from '../../server/src/util/timeSlices';
 import { turnCounter } from '../helpers/turnCounter';
 
 describe('time slices', () => {
@@ -88,4 +97,70 @@ describe('time slices', () => {
         server.close();
       }
     });
+
+  describe('while the editor asks things', () => {
+    afterEach(() => noteAsked(performance.now() - INTERACTIVE_MS - 1));
+
+    /** Runs until `ms` have passed since the slice began (as a loop's work would). */
+    const workFor = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+
+    it('a slice ends after INTERACTIVE_SLICE_MS, whatever its own budget', () => {
+      noteAsked();
+      const slicer = new TimeSlicer(10_000);
+      workFor(INTERACTIVE_SLICE_MS * 1.5);
+      assert.equal(slicer.due(), true);
+    });
+
+    it('once the editor has been silent for INTERACTIVE_MS, the slice keeps its own budget', () => {
+      noteAsked(performance.now() - INTERACTIVE_MS - 1);
+      const slicer = new TimeSlicer(10_000);
+      workFor(INTERACTIVE_SLICE_MS * 1.5);
+      assert.equal(slicer.due(), false);
+    });
+
+    it("a shorter budget of the slicer's own still holds", () => {
+      noteAsked();
+      const slicer = new TimeSlicer(0);
+      assert.equal(slicer.due(), true);
+    });
+
+    it('requests and notifications count as asking, answers to the server do not', () => {
+      const frame = (m: object) => {
+        const body = JSON.stringify(m);
+        return Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      };
+      assert.equal(
+        asksSomething(frame({ jsonrpc: '2.0', id: 3, method: 'textDocument/hover', params: {} })),
+        true,
+      );
+      assert.equal(
+        asksSomething(frame({ jsonrpc: '2.0', method: 'textDocument/didChange', params: {} })),
+        true,
+      );
+      assert.equal(asksSomething(frame({ jsonrpc: '2.0', id: 7, result: [{ settings: {} }] })), false);
+      assert.equal(asksSomething(frame({ jsonrpc: '2.0', id: 8, error: { code: 1, message: 'no' } })), false);
+      assert.equal(asksSomething('{"jsonrpc":"2.0","method":"exit"}'), true);
+    });
+
+    for (const transport of ['--stdio', '--node-ipc'] as const)
+      it(`the server's transport (${transport}) tells of requests as they are read, not of answers`, () => {
+        const input = new PassThrough();
+        const proc = new EventEmitter();
+        watchAsked(['node', 'server.js', transport], input, proc);
+        const arrive = (m: object) =>
+          transport === '--stdio' ? input.write(JSON.stringify(m)) : proc.emit('message', m);
+        const interactive = () => {
+          const slicer = new TimeSlicer(10_000);
+          workFor(INTERACTIVE_SLICE_MS * 1.5);
+          return slicer.due();
+        };
+        arrive({ jsonrpc: '2.0', id: 1, result: null });
+        assert.equal(interactive(), false, 'an answer');
+        arrive({ jsonrpc: '2.0', id: 2, method: 'textDocument/hover', params: {} });
+        assert.equal(interactive(), true, 'a request');
+      });
+  });
 });
