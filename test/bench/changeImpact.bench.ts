@@ -7,7 +7,8 @@
 //   the time from didSave to lineageLens/changeImpactChanged is measured (aim ≤ 300 ms).
 // Run: npm run bench -- changeImpact. Sizes: BENCH_ANCHORS (50000), BENCH_FILES (5000),
 // BENCH_COMPONENTS (100), BENCH_DIFF_FILES (200), BENCH_TOUCHED (50), BENCH_RUNS (3); BENCH_CLI_ARGS adds
-// node options to the CLI (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_KEEP=1 keeps the files.
+// node options to the CLI (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_CLI_JS runs another CLI bundle;
+// BENCH_SERVER_JS another server bundle, BENCH_SERVER_ARGS adds node options to it; BENCH_KEEP=1 keeps the files.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,9 +18,9 @@ import { pathToFileURL } from 'node:url';
 import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import { ChangeImpactChangedNotification, ChangeImpactRequest } from '../../common/src/protocol';
 import { startLocalService, warmComponentAnswers } from '../helpers/localService';
-import { LspClient } from '../helpers/lspClient';
+import { LspClient, serverJs } from '../helpers/lspClient';
 import { GIT_TEST_ENV } from '../helpers/gitRepo';
-import { generateWorkspace, runCli } from './generatedWorkspace';
+import { generateWorkspace, runCli, serverNodeArgs } from './generatedWorkspace';
 
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
       initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
       settings: { components: code.map((c) => c.id) },
       timeoutMs: 10 * 60_000,
+      serverArgs: [...serverNodeArgs(), process.env.BENCH_SERVER_JS ?? serverJs, '--stdio'],
     });
     try {
       await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
