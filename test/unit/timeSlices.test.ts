@@ -1,9 +1,9 @@
 // Time slices: loops that yield side by side resume in turns of their own, so their slices never add up
-// into one long block of the event loop.
+// into one long block of the event loop; a request read during a slice is handled before the next one;
+// while the editor asks things, slices are short.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
-import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { asksSomething, watchAsked } from '../../server/src/util/serverConnection';
 import {
@@ -99,9 +99,12 @@ describe('time slices', () => {
     });
 
   describe('while the editor asks things', () => {
-    afterEach(() => noteAsked(performance.now() - INTERACTIVE_MS - 1));
+    // Each test starts, and leaves the process, with the editor silent.
+    const silent = () => noteAsked(performance.now() - INTERACTIVE_MS - 1);
+    beforeEach(silent);
+    afterEach(silent);
 
-    /** Runs until `ms` have passed since the slice began (as a loop's work would). */
+    /** Holds the thread for `ms`, as a loop's work between two looks at the clock would. */
     const workFor = (ms: number) => {
       const until = performance.now() + ms;
       while (performance.now() < until);
@@ -115,7 +118,6 @@ describe('time slices', () => {
     });
 
     it('once the editor has been silent for INTERACTIVE_MS, the slice keeps its own budget', () => {
-      noteAsked(performance.now() - INTERACTIVE_MS - 1);
       const slicer = new TimeSlicer(10_000);
       workFor(INTERACTIVE_SLICE_MS * 1.5);
       assert.equal(slicer.due(), false);
