@@ -18,9 +18,9 @@ import { pathToFileURL } from 'node:url';
 import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import { ChangeImpactChangedNotification, ChangeImpactRequest } from '../../common/src/protocol';
 import { startLocalService, warmComponentAnswers } from '../helpers/localService';
-import { LspClient, serverJs } from '../helpers/lspClient';
+import { LspClient } from '../helpers/lspClient';
 import { GIT_TEST_ENV } from '../helpers/gitRepo';
-import { generateWorkspace, runCli, serverNodeArgs } from './generatedWorkspace';
+import { benchServerJs, generateWorkspace, runCli, serverNodeArgs } from './generatedWorkspace';
 
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
       initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
       settings: { components: code.map((c) => c.id) },
       timeoutMs: 10 * 60_000,
-      serverArgs: [...serverNodeArgs(), process.env.BENCH_SERVER_JS ?? serverJs, '--stdio'],
+      serverArgs: [...serverNodeArgs(), benchServerJs(), '--stdio'],
     });
     try {
       await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);

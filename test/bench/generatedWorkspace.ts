@@ -1,6 +1,6 @@
 // What the benchmarks share: a generated workspace and dataset
 // (scripts/generate-dataset.mjs, seeded and deterministic), the CPU time of a child process, and the
-// Node options the language server is started with.
+// language server's script and the Node options it is started with.
 import { execFileSync, spawnSync, type SpawnSyncReturns, type StdioOptions } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -69,6 +69,11 @@ export function procCpuMs(pid: number): number {
  */
 export function serverNodeArgs(): string[] {
   return [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [])];
+}
+
+/** The language server's script: BENCH_SERVER_JS (another build, for before/after comparisons), else this build's. */
+export function benchServerJs(): string {
+  return process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js');
 }
 
 /**

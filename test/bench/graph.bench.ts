@@ -26,8 +26,6 @@ const sizes = {
   fields: process.env.BENCH_FIELDS_TOTAL ?? '200000',
 };
 const N_IMPACTS = Number(process.env.BENCH_FIELDS ?? 200);
-/** Node options for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
-
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return {

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { startLocalService, warmComponentAnswers } from '../helpers/localService';
-import { generateWorkspace, procCpuMs, repoRoot, serverNodeArgs } from './generatedWorkspace';
+import { generateWorkspace, procCpuMs, repoRoot, serverNodeArgs, benchServerJs } from './generatedWorkspace';
 
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
@@ -101,12 +101,7 @@ async function main(): Promise<void> {
   const clockOut = join(dir, 'hover-clock.json');
   const server = spawn(
     process.execPath,
-    [
-      ...serverNodeArgs(),
-      join(repoRoot, 'test/bench/serverClock.cjs'),
-      process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'),
-      '--stdio',
-    ],
+    [...serverNodeArgs(), join(repoRoot, 'test/bench/serverClock.cjs'), benchServerJs(), '--stdio'],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
       env: { ...process.env, SERVER_CLOCK_OUT: clockOut, SERVER_CLOCK_METHOD: 'textDocument/hover' },

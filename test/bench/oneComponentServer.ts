@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
-import { repoRoot, serverNodeArgs } from './generatedWorkspace';
+import { repoRoot, serverNodeArgs, benchServerJs } from './generatedWorkspace';
 
 export function rssMb(pid: number): number {
   const s = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -78,12 +78,7 @@ export function startBenchServer(dir: string, componentIds: string[]): BenchServ
   const spawnedAt = Date.now();
   const server = spawn(
     process.execPath,
-    [
-      ...serverNodeArgs(),
-      join(repoRoot, 'test/bench/loopClock.cjs'),
-      process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'),
-      '--stdio',
-    ],
+    [...serverNodeArgs(), join(repoRoot, 'test/bench/loopClock.cjs'), benchServerJs(), '--stdio'],
     { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, LOOP_CLOCK_OUT: loopOut } },
   );
   const conn = rpc.createProtocolConnection(

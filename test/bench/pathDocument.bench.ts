@@ -22,7 +22,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeThreadPriority, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
-import { repoRoot, serverNodeArgs } from './generatedWorkspace';
+import { benchServerJs, repoRoot, serverNodeArgs } from './generatedWorkspace';
 
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
 const MAPPINGS = 5_000;
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
   const peerBin = join(repoRoot, 'node_modules/vscode-langservers-extracted/bin/vscode-json-language-server');
   const ours = await startServer(
     'Lineage Lens',
-    [process.env.BENCH_SERVER_JS ?? join(repoRoot, 'dist/server/server.js'), '--stdio'],
+    [benchServerJs(), '--stdio'],
     'lineage:/11111111-1111-4111-8111-111111111111/22222222-2222-4222-8222-222222222222/create%20%E2%86%92%20save.lineage-path.json',
     'lineage-path',
     text,

@@ -5,10 +5,10 @@
 // schema as soon as it is complete, and the work yields to the event loop every few milliseconds
 // (TimeSlicer), so requests are answered while a large component loads. The rest of the answer (the
 // component without its paths) is parsed and checked at the end, in one turn: an answer large outside
-// its paths (a data store's schema of tens of MB) would block then, as a buffered one does. The limits and errors are those of a
-// whole answer (responses.ts): nesting past MAX_JSON_DEPTH is refused as the brackets arrive, malformed
-// JSON (invalid UTF-8 too) and a wrong shape name what is wrong, and the first problem ends the read
-// (the transport then drops the connection).
+// its paths (a data store's schema of tens of MB) would block then, as a buffered one does. The limits
+// and errors are those of a whole answer (responses.ts): nesting past MAX_JSON_DEPTH is refused as the
+// brackets arrive, malformed JSON (invalid UTF-8 too) and a wrong shape name what is wrong, and the
+// first problem ends the read (the transport then drops the connection).
 // Answers below STREAM_FROM_BYTES (transport.ts) are parsed at once instead: short, and one parse.
 import { isUtf8 } from 'node:buffer';
 import type { TSchema } from '@sinclair/typebox';
