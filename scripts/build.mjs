@@ -73,6 +73,8 @@ const targets = {
     entryPoints: {
       'server/server': 'server/src/server.ts',
       'server/layoutProcess': 'server/src/graph/layoutProcess.ts',
+      // elkjs alone: the layout process loads it through V8's code cache (server/src/util/codeCache.ts).
+      'server/elk': 'server/src/graph/elkModule.ts',
     },
     // jsonc-parser's UMD build (its `main`) requires files at run time that a bundle lacks; its ESM
     // build (`module`) bundles cleanly.

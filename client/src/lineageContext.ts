@@ -171,6 +171,11 @@ export class LineageContext implements vscode.Disposable {
       serviceUrl: creds.serviceUrl || undefined,
       apiKey: creds.apiKey ?? undefined,
       allowInsecureHttp: creds.allowInsecureHttp,
+      // The server's caches between sessions (the layout process's compiled elkjs) stay the user's own.
+      storageDir:
+        this.extension.globalStorageUri.scheme === 'file'
+          ? this.extension.globalStorageUri.fsPath
+          : undefined,
     }));
     this.client = client;
     this.clientDisposables.push(

@@ -39,6 +39,11 @@ export interface InitializationOptions {
    * problems that schema reports to it, so none is underlined twice.
    */
   externalSchemaValidation?: ExternalSchemaValidation;
+  /**
+   * An absolute path to a directory of the user's own (VS Code: the extension's global storage) where
+   * the server may keep caches between sessions. Absent: it keeps nothing on disk.
+   */
+  storageDir?: string;
 }
 
 export interface ExternalSchemaValidation {

@@ -2,6 +2,7 @@
 // `node --max-semi-space-size=4 dist/server/server.js --stdio` (see docs/language-server.md). Wires the
 // LSP connection to the session, the anchor index and the features; every handler is wrapped so one
 // failure never stops the server.
+import { join } from 'node:path';
 import {
   CodeLensRefreshRequest,
   type InitializeParams,
@@ -177,6 +178,8 @@ function publishAnchorProblems(): void {
 let client = clientCapabilities({ capabilities: {} });
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   clientSettings.initialize(params);
+  const storage = clientSettings.storageDir;
+  graphLayouts.engine.cacheDir = storage && join(storage, 'code-cache');
   const external = clientSettings.initOptions.externalSchemaValidation;
   contracts.external = { json: external?.json === true, yaml: external?.yaml === true };
   client = clientCapabilities(params);

@@ -7,7 +7,7 @@
 // when the real server stops or is killed.
 import { strict as assert } from 'node:assert';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ELK from 'elkjs/lib/elk.bundled.js';
@@ -30,6 +30,9 @@ import { LspClient, repoRoot, serverJs } from '../helpers/lspClient';
 import { turnCounter } from '../helpers/turnCounter';
 
 const SCRIPT = join(repoRoot, 'dist', 'server', 'layoutProcess.js');
+const ELK_SCRIPT = join(repoRoot, 'dist', 'server', 'elk.js');
+/** The name of elkjs's code cache, whatever the digest. */
+const CACHE_NAME = /^elk\.js\.[0-9a-f]{16}\.v8cache$/;
 const FIELDS = ['id', 'email', 'amount', 'currency'];
 
 /** Resolves when `log` is told something matching `re` (the engine's own report of what it did). */
@@ -280,6 +283,82 @@ describe('server: the graph layout process', function () {
     assert.deepEqual(await exit, [0, null]);
   });
 
+  it("keeps elkjs's compiled code in the user's directory: the first process writes it after its first layout, owner-only; the next process starts from it and lays out the same", async () => {
+    const cacheDir = join(dir, 'cache-first', 'code-cache'); // not there yet
+    const written = logged(/layout process's code cache written \(\d+ KB\)/);
+    const first = new GraphLayouts({ script: SCRIPT, cacheDir, log: written.log });
+    disposables.push(first);
+    const g = chain(3, FIELDS);
+    const want = layoutFromWire(g, await first.laidOut(g, 'RIGHT'));
+    await written.seen;
+    assert.ok(
+      written.all.some((m) => /code cache absent/.test(m)),
+      written.all.join('\n'),
+    );
+    const files = readdirSync(cacheDir);
+    assert.equal(files.length, 1, `only the cache, no temporary file: ${files.join(', ')}`);
+    assert.match(files[0]!, CACHE_NAME);
+    assert.equal(statSync(join(cacheDir, files[0]!)).mode & 0o777, 0o600);
+    assert.equal(statSync(cacheDir).mode & 0o777, 0o700);
+    first.dispose();
+
+    const used = logged(/layout process's code cache used/);
+    const second = new GraphLayouts({ script: SCRIPT, cacheDir, log: used.log });
+    disposables.push(second);
+    const got = layoutFromWire(g, await second.laidOut(g, 'RIGHT'));
+    await used.seen;
+    assert.deepEqual(got?.nodes, want?.nodes);
+    assert.deepEqual(got?.edges, want?.edges);
+    assert.ok(!used.all.some((m) => /written/.test(m)), 'a cache used is not written again');
+  });
+
+  it('a damaged cache is never given to V8 (it would crash the process): the layout is made all the same and the cache written anew', async () => {
+    const cacheDir = join(dir, 'cache-damaged');
+    const written = logged(/code cache written/);
+    const first = new GraphLayouts({ script: SCRIPT, cacheDir, log: written.log });
+    disposables.push(first);
+    await first.laidOut(chain(2, FIELDS), 'RIGHT');
+    await written.seen;
+    first.dispose();
+    const [name] = readdirSync(cacheDir);
+    const path = join(cacheDir, name!);
+    const bytes = readFileSync(path);
+    // Bytes inside V8's part of the file flipped: V8 itself would take them and crash.
+    for (let i = 5_000; i < 5_064; i++) bytes[i] = bytes[i]! ^ 0x5a;
+    writeFileSync(path, bytes);
+
+    const again = logged(/code cache written/);
+    const second = new GraphLayouts({ script: SCRIPT, cacheDir, log: again.log });
+    disposables.push(second);
+    const g = chain(3, FIELDS);
+    const got = layoutFromWire(g, await second.laidOut(g, 'RIGHT'));
+    assert.deepEqual(got?.nodes, (await layout(g, new ELK())).nodes);
+    await again.seen;
+    assert.ok(
+      again.all.some((m) => /code cache damaged/.test(m)),
+      again.all.join('\n'),
+    );
+    assert.notDeepEqual(readFileSync(path), bytes, 'written anew');
+  });
+
+  it('a cache directory that cannot be made costs the cache only: layouts go on, and the log says why', async () => {
+    const blocker = join(dir, 'not-a-directory');
+    writeFileSync(blocker, 'a file where the cache directory would be');
+    const told = logged(/code cache could not be written: /);
+    const layouts = new GraphLayouts({
+      script: SCRIPT,
+      cacheDir: join(blocker, 'code-cache'),
+      log: told.log,
+    });
+    disposables.push(layouts);
+    const g = chain(3, FIELDS);
+    const first = await layouts.laidOut(g, 'RIGHT');
+    await told.seen;
+    const next = await layouts.laidOut(chain(4, FIELDS), 'RIGHT');
+    assert.equal(first.made, 'new');
+    assert.equal(next.made, 'new');
+  });
+
   it('gets none of the environment but what starting Node needs', () => {
     const env = {
       PATH: '/usr/bin',
@@ -293,10 +372,12 @@ describe('server: the graph layout process', function () {
   });
 
   it('holds none of the tuning the server does for itself (V8 flags, thread priorities)', () => {
-    const bundle = readFileSync(SCRIPT, 'utf8');
-    assert.ok(bundle.includes('layered'), 'the bundle holds elkjs');
-    for (const call of ['setFlagsFromString', 'setPriority'])
-      assert.ok(!bundle.includes(call), `the layout process's bundle calls ${call}`);
+    assert.ok(readFileSync(ELK_SCRIPT, 'utf8').includes('layered'), 'elk.js holds elkjs');
+    for (const file of [SCRIPT, ELK_SCRIPT]) {
+      const bundle = readFileSync(file, 'utf8');
+      for (const call of ['setFlagsFromString', 'setPriority'])
+        assert.ok(!bundle.includes(call), `${file} calls ${call}`);
+    }
   });
 
   describe('started by the real server', function () {
@@ -306,9 +387,10 @@ describe('server: the graph layout process', function () {
     after(() => rmSync(folder, { recursive: true, force: true }));
 
     /** A server started with V8 flags and environment of its own, its layout process warmed up. */
-    async function serverWithLayoutProcess(): Promise<{ client: LspClient; pid: number }> {
+    async function serverWithLayoutProcess(storageDir?: string): Promise<{ client: LspClient; pid: number }> {
       const client = await LspClient.start({
         workspaceFolder: folder,
+        initializationOptions: { storageDir },
         serverArgs: ['--no-turbo-inlining', '--max-semi-space-size=8', serverJs, '--stdio'],
         env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=2000', LINEAGE_TEST_SECRET: 'not for it' },
       });
@@ -323,13 +405,15 @@ describe('server: the graph layout process', function () {
     }
 
     it('forks it with its own V8 flag only (no --no-turbo-inlining, nothing of the server’s command line or NODE_OPTIONS) and no environment of the server’s', async () => {
-      const { client, pid } = await serverWithLayoutProcess();
+      const storage = join(folder, 'storage');
+      const { client, pid } = await serverWithLayoutProcess(storage);
       try {
         const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-        // Only its own flag (less inlining, not none): nothing of the server's command line.
+        // Only its own flag (less inlining, not none): nothing of the server's command line; its one
+        // argument the code cache's directory, in the client's storage.
         assert.deepEqual(
           cmdline.slice(1),
-          [...LAYOUT_PROCESS_FLAGS, SCRIPT],
+          [...LAYOUT_PROCESS_FLAGS, SCRIPT, join(storage, 'code-cache')],
           `its command line: ${cmdline.join(' ')}`,
         );
         assert.ok(!cmdline.some((a) => /turbo-inlining/.test(a)), 'TurboFan inlines in the layout process');
@@ -348,6 +432,27 @@ describe('server: the graph layout process', function () {
         await client.stop();
       }
       await waitEnded(pid);
+    });
+
+    it("keeps the layout process's code cache in the client's storage directory, from which the next server's starts; a relative directory is not used", async () => {
+      const storage = join(folder, 'storage-next');
+      for (const want of [/code cache written/, /code cache used/]) {
+        const { client } = await serverWithLayoutProcess(storage);
+        try {
+          await client.waitFor<{ message: string }>('window/logMessage', (m) => want.test(m.message), 0);
+        } finally {
+          await client.stop();
+        }
+      }
+      assert.match(readdirSync(join(storage, 'code-cache')).join(), CACHE_NAME);
+
+      const { client, pid } = await serverWithLayoutProcess('relative/storage');
+      try {
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+        assert.deepEqual(cmdline.slice(1), [...LAYOUT_PROCESS_FLAGS, SCRIPT]);
+      } finally {
+        await client.stop();
+      }
     });
 
     it('leaves no process behind when the server is killed', async () => {

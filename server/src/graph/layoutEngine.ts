@@ -28,6 +28,8 @@ export interface LayoutEngineOptions {
   idleMs?: number;
   /** Told when the process starts, stops or fails (the server's log). */
   log?: (message: string) => void;
+  /** A directory of the user's own for the process's code cache (none: no cache). */
+  cacheDir?: string;
 }
 
 interface Job {
@@ -91,6 +93,8 @@ export class LayoutEngine {
   private idle: NodeJS.Timeout | undefined;
   private readonly script: string;
   private readonly idleMs: number;
+  /** The code cache's directory, for processes started from now on (the server learns it at initialize). */
+  cacheDir: string | undefined;
   /** Kills the process as the server exits (an 'exit' listener runs synchronously, and kill is). */
   private readonly killOnExit = (): void => {
     this.running_?.proc.kill();
@@ -99,6 +103,7 @@ export class LayoutEngine {
   constructor(private readonly opts: LayoutEngineOptions = {}) {
     this.script = opts.script ?? join(__dirname, 'layoutProcess.js');
     this.idleMs = opts.idleMs ?? 30_000;
+    this.cacheDir = opts.cacheDir;
   }
 
   /** Whether a layout process runs (started and not yet stopped). */
@@ -157,7 +162,7 @@ export class LayoutEngine {
 
   private start(): Running {
     if (this.running_) return this.running_;
-    const proc = fork(this.script, [], {
+    const proc = fork(this.script, this.cacheDir ? [this.cacheDir] : [], {
       // Its own flags, not the server's (process.execArgv, fork's default), nor NODE_OPTIONS.
       execArgv: [...LAYOUT_PROCESS_FLAGS],
       env: layoutProcessEnv(),
@@ -174,7 +179,11 @@ export class LayoutEngine {
     proc.stderr?.setEncoding('utf8').on('data', (d: string) => {
       run.stderr = (run.stderr + d).slice(-STDERR_KEPT);
     });
-    proc.on('message', (m: { id: number; out?: ElkNode; error?: string }) => {
+    proc.on('message', (m: { id: number; out?: ElkNode; error?: string } | { note: string }) => {
+      if ('note' in m) {
+        this.opts.log?.(`Lineage graph: layout process's ${m.note}.`);
+        return;
+      }
       const job = run.jobs.get(m.id);
       if (job) {
         run.jobs.delete(m.id);

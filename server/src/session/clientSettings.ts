@@ -1,6 +1,7 @@
 // What the client tells the server about settings, folders and credentials: initialization options,
 // the `lineageLens` section pulled per folder (workspace/configuration) or pushed, and the folder
 // list as it changes. Turns them into LineageSettings and WorkspaceFolderInfo for the session.
+import { isAbsolute } from 'node:path';
 import type { InitializeParams, WorkspaceFolder, WorkspaceFoldersChangeEvent } from 'vscode-languageserver';
 import type * as P from '../../../common/src/protocol';
 import { uriToFsPath } from '../anchors';
@@ -29,6 +30,12 @@ export class ClientSettings {
     this.initOptions = (params.initializationOptions as P.InitializationOptions | undefined) ?? {};
     this.canPull = params.capabilities.workspace?.configuration === true;
     this.folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
+  }
+
+  /** The client's directory for caches kept between sessions, when it named an absolute one. */
+  get storageDir(): string | undefined {
+    const dir = this.initOptions.storageDir;
+    return typeof dir === 'string' && isAbsolute(dir) ? dir : undefined;
   }
 
   get workspaceFolders(): readonly WorkspaceFolder[] {
