@@ -9,9 +9,8 @@
 // - the 3-hop neighbourhood of a field of the 500-component LSP benchmark dataset (lsp.bench.ts's
 //   generated workspace): request → drawn, and when the progress bar showed after the page asked.
 // Run: node scripts/bench.mjs graphDraw. BENCH_RUNS: repeats (5); BENCH_GRAPH_OUT=file keeps the 3-hop
-// graph (GraphResult JSON) for trying layouts on it; BENCH_ONLY=demo|500 runs one part. The server
-// has a storage directory whose layout-process code cache an earlier session made, as a user's has
-// from their second session on; BENCH_CODE_CACHE=0 runs without one (a user's first session).
+// graph (GraphResult JSON) for trying layouts on it; BENCH_ONLY=demo|500 runs one part. The server's
+// layout process starts from a code cache an earlier session made; BENCH_CODE_CACHE=0: without one.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +21,7 @@ import { startLocalService, type LocalService } from '../helpers/localService';
 import { LspClient, repoRoot } from '../helpers/lspClient';
 import { openWebviewPage, type WebviewPage } from '../helpers/webviewPage';
 import { generateWorkspace } from './generatedWorkspace';
-import { GraphLayouts } from '../../server/src/graph/graphLayouts';
-import { warmUpGraph } from '../../server/src/graph/warmUpGraph';
+import { makeLayoutCodeCache, WITH_CODE_CACHE } from './layoutCodeCache';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -131,27 +129,11 @@ async function requestAndDraw(
 
 const f = (x: number) => `${Math.round(x)} ms`;
 
-/**
- * The server's storage directory, its layout process's code cache made as an earlier session makes it
- * (a layout process writes it after its first layout); undefined with BENCH_CODE_CACHE=0.
- */
-async function storageWithCodeCache(dir: string): Promise<string | undefined> {
-  if (process.env.BENCH_CODE_CACHE === '0') return undefined;
-  const storage = join(dir, 'storage');
-  let written!: () => void;
-  const done = new Promise<void>((r) => (written = r));
-  const earlier = new GraphLayouts({
-    script: join(repoRoot, 'dist', 'server', 'layoutProcess.js'),
-    cacheDir: join(storage, 'code-cache'),
-    log: (m) => /code cache (written|could not)/.test(m) && written(),
-  });
-  try {
-    await earlier.laidOut(warmUpGraph(), 'RIGHT');
-    await done;
-  } finally {
-    earlier.dispose();
-  }
-  return storage;
+/** The server's storage directory, its layout-process code cache made (layoutCodeCache.ts). */
+async function storageDirFor(dir: string): Promise<string | undefined> {
+  if (!WITH_CODE_CACHE) return undefined;
+  await makeLayoutCodeCache(join(dir, 'storage', 'code-cache'));
+  return join(dir, 'storage');
 }
 
 async function demoRows(): Promise<void> {
@@ -160,7 +142,7 @@ async function demoRows(): Promise<void> {
   };
   const service = await startLocalService({ seed: join(repoRoot, 'demo', 'dataset.json') });
   const dir = mkdtempSync(join(tmpdir(), 'lineage-graph-draw-'));
-  const storageDir = await storageWithCodeCache(dir);
+  const storageDir = await storageDirFor(dir);
   const client = await LspClient.start({
     workspaceFolder: dir,
     initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey, storageDir },
@@ -260,7 +242,7 @@ async function benchmarkRows(): Promise<void> {
   let web: WebviewPage | undefined;
   try {
     service = await startLocalService({ seed: datasetFile, startTimeoutMs: 10 * 60_000 });
-    const storageDir = await storageWithCodeCache(dir);
+    const storageDir = await storageDirFor(dir);
     client = await LspClient.start({
       workspaceFolder: ws,
       initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey, storageDir },

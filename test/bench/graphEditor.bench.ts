@@ -9,6 +9,8 @@
 // docs/testing-vscode.md; LINEAGE_CODE_SERVER_CACHE where it is installed). BENCH_RUNS: repeats (5).
 // The editor's logs (the language server's "Lineage graph: … (graph … ms, layout … ms)" lines among
 // them) are kept in .test-artifacts/vscode/bench-graph-editor/logs.
+// The extension's global storage holds the layout process's code cache an earlier session made
+// (layoutCodeCache.ts); BENCH_CODE_CACHE=0: a first session, without one.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -30,8 +32,13 @@ import {
   visibleLens,
 } from '../journeys/support/workbench';
 import { repoRoot } from './generatedWorkspace';
+import { makeLayoutCodeCache, WITH_CODE_CACHE } from './layoutCodeCache';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  publisher: string;
+  name: string;
+};
 
 interface Harness {
   startCodeServer(o: object): Promise<{ url: string; port: number; stop(): Promise<void> }>;
@@ -140,6 +147,7 @@ async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lineage-graph-editor-bench-'));
   const runDir = path.join(repoRoot, '.test-artifacts', 'vscode', 'bench-graph-editor');
   fs.mkdirSync(runDir, { recursive: true });
+  fs.rmSync(path.join(runDir, 'logs'), { recursive: true, force: true }); // this run's logs only
   const workspace = path.join(tmp, 'workspace');
   fs.cpSync(path.join(repoRoot, 'demo', 'workspace'), workspace, { recursive: true });
   let service: Service | undefined;
@@ -161,6 +169,10 @@ async function main(): Promise<void> {
         'editor.hover.delay': 300,
       }),
     );
+    // The extension's global storage, where its language server keeps the cache.
+    const extensionId = `${pkg.publisher}.${pkg.name}`;
+    if (WITH_CODE_CACHE)
+      await makeLayoutCodeCache(path.join(userDataDir, 'User', 'globalStorage', extensionId, 'code-cache'));
     server = await harness.startCodeServer({
       workspace,
       userDataDir,
@@ -249,6 +261,18 @@ async function main(): Promise<void> {
     });
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+  const cacheLines = logLines(path.join(runDir, 'logs'), /layout process's code cache/);
+  console.log(`layout process's code cache: ${cacheLines.join(' · ') || 'not told in the logs'}`);
+}
+
+/** The lines matching `re` in the log files under `dir`, from the message on. */
+function logLines(dir: string, re: RegExp): string[] {
+  const out: string[] = [];
+  for (const f of fs.readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (f.isFile() && f.name.endsWith('.log'))
+      for (const line of fs.readFileSync(path.join(f.parentPath ?? f.path, f.name), 'utf8').split('\n'))
+        if (re.test(line)) out.push(line.slice(line.search(re)).trim());
+  return out;
 }
 
 main().then(
