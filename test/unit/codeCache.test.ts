@@ -4,10 +4,21 @@
 // (test/server/graphLayoutProcess.test.ts): in one process V8's own in-memory cache would answer.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeCacheName, loadWithCodeCache } from '../../server/src/util/codeCache';
+import { codeCacheName, isPrivate, loadWithCodeCache } from '../../server/src/util/codeCache';
 
 describe('code cache', () => {
   let dir: string;
@@ -94,6 +105,37 @@ describe('code cache', () => {
     const rejected = loadWithCodeCache(fresh, cacheDir);
     assert.equal(rejected.state, 'rejected');
     assert.match(rejected.save(), /^written/);
+  });
+
+  it('a directory or cache others may write to, or that is not the user’s, is neither read nor written', function () {
+    if (process.platform === 'win32') this.skip(); // no POSIX owners or modes: the profile's ACLs decide
+    const file = script();
+    const cacheDir = join(dir, 'cache');
+    loadWithCodeCache(file, cacheDir).save();
+    const name = codeCacheName(file, readFileSync(file, 'utf8'));
+
+    chmodSync(cacheDir, 0o777);
+    const open = loadWithCodeCache(file, cacheDir);
+    assert.equal(open.state, 'unsafe', 'a world-writable directory');
+    assert.match(open.save(), /^not written: .* not private to this user$/);
+    chmodSync(cacheDir, 0o700);
+
+    chmodSync(join(cacheDir, name), 0o620);
+    assert.equal(loadWithCodeCache(file, cacheDir).state, 'unsafe', 'a group-writable cache');
+    chmodSync(join(cacheDir, name), 0o600);
+    assert.equal(isPrivate(join(cacheDir, name), 'file'), true);
+
+    const linked = join(dir, 'linked');
+    symlinkSync(cacheDir, linked);
+    assert.equal(loadWithCodeCache(file, linked).state, 'unsafe', 'a link, not a directory');
+    assert.equal(isPrivate(join(dir, 'not-there'), 'directory'), true, 'absent: made owner-only');
+    mkdirSync(join(dir, 'theirs'), { mode: 0o700 });
+    if (process.getuid?.() === 0) {
+      // Root can hand a directory to another user: one that is not ours is not used, however private.
+      chownSync(join(dir, 'theirs'), 12345, 12345);
+      assert.equal(isPrivate(join(dir, 'theirs'), 'directory'), false);
+      assert.equal(loadWithCodeCache(file, join(dir, 'theirs')).state, 'unsafe');
+    } else assert.equal(isPrivate(join(dir, 'theirs'), 'directory'), true);
   });
 
   it('a directory that cannot be made costs the cache only, and says why', () => {

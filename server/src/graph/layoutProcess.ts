@@ -27,9 +27,11 @@ function send(m: { id: number; out?: ElkNode; error?: string } | { note: string 
 const cacheDir = process.argv[2] || undefined;
 const loaded = loadWithCodeCache(join(__dirname, 'elk.js'), cacheDir);
 const elk = new (loaded.exports as { ELK: typeof ELKConstructor }).ELK();
-if (loaded.state !== 'off') send({ note: `code cache ${loaded.state}` });
+if (loaded.state === 'unsafe')
+  send({ note: `code cache not used: ${cacheDir} or its cache is not private to this user` });
+else if (loaded.state !== 'off') send({ note: `code cache ${loaded.state}` });
 /** Written once, after the first layout (so that the code a layout compiles is in it), unless used. */
-let cacheWanted = loaded.state !== 'used' && loaded.state !== 'off';
+let cacheWanted = loaded.state !== 'used' && loaded.state !== 'off' && loaded.state !== 'unsafe';
 
 process.on('message', (m: { id: number; graph: ElkNode }) => {
   elk.layout(m.graph).then(

@@ -9,12 +9,21 @@
 // bytes themselves (a damaged cache crashes the process), so the file starts with their SHA-256 and
 // one that does not match it is never given to V8.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 /** What became of the cache when the file was loaded. */
-export type CodeCacheState = 'used' | 'rejected' | 'damaged' | 'absent' | 'off';
+export type CodeCacheState = 'used' | 'rejected' | 'damaged' | 'absent' | 'unsafe' | 'off';
 
 export interface CachedModule {
   exports: unknown;
@@ -48,8 +57,28 @@ function digestOf(data: Buffer): Buffer {
   return createHash('sha256').update(data).digest();
 }
 
-/** The cache's bytes; undefined when absent, or 'damaged' when they are not what was written. */
-function readCache(path: string): Buffer | 'damaged' | undefined {
+/**
+ * Whether `path` (not followed if a link) is this user's own and no one else may write to it. Absent
+ * counts as private (it is made owner-only). Where there are no POSIX owners (Windows), the directory
+ * given is trusted as the user profile's.
+ */
+export function isPrivate(path: string, kind: 'directory' | 'file'): boolean {
+  let st: Stats;
+  try {
+    st = lstatSync(path);
+  } catch (err) {
+    // Not there (or under a file, which the write will say): nothing to distrust.
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+  }
+  if (kind === 'directory' ? !st.isDirectory() : !st.isFile()) return false;
+  if (typeof process.getuid !== 'function') return true;
+  return st.uid === process.getuid() && (st.mode & 0o022) === 0;
+}
+
+/** The cache's bytes; undefined when absent, 'damaged' when they are not what was written. */
+function readCache(path: string): Buffer | 'damaged' | 'unsafe' | undefined {
+  if (!isPrivate(path, 'file')) return 'unsafe';
   let file: Buffer;
   try {
     file = readFileSync(path);
@@ -67,19 +96,23 @@ function readCache(path: string): Buffer | 'damaged' | undefined {
  */
 export function loadWithCodeCache(file: string, cacheDir: string | undefined): CachedModule {
   const source = readFileSync(file, 'utf8');
-  const cachePath = cacheDir ? join(cacheDir, codeCacheName(file, source)) : undefined;
+  const unsafeDir = cacheDir !== undefined && !isPrivate(cacheDir, 'directory');
+  const cachePath = cacheDir && !unsafeDir ? join(cacheDir, codeCacheName(file, source)) : undefined;
   const read = cachePath ? readCache(cachePath) : undefined;
   const cachedData = read instanceof Buffer ? read : undefined;
   const script = new Script(WRAPPER_HEAD + source + WRAPPER_TAIL, { filename: file, cachedData });
-  const state: CodeCacheState = !cachePath
-    ? 'off'
-    : read === 'damaged'
-      ? 'damaged'
-      : !cachedData
-        ? 'absent'
-        : script.cachedDataRejected
-          ? 'rejected'
-          : 'used';
+  const state: CodeCacheState =
+    unsafeDir || read === 'unsafe'
+      ? 'unsafe'
+      : !cachePath
+        ? 'off'
+        : read === 'damaged'
+          ? 'damaged'
+          : !cachedData
+            ? 'absent'
+            : script.cachedDataRejected
+              ? 'rejected'
+              : 'used';
   const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   const refuse = (id: string): never => {
@@ -89,7 +122,12 @@ export function loadWithCodeCache(file: string, cacheDir: string | undefined): C
   return {
     exports: module.exports,
     state,
-    save: () => (cachePath ? writeCache(cachePath, script.createCachedData()) : 'no cache directory'),
+    save: () =>
+      state === 'unsafe'
+        ? `not written: ${cacheDir ?? ''} or its cache is not private to this user`
+        : cachePath
+          ? writeCache(cachePath, script.createCachedData())
+          : 'no cache directory',
   };
 }
 
