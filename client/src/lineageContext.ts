@@ -301,9 +301,18 @@ export class LineageContext implements vscode.Disposable {
     );
     if (creds.apiKey) warnInsecureHttp(this, creds);
     const fingerprint = `${creds.serviceUrl}\u0000${creds.apiKey ?? ''}`;
-    if (this.lastCredentials !== undefined && this.lastCredentials !== fingerprint)
-      this.credentialsChanged.fire(creds);
+    const changed = this.lastCredentials !== undefined && this.lastCredentials !== fingerprint;
     this.lastCredentials = fingerprint;
+    try {
+      await this.tellServer(creds, fingerprint);
+    } finally {
+      // Told once the server has them: what listeners ask of it again (the Data assets view's look-up,
+      // open path documents) must reach it after the new credentials, not race them.
+      if (changed) this.credentialsChanged.fire(creds);
+    }
+  }
+
+  private async tellServer(creds: Credentials, fingerprint: string): Promise<void> {
     if (!this.clientReady) {
       // Not started yet: a sign-in starts it (with these credentials); nothing else needs it.
       if (creds.apiKey !== null && creds.serviceUrl !== '') void this.ensureStarted().catch(() => undefined);

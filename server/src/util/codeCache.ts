@@ -40,12 +40,15 @@ const WRAPPER_TAIL = '\n})';
 /** A cache larger than this is not read (elkjs's is a few MB). */
 const MAX_CACHE_BYTES = 64 * 1_048_576;
 
-/** The cache file's name: the script's, and a digest of its source, Node's version, arch and flags. */
+/**
+ * The cache file's name: the script's, and a digest of its source, Node's and V8's versions (an
+ * editor's Electron pairs a Node version with a V8 of its own), arch and flags.
+ */
 export function codeCacheName(file: string, source: string): string {
   const digest = createHash('sha256')
     .update(source)
     .update('\0')
-    .update(`${process.version} ${process.arch} ${process.execArgv.join(' ')}`)
+    .update(`${process.version} ${process.versions.v8} ${process.arch} ${process.execArgv.join(' ')}`)
     .digest('hex')
     .slice(0, 16);
   return `${basename(file)}.${digest}.v8cache`;
