@@ -45,6 +45,8 @@ export interface LineageLensApi {
   /** The status bar item's text (e.g. "$(warning) Lineage: incomplete"). */
   statusText(): string;
   onDidChangeStatus: vscode.Event<ServiceStatus>;
+  /** The service URL or key changed, told once the language server has the new ones. */
+  onDidChangeCredentials: vscode.Event<unknown>;
   /** URL of the local demo service started by this window, if running. */
   demoServiceUrl(): string | undefined;
 }

@@ -111,6 +111,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
     statusTooltip: statusBar.tooltip,
     statusText: statusBar.text,
     onDidChangeStatus: ctx.onDidChangeStatus,
+    onDidChangeCredentials: ctx.onDidChangeCredentials,
     demoServiceUrl: () => demo.serviceUrl,
   };
 }

@@ -70,6 +70,8 @@ export class AssetsView implements vscode.Disposable {
   private items: DataAssetItem[] = [];
   private total = 0;
   private loadError: unknown;
+  /** Look-ups begun: only the latest one's answers are shown. */
+  private generation = 0;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -93,13 +95,15 @@ export class AssetsView implements vscode.Disposable {
     return this.darns;
   }
 
-  /** Looks up a new DARN list, first page. */
+  /** Looks up a new DARN list, first page. A newer look-up supersedes one still waiting for its answer. */
   async lookUp(darns: string[], token?: vscode.CancellationToken): Promise<void> {
+    const generation = ++this.generation;
     this.darns = darns;
     await this.ctx.extension.workspaceState.update(QUERY_KEY, darns);
+    if (generation !== this.generation) return;
     this.items = [];
     this.total = 0;
-    await this.loadPage(token);
+    await this.loadPage(generation, token);
   }
 
   /** Selects and expands the first asset of the result (after a look-up from a DARN link). */
@@ -110,20 +114,27 @@ export class AssetsView implements vscode.Disposable {
 
   /** Appends the next page. */
   async loadMore(token?: vscode.CancellationToken): Promise<void> {
-    await this.loadPage(token);
+    await this.loadPage(this.generation, token);
   }
 
-  private async loadPage(token?: vscode.CancellationToken): Promise<void> {
-    this.loadError = undefined;
+  /**
+   * The page at the items' end, appended unless a newer look-up began meanwhile or another page
+   * arrived first (two look-ups, or Load More clicked twice, would otherwise list assets twice).
+   */
+  private async loadPage(generation: number, token?: vscode.CancellationToken): Promise<void> {
+    const offset = this.items.length;
     try {
       const page = await this.ctx.request(
         DataAssetsRequest,
-        { darns: this.darns, limit: DATA_ASSET_LIMIT_MAX, offset: this.items.length },
+        { darns: this.darns, limit: DATA_ASSET_LIMIT_MAX, offset },
         token,
       );
+      if (generation !== this.generation || offset !== this.items.length) return;
+      this.loadError = undefined;
       this.items.push(...page.data);
       this.total = page.totalCount;
     } catch (err) {
+      if (generation !== this.generation) return;
       this.loadError = err;
     }
     this.provider.refresh();

@@ -69,6 +69,34 @@ describe('data assets and grammars', () => {
     await back;
   });
 
+  it('a look-up begun as the credentials change, beside the view’s own, lists each asset once, read under the new credentials', async () => {
+    const api = await lineageApi();
+    const tree = api.trees.assets;
+    const known = (
+      (demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []
+    ).map((a) => a.dataAssetResourceName);
+    await signIn(api);
+    await vscode.commands.executeCommand('lineageLens.signOut');
+    await waitForStatus(api, inState('signedOut'));
+    // Asked in the same turn as the change is told, as the view's own look-up is: the latest look-up's
+    // answer is shown (not both appended), and neither overtakes the credentials on their way to the
+    // server (the change is told once the server has them).
+    const lookedUp = new Promise<unknown>((resolve) => {
+      const sub = api.onDidChangeCredentials(() => {
+        sub.dispose();
+        resolve(vscode.commands.executeCommand('lineageLens.lookUpDataAssets', known));
+      });
+    });
+    await signIn(api);
+    await lookedUp;
+    const roots = (await tree.getChildren()).map((n) => tree.getTreeItem(n));
+    assert.deepEqual(
+      roots.map((i) => i.contextValue),
+      known.map(() => 'asset'),
+      `the view: ${roots.map((i) => `${labelOf(i)} ${String(i.description ?? '')}`).join('; ')}`,
+    );
+  });
+
   it("names an asset's contract as the workspace's contract file does, its id in the tooltip", async () => {
     const api = await lineageApi();
     await api.trees.contracts.getChildren(); // the Contracts view reads the workspace's contract files
