@@ -15,14 +15,19 @@ import { tokenize } from './tokenize';
 import { DARN_FORMS } from '../../helpers/darnForms';
 import { nextEvent } from '../../helpers/nextEvent';
 
+/** The DARNs of the demo dataset's data assets. */
+function demoDarns(): string[] {
+  return ((demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []).map(
+    (a) => a.dataAssetResourceName,
+  );
+}
+
 describe('data assets and grammars', () => {
   before(async () => signIn(await lineageApi()));
 
   it('looks up data assets by DARN, with unknown DARNs reported per item', async () => {
     const api = await lineageApi();
-    const known = (
-      (demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []
-    ).map((a) => a.dataAssetResourceName);
+    const known = demoDarns();
     assert.ok(known.length > 0, 'the demo has data assets');
     const unknown = 's3://no-such-bucket:nothing/*.parquet';
     await vscode.commands.executeCommand('lineageLens.lookUpDataAssets', [...known, unknown]);
@@ -45,9 +50,7 @@ describe('data assets and grammars', () => {
   it("drops the old service's assets on sign-out and reads them again after sign-in", async () => {
     const api = await lineageApi();
     const tree = api.trees.assets;
-    const known = (
-      (demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []
-    ).map((a) => a.dataAssetResourceName);
+    const known = demoDarns();
     await vscode.commands.executeCommand('lineageLens.lookUpDataAssets', known);
     const shown = async () =>
       (await tree.getChildren()).filter((n) => tree.getTreeItem(n).contextValue === 'asset').length;
@@ -72,9 +75,7 @@ describe('data assets and grammars', () => {
   it('a look-up begun as the credentials change, beside the view’s own, lists each asset once, read under the new credentials', async () => {
     const api = await lineageApi();
     const tree = api.trees.assets;
-    const known = (
-      (demoDataset() as { dataAssets?: Array<{ dataAssetResourceName: string }> }).dataAssets ?? []
-    ).map((a) => a.dataAssetResourceName);
+    const known = demoDarns();
     await signIn(api);
     await vscode.commands.executeCommand('lineageLens.signOut');
     await waitForStatus(api, inState('signedOut'));
