@@ -40,6 +40,7 @@ describe('code cache', () => {
     assert.equal(exports.sum(2, 3), 5);
     assert.equal(exports.filename, file);
     assert.equal(m.state, 'off');
+    assert.equal(m.stale, false);
     assert.equal(m.save(), 'no cache directory');
     assert.deepEqual(readdirSync(dir), ['mod.js']);
   });
@@ -54,6 +55,7 @@ describe('code cache', () => {
     const cacheDir = join(dir, 'a', 'cache');
     const m = loadWithCodeCache(file, cacheDir);
     assert.equal(m.state, 'absent');
+    assert.equal(m.stale, true, 'a cache to write');
     assert.match(m.save(), /^written \(\d+ KB\)$/);
     const name = codeCacheName(file, readFileSync(file, 'utf8'));
     assert.deepEqual(readdirSync(cacheDir), [name], 'no temporary file left');
@@ -93,6 +95,7 @@ describe('code cache', () => {
     writeFileSync(path, bytes);
     const damaged = loadWithCodeCache(file, cacheDir);
     assert.equal(damaged.state, 'damaged');
+    assert.equal(damaged.stale, true);
     assert.equal((damaged.exports as { sum(a: number, b: number): number }).sum(1, 1), 2);
     writeFileSync(path, bytes.subarray(0, 20));
     assert.equal(loadWithCodeCache(file, cacheDir).state, 'damaged', 'shorter than its digest');
@@ -104,6 +107,7 @@ describe('code cache', () => {
     writeFileSync(freshPath, Buffer.concat([createHash('sha256').update(foreign).digest(), foreign]));
     const rejected = loadWithCodeCache(fresh, cacheDir);
     assert.equal(rejected.state, 'rejected');
+    assert.equal(rejected.stale, true);
     assert.match(rejected.save(), /^written/);
   });
 
@@ -117,6 +121,7 @@ describe('code cache', () => {
     chmodSync(cacheDir, 0o777);
     const open = loadWithCodeCache(file, cacheDir);
     assert.equal(open.state, 'unsafe', 'a world-writable directory');
+    assert.equal(open.stale, false, 'nothing to write there');
     assert.match(open.save(), /^not written: .* not private to this user$/);
     chmodSync(cacheDir, 0o700);
 

@@ -31,7 +31,7 @@ if (loaded.state === 'unsafe')
   send({ note: `code cache not used: ${cacheDir} or its cache is not private to this user` });
 else if (loaded.state !== 'off') send({ note: `code cache ${loaded.state}` });
 /** Written once, after the first layout (so that the code a layout compiles is in it), unless used. */
-let cacheWanted = loaded.state !== 'used' && loaded.state !== 'off' && loaded.state !== 'unsafe';
+let cacheWanted = loaded.stale;
 
 process.on('message', (m: { id: number; graph: ElkNode }) => {
   elk.layout(m.graph).then(

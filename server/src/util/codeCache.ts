@@ -28,6 +28,8 @@ export type CodeCacheState = 'used' | 'rejected' | 'damaged' | 'absent' | 'unsaf
 export interface CachedModule {
   exports: unknown;
   state: CodeCacheState;
+  /** No usable cache was there (absent, rejected or damaged): save() once the code has run. */
+  stale: boolean;
   /**
    * Writes the cache from what has been compiled so far (call it after the code has run, so that
    * functions compiled lazily are in it too). Returns what was done, for a log.
@@ -125,6 +127,7 @@ export function loadWithCodeCache(file: string, cacheDir: string | undefined): C
   return {
     exports: module.exports,
     state,
+    stale: state === 'absent' || state === 'rejected' || state === 'damaged',
     save: () =>
       state === 'unsafe'
         ? `not written: ${cacheDir ?? ''} or its cache is not private to this user`
