@@ -14,17 +14,18 @@ import {
   PATH_DOCUMENT_SCHEME,
   type ExternalSchemaValidation,
   type InitializationOptions,
-  WarmGraphLayoutNotification,
 } from '../../common/src/protocol';
 import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
 import { lineageSettings, SECTION, workspaceSettings } from './config';
 import { redactingChannel, type Log } from './logging';
-import { hoverOffersGraph } from './graph/hoverOffersGraph';
+import { hoverGraphLink } from './graph/hoverGraphLink';
 
 export function createLanguageClient(
   extensionUri: vscode.Uri,
   log: Log,
   initializationOptions: () => InitializationOptions,
+  /** A hover shown links to the lineage graph: its command argument (undefined: not readable). */
+  onHoverGraphLink: (arg: unknown) => void,
 ): LanguageClient {
   const module = vscode.Uri.joinPath(extensionUri, 'dist', 'server', 'server.js').fsPath;
   const serverOptions: ServerOptions = {
@@ -51,11 +52,13 @@ export function createLanguageClient(
     // The workspace-wide settings are read with an explicit `null` scope (see workspaceSettings): the
     // client's own reads of the section have no scope, and VS Code warns for every resource-scoped key.
     middleware: {
-      // A hover offering the lineage graph: the server starts its layout process ahead of a click.
+      // A hover offering the lineage graph: the server lays it out (or readies its layout process)
+      // ahead of a click.
       provideHover: async (document, position, token, next) => {
         const hover = await next(document, position, token);
-        if (hover && hoverOffersGraph(hover.contents.map((c) => (typeof c === 'string' ? c : c.value))))
-          void client.sendNotification(WarmGraphLayoutNotification, {});
+        const link =
+          hover && hoverGraphLink(hover.contents.map((c) => (typeof c === 'string' ? c : c.value)));
+        if (link) onHoverGraphLink(link.arg);
         return hover;
       },
       workspace: {

@@ -12,6 +12,7 @@ import {
   SetCredentialsNotification,
   StatusNotification,
   WarmGraphLayoutNotification,
+  type WarmGraphLayoutParams,
   type Credentials,
   type ServiceStatus,
 } from '../../common/src/protocol';
@@ -47,6 +48,12 @@ export class LineageContext implements vscode.Disposable {
   private readonly driftChanged = new vscode.EventEmitter<string[]>();
   private readonly credentialsChanged = new vscode.EventEmitter<Credentials>();
   private readonly complianceChecked = new vscode.EventEmitter<ComplianceChecked>();
+  private readonly graphOffered = new vscode.EventEmitter<unknown>();
+  /**
+   * Fires with the command argument of a lineage-graph link or item just put in front of the user (a
+   * hover's link, a selected view item): the graph may be asked for soon.
+   */
+  readonly onDidOfferGraph = this.graphOffered.event;
   /** Fires when the server checked a contract file on its own (on save). */
   readonly onDidCheckCompliance = this.complianceChecked.event;
   private readonly changeImpactChanged = new vscode.EventEmitter<void>();
@@ -79,6 +86,7 @@ export class LineageContext implements vscode.Disposable {
       this.dataChanged,
       this.driftChanged,
       this.credentialsChanged,
+      this.graphOffered,
       this.complianceChecked,
       this.changeImpactChanged,
     );
@@ -167,16 +175,21 @@ export class LineageContext implements vscode.Disposable {
     const creds = await this.credentials();
     // The server sends nothing to plain http:// on another host unless allowed; say so before it starts.
     if (creds.apiKey) warnInsecureHttp(this, creds);
-    const client = createLanguageClient(this.extension.extensionUri, this.log.channel, () => ({
-      serviceUrl: creds.serviceUrl || undefined,
-      apiKey: creds.apiKey ?? undefined,
-      allowInsecureHttp: creds.allowInsecureHttp,
-      // The server's caches between sessions (the layout process's compiled elkjs) stay the user's own.
-      storageDir:
-        this.extension.globalStorageUri.scheme === 'file'
-          ? this.extension.globalStorageUri.fsPath
-          : undefined,
-    }));
+    const client = createLanguageClient(
+      this.extension.extensionUri,
+      this.log.channel,
+      () => ({
+        serviceUrl: creds.serviceUrl || undefined,
+        apiKey: creds.apiKey ?? undefined,
+        allowInsecureHttp: creds.allowInsecureHttp,
+        // The server's caches between sessions (the layout process's compiled elkjs) stay the user's own.
+        storageDir:
+          this.extension.globalStorageUri.scheme === 'file'
+            ? this.extension.globalStorageUri.fsPath
+            : undefined,
+      }),
+      (arg) => this.offerGraph(arg),
+    );
     this.client = client;
     this.clientDisposables.push(
       onServerNotification(client, this.log, StatusNotification, (s) => this.setStatus(s)),
@@ -383,12 +396,18 @@ export class LineageContext implements vscode.Disposable {
     );
   }
 
+  /** A lineage-graph link or item, by its command argument, is in front of the user (onDidOfferGraph). */
+  offerGraph(arg: unknown): void {
+    this.graphOffered.fire(arg);
+  }
+
   /**
-   * A lineage graph is likely to be asked for soon (a graph link or item is in front of the user): the
-   * server readies its layout process. Only a running server is told; this never starts one.
+   * A lineage graph is likely to be asked for soon: the server lays out `params.graph` ahead (when small
+   * and its model is built), else readies its layout process. Only a running server is told; this never
+   * starts one.
    */
-  warmGraphLayout(): void {
-    if (this.client?.isRunning()) void this.client.sendNotification(WarmGraphLayoutNotification, {});
+  warmGraphLayout(params: WarmGraphLayoutParams = {}): void {
+    if (this.client?.isRunning()) void this.client.sendNotification(WarmGraphLayoutNotification, params);
   }
 
   /** Lets the views refresh after a change made here (the server also says so). */

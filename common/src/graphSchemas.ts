@@ -44,6 +44,12 @@ export const GraphParamsSchema = Type.Object({
   collapse: Type.Optional(Type.Array(Type.String())),
 });
 
+/** LaidOutGraphParams (protocol.ts). */
+export const LaidOutGraphParamsSchema = Type.Object({
+  graph: GraphParamsSchema,
+  direction: GraphDirectionSchema,
+});
+
 // ---- what the extension sends the webview (GraphResult, FieldFlowResult of protocol.ts) -----------
 
 const Text = Type.String();

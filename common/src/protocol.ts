@@ -638,11 +638,16 @@ export interface LaidOutGraph {
 export const LaidOutGraphRequest = new RequestType<LaidOutGraphParams, LaidOutGraph, void>(
   'lineageLens/laidOutGraph',
 );
+/** The graph a link in front of the user opens, as the panel would ask for it (none: not known). */
+export interface WarmGraphLayoutParams {
+  graph?: LaidOutGraphParams;
+}
 /**
- * A hover offering the lineage graph was shown: the server may start its layout process (and lay out a
- * small graph in it) ahead of a click on the link. It stops again after a while unused.
+ * A hover or an item offering the lineage graph was shown: the server may start its layout process ahead
+ * of a click, and lay out the graph the click would open when it is small (else a small graph of its
+ * own, to warm the process up). The process stops again after a while unused.
  */
-export const WarmGraphLayoutNotification = new NotificationType<Record<string, never>>(
+export const WarmGraphLayoutNotification = new NotificationType<WarmGraphLayoutParams>(
   'lineageLens/warmGraphLayout',
 );
 

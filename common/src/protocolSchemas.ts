@@ -8,10 +8,10 @@ import { Projection, SubscriptionUpdate, ComplianceResponse } from './api';
 import { AgentToolParamsSchema } from './agentTools';
 import {
   FieldRefSchema,
-  GraphDirectionSchema,
   GraphFiltersSchema,
   GraphParamsSchema,
   Id,
+  LaidOutGraphParamsSchema,
   PathRefSchema,
 } from './graphSchemas';
 import * as P from './protocol';
@@ -178,14 +178,11 @@ export const PARAMS_SCHEMAS: ReadonlyMap<string, TSchema> = new Map<string, TSch
   [P.AnchorRepairsRequest.method, AnchorScopeSchema],
   [P.RepairAnchorsRequest.method, RepairAnchorsParams],
   [P.GraphRequest.method, GraphParamsSchema],
-  [P.WarmGraphLayoutNotification.method, Type.Object({}, { additionalProperties: false })],
   [
-    P.LaidOutGraphRequest.method,
-    Type.Object({
-      graph: GraphParamsSchema,
-      direction: GraphDirectionSchema,
-    }),
+    P.WarmGraphLayoutNotification.method,
+    Type.Object({ graph: Type.Optional(LaidOutGraphParamsSchema) }, { additionalProperties: false }),
   ],
+  [P.LaidOutGraphRequest.method, LaidOutGraphParamsSchema],
   [
     P.FieldFlowRequest.method,
     Type.Object({ field: Type.String(), filters: Type.Optional(GraphFiltersSchema) }),

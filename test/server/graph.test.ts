@@ -290,6 +290,25 @@ describe('language server: lineage graph and impact', function () {
     assert.notDeepEqual(right.layout.nodes, laid.layout.nodes);
   });
 
+  it('the graph a hover link offers is laid out ahead: the click’s request takes that layout, not another', async () => {
+    const params: P.GraphParams = { focus: { kind: 'component', componentId: ids.C } };
+    await client.conn.sendRequest(P.GraphRequest, params); // the model is built (a guess never builds it)
+    const from = client.mark();
+    await client.conn.sendNotification(P.WarmGraphLayoutNotification, {
+      graph: { graph: params, direction: 'RIGHT' },
+    });
+    const laid = await client.conn.sendRequest(P.LaidOutGraphRequest, { graph: params, direction: 'RIGHT' });
+    // Waited for as it was made, or (had it ended first) kept: never laid out a second time.
+    assert.notEqual(laid.layout.made, 'new');
+    await client.waitFor<{ message: string }>(
+      'window/logMessage',
+      (m) => /Lineage graph: \d+ components laid out ahead/.test(m.message),
+      from,
+    );
+    const want = await layout(laid.graph, new ELK(), 'RIGHT');
+    assert.deepEqual(layoutFromWire(laid.graph, laid.layout)?.nodes, want.nodes);
+  });
+
   it('a namespace collapses to component level with counts', async () => {
     const g = await client.conn.sendRequest(P.GraphRequest, { focus: { kind: 'namespace', namespace: NS1 } });
     assert.equal(g.collapsed, true);

@@ -38,6 +38,16 @@ function targetOf(arg: unknown): ImpactTarget | { kind: 'component'; componentId
   return undefined;
 }
 
+type GraphTarget = NonNullable<ReturnType<typeof targetOf>>;
+
+/** The graph centred on `t`, as the panel asks the server for it. */
+function paramsOf(t: GraphTarget): GraphParams | undefined {
+  if (t.kind === 'field') return { focus: { kind: 'field', field: t.field } };
+  if (t.kind === 'path') return { focus: { kind: 'path', componentId: t.componentId, pathId: t.pathId } };
+  if (t.kind === 'paths') return t.paths[0] && { focus: { kind: 'path', ...t.paths[0] } };
+  return { focus: { kind: 'component', componentId: t.componentId } };
+}
+
 /** The field or path under the editor's cursor (the user picks when there are several). */
 async function targetAtCursor(ctx: LineageContext): Promise<ImpactTarget | undefined> {
   const editor = vscode.window.activeTextEditor;
@@ -73,18 +83,18 @@ export function registerGraphCommands(
   components: ComponentsView,
 ): void {
   ctx.push(
+    // A graph link or item in front of the user: the server lays that graph out ahead of a click, in the
+    // direction and with the filters the panel would ask for.
+    ctx.onDidOfferGraph((arg) => {
+      const t = targetOf(arg);
+      const params = t && paramsOf(t);
+      ctx.warmGraphLayout(params ? { graph: graph.laidOutParams(params) } : {});
+    }),
     vscode.commands.registerCommand(Commands.showGraph, async (arg?: unknown) => {
       try {
         const t = arg === undefined || arg instanceof vscode.Uri ? await targetAtCursor(ctx) : targetOf(arg);
-        if (!t) return;
-        let params: GraphParams;
-        if (t.kind === 'field') params = { focus: { kind: 'field', field: t.field } };
-        else if (t.kind === 'path')
-          params = { focus: { kind: 'path', componentId: t.componentId, pathId: t.pathId } };
-        else if (t.kind === 'paths' && t.paths[0]) params = { focus: { kind: 'path', ...t.paths[0] } };
-        else if (t.kind === 'component')
-          params = { focus: { kind: 'component', componentId: t.componentId } };
-        else return;
+        const params = t && paramsOf(t);
+        if (!params) return;
         graph.show(params, t.kind === 'field' ? `${t.field.boundaryId}#${t.field.field}` : undefined);
       } catch (err) {
         await showRequestError(vscode.l10n.t('Show Lineage Graph'), err);

@@ -10,6 +10,7 @@ import {
   FieldFlowRequest,
   type GraphParams,
   type LaidOutGraph,
+  type LaidOutGraphParams,
   LaidOutGraphRequest,
   parseFieldId,
 } from '../../../common/src/protocol';
@@ -63,6 +64,9 @@ export interface RenderedEvent {
   drawMs: number;
 }
 
+/** Where a panel opened now goes: beside the editors, or alone when none is open. */
+const placementNow = (): Placement => (vscode.window.visibleTextEditors.length > 0 ? 'beside' : 'alone');
+
 export class GraphPanels implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private state: GraphViewState | undefined;
@@ -109,10 +113,22 @@ export class GraphPanels implements vscode.Disposable {
     return this.panel !== undefined;
   }
 
+  /**
+   * What `show(params)` would ask the server for now: the panel's filters kept, in the direction of the
+   * page that will draw it (the open panel's, else the last one of the placement it will open in).
+   */
+  laidOutParams(params: GraphParams): LaidOutGraphParams {
+    const filters = params.filters ?? this.state?.params.filters;
+    return {
+      graph: { ...params, ...(filters ? { filters } : {}) },
+      direction: this.panel ? this.direction : this.directions[placementNow()],
+    };
+  }
+
   /** Opens the panel (or brings it forward) centred on what it was opened from. */
   show(params: GraphParams, selectedField?: string): void {
-    const filters = params.filters ?? this.state?.params.filters;
-    const state: GraphViewState = { params: { ...params, ...(filters ? { filters } : {}) } };
+    const asked = this.laidOutParams(params);
+    const state: GraphViewState = { params: asked.graph };
     if (selectedField) state.selectedField = selectedField;
     // Opened again after its tab was closed: the component whose details it showed shows again, if it
     // is drawn (this.state outlives the panel; a reload restores it through the serializer).
@@ -135,7 +151,7 @@ export class GraphPanels implements vscode.Disposable {
     // Asked for now (and laid out by the server meanwhile), while the page and its script load, not
     // once the page says it is ready; in the direction the last page opened so had (the page says if
     // it wants the other).
-    this.placement = vscode.window.visibleTextEditors.length > 0 ? 'beside' : 'alone';
+    this.placement = placementNow();
     const direction = (this.direction = this.directions[this.placement]);
     const graph = this.ctx.request(LaidOutGraphRequest, { graph: state.params, direction });
     graph.catch(() => undefined); // reported when the page is ready and takes it

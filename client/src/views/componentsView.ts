@@ -40,7 +40,8 @@ export class ComponentsView implements vscode.Disposable {
       }),
       // An item the graph can be shown for, selected: its inline graph action may be next.
       this.view.onDidChangeSelection((e) => {
-        if (e.selection.some(offersGraph)) ctx.warmGraphLayout();
+        const item = e.selection.find(offersGraph);
+        if (item) ctx.offerGraph(item);
       }),
       ctx.onDidChangeStatus((s) => {
         if (s.state !== lastState) this.provider.refresh();

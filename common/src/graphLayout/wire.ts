@@ -34,8 +34,11 @@ const Box = Type.Object({ x: Coord, y: Coord, width: Coord, height: Coord });
 
 export const GraphLayoutSchema = Type.Object({
   direction: GraphDirectionSchema,
-  /** Laid out by elkjs for this graph (`new`), or the server's kept layout of its shape (`kept`). */
-  made: Type.Union([Type.Literal('new'), Type.Literal('kept')]),
+  /**
+   * Laid out by elkjs for this graph (`new`), or before it was asked for, as the link that opened it was
+   * shown (`ahead`), or the server's kept layout of its shape (`kept`).
+   */
+  made: Type.Union([Type.Literal('new'), Type.Literal('ahead'), Type.Literal('kept')]),
   nodes: Type.Array(Type.Tuple([Id, Box]), { maxItems: MAX_BOXES }),
   boundaries: Type.Array(Type.Tuple([Id, Box]), { maxItems: MAX_BOXES }),
   /** Each edge's route by id, bundles' and bundled crossings' too. */

@@ -1,17 +1,35 @@
 // The graph panel's layouts, made by the server: the kept layout of the graph's shape when it serves
 // (layoutReuse.ts), else elkjs in the layout process (layoutEngine.ts), never on the main thread.
-import { layout, type Laid } from '../../../common/src/graphLayout/layout';
-import { type GraphDirection, type GraphLayout, layoutToWire } from '../../../common/src/graphLayout/wire';
+import type { ChildProcess } from 'node:child_process';
+import { crossingBundles } from '../../../common/src/graphLayout/bundles';
+import { elkGraph, layout, type Laid } from '../../../common/src/graphLayout/layout';
+import {
+  type GraphDirection,
+  type GraphLayout,
+  graphShape,
+  layoutToWire,
+} from '../../../common/src/graphLayout/wire';
 import type { GraphResult } from '../../../common/src/protocol';
-import { LayoutEngine, type LayoutEngineOptions } from './layoutEngine';
+import { LayoutEngine, type LayoutEngineOptions, LayoutSuperseded, sizeOf } from './layoutEngine';
 import { LayoutReuse } from './layoutReuse';
 import { WARM_UP_ROUNDS, warmUpGraph } from './warmUpGraph';
+
+/** A layout begun before it was asked for: the graph a link in front of the user opens. */
+interface Ahead {
+  shape: string;
+  laid: Promise<Laid>;
+}
 
 export class GraphLayouts {
   readonly engine: LayoutEngine;
   private readonly kept = new LayoutReuse();
   /** Layouts asked for (a warm-up stops when one is). */
   private asked = 0;
+  private ahead: Ahead | undefined;
+  /** The warm-up running, if one is. */
+  private warming: object | undefined;
+  /** The last process whose warm-up ended (its code optimised for a large graph). */
+  private warmed: ChildProcess | undefined;
 
   constructor(private readonly opts: LayoutEngineOptions = {}) {
     this.engine = new LayoutEngine(opts);
@@ -22,7 +40,19 @@ export class GraphLayouts {
    * rejects with LayoutSuperseded), also when this one is drawn on a kept layout.
    */
   async laidOut(g: GraphResult, direction: GraphDirection): Promise<GraphLayout> {
-    this.asked++;
+    const ask = ++this.asked;
+    const ahead = this.ahead;
+    if (ahead && ahead.shape === graphShape(g, direction)) {
+      // Being laid out already, as its link was shown: that layout, not a second one.
+      const done = await ahead.laid.then(
+        () => true,
+        () => false,
+      );
+      const laid = done ? this.kept.reuse(g, direction) : undefined;
+      if (laid) return layoutToWire(laid, direction, 'ahead');
+      // A newer graph was asked for meanwhile (and superseded the layout ahead): this one is not wanted.
+      if (ask !== this.asked) throw new LayoutSuperseded();
+    }
     const kept = this.kept.reuse(g, direction);
     if (kept) {
       // A layout still running is for an older graph: stopped, and a fresh process readied.
@@ -35,6 +65,35 @@ export class GraphLayouts {
   }
 
   /**
+   * Lays out the graph a link in front of the user opens (a hover's "Lineage graph"), before the click:
+   * the panel's request then finds it laid out, or waits for this layout instead of making another.
+   * Only a graph of up to AHEAD_LIMIT boxes, ports and edges (a guess must cost little; one superseded
+   * by a click on another graph ends in its process, or above SMALL_LAYOUT has it restarted) and only
+   * when no layout but the warm-up's is being made (a guess never supersedes a panel's layout; it ends
+   * a warm-up). A process not warmed up yet is then warmed up as `warmUp` would. Resolves when done;
+   * never rejects.
+   */
+  async layOutAhead(g: GraphResult, direction: GraphDirection): Promise<void> {
+    if (this.engine.busy && !this.warming) return;
+    const shape = graphShape(g, direction);
+    if (this.kept.has(shape) || !withinAheadLimit(g, direction)) return this.warmUp();
+    const asked = this.asked;
+    const ahead: Ahead = { shape, laid: layout(g, this.engine, direction) };
+    this.ahead = ahead;
+    try {
+      this.kept.keep(g, direction, await ahead.laid);
+      this.opts.log?.(
+        `Lineage graph: ${g.nodes.length} components laid out ahead (a link to them was shown).`,
+      );
+    } catch {
+      return; // superseded by a real layout, or the process failed (the engine has logged why)
+    } finally {
+      if (this.ahead === ahead) this.ahead = undefined;
+    }
+    if (this.asked === asked && this.engine.process !== this.warmed) await this.warmUpRounds(asked);
+  }
+
+  /**
    * Starts the layout process ahead of a layout and has it lay out small graphs shaped like real ones
    * (warmUpGraph.ts), one after another, so elkjs has loaded and the code a graph goes through is
    * optimised by the time one comes. A layout asked for meanwhile waits for the small one running and
@@ -42,21 +101,45 @@ export class GraphLayouts {
    */
   async warmUp(): Promise<void> {
     if (this.engine.running) return;
+    await this.warmUpRounds(this.asked);
+  }
+
+  /**
+   * The warm-up's layouts, until one is asked for (`asked` changes) or a layout ahead supersedes the
+   * one running.
+   */
+  private async warmUpRounds(asked: number): Promise<void> {
     const t0 = performance.now();
-    const asked = this.asked;
     const graph = warmUpGraph();
+    const run = {};
+    this.warming = run;
     try {
       for (let i = 0; i < WARM_UP_ROUNDS; i++) {
         if (this.asked !== asked) return;
         await layout(graph, this.engine);
       }
+      this.warmed = this.engine.process;
       this.opts.log?.(`Lineage graph: layout process warmed up in ${Math.round(performance.now() - t0)} ms.`);
     } catch {
-      // Superseded by a real layout, or the process failed (the engine has logged why).
+      // Superseded by a real layout or one ahead, or the process failed (the engine has logged why).
+    } finally {
+      if (this.warming === run) this.warming = undefined;
     }
   }
 
   dispose(): void {
     this.engine.dispose();
   }
+}
+
+/**
+ * The largest graph laid out ahead (boxes, ports and edges, as `sizeOf` counts): a neighbourhood of the
+ * demo's size and more (hundreds), laid out in tens of milliseconds once elkjs runs warm.
+ */
+export const AHEAD_LIMIT = 1_000;
+
+/** Whether `g` is small enough to be laid out ahead (a cheap bound first). */
+function withinAheadLimit(g: GraphResult, direction: GraphDirection): boolean {
+  if (g.nodes.length + g.edges.length > AHEAD_LIMIT) return false;
+  return sizeOf(elkGraph(g, direction, crossingBundles(g))) <= AHEAD_LIMIT;
 }

@@ -97,6 +97,12 @@ export class GraphService {
     this.contracts.setFolders(folders);
   }
 
+  /** The graph, if the model is built already (else undefined: nothing is built for it). */
+  graphNow(params: GraphParams): GraphResult | undefined {
+    const model = this.readyNow();
+    return model && graphFor(model, params);
+  }
+
   async graph(params: GraphParams): Promise<GraphResult> {
     return graphFor(await this.ready(), params);
   }

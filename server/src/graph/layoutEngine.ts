@@ -111,6 +111,11 @@ export class LayoutEngine {
     return this.running_ !== undefined;
   }
 
+  /** Whether a layout is being made (asked for and not yet answered or superseded). */
+  get busy(): boolean {
+    return (this.running_?.jobs.size ?? 0) > 0;
+  }
+
   /** The layout process while it runs (its pid, its exit). */
   get process(): ChildProcess | undefined {
     return this.running_?.proc;

@@ -36,6 +36,11 @@ export class LayoutReuse {
     while (this.kept.size > this.limit) this.kept.delete(this.kept.keys().next().value!);
   }
 
+  /** Whether a layout of this shape (`graphShape`) is kept. */
+  has(shape: string): boolean {
+    return this.kept.has(shape);
+  }
+
   /**
    * The kept layout for `g`, when a graph of `g`'s shape was laid out and `g` has only edges it had (same
    * ends) and bundles it laid out (same ends): the kept boxes, and the kept routes of `g`'s edges and

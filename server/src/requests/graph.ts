@@ -6,9 +6,17 @@ import type { Documents } from '../workspace/documents';
 import type { GraphService } from '../graph/graphService';
 import type { GraphLayouts } from '../graph/graphLayouts';
 import { LayoutSuperseded } from '../graph/layoutEngine';
+import type { GraphLayout } from '../../../common/src/graphLayout/wire';
 import { CancelledError } from '../api/errors';
 import { checkedNotification, checkedRequest, request } from '../api/handlers';
 import type { OnceLogger } from '../util/log';
+
+/** How the log names where a layout came from. */
+const MADE: Record<GraphLayout['made'], string> = {
+  new: 'laid out',
+  ahead: 'laid out ahead of the click',
+  kept: 'on the kept layout',
+};
 
 export function registerGraphRequests(
   connection: Connection,
@@ -31,7 +39,7 @@ export function registerGraphRequests(
         const layout = await layouts.laidOut(g, p.direction);
         const t2 = performance.now();
         log.info(
-          `Lineage graph: ${g.nodes.length} components, ${g.edges.length} edges in ${Math.round(t2 - t0)} ms (graph ${Math.round(t1 - t0)} ms, layout ${Math.round(t2 - t1)} ms, ${layout.made === 'new' ? 'laid out' : 'on the kept layout'}).`,
+          `Lineage graph: ${g.nodes.length} components, ${g.edges.length} edges in ${Math.round(t2 - t0)} ms (graph ${Math.round(t1 - t0)} ms, layout ${Math.round(t2 - t1)} ms, ${MADE[layout.made]}).`,
         );
         return { graph: g, layout };
       } catch (err) {
@@ -43,7 +51,15 @@ export function registerGraphRequests(
   );
   connection.onNotification(
     P.WarmGraphLayoutNotification,
-    checkedNotification(log, P.WarmGraphLayoutNotification, () => layouts.warmUp()),
+    checkedNotification(log, P.WarmGraphLayoutNotification, async ({ graph: want }) => {
+      if (!want) return layouts.warmUp();
+      const now = graph.graphNow(want.graph);
+      if (now) return layouts.layOutAhead(now, want.direction);
+      // The model is still to be built (the editor's lenses ask for it too): the process is readied
+      // meanwhile, and the graph laid out ahead once the model is there.
+      void layouts.warmUp();
+      return layouts.layOutAhead(await graph.graph(want.graph), want.direction);
+    }),
   );
   connection.onRequest(
     P.FieldFlowRequest,

@@ -7,7 +7,9 @@ import type { LineageLensApi } from '../../../client/src/api';
 import { COMMANDS } from '../../../common/src/protocol';
 import {
   componentLabel,
+  type DemoAnchor,
   demoDataset,
+  hoversAtDemoAnchor,
   hoversAtFirstDemoAnchor,
   inState,
   lineageApi,
@@ -71,6 +73,32 @@ describe('lineage graph and impact', () => {
     } finally {
       await cfg.update('trace.server', trace, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('a hover offering the graph has it laid out ahead of the click, which then takes that layout', async () => {
+    // billing-worker's graph (checkout-api's is laid out by the other tests): the panel open or not.
+    const billing = demoDataset().components.find((c) => c.name === 'billing-worker')!;
+    const { paths } = billing as unknown as { paths: Array<{ code_anchors?: DemoAnchor[] }> };
+    const anchor = paths.flatMap((p) => p.code_anchors ?? []).find((a) => a.file && a.line_start)!;
+    const dir = api.logUri.fsPath;
+    const from = logText(dir).length;
+    const hovers = await hoversAtDemoAnchor(anchor);
+    const text = hovers
+      .flatMap((h) => h.contents)
+      .map((c) => (c instanceof vscode.MarkdownString ? c.value : ''));
+    const graph = commandLinks(text.join('\n')).find((l) => l.command === COMMANDS.showGraph);
+    assert.ok(graph, 'the hover links to the lineage graph');
+    // The client told the server which graph the link opens, as the panel will ask for it.
+    await waitForLogLine(dir, /Lineage graph: \d+ components laid out ahead/, from);
+    const rendered = next(api.graph.onDidRender, 'the graph being drawn from the hover link');
+    await vscode.commands.executeCommand(graph.command, ...graph.args);
+    assert.ok((await rendered).nodes > 0);
+    const request = await waitForLogLine(
+      dir,
+      /Lineage graph: \d+ components, \d+ edges in \d+ ms \(.*\)\./,
+      from,
+    );
+    assert.match(request, /laid out ahead of the click|on the kept layout/, 'no second layout');
   });
 
   it('opens the panel from the command on a component, and the webview reports it has drawn', async () => {
