@@ -1,6 +1,7 @@
 // The graph a link offers, laid out ahead of the click (server/src/graph/graphLayouts.ts's layOutAhead)
 // in the real layout process (dist/server/layoutProcess.js): the click's request takes that layout
-// (waiting for it, or kept once done) and elkjs lays the graph out once; a guess never supersedes a
+// (waiting for it, or once done) and elkjs lays the graph out once; guesses never push out the
+// layouts requests made; a guess never supersedes a
 // layout being made, is superseded by a click on another graph, and is not made for a large graph (the
 // process is warmed up instead).
 import { strict as assert } from 'node:assert';
@@ -82,7 +83,7 @@ describe('server: the graph a link offers, laid out ahead of the click', functio
     assert.ok(r.made.length > 1, 'the warm-up graphs after it');
     r.layouts.engine.dispose(); // no process: a layout would have to start one
     const wire = await r.layouts.laidOut(g, 'DOWN');
-    assert.equal(wire.made, 'kept');
+    assert.equal(wire.made, 'ahead');
     assert.equal(r.layouts.engine.running, false, 'no process was started');
     // Offered again: kept already, nothing laid out (the process is not even started for it).
     const count = r.made.length;
@@ -102,7 +103,20 @@ describe('server: the graph a link offers, laid out ahead of the click', functio
     await r.told(/warmed up in \d+ ms/); // the warm-up the guess ended, made after it
     assert.deepEqual(r.made.slice(0, 2), ['c', 'w0'], 'one warm-up round, then the guess');
     assert.equal(r.made.filter((m) => m === 'w0').length, 1);
-    assert.equal((await r.layouts.laidOut(g, 'RIGHT')).made, 'kept');
+    assert.equal((await r.layouts.laidOut(g, 'RIGHT')).made, 'ahead');
+  });
+
+  it('guesses never push out the layouts the user saw (only the last guess is kept, apart)', async () => {
+    const r = recorded();
+    disposables.push(r.layouts);
+    const seen = ['s', 't', 'u', 'v'].map((p) => named(p, 2));
+    for (const g of seen) assert.equal((await r.layouts.laidOut(g, 'RIGHT')).made, 'new');
+    for (const p of ['h', 'i', 'j', 'k', 'l']) await r.layouts.layOutAhead(named(p, 2), 'RIGHT');
+    const count = r.made.length;
+    for (const g of seen) assert.equal((await r.layouts.laidOut(g, 'RIGHT')).made, 'kept');
+    assert.equal((await r.layouts.laidOut(named('l', 2), 'RIGHT')).made, 'ahead', 'the last guess');
+    assert.equal((await r.layouts.laidOut(named('h', 2), 'RIGHT')).made, 'new', 'an older guess is gone');
+    assert.deepEqual(r.made.slice(count), ['h0']);
   });
 
   it('never supersedes a layout being made (a panel’s): the guess is dropped', async () => {

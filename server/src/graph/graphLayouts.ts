@@ -20,12 +20,21 @@ interface Ahead {
   laid: Promise<Laid>;
 }
 
+/** The last layout made ahead, until a request takes it: kept apart, so guesses never push out layouts the user saw. */
+interface Guess {
+  shape: string;
+  g: GraphResult;
+  direction: GraphDirection;
+  laid: Laid;
+}
+
 export class GraphLayouts {
   readonly engine: LayoutEngine;
   private readonly kept = new LayoutReuse();
   /** Layouts asked for (a warm-up stops when one is). */
   private asked = 0;
   private ahead: Ahead | undefined;
+  private guess: Guess | undefined;
   /** The warm-up running, if one is. */
   private warming: object | undefined;
   /** The last process whose warm-up ended (its code optimised for a large graph). */
@@ -48,16 +57,17 @@ export class GraphLayouts {
         () => true,
         () => false,
       );
-      const laid = done ? this.kept.reuse(g, direction) : undefined;
+      const laid = done ? this.takeGuess(g, direction) : undefined;
       if (laid) return layoutToWire(laid, direction, 'ahead');
       // A newer graph was asked for meanwhile (and superseded the layout ahead): this one is not wanted.
       if (ask !== this.asked) throw new LayoutSuperseded();
     }
     const kept = this.kept.reuse(g, direction);
-    if (kept) {
+    const guessed = kept ? undefined : this.takeGuess(g, direction);
+    if (kept || guessed) {
       // A layout still running is for an older graph: stopped, and a fresh process readied.
       if (this.engine.supersede()) void this.warmUp();
-      return layoutToWire(kept, direction, 'kept');
+      return layoutToWire((kept ?? guessed)!, direction, kept ? 'kept' : 'ahead');
     }
     const laid: Laid = await layout(g, this.engine, direction);
     this.kept.keep(g, direction, laid);
@@ -76,12 +86,13 @@ export class GraphLayouts {
   async layOutAhead(g: GraphResult, direction: GraphDirection): Promise<void> {
     if (this.engine.busy && !this.warming) return;
     const shape = graphShape(g, direction);
-    if (this.kept.has(shape) || !withinAheadLimit(g, direction)) return this.warmUp();
+    if (this.kept.has(shape) || this.guess?.shape === shape || !withinAheadLimit(g, direction))
+      return this.warmUp();
     const asked = this.asked;
     const ahead: Ahead = { shape, laid: layout(g, this.engine, direction) };
     this.ahead = ahead;
     try {
-      this.kept.keep(g, direction, await ahead.laid);
+      this.guess = { shape, g, direction, laid: await ahead.laid };
       this.opts.log?.(
         `Lineage graph: ${g.nodes.length} components laid out ahead (a link to them was shown).`,
       );
@@ -91,6 +102,18 @@ export class GraphLayouts {
       if (this.ahead === ahead) this.ahead = undefined;
     }
     if (this.asked === asked && this.engine.process !== this.warmed) await this.warmUpRounds(asked);
+  }
+
+  /**
+   * The guess's layout for `g`, if it was of `g`'s shape: from now on kept like any layout a request
+   * made (undefined when `g` has edges the guess has no route for: a layout of its own, then).
+   */
+  private takeGuess(g: GraphResult, direction: GraphDirection): Laid | undefined {
+    const guess = this.guess;
+    if (!guess || guess.shape !== graphShape(g, direction)) return undefined;
+    this.guess = undefined;
+    this.kept.keep(guess.g, guess.direction, guess.laid);
+    return this.kept.reuse(g, direction);
   }
 
   /**
