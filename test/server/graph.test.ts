@@ -294,6 +294,10 @@ describe('language server: lineage graph and impact', function () {
     const params: P.GraphParams = { focus: { kind: 'component', componentId: ids.C } };
     await client.conn.sendRequest(P.GraphRequest, params); // the model is built (a guess never builds it)
     const from = client.mark();
+    // A guess that cannot be made (no such namespace) is dropped quietly: the click would say why.
+    await client.conn.sendNotification(P.WarmGraphLayoutNotification, {
+      graph: { graph: { focus: { kind: 'namespace', namespace: 'no such namespace' } }, direction: 'RIGHT' },
+    });
     await client.conn.sendNotification(P.WarmGraphLayoutNotification, {
       graph: { graph: params, direction: 'RIGHT' },
     });
@@ -307,6 +311,11 @@ describe('language server: lineage graph and impact', function () {
     );
     const want = await layout(laid.graph, new ELK(), 'RIGHT');
     assert.deepEqual(layoutFromWire(laid.graph, laid.layout)?.nodes, want.nodes);
+    assert.deepEqual(
+      client.logMessages().filter((m) => /warmGraphLayout/.test(m)),
+      [],
+      'nothing logged of the guess that could not be made',
+    );
   });
 
   it('a namespace collapses to component level with counts', async () => {

@@ -53,12 +53,19 @@ export function registerGraphRequests(
     P.WarmGraphLayoutNotification,
     checkedNotification(log, P.WarmGraphLayoutNotification, async ({ graph: want }) => {
       if (!want) return layouts.warmUp();
-      const now = graph.graphNow(want.graph);
-      if (now) return layouts.layOutAhead(now, want.direction);
-      // The model is still to be built (the editor's lenses ask for it too): the process is readied
-      // meanwhile, and the graph laid out ahead once the model is there.
-      void layouts.warmUp();
-      return layouts.layOutAhead(await graph.graph(want.graph), want.direction);
+      let g;
+      try {
+        g = graph.graphNow(want.graph);
+        if (!g) {
+          // The model is still to be built (the editor's lenses ask for it too): the process is
+          // readied meanwhile, and the graph laid out ahead once the model is there.
+          void layouts.warmUp();
+          g = await graph.graph(want.graph);
+        }
+      } catch {
+        return; // a guess that cannot be made: the click, if it comes, says why
+      }
+      return layouts.layOutAhead(g, want.direction);
     }),
   );
   connection.onRequest(
