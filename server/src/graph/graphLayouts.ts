@@ -20,7 +20,10 @@ interface Ahead {
   laid: Promise<Laid>;
 }
 
-/** The last layout made ahead, until a request takes it: kept apart, so guesses never push out layouts the user saw. */
+/**
+ * The last layout made ahead, until a request takes it: kept apart from the layouts requests made, so
+ * guesses never push those out.
+ */
 interface Guess {
   shape: string;
   g: GraphResult;
@@ -50,24 +53,26 @@ export class GraphLayouts {
    */
   async laidOut(g: GraphResult, direction: GraphDirection): Promise<GraphLayout> {
     const ask = ++this.asked;
+    // Only asked for when a guess is made or being made (a large graph's shape is long to write).
+    const shape = this.ahead || this.guess ? graphShape(g, direction) : undefined;
     const ahead = this.ahead;
-    if (ahead && ahead.shape === graphShape(g, direction)) {
+    if (ahead && ahead.shape === shape) {
       // Being laid out already, as its link was shown: that layout, not a second one.
       const done = await ahead.laid.then(
         () => true,
         () => false,
       );
-      const laid = done ? this.takeGuess(g, direction) : undefined;
+      const laid = done ? this.takeGuess(g, direction, shape) : undefined;
       if (laid) return layoutToWire(laid, direction, 'ahead');
       // A newer graph was asked for meanwhile (and superseded the layout ahead): this one is not wanted.
       if (ask !== this.asked) throw new LayoutSuperseded();
     }
     const kept = this.kept.reuse(g, direction);
-    const guessed = kept ? undefined : this.takeGuess(g, direction);
-    if (kept || guessed) {
+    const reused = kept ?? this.takeGuess(g, direction, shape);
+    if (reused) {
       // A layout still running is for an older graph: stopped, and a fresh process readied.
       if (this.engine.supersede()) void this.warmUp();
-      return layoutToWire((kept ?? guessed)!, direction, kept ? 'kept' : 'ahead');
+      return layoutToWire(reused, direction, kept ? 'kept' : 'ahead');
     }
     const laid: Laid = await layout(g, this.engine, direction);
     this.kept.keep(g, direction, laid);
@@ -108,9 +113,9 @@ export class GraphLayouts {
    * The guess's layout for `g`, if it was of `g`'s shape: from now on kept like any layout a request
    * made (undefined when `g` has edges the guess has no route for: a layout of its own, then).
    */
-  private takeGuess(g: GraphResult, direction: GraphDirection): Laid | undefined {
+  private takeGuess(g: GraphResult, direction: GraphDirection, shape: string | undefined): Laid | undefined {
     const guess = this.guess;
-    if (!guess || guess.shape !== graphShape(g, direction)) return undefined;
+    if (!guess || guess.shape !== shape) return undefined;
     this.guess = undefined;
     this.kept.keep(guess.g, guess.direction, guess.laid);
     return this.kept.reuse(g, direction);
