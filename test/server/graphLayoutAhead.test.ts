@@ -119,6 +119,18 @@ describe('server: the graph a link offers, laid out ahead of the click', functio
     assert.deepEqual(r.made.slice(count), ['h0']);
   });
 
+  it('a guess offered while another is made follows it, and of several only the newest', async () => {
+    const r = recorded();
+    disposables.push(r.layouts);
+    const first = r.layouts.layOutAhead(named('f', 2), 'RIGHT');
+    const moved = r.layouts.layOutAhead(named('o', 2), 'RIGHT'); // a hover moved on from
+    const newest = r.layouts.layOutAhead(named('n', 2), 'RIGHT');
+    await Promise.all([first, moved, newest]);
+    assert.deepEqual(r.made.slice(0, 2), ['f0', 'n0']);
+    assert.ok(!r.made.includes('o0'));
+    assert.equal((await r.layouts.laidOut(named('n', 2), 'RIGHT')).made, 'ahead');
+  });
+
   it('never supersedes a layout being made (a panel’s): the guess is dropped', async () => {
     const r = recorded();
     disposables.push(r.layouts);

@@ -38,6 +38,8 @@ export class GraphLayouts {
   private asked = 0;
   private ahead: Ahead | undefined;
   private guess: Guess | undefined;
+  /** The latest guess asked for (an older one still waiting for its turn gives way to it). */
+  private newestGuess: object | undefined;
   /** The warm-up running, if one is. */
   private warming: object | undefined;
   /** The last process whose warm-up ended (its code optimised for a large graph). */
@@ -85,10 +87,14 @@ export class GraphLayouts {
    * Only a graph of up to AHEAD_LIMIT boxes, ports and edges (a guess must cost little; one superseded
    * by a click on another graph ends in its process, or above SMALL_LAYOUT has it restarted) and only
    * when no layout but the warm-up's is being made (a guess never supersedes a panel's layout; it ends
-   * a warm-up). A process not warmed up yet is then warmed up as `warmUp` would. Resolves when done;
+   * a warm-up; a guess being made is let end, and only the newest of those offered meanwhile follows). A process not warmed up yet is then warmed up as `warmUp` would. Resolves when done;
    * never rejects.
    */
   async layOutAhead(g: GraphResult, direction: GraphDirection): Promise<void> {
+    // One guess at a time, the newest next: a hover moved on from is not waited for by the one after.
+    const turn = (this.newestGuess = {});
+    if (this.ahead) await this.ahead.laid.catch(() => undefined);
+    if (this.newestGuess !== turn) return;
     if (this.engine.busy && !this.warming) return;
     const shape = graphShape(g, direction);
     if (this.kept.has(shape) || this.guess?.shape === shape || !withinAheadLimit(g, direction))
@@ -106,7 +112,9 @@ export class GraphLayouts {
     } finally {
       if (this.ahead === ahead) this.ahead = undefined;
     }
-    if (this.asked === asked && this.engine.process !== this.warmed) await this.warmUpRounds(asked);
+    // The warm-up after a guess, unless a click or a newer guess came meanwhile (that one warms up).
+    if (this.asked === asked && this.newestGuess === turn && this.engine.process !== this.warmed)
+      await this.warmUpRounds(asked);
   }
 
   /**
