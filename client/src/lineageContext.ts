@@ -406,7 +406,7 @@ export class LineageContext implements vscode.Disposable {
    * and its model is built), else readies its layout process. Only a running server is told; this never
    * starts one.
    */
-  warmGraphLayout(params: WarmGraphLayoutParams = {}): void {
+  warmGraphLayout(params: WarmGraphLayoutParams): void {
     if (this.client?.isRunning()) void this.client.sendNotification(WarmGraphLayoutNotification, params);
   }
 

@@ -69,7 +69,7 @@ export class GraphLayouts {
       // A newer graph was asked for meanwhile (and superseded the layout ahead): this one is not wanted.
       if (ask !== this.asked) throw new LayoutSuperseded();
     }
-    const kept = this.kept.reuse(g, direction);
+    const kept = this.kept.reuse(g, direction, shape);
     const reused = kept ?? this.takeGuess(g, direction, shape);
     if (reused) {
       // A layout still running is for an older graph: stopped, and a fresh process readied.
@@ -87,8 +87,8 @@ export class GraphLayouts {
    * Only a graph of up to AHEAD_LIMIT boxes, ports and edges (a guess must cost little; one superseded
    * by a click on another graph ends in its process, or above SMALL_LAYOUT has it restarted) and only
    * when no layout but the warm-up's is being made (a guess never supersedes a panel's layout; it ends
-   * a warm-up; a guess being made is let end, and only the newest of those offered meanwhile follows). A process not warmed up yet is then warmed up as `warmUp` would. Resolves when done;
-   * never rejects.
+   * a warm-up; a guess being made is let end, and only the newest of those offered meanwhile follows).
+   * A process not warmed up yet is then warmed up as `warmUp` would. Resolves when done; never rejects.
    */
   async layOutAhead(g: GraphResult, direction: GraphDirection): Promise<void> {
     // One guess at a time, the newest next: a hover moved on from is not waited for by the one after.
@@ -126,7 +126,7 @@ export class GraphLayouts {
     if (!guess || guess.shape !== shape) return undefined;
     this.guess = undefined;
     this.kept.keep(guess.g, guess.direction, guess.laid);
-    return this.kept.reuse(g, direction);
+    return this.kept.reuse(g, direction, shape);
   }
 
   /**

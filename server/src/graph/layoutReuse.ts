@@ -44,10 +44,10 @@ export class LayoutReuse {
   /**
    * The kept layout for `g`, when a graph of `g`'s shape was laid out and `g` has only edges it had (same
    * ends) and bundles it laid out (same ends): the kept boxes, and the kept routes of `g`'s edges and
-   * bundles. Otherwise undefined: `g` needs a layout of its own.
+   * bundles. Otherwise undefined: `g` needs a layout of its own. `shape`: `g`'s, if the caller has it.
    */
-  reuse(g: GraphResult, direction: GraphDirection): Laid | undefined {
-    const key = graphShape(g, direction);
+  reuse(g: GraphResult, direction: GraphDirection, shape?: string): Laid | undefined {
+    const key = shape ?? graphShape(g, direction);
     const k = this.kept.get(key);
     if (!k) return undefined;
     for (const e of g.edges) if (k.edges.get(e.id) !== ends(e)) return undefined;

@@ -7,9 +7,7 @@ import type { LineageLensApi } from '../../../client/src/api';
 import { COMMANDS } from '../../../common/src/protocol';
 import {
   componentLabel,
-  type DemoAnchor,
   demoDataset,
-  hoversAtDemoAnchor,
   hoversAtFirstDemoAnchor,
   inState,
   lineageApi,
@@ -33,13 +31,17 @@ function commandLinks(markdown: string): Array<{ command: string; args: unknown[
   }));
 }
 
-async function hoverLinksAtFirstAnchor(): Promise<Array<{ command: string; args: unknown[] }>> {
-  const hovers = await hoversAtFirstDemoAnchor();
+/** The `command:` links of hovers' Markdown. */
+function hoverLinks(hovers: vscode.Hover[]): Array<{ command: string; args: unknown[] }> {
   const text = hovers
     .flatMap((h) => h.contents)
     .map((c) => (c instanceof vscode.MarkdownString ? c.value : ''))
     .join('\n');
   return commandLinks(text);
+}
+
+async function hoverLinksAtFirstAnchor(): Promise<Array<{ command: string; args: unknown[] }>> {
+  return hoverLinks(await hoversAtFirstDemoAnchor());
 }
 
 describe('lineage graph and impact', () => {
@@ -77,16 +79,11 @@ describe('lineage graph and impact', () => {
 
   it('a hover offering the graph has it laid out ahead of the click, which then takes that layout', async () => {
     // billing-worker's graph (checkout-api's is laid out by the other tests): the panel open or not.
-    const billing = demoDataset().components.find((c) => c.name === 'billing-worker')!;
-    const { paths } = billing as unknown as { paths: Array<{ code_anchors?: DemoAnchor[] }> };
-    const anchor = paths.flatMap((p) => p.code_anchors ?? []).find((a) => a.file && a.line_start)!;
     const dir = api.logUri.fsPath;
     const from = logText(dir).length;
-    const hovers = await hoversAtDemoAnchor(anchor);
-    const text = hovers
-      .flatMap((h) => h.contents)
-      .map((c) => (c instanceof vscode.MarkdownString ? c.value : ''));
-    const graph = commandLinks(text.join('\n')).find((l) => l.command === COMMANDS.showGraph);
+    const graph = hoverLinks(await hoversAtFirstDemoAnchor('billing-worker')).find(
+      (l) => l.command === COMMANDS.showGraph,
+    );
     assert.ok(graph, 'the hover links to the lineage graph');
     // The client told the server which graph the link opens, as the panel will ask for it.
     await waitForLogLine(dir, /Lineage graph: \d+ components laid out ahead/, from);

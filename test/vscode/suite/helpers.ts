@@ -105,14 +105,15 @@ export function demoDataset(): DemoDataset {
 }
 
 /**
- * Opens the source file of the demo dataset's first code anchor and answers the hovers at the anchor's
- * start (where the anchored name begins).
+ * Opens the source file of the demo dataset's first code anchor (of the component so named, if given)
+ * and answers the hovers at the anchor's start (where the anchored name begins).
  */
-export async function hoversAtFirstDemoAnchor(): Promise<vscode.Hover[]> {
+export async function hoversAtFirstDemoAnchor(componentName?: string): Promise<vscode.Hover[]> {
   const dataset = demoDataset() as unknown as {
-    components: Array<{ paths?: Array<{ code_anchors?: DemoAnchor[] }> }>;
+    components: Array<{ name: string; paths?: Array<{ code_anchors?: DemoAnchor[] }> }>;
   };
   const anchor = dataset.components
+    .filter((c) => componentName === undefined || c.name === componentName)
     .flatMap((c) => c.paths ?? [])
     .flatMap((p) => p.code_anchors ?? [])
     .find((a) => a.file && a.line_start)!;
