@@ -70,7 +70,7 @@ process.on('unhandledRejection', (err) =>
 );
 
 const docs = new Documents();
-const index = createEditorAnchorIndex(log);
+const index = createEditorAnchorIndex(log, { placeInBackground: true });
 const contracts = new OpenContracts(() => [...clientSettings.workspaceFolders]);
 const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
 const credentials = new CredentialsInUse();

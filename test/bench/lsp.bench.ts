@@ -136,6 +136,7 @@ async function main(): Promise<void> {
       return null;
     });
     let indexLine = '';
+    let laterLine = '';
     const settledLines: string[] = [];
     let onSettled: () => void = () => undefined;
     conn.onNotification('window/logMessage', (m: { message: string }) => {
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
         onSettled();
       }
       if (/^Indexed \d+ code anchors/.test(m.message)) indexLine = m.message;
+      if (/^Placed the anchors of \d+ closed files/.test(m.message)) laterLine = m.message;
     });
     let published = 0;
     let diagnostics = 0;
@@ -337,6 +339,13 @@ async function main(): Promise<void> {
       [
         'index build (server log)',
         indexLine.replace(/^Indexed \d+ code anchors in /, '').replace(/\.$/, '') || 'not reported',
+      ],
+      [
+        '  closed files placed after it, in the background (server log)',
+        laterLine.replace(
+          /^Placed the anchors of (\d+) closed files in the background, (.*)\.$/,
+          '$1 files, $2',
+        ) || 'none',
       ],
       ['diagnostics published at load', `${diagnostics} in ${published} notifications`],
       [

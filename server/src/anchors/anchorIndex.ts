@@ -19,7 +19,7 @@ import { Placement } from './placement';
 import { WrittenFromBuffer } from './writtenFromBuffer';
 import { ClosedFileSync } from './closedFileSync';
 import { OpenDocumentSync } from './openDocumentSync';
-import { IndexBuild } from './indexBuild';
+import { IndexBuild, type PlacedLater } from './indexBuild';
 import { RecordMapping } from './recordMapping';
 import { AnchorQueries } from './anchorQueries';
 
@@ -83,10 +83,22 @@ export class AnchorIndex {
     await this.build.rebuild();
   }
 
-  /** Replaces all anchors; resolves their files and verifies them (files not open are read from disk). */
+  /**
+   * Replaces all anchors; resolves their files and verifies them (files not open are read from disk;
+   * some perhaps after it resolves: see whenPlaced).
+   */
   async setAnchors(entries: AnchorEntry[]): Promise<void> {
     this.state.entries = entries;
     await this.build.rebuild();
+  }
+
+  /**
+   * Resolves once the closed files the last build left for later are placed (see
+   * AnchorIndexOptions.placeInBackground): how many and how long it took; undefined when it left none or
+   * a newer build began.
+   */
+  whenPlaced(): Promise<PlacedLater | undefined> {
+    return this.build.whenPlaced();
   }
 
   // ---- open documents and the disk (openDocumentSync.ts, closedFileSync.ts) ----------------------

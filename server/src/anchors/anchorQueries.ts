@@ -45,9 +45,17 @@ export class AnchorQueries {
     return diagnosticsOf(fa.slots);
   }
 
-  /** Anchors without a place in the workspace (unresolved, outside the workspace): report them on the path. */
+  /**
+   * Anchors without a place in the workspace (unresolved, outside the workspace): report them on the
+   * path. A file left for later is not known to be unreadable until it is placed (the build says when).
+   */
   problems(): TrackedAnchor[] {
-    return this.state.slots.filter((s) => s.state === 'unresolved' || s.state === 'outsideWorkspace');
+    const byFile = this.state.byFile;
+    return this.state.slots.filter(
+      (s) =>
+        s.state === 'outsideWorkspace' ||
+        (s.state === 'unresolved' && !(s.fileKey !== undefined && byFile.get(s.fileKey)?.pending)),
+    );
   }
 
   /** One anchor by its ids, re-verified if edits touched it; the same ids twice: the later entry wins. */

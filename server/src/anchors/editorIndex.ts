@@ -20,12 +20,17 @@ export function createEditorAnchorIndex(
     warnOnce(message: string): void;
     errorOnce(message: string): void;
   },
-  /** Follow commits and checkouts while running (the editor); a one-shot check does not. */
-  opts: { watchGit?: boolean } = {},
+  /**
+   * `watchGit`: follow commits and checkouts while running (the editor). `placeInBackground`: files
+   * that need only their own text placed after the build (AnchorIndexOptions). A one-shot check does
+   * neither.
+   */
+  opts: { watchGit?: boolean; placeInBackground?: boolean } = {},
 ): AnchorIndex {
   return new AnchorIndex({
     folders: [],
     ...diskReads,
+    ...(opts.placeInBackground ? { placeInBackground: true } : {}),
     // Why git cannot map is said once per reason by the mapper itself.
     git: new GitMapper({ log: (m) => log.info(m), watch: opts.watchGit ?? true }),
     onError: (err) => log.errorOnce(`Anchor index listener failed: ${(err as Error)?.message}`),

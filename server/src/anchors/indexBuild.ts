@@ -3,6 +3,7 @@
 // identities, definitions followed into the files they moved to, open documents placed last. A newer
 // build makes a running one moot.
 import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { FileResolver, normalizeAnchorFile, type Resolution } from './fileResolver';
 import { LineTable } from './lineTable';
 import { SlotsById } from './slotsById';
@@ -18,11 +19,25 @@ import type { IndexEvents } from './indexEvents';
 import type { OpenDocumentSync } from './openDocumentSync';
 import type { ClosedFileSync } from './closedFileSync';
 
+/** Files a build left for later (AnchorIndexOptions.placeInBackground), once placed: how many, in how long. */
+export interface PlacedLater {
+  files: number;
+  ms: number;
+}
+
+/**
+ * A file left for later is placed in one go when a query asks for it first: one with more anchors than
+ * this is placed by the build, in slices, as before (a file can hold 100,000).
+ */
+const LATER_MAX_ANCHORS = 256;
+
 /** How many files are resolved or read at once while building. */
 const IO_CONCURRENCY = 32;
 
 export class IndexBuild {
   private generation = 0;
+  /** The files the last build left for later, being placed (see placeLater). */
+  private placing: Promise<PlacedLater | undefined> | undefined;
 
   constructor(
     private readonly state: IndexState,
@@ -158,10 +173,21 @@ export class IndexBuild {
       else placement.placeAll(key, fa, new LineTable(text));
     };
     const readSync = state.opts.readFileSync;
+    // Files placed after the build resolves (see AnchorIndexOptions.placeInBackground).
+    const later: Array<[string, FileAnchors]> = [];
+    const deferrable =
+      readSync && state.opts.placeInBackground
+        ? (key: string, fa: FileAnchors) => this.selfContained(key, fa)
+        : undefined;
     if (readSync) {
       for (const [key, fa] of byFile) {
         if (state.open.has(key)) {
           skipped.add(key);
+          continue;
+        }
+        if (fa.slots.length <= LATER_MAX_ANCHORS && deferrable?.(key, fa)) {
+          fa.pending = { next: 0 };
+          later.push([key, fa]);
           continue;
         }
         fa.readAt = Date.now();
@@ -228,7 +254,65 @@ export class IndexBuild {
       ...[...byFile.keys()].map((k) => path.basename(k)),
     ]);
     this.events.emitChanged([...changed]);
+    if (later.length === 0) {
+      this.placing = undefined;
+      this.events.emitRebuilt();
+      return;
+    }
+    this.placing = this.placeLater(later, generation, slicer).catch((err) => {
+      state.report(err);
+      return undefined;
+    });
+  }
+
+  /**
+   * Resolves once the files the last build left for later are placed: how many and how long it took;
+   * undefined when it left none, or a newer build began meanwhile.
+   */
+  whenPlaced(): Promise<PlacedLater | undefined> {
+    return this.placing ?? Promise.resolve(undefined);
+  }
+
+  /**
+   * The files the build left for later, placed in slices (a query places a file at once: Placement.settle);
+   * then the build is complete.
+   */
+  private async placeLater(
+    later: ReadonlyArray<[string, FileAnchors]>,
+    generation: number,
+    slicer: TimeSlicer,
+  ): Promise<PlacedLater | undefined> {
+    const t0 = performance.now();
+    await slicer.pause();
+    for (const [key, fa] of later) {
+      if (generation !== this.generation) return undefined;
+      while (this.placement.placePendingStep(key, fa)) {
+        if (slicer.tick()) {
+          await slicer.pause();
+          if (generation !== this.generation) return undefined;
+        }
+      }
+      if (slicer.due()) await slicer.pause();
+    }
+    if (generation !== this.generation) return undefined;
+    const done = { files: later.length, ms: performance.now() - t0 };
     this.events.emitRebuilt();
+    return done;
+  }
+
+  /**
+   * Whether a file's anchors need nothing but its own text: for each of their scanned commits git maps
+   * the file unchanged (its text is the scanned one: no scanned version to read, no definition that can
+   * have left it), or has no mapping (no history to follow).
+   */
+  private selfContained(key: string, fa: FileAnchors): boolean {
+    const git = this.state.opts.git;
+    if (!git) return true;
+    for (const commit of commitsOf(fa)) {
+      const map = git.fileMap(key, commit);
+      if (map && (map.added || map.hunks.length > 0 || map.renamedFrom)) return false;
+    }
+    return true;
   }
 
   /**

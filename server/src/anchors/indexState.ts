@@ -27,6 +27,16 @@ export interface FileAnchors {
   readAt?: number;
   /** The file time a reload after an index change was last decided on (each write is acted on once). */
   seenMtime?: number;
+  /**
+   * Left by the build for later (see IndexBuild): its anchors are placed in the background, or at once
+   * when something asks for them. `next`: the first slot not placed yet, once placing has begun.
+   */
+  pending?: PendingPlacement;
+}
+
+export interface PendingPlacement {
+  next: number;
+  placeOne?: (s: Slot) => void;
 }
 
 export interface OpenDoc {

@@ -55,6 +55,8 @@ export class Placement {
     bufferMap?: FileLineMap,
     diskText: string | undefined = bufferMap ? undefined : lines.text,
   ): (s: Slot) => void {
+    // Any placement supersedes one the build left for later.
+    fa.pending = undefined;
     fa.version++;
     fa.dirty = false;
     fa.positions = undefined;
@@ -90,6 +92,7 @@ export class Placement {
 
   /** The file could not be read: its anchors have no place. */
   unreadable(fa: FileAnchors): void {
+    fa.pending = undefined;
     fa.positions = undefined;
     for (const s of fa.slots) {
       s.uri = undefined;
@@ -99,8 +102,12 @@ export class Placement {
     }
   }
 
-  /** Lazily re-verifies a file's anchors that edits touched. */
+  /**
+   * Readies a file's anchors for a query: those the build left for later are placed now, and those that
+   * edits touched are re-verified.
+   */
   settle(key: string, fa: FileAnchors): void {
+    if (fa.pending) this.finishPending(key, fa);
     if (!fa.dirty) return;
     fa.dirty = false;
     fa.positions = undefined;
@@ -109,6 +116,35 @@ export class Placement {
     const definitions = this.definitionsOf(key, lines);
     const scanned = this.scannedFor(key, this.state.open.get(key)?.disk?.diskText);
     for (const s of fa.slots) if (s.dirty) reverify(s, lines, definitions, scanned);
+  }
+
+  /**
+   * Places one more anchor of a file the build left for later (reading the file first); false once none
+   * is left, or something else placed the file meanwhile.
+   */
+  placePendingStep(key: string, fa: FileAnchors): boolean {
+    const p = fa.pending;
+    if (!p) return false;
+    if (!p.placeOne) {
+      const readSync = this.state.opts.readFileSync;
+      fa.readAt = Date.now();
+      const text = readSync && this.state.readNow(readSync, key);
+      if (text === undefined) {
+        this.unreadable(fa);
+        return false;
+      }
+      p.placeOne = this.placer(key, fa, new LineTable(text));
+      fa.pending = p;
+    }
+    if (p.next < fa.slots.length) p.placeOne(fa.slots[p.next++]!);
+    if (p.next < fa.slots.length) return true;
+    fa.pending = undefined;
+    return false;
+  }
+
+  /** Places what is left of a file the build left for later, at once. */
+  finishPending(key: string, fa: FileAnchors): void {
+    while (this.placePendingStep(key, fa));
   }
 
   /**

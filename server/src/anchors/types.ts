@@ -157,6 +157,13 @@ export interface AnchorIndexOptions {
    * asynchronous reads (no thread-pool round trip per system call). Same contract as readFile.
    */
   readFileSync?(fsPath: string): string | undefined;
+  /**
+   * Closed files whose anchors need nothing but the file's own text (git says it did not change since
+   * their scan, or there is no history to follow) are placed after the build resolves: in the
+   * background, or at once when something asks for their anchors (`AnchorIndex.whenPlaced`). Only with
+   * `readFileSync`. An editor wants it (it serves hovers sooner); a one-shot check does not.
+   */
+  placeInBackground?: boolean;
   /** Whether a file exists (default: its realpath succeeds; a directory then fails to read and is reported unreadable). */
   fileExists?(fsPath: string): Promise<boolean>;
   /**

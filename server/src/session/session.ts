@@ -214,6 +214,12 @@ export class Session {
       this.opts.log.info(
         `Indexed ${entries.length} code anchors in ${Math.round(performance.now() - t0)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms).`,
       );
+      void this.index.whenPlaced().then((later) => {
+        if (later)
+          this.opts.log.info(
+            `Placed the anchors of ${later.files} closed files in the background, ${Math.round(later.ms)} ms after the index was ready.`,
+          );
+      });
     }
   }
 
