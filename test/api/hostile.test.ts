@@ -58,6 +58,29 @@ describe('API client against a hostile server', () => {
       assert.match(err.message, /'component detail' \(operation 4\) was not valid JSON/);
     });
 
+    it('an edge list or a version list nested too deep is refused before it is parsed, with strings that hold brackets', async () => {
+      // Brackets and escaped quotes inside strings do not nest; 100,000 arrays inside each other do.
+      const strings = '"x\\"[[[[{{{{", "\\\\", "]]]]}}}}"';
+      const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+      server.handler = (req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          req.url?.includes('/versions')
+            ? `{"versions":[{"kind":"SCAN","note":[${strings}],"extra":${deep}}]}`
+            : `{"edges":[],"note":[${strings}],"extra":${deep}}`,
+        );
+      };
+      const c = client();
+      const edges = await rejection(c.getEdges(), InvalidResponseError);
+      assert.match(edges.message, /more than 256 levels deep/);
+      const versions = await rejection(c.getVersions('c1'), InvalidResponseError);
+      assert.match(versions.message, /more than 256 levels deep/);
+      // Brackets inside strings at any count are not nesting: a shallow answer full of them is read.
+      const many = Array.from({ length: 300 }, () => '"[[[[{{{{\\""').join(',');
+      server.handler = (_req, res) => json(res, 200, JSON.parse(`{"edges":[],"note":[${many}]}`));
+      assert.deepEqual((await c.getEdges()).edges, []);
+    });
+
     it('a client cutting members refuses an answer nested too deep, in what it keeps only', async () => {
       const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
       const body = (where: 'kept' | 'cut') =>

@@ -110,14 +110,22 @@ function statusText(status: number): string {
 
 /** The parsed body; bodies nested deeper than `limit` are never parsed (see jsonDepth.ts). */
 export function parseBody(body: Buffer, limit: number = MAX_JSON_DEPTH): ParsedBody {
-  return jsonNestsDeeperThan(body, limit) ? 'tooDeep' : parseNestingChecked(body);
+  // The nesting is read from the decoded text, which the parser needs anyway: its strings are skipped
+  // by the engine's own search, not byte by byte (a load's first answer, the edge list, is megabytes,
+  // read before the byte loop is optimised).
+  const text = body.toString('utf8');
+  return jsonNestsDeeperThan(text, limit) ? 'tooDeep' : parseText(text);
 }
 
 /** The parsed body of a text whose nesting was already checked (as it was read for another reason). */
 export function parseNestingChecked(body: Buffer): ParsedBody {
-  if (body.length === 0) return 'notJson';
+  return parseText(body.toString('utf8'));
+}
+
+function parseText(text: string): ParsedBody {
+  if (text.length === 0) return 'notJson';
   try {
-    return { value: JSON.parse(body.toString('utf8')) as unknown };
+    return { value: JSON.parse(text) as unknown };
   } catch {
     return 'notJson';
   }
