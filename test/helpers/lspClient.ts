@@ -73,10 +73,11 @@ export class LspClient {
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(opts.env ? { env: opts.env } : {}),
     });
-    const conn = createProtocolConnection(
-      new StreamMessageReader(child.stdout),
-      new StreamMessageWriter(child.stdin),
-    );
+    const reader = new StreamMessageReader(child.stdout);
+    // vscode-jsonrpc's reader re-arms a timer every 10 s while a message is partly read, and disposing
+    // it does not stop that: a server killed mid-message (as some tests do) would keep mocha alive.
+    reader.partialMessageTimeout = 0;
+    const conn = createProtocolConnection(reader, new StreamMessageWriter(child.stdin));
     const client = new LspClient(conn, child, opts);
     child.stderr.setEncoding('utf8').on('data', (d: string) => (client.stderr += d));
     // The star handler (every notification) exists at runtime; ProtocolConnection's typing omits it.

@@ -48,6 +48,19 @@ describe('language server: source features', function () {
     assert.ok(s.lastLoadedAt);
   });
 
+  it('logs the index ready with the closed files it left for the background, then when they are placed', async () => {
+    // The harness waits for the load before opening anything: both anchored files were closed.
+    const placed = await h.client.waitFor<{ message: string }>('window/logMessage', (m) =>
+      /^Placed the anchors of \d+ closed files in the background, \d+ ms after the index was ready\.$/.test(
+        m.message,
+      ),
+    );
+    const indexed = h.client.logMessages().find((m) => /^Indexed 4 code anchors in /.test(m));
+    const left = /; (\d+) closed files left to place in the background\.$/.exec(indexed ?? '')?.[1];
+    assert.ok(left, indexed);
+    assert.equal(/^Placed the anchors of (\d+) /.exec(placed.message)?.[1], left);
+  });
+
   it('hovers a path: short label, sides, completeness on one line, tagged fields in plain words, links', async () => {
     const text = hoverText(await hover(ordersUri, 4, 3));
     const lines = text.split('\n');

@@ -101,6 +101,11 @@ export class AnchorIndex {
     return this.build.whenPlaced();
   }
 
+  /** How many closed files the last build left for later (see whenPlaced), placed or not by now. */
+  get filesLeftForLater(): number {
+    return this.build.leftForLater;
+  }
+
   // ---- open documents and the disk (openDocumentSync.ts, closedFileSync.ts) ----------------------
 
   openDocument(uri: string, text: string): void {

@@ -38,6 +38,8 @@ export class IndexBuild {
   private generation = 0;
   /** The files the last build left for later, being placed (see placeLater). */
   private placing: Promise<PlacedLater | undefined> | undefined;
+  /** How many files the last completed build left for later (placed or not by now). */
+  leftForLater = 0;
 
   constructor(
     private readonly state: IndexState,
@@ -254,6 +256,7 @@ export class IndexBuild {
       ...[...byFile.keys()].map((k) => path.basename(k)),
     ]);
     this.events.emitChanged([...changed]);
+    this.leftForLater = later.length;
     if (later.length === 0) {
       this.placing = undefined;
       this.events.emitRebuilt();

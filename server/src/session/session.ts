@@ -211,8 +211,10 @@ export class Session {
     if (entries.length) {
       // CPU time beside wall time: on a busy machine the wall time says little about the build itself.
       const cpu = process.cpuUsage(cpu0);
+      const later = this.index.filesLeftForLater;
       this.opts.log.info(
-        `Indexed ${entries.length} code anchors in ${Math.round(performance.now() - t0)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms).`,
+        `Indexed ${entries.length} code anchors in ${Math.round(performance.now() - t0)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)` +
+          (later ? `; ${later} closed files left to place in the background.` : '.'),
       );
       void this.index.whenPlaced().then((later) => {
         if (later)
