@@ -8,9 +8,7 @@ import { promises as fs, readFileSync } from 'node:fs';
 import {
   AnchorIndex,
   GitMapper,
-  expectedNamesFor,
   fileUri,
-  otherNamesFor,
   type AnchorEntry,
   type TrackedAnchor,
 } from '../../../server/src/anchors';
@@ -20,7 +18,7 @@ import { WrittenFromBuffer } from '../../../server/src/anchors/writtenFromBuffer
 import { newSlot } from '../../../server/src/anchors/slot';
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import { GitRepo, lines } from '../../helpers/gitRepo';
-import { TempWorkspace } from './workspace';
+import { TempWorkspace, pathEntry } from './workspace';
 
 const ORDERS_GO = lines(
   'package orders', // 1
@@ -38,18 +36,8 @@ const ORDERS_PATH = {
   egress: { signature_name: 'orders/Server/saveOrder' },
 };
 
-let n = 0;
 function entry(anchor: Omit<PathCodeAnchor, 'anchor_id'>, commit?: string): AnchorEntry {
-  const a: PathCodeAnchor = { anchor_id: `a${++n}`, ...anchor };
-  const otherNames = otherNamesFor(a, ORDERS_PATH);
-  return {
-    componentId: 'orders',
-    pathId: `p${n}`,
-    anchor: a,
-    expectedNames: expectedNamesFor(a, ORDERS_PATH),
-    ...(otherNames ? { otherNames } : {}),
-    ...(commit ? { commit } : {}),
-  };
+  return pathEntry('orders', anchor, ORDERS_PATH, commit);
 }
 
 describe('anchors: closed files placed in the background', () => {

@@ -7,17 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-  AnchorIndex,
-  GitMapper,
-  expectedNamesFor,
-  fileUri,
-  otherNamesFor,
-} from '../../../server/src/anchors';
+import { AnchorIndex, GitMapper, fileUri } from '../../../server/src/anchors';
 import type { AnchorEntry, TrackedAnchor } from '../../../server/src/anchors';
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import { GitRepo, lines } from '../../helpers/gitRepo';
-import { Editor, range } from './workspace';
+import { Editor, pathEntry, range } from './workspace';
 
 const CHECKOUT_GO = lines(
   'package main', // 1
@@ -53,22 +47,12 @@ const NAMINGS: Array<string | undefined> = [
   'sendOrderConfirmation',
 ];
 
-let n = 0;
 function anchorEntry(
   anchor: Omit<PathCodeAnchor, 'anchor_id'>,
   path: typeof CHECKOUT_PATH,
   commit?: string,
 ): AnchorEntry {
-  const a: PathCodeAnchor = { anchor_id: `id${++n}`, ...anchor };
-  const otherNames = otherNamesFor(a, path);
-  return {
-    componentId: 'checkout',
-    pathId: `p${n}`,
-    anchor: a,
-    expectedNames: expectedNamesFor(a, path),
-    ...(otherNames ? { otherNames } : {}),
-    ...(commit ? { commit } : {}),
-  };
+  return pathEntry('checkout', anchor, path, commit);
 }
 
 describe('anchors: identity (real repositories, realistic naming)', () => {

@@ -8,7 +8,9 @@ import type { Diagnostic, Range, TextDocumentContentChangeEvent } from 'vscode-l
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
 import {
   AnchorIndex,
+  expectedNamesFor,
   fileUri,
+  otherNamesFor,
   type AnchorEntry,
   type AnchorIndexOptions,
   type TrackedAnchor,
@@ -97,6 +99,30 @@ export function entry(
   pathId = 'p1',
 ): AnchorEntry {
   return { componentId, pathId, anchor: { anchor_id: `a${++counter}`, ...anchor }, expectedNames };
+}
+
+let pathCounter = 0;
+/**
+ * An anchor's entry as the server makes it from its path: the expected and other names read from the
+ * path's boundaries (named as scanners name them), with the path's scanned commit when given.
+ */
+export function pathEntry(
+  componentId: string,
+  anchor: Omit<PathCodeAnchor, 'anchor_id'>,
+  path: Parameters<typeof expectedNamesFor>[1],
+  commit?: string,
+): AnchorEntry {
+  const n = ++pathCounter;
+  const a: PathCodeAnchor = { anchor_id: `id${n}`, ...anchor };
+  const otherNames = otherNamesFor(a, path);
+  return {
+    componentId,
+    pathId: `p${n}`,
+    anchor: a,
+    expectedNames: expectedNamesFor(a, path),
+    ...(otherNames ? { otherNames } : {}),
+    ...(commit ? { commit } : {}),
+  };
 }
 
 export function range(sl: number, sc: number, el: number, ec: number): Range {
