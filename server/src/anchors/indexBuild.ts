@@ -177,36 +177,19 @@ export class IndexBuild {
     const readSync = state.opts.readFileSync;
     // Files placed after the build resolves (see AnchorIndexOptions.placeInBackground).
     const later: Array<[string, FileAnchors]> = [];
-    const deferrable =
-      readSync && state.opts.placeInBackground
-        ? (key: string, fa: FileAnchors) => this.selfContained(key, fa)
-        : undefined;
+    const deferring = state.opts.placeInBackground === true;
     if (readSync) {
       for (const [key, fa] of byFile) {
         if (state.open.has(key)) {
           skipped.add(key);
           continue;
         }
-        if (fa.slots.length <= LATER_MAX_ANCHORS && deferrable?.(key, fa)) {
-          fa.pending = { next: 0 };
+        fa.pending = { next: 0 };
+        if (deferring && fa.slots.length <= LATER_MAX_ANCHORS && this.selfContained(key, fa)) {
           later.push([key, fa]);
           continue;
         }
-        fa.readAt = Date.now();
-        const text = state.readNow(readSync, key);
-        if (text === undefined) placement.unreadable(fa);
-        else {
-          // Requests and notifications are served between slices, by time and within a file too (one
-          // file can hold 100,000 anchors); a newer build makes this one moot.
-          const placeOne = placement.placer(key, fa, new LineTable(text));
-          for (const s of fa.slots) {
-            placeOne(s);
-            if (slicer.tick()) {
-              await slicer.pause();
-              if (generation !== this.generation) return;
-            }
-          }
-        }
+        if (!(await this.placeInSlices(key, fa, generation, slicer))) return;
         if (slicer.due()) {
           await slicer.pause();
           if (generation !== this.generation) return;
@@ -288,19 +271,34 @@ export class IndexBuild {
     const t0 = performance.now();
     await slicer.pause();
     for (const [key, fa] of later) {
-      if (generation !== this.generation) return undefined;
-      while (this.placement.placePendingStep(key, fa)) {
-        if (slicer.tick()) {
-          await slicer.pause();
-          if (generation !== this.generation) return undefined;
-        }
-      }
+      // A file a query, a document or a reload placed meanwhile is no longer pending: nothing to do.
+      if (!(await this.placeInSlices(key, fa, generation, slicer))) return undefined;
       if (slicer.due()) await slicer.pause();
     }
     if (generation !== this.generation) return undefined;
     const done = { files: later.length, ms: performance.now() - t0 };
     this.events.emitRebuilt();
     return done;
+  }
+
+  /**
+   * Reads a pending closed file and places its anchors one by one (Placement.placePendingStep), serving
+   * requests between slices, by time and within a file too (one file can hold 100,000 anchors). False
+   * when a newer build began meanwhile (this one is moot).
+   */
+  private async placeInSlices(
+    key: string,
+    fa: FileAnchors,
+    generation: number,
+    slicer: TimeSlicer,
+  ): Promise<boolean> {
+    while (this.placement.placePendingStep(key, fa)) {
+      if (slicer.tick()) {
+        await slicer.pause();
+        if (generation !== this.generation) return false;
+      }
+    }
+    return generation === this.generation;
   }
 
   /**

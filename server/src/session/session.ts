@@ -216,10 +216,10 @@ export class Session {
         `Indexed ${entries.length} code anchors in ${Math.round(performance.now() - t0)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)` +
           (later ? `; ${later} closed files left to place in the background.` : '.'),
       );
-      void this.index.whenPlaced().then((later) => {
-        if (later)
+      void this.index.whenPlaced().then((placed) => {
+        if (placed)
           this.opts.log.info(
-            `Placed the anchors of ${later.files} closed files in the background, ${Math.round(later.ms)} ms after the index was ready.`,
+            `Placed the anchors of ${placed.files} closed files in the background, ${Math.round(placed.ms)} ms after the index was ready.`,
           );
       });
     }
