@@ -9,12 +9,12 @@
 //                         [--shuffle [--seed N]]
 // --shuffle runs the Node suites' test files in a random order (the seed is printed; --seed repeats an
 // order): a file that only passes after another one set something up fails there.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, mkdirSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSetup } from './vscode/install-location.mjs';
 import { mulberry32, shuffled } from './seededRandom.mjs';
+import { describeLimit, runTimedStep } from './timedStep.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const { values: args } = parseArgs({
@@ -55,10 +55,23 @@ const failures = [];
 /** Suites that could not run because the setup failed. */
 const notRun = [];
 
-function step(title, cmd, argv, env = {}) {
+/**
+ * How long a step may run before it is stopped and named as failed: several times what each takes on
+ * CI's two cores (the Node areas under 3 min, the VS Code suites under 6).
+ */
+const STEP_LIMIT_MS = 15 * 60_000;
+const VSCODE_STEP_LIMIT_MS = 30 * 60_000;
+
+function step(title, cmd, argv, limitMs = STEP_LIMIT_MS) {
   console.log(`\n=== ${title}`);
-  const r = spawnSync(cmd, argv, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status ?? 1;
+  const r = runTimedStep({ cmd, argv, cwd: root, limitMs });
+  if (r.timedOut) {
+    totals.failed += 1;
+    failures.push(
+      `${title}: still running after ${describeLimit(limitMs)}, stopped (a test, or a timer or process one left behind, kept it alive); the results it wrote are counted`,
+    );
+  }
+  return r.status;
 }
 
 function addResults(suite, file) {
@@ -160,7 +173,7 @@ for (const [area, script, ...extra] of [
   const out = join(artifacts, `${area}-results.json`);
   rmSync(out, { force: true });
   // Built above already.
-  step(area, process.execPath, [script, '--no-build', ...extra, '--results', out]);
+  step(area, process.execPath, [script, '--no-build', ...extra, '--results', out], VSCODE_STEP_LIMIT_MS);
   addResults(area, out);
 }
 
