@@ -29,6 +29,7 @@ import { ChangeImpactLive } from './requests/changeImpact';
 import { registerAgentTools } from './requests/agentTools';
 import { GraphService } from './graph/graphService';
 import { GraphLayouts } from './graph/graphLayouts';
+import { LayoutStore } from './graph/layoutStore';
 import { registerContractWatch } from './graph/contractWatch';
 import { WatchedFiles } from './workspace/watchedFiles';
 import { watchAnchoredFiles } from './features/anchorFilesWatch';
@@ -180,6 +181,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   clientSettings.initialize(params);
   const storage = clientSettings.storageDir;
   graphLayouts.engine.cacheDir = storage && join(storage, 'code-cache');
+  graphLayouts.store = storage ? new LayoutStore(join(storage, 'layouts'), (m) => log.info(m)) : undefined;
   const external = clientSettings.initOptions.externalSchemaValidation;
   contracts.external = { json: external?.json === true, yaml: external?.yaml === true };
   client = clientCapabilities(params);

@@ -2,7 +2,8 @@
 // service seeded with the demo dataset, a copy of demo/workspace, code-server 1.100 with the extension
 // under development, Debian's Chromium through playwright-core. Times what a user waits for:
 // - the hover's "Lineage graph" link clicked → the graph drawn (the webview's `rendered`), the first
-//   time (panel created, script and the server's layout process started) and again after closing the panel;
+//   time (panel created, script and the server's layout process started), again after closing the panel,
+//   and in a later session (the editor started again: the layout kept from the first, no layout process);
 // - a mapping kind unticked in the panel → the graph drawn again;
 // and splits each into the webview's marks (script started, graph received, laid out, drawn).
 // Run: node scripts/bench.mjs graphEditor (after node scripts/build.mjs; needs code-server, see
@@ -180,29 +181,34 @@ async function main(): Promise<void> {
     const extensionId = `${pkg.publisher}.${pkg.name}`;
     if (WITH_CODE_CACHE)
       await makeLayoutCodeCache(path.join(userDataDir, 'User', 'globalStorage', extensionId, 'code-cache'));
-    server = await harness.startCodeServer({
-      workspace,
-      userDataDir,
-      extensionsDir: path.join(tmp, 'extensions'),
-      logFile: path.join(runDir, 'code-server.log'),
-    });
-    browser = await harness.launchBrowser({ headless: true });
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    const session: JourneySession = {
-      page,
-      workbenchUrl: harness.workbenchUrl({ ...server, workspace, extensionDevelopmentPath: repoRoot }),
-      serviceUrl: service.url,
-      apiKey: service.apiKey,
-      workspace,
-      repoRoot,
-      screenshotDir: path.join(repoRoot, '.test-artifacts', 'screenshots', 'bench'),
-      runDir,
+    /** The editor (code-server and Chromium) started on the user data, signed in, the side bar closed. */
+    const startEditor = async (): Promise<Page> => {
+      server = await harness.startCodeServer({
+        workspace,
+        userDataDir,
+        extensionsDir: path.join(tmp, 'extensions'),
+        logFile: path.join(runDir, 'code-server.log'),
+      });
+      browser = await harness.launchBrowser({ headless: true });
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      const session: JourneySession = {
+        page,
+        workbenchUrl: harness.workbenchUrl({ ...server, workspace, extensionDevelopmentPath: repoRoot }),
+        serviceUrl: service!.url,
+        apiKey: service!.apiKey,
+        workspace,
+        repoRoot,
+        screenshotDir: path.join(repoRoot, '.test-artifacts', 'screenshots', 'bench'),
+        runDir,
+      };
+      (globalThis as { __lineageJourneySession?: JourneySession }).__lineageJourneySession = session;
+      await openWorkbench();
+      await signInThroughUi(page);
+      // Room for the editor beside the panel: the hovered line stays on screen with the panel open.
+      await runCommand(page, 'View: Close Primary Side Bar');
+      return page;
     };
-    (globalThis as { __lineageJourneySession?: JourneySession }).__lineageJourneySession = session;
-    await openWorkbench();
-    await signInThroughUi(page);
-    // Room for the editor beside the panel: the hovered line stays on screen with the panel open.
-    await runCommand(page, 'View: Close Primary Side Bar');
+    let page = await startEditor();
 
     // Cold: no panel yet.
     const frame = graphFrame(page);
@@ -252,6 +258,19 @@ async function main(): Promise<void> {
     }
     console.log(
       `hover link → drawn, panel closed before: median ${median(again)} ms of ${RUNS} to the drawn mark; last ${last}`,
+    );
+
+    // A later session: the editor started again on the same user data, whose global storage now holds
+    // the layout of the graph drawn above (and the code cache); the same link, the first panel.
+    await browser!.close();
+    await server!.stop();
+    page = await startEditor();
+    const later = graphFrame(page);
+    t0 = await clickGraphLink(page);
+    await waitForRender(later, 1);
+    t1 = Date.now();
+    console.log(
+      `hover link → drawn, first panel of a later session (the graph drawn in the session before; its layout ${await later.locator('body').getAttribute('data-layout')}): ${split(t0, t1, await marks(later), true)}`,
     );
   } catch (err) {
     const page = browser?.context.pages()[0];

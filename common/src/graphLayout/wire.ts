@@ -36,9 +36,15 @@ export const GraphLayoutSchema = Type.Object({
   direction: GraphDirectionSchema,
   /**
    * Laid out by elkjs for this graph (`new`), or before it was asked for, as the link that opened it was
-   * shown (`ahead`), or the server's kept layout of its shape (`kept`).
+   * shown (`ahead`), or the server's kept layout of its shape (`kept`), or one kept from an earlier
+   * session (`stored`).
    */
-  made: Type.Union([Type.Literal('new'), Type.Literal('ahead'), Type.Literal('kept')]),
+  made: Type.Union([
+    Type.Literal('new'),
+    Type.Literal('ahead'),
+    Type.Literal('kept'),
+    Type.Literal('stored'),
+  ]),
   nodes: Type.Array(Type.Tuple([Id, Box]), { maxItems: MAX_BOXES }),
   boundaries: Type.Array(Type.Tuple([Id, Box]), { maxItems: MAX_BOXES }),
   /** Each edge's route by id, bundles' and bundled crossings' too. */

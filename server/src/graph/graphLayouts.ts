@@ -1,5 +1,6 @@
 // The graph panel's layouts, made by the server: the kept layout of the graph's shape when it serves
-// (layoutReuse.ts), else elkjs in the layout process (layoutEngine.ts), never on the main thread.
+// (layoutReuse.ts; kept this session, or in an earlier one: layoutStore.ts), else elkjs in the layout
+// process (layoutEngine.ts), never on the main thread.
 import type { ChildProcess } from 'node:child_process';
 import { crossingBundles } from '../../../common/src/graphLayout/bundles';
 import { elkGraph, layout, type Laid } from '../../../common/src/graphLayout/layout';
@@ -12,6 +13,7 @@ import {
 import type { GraphResult } from '../../../common/src/protocol';
 import { LayoutEngine, type LayoutEngineOptions, LayoutSuperseded, sizeOf } from './layoutEngine';
 import { LayoutReuse } from './layoutReuse';
+import type { LayoutStore } from './layoutStore';
 import { WARM_UP_ROUNDS, warmUpGraph } from './warmUpGraph';
 
 /** A layout begun before it was asked for: the graph a link in front of the user opens. */
@@ -44,6 +46,8 @@ export class GraphLayouts {
   private warming: object | undefined;
   /** The last process whose warm-up ended (its code optimised for a large graph). */
   private warmed: ChildProcess | undefined;
+  /** Layouts kept across sessions (set once the server knows the user's storage); none: this session's only. */
+  store: LayoutStore | undefined;
 
   constructor(private readonly opts: LayoutEngineOptions = {}) {
     this.engine = new LayoutEngine(opts);
@@ -55,8 +59,8 @@ export class GraphLayouts {
    */
   async laidOut(g: GraphResult, direction: GraphDirection): Promise<GraphLayout> {
     const ask = ++this.asked;
-    // Only asked for when a guess is made or being made (a large graph's shape is long to write).
-    const shape = this.ahead || this.guess ? graphShape(g, direction) : undefined;
+    // Only asked for when it is looked up (a large graph's shape is long to write).
+    const shape = this.ahead || this.guess || this.store ? graphShape(g, direction) : undefined;
     const ahead = this.ahead;
     if (ahead && ahead.shape === shape) {
       // Being laid out already, as its link was shown: that layout, not a second one.
@@ -76,9 +80,30 @@ export class GraphLayouts {
       if (this.engine.supersede()) void this.warmUp();
       return layoutToWire(reused, direction, kept ? 'kept' : 'ahead');
     }
+    if (this.store && shape !== undefined && (await this.adoptStored(shape))) {
+      if (ask !== this.asked) throw new LayoutSuperseded();
+      const stored = this.kept.reuse(g, direction, shape);
+      if (stored) {
+        if (this.engine.supersede()) void this.warmUp();
+        return layoutToWire(stored, direction, 'stored');
+      }
+    }
     const laid: Laid = await layout(g, this.engine, direction);
-    this.kept.keep(g, direction, laid);
+    this.keepLaid(g, direction, laid);
     return layoutToWire(laid, direction, 'new');
+  }
+
+  /** Keeps a layout elkjs made, for this session and (with a store) later ones. */
+  private keepLaid(g: GraphResult, direction: GraphDirection, laid: Laid): void {
+    const { shape, kept } = this.kept.keep(g, direction, laid);
+    void this.store?.write(shape, kept);
+  }
+
+  /** Whether a layout of `shape` kept in an earlier session was found (it is then kept in memory). */
+  private async adoptStored(shape: string): Promise<boolean> {
+    const stored = await this.store?.read(shape);
+    if (stored) this.kept.adopt(shape, stored);
+    return stored !== undefined;
   }
 
   /**
@@ -97,6 +122,19 @@ export class GraphLayouts {
     if (this.newestGuess !== turn) return;
     if (this.engine.busy && !this.warming) return;
     const shape = graphShape(g, direction);
+    if (this.store && !this.kept.has(shape) && this.guess?.shape !== shape) {
+      const asked = this.asked;
+      if (await this.adoptStored(shape)) {
+        // Kept from an earlier session: the click draws on it, and nothing needs the layout process
+        // yet (starting it would take a core from the editor making the panel).
+        this.opts.log?.(
+          `Lineage graph: ${g.nodes.length} components on a layout kept from an earlier session.`,
+        );
+        return;
+      }
+      // A click or a newer guess came while the file was looked for: theirs is the layout to make.
+      if (this.newestGuess !== turn || this.asked !== asked || (this.engine.busy && !this.warming)) return;
+    }
     if (this.kept.has(shape) || this.guess?.shape === shape || !withinAheadLimit(g, direction))
       return this.warmUp();
     const asked = this.asked;
@@ -125,7 +163,7 @@ export class GraphLayouts {
     const guess = this.guess;
     if (!guess || guess.shape !== shape) return undefined;
     this.guess = undefined;
-    this.kept.keep(guess.g, guess.direction, guess.laid);
+    this.keepLaid(guess.g, guess.direction, guess.laid);
     return this.kept.reuse(g, direction, shape);
   }
 

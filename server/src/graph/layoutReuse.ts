@@ -10,7 +10,7 @@ import type { GraphEdge, GraphResult } from '../../../common/src/protocol';
 
 const ends = (e: Pick<GraphEdge, 'source' | 'target' | 'kind'>) => `${e.kind} ${e.source}>${e.target}`;
 
-interface Kept {
+export interface KeptLayout {
   /** Each edge of the kept graph by id: its kind and ends. */
   edges: Map<string, string>;
   /** Each bundle laid out by id: the boundary or component it leaves and enters. */
@@ -20,19 +20,29 @@ interface Kept {
 
 export class LayoutReuse {
   /** By the graph's shape (`graphShape`), oldest first. */
-  private readonly kept = new Map<string, Kept>();
+  private readonly kept = new Map<string, KeptLayout>();
 
   constructor(private readonly limit = 4) {}
 
-  /** A graph just laid out by elkjs: later graphs of its shape may be drawn on it (the newest of a shape). */
-  keep(g: GraphResult, direction: GraphDirection, laid: Laid): void {
-    const key = graphShape(g, direction);
-    this.kept.delete(key);
-    this.kept.set(key, {
+  /**
+   * A graph just laid out by elkjs: later graphs of its shape may be drawn on it (the newest of a shape).
+   * Returns its shape and what was kept (for the layouts kept across sessions).
+   */
+  keep(g: GraphResult, direction: GraphDirection, laid: Laid): { shape: string; kept: KeptLayout } {
+    const shape = graphShape(g, direction);
+    const kept: KeptLayout = {
       edges: new Map(g.edges.map((e) => [e.id, ends(e)])),
       bundles: new Map(laid.bundles.map((b) => [b.id, `${b.source}>${b.target}`])),
       laid,
-    });
+    };
+    this.adopt(shape, kept);
+    return { shape, kept };
+  }
+
+  /** A layout kept before (a later session reading an earlier one's): as if `keep` had just made it. */
+  adopt(shape: string, kept: KeptLayout): void {
+    this.kept.delete(shape);
+    this.kept.set(shape, kept);
     while (this.kept.size > this.limit) this.kept.delete(this.kept.keys().next().value!);
   }
 

@@ -16,6 +16,7 @@ const MADE: Record<GraphLayout['made'], string> = {
   new: 'laid out',
   ahead: 'laid out ahead of the click',
   kept: 'on the kept layout',
+  stored: 'on a layout kept from an earlier session',
 };
 
 export function registerGraphRequests(
