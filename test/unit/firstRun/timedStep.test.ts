@@ -3,29 +3,20 @@
 import { strict as assert } from 'node:assert';
 import { describeLimit, runTimedStep } from '../../../scripts/timedStep.mjs';
 
+/** Runs `node -e script` as a step with the given limit. */
+const runNode = (script: string, limitMs: number) =>
+  runTimedStep({ cmd: process.execPath, argv: ['-e', script], cwd: process.cwd(), limitMs });
+
 describe("npm test's time limit per step (scripts/timedStep.mjs)", function () {
   this.timeout(20_000);
 
   it('stops a process kept alive by a timer once its limit has passed, and says it timed out', () => {
-    const r = runTimedStep({
-      cmd: process.execPath,
-      argv: ['-e', 'setInterval(() => undefined, 1000)'],
-      cwd: process.cwd(),
-      limitMs: 1_000,
-    });
-    assert.deepEqual(r, { status: 1, timedOut: true });
+    assert.deepEqual(runNode('setInterval(() => undefined, 1000)', 1_000), { status: 1, timedOut: true });
   });
 
   it("passes on a process's own exit status when it ends in time", () => {
-    const ok = runTimedStep({ cmd: process.execPath, argv: ['-e', ''], cwd: process.cwd(), limitMs: 10_000 });
-    assert.deepEqual(ok, { status: 0, timedOut: false });
-    const failed = runTimedStep({
-      cmd: process.execPath,
-      argv: ['-e', 'process.exit(3)'],
-      cwd: process.cwd(),
-      limitMs: 10_000,
-    });
-    assert.deepEqual(failed, { status: 3, timedOut: false });
+    assert.deepEqual(runNode('', 10_000), { status: 0, timedOut: false });
+    assert.deepEqual(runNode('process.exit(3)', 10_000), { status: 3, timedOut: false });
   });
 
   it('names a limit in minutes or seconds', () => {
