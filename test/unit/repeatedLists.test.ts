@@ -1,10 +1,10 @@
-// Component answers parsed with their repeated depends-on lists shared (server/src/api/repeatedLists.ts):
-// the value is what JSON.parse gives, repeated lists are one array (within and across answers), the
-// nesting limit holds inside and outside the lists, and whatever the scan cannot vouch for (a list in
-// an unexpected place, the marker's own name in the answer, malformed text) is parsed whole or refused
-// exactly as before.
+// Component answers parsed with their repeated depends-on lists and boundary schemas shared
+// (server/src/api/repeatedLists.ts): the value is what JSON.parse gives, repeated lists and schemas are
+// one value (within and across answers), the nesting limit holds inside and outside them, and whatever
+// the scan cannot vouch for (a list or schema in an unexpected place, the marker's own name in the
+// answer, malformed text) is parsed whole or refused exactly as before.
 import { strict as assert } from 'node:assert';
-import { RepeatedLists } from '../../server/src/api/repeatedLists';
+import { isSharedSchema, RepeatedLists } from '../../server/src/api/repeatedLists';
 import { parseBody } from '../../server/src/api/responses';
 import { ComponentDetailResponse } from '../../common/src/api/components';
 import { problems } from '../../common/src/api/validate';
@@ -190,6 +190,58 @@ describe('repeatedLists: component answers with shared depends-on lists', () => 
       ),
       JSON.stringify(found),
     );
+  });
+
+  it("shares each boundary's schema by its text, within and across answers, and leaves a store's own alone", () => {
+    const lists = new RepeatedLists();
+    const order = { type: 'object', properties: { email: { type: 'string' }, total: { type: 'number' } } };
+    const other = { type: 'object', properties: { email: { type: 'string', format: 'email' } } };
+    const withSchema = (schema: unknown, fields: Array<[string, unknown[]]>) => ({
+      ...boundary(fields),
+      schema,
+    });
+    const a = answer('c1', [
+      { path_id: 'p1', ingress: withSchema(order, [['email', PII]]), egress: withSchema(other, []) },
+      { path_id: 'p2', ingress: withSchema(order, [['email', PII]]), egress: { signature_name: 'x' } },
+    ]);
+    type WithSchema = { schema: unknown };
+    const schemaOf = (v: ReturnType<typeof answer>, path: number, side: 'ingress' | 'egress') =>
+      (v.component.paths[path] as Record<string, WithSchema>)[side]!.schema;
+    const r = lists.parse(body(a, 2));
+    assert.ok(typeof r === 'object' && r.complete, 'cut, not parsed whole');
+    // What the answer's own check sees in each schema's place.
+    assert.deepEqual(schemaOf(r.value as ReturnType<typeof answer>, 0, 'ingress'), {});
+    const v = valueOf(r);
+    assert.deepEqual(v, JSON.parse(JSON.stringify(a)));
+    assert.equal(schemaOf(v, 1, 'ingress'), schemaOf(v, 0, 'ingress'), 'one object');
+    assert.notEqual(schemaOf(v, 0, 'egress'), schemaOf(v, 0, 'ingress'));
+    assert.equal(isSharedSchema(schemaOf(v, 0, 'ingress') as object), true);
+    // Across answers; a DATA_STORE's own schema (a member of the component) is not cut.
+    const store = { component: { id: 's', name: 's', type: 'DATA_STORE', schema: order, paths: [] } };
+    const b = answer('c2', [{ path_id: 'p9', egress: withSchema(order, []) }]);
+    const vb = valueOf(lists.parse(body(b, 2))); // the same text: written alike
+    assert.equal(schemaOf(vb, 0, 'egress'), schemaOf(v, 0, 'ingress'));
+    const vs = valueOf(lists.parse(body(store))) as unknown as typeof store;
+    assert.deepEqual(vs, store);
+    assert.equal(isSharedSchema(vs.component.schema), false);
+  });
+
+  it('refuses nesting past the limit inside a schema, and parses whole a schema member it cannot put back', () => {
+    const deep = (n: number): unknown =>
+      n === 0 ? { type: 'string' } : { type: 'object', properties: { x: deep(n - 1) } };
+    const a = answer('c', [{ path_id: 'p', egress: { signature_name: 's', schema: deep(20) } }]);
+    const lists = new RepeatedLists();
+    assert.equal(lists.parse(body(a), 30), 'tooDeep');
+    assert.equal(parseBody(body(a), 30), 'tooDeep', 'as the whole-text check');
+    assert.deepEqual(valueOf(lists.parse(body(a), 64)), JSON.parse(JSON.stringify(a)));
+    // A `schema` member of a path's other object (not a boundary): cut by the scan, found nowhere it
+    // belongs, so the answer is parsed whole, to the same value.
+    const odd = answer('c', [
+      { path_id: 'p', egress: { signature_name: 's', schema: deep(1) }, completeness: { schema: deep(1) } },
+    ]);
+    const r = lists.parse(body(odd));
+    assert.ok(typeof r === 'object' && !r.complete, 'parsed whole');
+    assert.deepEqual(r.value, JSON.parse(JSON.stringify(odd)));
   });
 
   it('parses whole what it cannot vouch for, and refuses what JSON.parse refuses', () => {

@@ -1,23 +1,25 @@
-// A component answer's fields' depends-on lists, parsed once per distinct text. Most of a component's
-// bytes are these lists, and they repeat: the same few tags at a few hop counts, in field after field
-// and component after component. JSON.parse made a fresh array and objects of each, and the cache's
-// compaction then threw most away again.
+// A component answer's fields' depends-on lists and its boundaries' schemas, parsed once per distinct
+// text. Most of a component's bytes are these lists, and they repeat: the same few tags at a few hop
+// counts, in field after field and component after component; and a payload's schema comes back with
+// every path through it. JSON.parse made a fresh array or object tree of each (a schema: an object per
+// field), and the cache's compaction then threw most away again.
 //
 // One scan of the bytes checks the nesting (as jsonDepth.ts does) and finds each `depends_on` list
-// inside a `field_depends_on_tags` member; each is cut out and a marker put in its place, the rest is
-// parsed, each distinct list text is parsed once (the table outlives one answer: lists repeat across
-// components), and every marker under a path's boundaries is replaced by the shared array. Cached
-// details are read-only, which makes the sharing safe. Any doubt — a text the scan cannot follow, a
-// marker left unreplaced, or the answer itself holding the marker's name — and the answer is parsed
-// whole.
+// inside a `field_depends_on_tags` member, and each `schema` object of a path's boundary; each is cut
+// out and a marker put in its place, the rest is parsed, each distinct text is parsed once (the tables
+// outlive one answer: lists and schemas repeat across components), and every marker under a path's
+// boundaries is replaced by the shared value. Cached details are read-only, which makes the sharing
+// safe. Any doubt — a text the scan cannot follow, a marker left unreplaced or found where its kind does
+// not belong, or the answer itself holding the marker's name — and the answer is parsed whole.
 //
 // A list already seen is recognised without walking its bytes in JS (knownArrays.ts); only lists not
 // seen before (or holding arrays themselves) are walked byte by byte.
 //
-// Each distinct list is checked against its schema once, when it is first parsed (a list that fails
-// makes the answer parsed whole, so the schema check names the place). The answer's own check then
-// sees one shared empty list in each list's place, and the lists go in once it has passed.
+// Each distinct list or schema is checked against its type once, when it is first parsed (one that
+// fails makes the answer parsed whole, so the answer's check names the place). The answer's own check
+// then sees one shared empty list (or object) in each one's place, and they go in once it has passed.
 import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
+import { PathBoundary } from '../../../common/src/api/paths';
 import { FieldDependsOnTagEntry } from '../../../common/src/api/tags';
 import { isValid } from '../../../common/src/api/validate';
 import { KnownArrays } from './knownArrays';
@@ -38,24 +40,32 @@ import {
 
 const OWNER = Buffer.from('field_depends_on_tags');
 const LIST = Buffer.from('depends_on');
+const SCHEMA = Buffer.from('schema');
+/**
+ * How many objects and arrays are open where a path boundary's members are named: the answer, its
+ * `component`, `paths`, a path, the boundary. (A DATA_STORE's own `schema`, a member of `component`, is
+ * not cut.)
+ */
+const BOUNDARY_DEPTH = 5;
 /** The marker's member name: one NUL character, which a JSON text can only write as `"\u0000"`. */
 const MARK = '\u0000';
 const MARK_ESCAPED = Buffer.from('\\u0000');
 
-/** A distinct list text seen before, its parsed array, and how deep it nests. */
+/** A distinct list (or schema) text seen before, its parsed value, and how deep it nests. */
 interface Kept {
   length: number;
-  list: unknown[];
+  list: unknown[] | JsonObject;
   nesting: number;
 }
 
 /**
- * Where the lists to cut are: start and end, and the kept list there when it was seen before, else how
- * deep the list walked there nests.
+ * Where the texts to cut are: start and end, the kept list there when it was seen before, else how deep
+ * the text walked there nests, and whether it is a boundary's schema (else a depends-on list).
  */
 interface Cuts {
   at: number[];
   kept: Array<Kept | number>;
+  schema: boolean[];
 }
 
 /**
@@ -99,7 +109,7 @@ function scan(
   limit: number,
   known: (b: Buffer, at: number) => Kept | undefined,
 ): 'tooDeep' | Cuts | undefined {
-  const cuts: Cuts = { at: [], kept: [] };
+  const cuts: Cuts = { at: [], kept: [], schema: [] };
   const walked = { nesting: 0 };
   let depth = 0;
   /** The depth of the object holding a `field_depends_on_tags` member being read; -1 outside one. */
@@ -119,6 +129,26 @@ function scan(
       if (q >= n) return undefined;
       const length = q - i - 1;
       if (length === MARK_ESCAPED.length && isNameAt(b, i + 1, MARK_ESCAPED)) return undefined;
+      if (length === SCHEMA.length && depth === BOUNDARY_DEPTH && isNameAt(b, i + 1, SCHEMA)) {
+        let k = q + 1;
+        while (isSpace(b[k])) k++;
+        if (b[k] === COLON) {
+          k++;
+          while (isSpace(b[k])) k++;
+          if (b[k] === OPEN_OBJECT) {
+            // An object's end is known only by walking it (a list's by its first `]`): walked, and
+            // recognised by its whole text when it is parsed.
+            const end = listEnd(b, k, depth, limit, walked);
+            if (end === 'tooDeep') return end;
+            if (end < 0) return undefined;
+            cuts.at.push(k, end);
+            cuts.kept.push(walked.nesting);
+            cuts.schema.push(true);
+            i = end - 1;
+            continue;
+          }
+        }
+      }
       if (length === OWNER.length || length === LIST.length) {
         let k = q + 1;
         while (isSpace(b[k])) k++;
@@ -133,6 +163,7 @@ function scan(
                 if (depth + seen.nesting > limit) return 'tooDeep';
                 cuts.at.push(k, k + seen.length);
                 cuts.kept.push(seen);
+                cuts.schema.push(false);
                 i = k + seen.length - 1;
                 continue;
               }
@@ -141,6 +172,7 @@ function scan(
               if (end < 0) return undefined;
               cuts.at.push(k, end);
               cuts.kept.push(walked.nesting);
+              cuts.schema.push(false);
               i = end - 1;
               continue;
             }
@@ -161,6 +193,8 @@ function scan(
 export class RepeatedLists {
   /** Distinct lists by their text (past a bound the table starts afresh: only sharing is lost). */
   private readonly kept = new KnownArrays<Kept>();
+  /** Distinct boundary schemas by their text (found by the whole text: they are not flat arrays). */
+  private readonly schemas = new KnownArrays<Kept>();
   private readonly known = (b: Buffer, at: number): Kept | undefined => this.kept.at(b, at);
 
   /** The body's value, its repeated lists shared; 'tooDeep' past MAX_JSON_DEPTH; 'notJson' if malformed. */
@@ -169,6 +203,7 @@ export class RepeatedLists {
       return this.read(body, limit);
     } finally {
       this.kept.forget();
+      this.schemas.forget();
     }
   }
 
@@ -188,13 +223,19 @@ export class RepeatedLists {
   }
 
   private parseCut(body: Buffer, cuts: Cuts): { value: unknown; complete: () => void } | undefined {
-    const lists: unknown[][] = [];
+    const lists: Array<unknown[] | JsonObject> = [];
     let size = body.length;
     for (let c = 0; c < cuts.kept.length; c++) {
       const start = cuts.at[2 * c]!;
       const end = cuts.at[2 * c + 1]!;
       const seen = cuts.kept[c]!;
-      const list = (typeof seen === 'number' ? this.list(body, start, end, seen) : seen)?.list;
+      const list = (
+        typeof seen !== 'number'
+          ? seen
+          : cuts.schema[c]
+            ? this.distinct(this.schemas, SCHEMA_TYPE, body, start, end, seen)
+            : this.distinct(this.kept, DEPENDS_ON, body, start, end, seen)
+      )?.list;
       if (!list) return undefined;
       size += markerLength(lists.length) - (end - start);
       lists.push(list);
@@ -215,16 +256,23 @@ export class RepeatedLists {
     } catch {
       return undefined;
     }
-    const complete = putBack(value, lists);
+    const complete = putBack(value, lists, cuts.schema);
     return complete ? { value, complete } : undefined;
   }
 
   /**
-   * The kept list of a text not recognised at once (it was walked: `nesting` is how deep it nests),
-   * found by its whole text, else parsed and kept.
+   * The kept value of a text not recognised at once (it was walked: `nesting` is how deep it nests),
+   * found in `table` by its whole text, else parsed, checked against `type` and kept.
    */
-  private list(body: Buffer, start: number, end: number, nesting: number): Kept | undefined {
-    const seen = this.kept.get(body, start, end);
+  private distinct(
+    table: KnownArrays<Kept>,
+    type: typeof DEPENDS_ON | typeof SCHEMA_TYPE,
+    body: Buffer,
+    start: number,
+    end: number,
+    nesting: number,
+  ): Kept | undefined {
+    const seen = table.get(body, start, end);
     if (seen) return seen;
     let parsed: unknown;
     try {
@@ -232,17 +280,25 @@ export class RepeatedLists {
     } catch {
       return undefined;
     }
-    if (!Array.isArray(parsed) || !isValid(DEPENDS_ON, parsed)) return undefined;
-    const entry: Kept = { length: end - start, list: parsed as unknown[], nesting };
-    this.kept.keep(body, start, end, entry);
+    if (typeof parsed !== 'object' || parsed === null || !isValid(type, parsed)) return undefined;
+    const entry: Kept = { length: end - start, list: parsed as unknown[] | JsonObject, nesting };
+    table.keep(body, start, end, entry);
+    if (type === SCHEMA_TYPE) sharedSchemas.add(parsed);
     return entry;
   }
 }
 
-/** The schema of a list cut out: checked once per distinct list, not in every answer it is in. */
+/** The boundary schemas shared between answers: a cache's compaction need walk each only once. */
+const sharedSchemas = new WeakSet<object>();
+export const isSharedSchema = (v: object): boolean => sharedSchemas.has(v);
+
+/** The type of a list cut out: checked once per distinct list, not in every answer it is in. */
 const DEPENDS_ON = FieldDependsOnTagEntry.properties.depends_on;
-/** What the answer's own check sees in each list's place. */
+/** The type of a boundary schema cut out, likewise. */
+const SCHEMA_TYPE = PathBoundary.properties.schema;
+/** What the answer's own check sees in each list's place, and in each schema's. */
 const CHECKED_APART: readonly unknown[] = Object.freeze([]);
+const CHECKED_APART_SCHEMA: Readonly<JsonObject> = Object.freeze({});
 
 /** A marker's text up to its number: `{"\u0000":`, then the list's number, then `}`. */
 const MARK_OPEN = Buffer.from('{"\\u0000":');
@@ -267,27 +323,46 @@ function writeMarker(out: Buffer, at: number, n: number): number {
 }
 
 /**
- * Replaces every marker under the answer's paths' boundaries by an empty list, and returns what puts
- * the lists themselves in; undefined unless each marker was found once.
+ * Replaces every marker under the answer's paths' boundaries by an empty list (a schema's by an empty
+ * object), and returns what puts the values themselves in; undefined unless each marker was found once,
+ * where its kind belongs (`schema[n]`: marker n stands for a boundary's schema).
  */
-function putBack(value: unknown, lists: unknown[][]): (() => void) | undefined {
+function putBack(
+  value: unknown,
+  lists: Array<unknown[] | JsonObject>,
+  schema: readonly boolean[],
+): (() => void) | undefined {
   const used = new Uint8Array(lists.length);
   const at: JsonObject[] = new Array<JsonObject>(lists.length);
   let count = 0;
+  /** Marker n's number when `v` is a marker of the kind wanted, not met before; -1 if not a marker; NaN if wrong. */
+  const markerOf = (v: unknown, isSchema: boolean): number => {
+    if (!isJsonObject(v) || !(MARK in v)) return -1;
+    const n = v[MARK];
+    if (typeof n !== 'number' || !(n >= 0 && n < lists.length) || used[n] || schema[n] !== isSchema)
+      return NaN;
+    used[n] = 1;
+    count++;
+    return n;
+  };
   const paths = isJsonObject(value) && isJsonObject(value.component) ? value.component.paths : undefined;
   if (!Array.isArray(paths)) return undefined;
   for (const p of paths) {
     if (!isJsonObject(p)) continue;
     for (const side of [p.ingress, p.egress]) {
-      const entries = isJsonObject(side) ? side.field_depends_on_tags : undefined;
+      if (!isJsonObject(side)) continue;
+      const s = markerOf(side.schema, true);
+      if (Number.isNaN(s)) return undefined;
+      if (s >= 0) {
+        side.schema = CHECKED_APART_SCHEMA;
+        at[s] = side;
+      }
+      const entries = side.field_depends_on_tags;
       if (!Array.isArray(entries)) continue;
       for (const e of entries) {
-        const mark = isJsonObject(e) ? e.depends_on : undefined;
-        if (!isJsonObject(mark) || !(MARK in mark)) continue;
-        const n = mark[MARK];
-        if (typeof n !== 'number' || !(n >= 0 && n < lists.length) || used[n]) return undefined;
-        used[n] = 1;
-        count++;
+        const n = markerOf(isJsonObject(e) ? e.depends_on : undefined, false);
+        if (Number.isNaN(n)) return undefined;
+        if (n < 0) continue;
         (e as JsonObject).depends_on = CHECKED_APART;
         at[n] = e as JsonObject;
       }
@@ -295,6 +370,9 @@ function putBack(value: unknown, lists: unknown[][]): (() => void) | undefined {
   }
   if (count !== lists.length) return undefined;
   return () => {
-    for (let n = 0; n < lists.length; n++) at[n]!.depends_on = lists[n];
+    for (let n = 0; n < lists.length; n++) {
+      if (schema[n]) at[n]!.schema = lists[n];
+      else at[n]!.depends_on = lists[n];
+    }
   };
 }

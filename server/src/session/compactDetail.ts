@@ -12,6 +12,7 @@
 // details are read-only, which makes the sharing safe.
 import type { ComponentDetail, Edge, LineagePath, PathBoundary } from '../../../common/src/api';
 import type { TimeSlicer } from '../util/timeSlices';
+import { isSharedSchema } from '../api/repeatedLists';
 
 type TagRef = { tag_id: string } & Record<string, unknown>;
 
@@ -66,8 +67,11 @@ export class DetailCompactor {
   private readonly strings = new Map<string, string>();
   /** Canonical small objects of primitives (schema leaves, completeness) by their first member's value. */
   private readonly leaves = new Map<unknown, Canonical[]>();
-  /** Lists already made of canonical refs: answers share repeated depends-on lists (repeatedLists.ts). */
-  private compacted = new WeakSet<unknown[]>();
+  /**
+   * Lists already made of canonical refs, and shared schemas already walked: answers share repeated
+   * depends-on lists and boundary schemas (repeatedLists.ts).
+   */
+  private compacted = new WeakSet<object>();
   /** Bounds the tables: an unusual dataset cannot make the sharing itself grow without limit. */
   private static readonly MAX_ENTRIES = 200_000;
   private entries = 0;
@@ -148,7 +152,14 @@ export class DetailCompactor {
     this.share(r, 'id', local.strings);
     this.share(r, 'signature_name', local.strings);
     this.share(r, 'payload_name', local.strings);
-    if (r.schema && typeof r.schema === 'object') this.schema(r.schema as Record<string, unknown>, 0);
+    const schema = r.schema;
+    if (schema && typeof schema === 'object') {
+      const shared = isSharedSchema(schema);
+      if (!shared || !this.compacted.has(schema)) {
+        if (shared) this.compacted.add(schema);
+        this.schema(schema as Record<string, unknown>, 0);
+      }
+    }
     const coordinates = r.boundary_coordinates;
     if (coordinates && typeof coordinates === 'object') {
       // Nearly always the boundary's own names, made shared just above: taken from there unlooked-up.
