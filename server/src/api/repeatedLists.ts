@@ -101,6 +101,19 @@ function listEnd(
 }
 
 /**
+ * Where the value of the member whose name's closing quote is at `q` starts (spaces skipped); -1 when
+ * no colon follows (the string was a value, not a name).
+ */
+function valueAfterName(b: Uint8Array, q: number): number {
+  let k = q + 1;
+  while (isSpace(b[k])) k++;
+  if (b[k] !== COLON) return -1;
+  k++;
+  while (isSpace(b[k])) k++;
+  return k;
+}
+
+/**
  * The nesting check, and the lists to cut; undefined when the text cannot be followed (the parser
  * then says what is wrong) or holds the marker's name (nothing is cut then).
  */
@@ -129,55 +142,46 @@ function scan(
       if (q >= n) return undefined;
       const length = q - i - 1;
       if (length === MARK_ESCAPED.length && isNameAt(b, i + 1, MARK_ESCAPED)) return undefined;
+      // Where a value to cut opens (a boundary's schema object, or a depends-on list), else -1.
+      let cutAt = -1;
+      let isSchema = false;
       if (length === SCHEMA.length && depth === BOUNDARY_DEPTH && isNameAt(b, i + 1, SCHEMA)) {
-        let k = q + 1;
-        while (isSpace(b[k])) k++;
-        if (b[k] === COLON) {
-          k++;
-          while (isSpace(b[k])) k++;
-          if (b[k] === OPEN_OBJECT) {
-            // An object's end is known only by walking it (a list's by its first `]`): walked, and
-            // recognised by its whole text when it is parsed.
-            const end = listEnd(b, k, depth, limit, walked);
-            if (end === 'tooDeep') return end;
-            if (end < 0) return undefined;
-            cuts.at.push(k, end);
-            cuts.kept.push(walked.nesting);
-            cuts.schema.push(true);
-            i = end - 1;
-            continue;
+        const k = valueAfterName(b, q);
+        // An object's end is known only by walking it (a list's by its first `]`): walked below, and
+        // recognised by its whole text when it is parsed.
+        if (b[k] === OPEN_OBJECT) {
+          cutAt = k;
+          isSchema = true;
+        }
+      } else if (length === OWNER.length || length === LIST.length) {
+        const k = valueAfterName(b, q);
+        if (k < 0) {
+          // Not a member's name: a string value.
+        } else if (length === OWNER.length && owner < 0 && isNameAt(b, i + 1, OWNER)) owner = depth;
+        else if (length === LIST.length && owner >= 0 && depth > owner && isNameAt(b, i + 1, LIST)) {
+          if (b[k] === OPEN_ARRAY) {
+            const seen = known(b, k);
+            if (seen) {
+              if (depth + seen.nesting > limit) return 'tooDeep';
+              cuts.at.push(k, k + seen.length);
+              cuts.kept.push(seen);
+              cuts.schema.push(false);
+              i = k + seen.length - 1;
+              continue;
+            }
+            cutAt = k;
           }
         }
       }
-      if (length === OWNER.length || length === LIST.length) {
-        let k = q + 1;
-        while (isSpace(b[k])) k++;
-        if (b[k] === COLON) {
-          if (length === OWNER.length && owner < 0 && isNameAt(b, i + 1, OWNER)) owner = depth;
-          else if (length === LIST.length && owner >= 0 && depth > owner && isNameAt(b, i + 1, LIST)) {
-            k++;
-            while (isSpace(b[k])) k++;
-            if (b[k] === OPEN_ARRAY) {
-              const seen = known(b, k);
-              if (seen) {
-                if (depth + seen.nesting > limit) return 'tooDeep';
-                cuts.at.push(k, k + seen.length);
-                cuts.kept.push(seen);
-                cuts.schema.push(false);
-                i = k + seen.length - 1;
-                continue;
-              }
-              const end = listEnd(b, k, depth, limit, walked);
-              if (end === 'tooDeep') return end;
-              if (end < 0) return undefined;
-              cuts.at.push(k, end);
-              cuts.kept.push(walked.nesting);
-              cuts.schema.push(false);
-              i = end - 1;
-              continue;
-            }
-          }
-        }
+      if (cutAt >= 0) {
+        const end = listEnd(b, cutAt, depth, limit, walked);
+        if (end === 'tooDeep') return end;
+        if (end < 0) return undefined;
+        cuts.at.push(cutAt, end);
+        cuts.kept.push(walked.nesting);
+        cuts.schema.push(isSchema);
+        i = end - 1;
+        continue;
       }
       i = q;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
