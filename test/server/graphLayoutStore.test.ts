@@ -4,6 +4,7 @@
 // removed; a directory others may write to is neither read nor written; the most recently used are
 // kept. Real files in a temporary directory, and the real layout process (dist/server/layoutProcess.js).
 import { strict as assert } from 'node:assert';
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -21,13 +22,16 @@ import { join } from 'node:path';
 import { graphShape, layoutFromWire } from '../../common/src/graphLayout/wire';
 import type { GraphResult } from '../../common/src/protocol';
 import { GraphLayouts } from '../../server/src/graph/graphLayouts';
-import { LayoutStore, MAX_FILES, shapeDigest } from '../../server/src/graph/layoutStore';
+import { layoutDigest, LayoutStore, MAX_FILES } from '../../server/src/graph/layoutStore';
 import type { KeptLayout } from '../../server/src/graph/layoutReuse';
 import { chain } from '../helpers/graphFixtures';
 import { repoRoot } from '../helpers/lspClient';
 
 const SCRIPT = join(repoRoot, 'dist', 'server', 'layoutProcess.js');
 const FIELDS = ['id', 'email', 'amount'];
+/** The identity of the code that lays graphs out (the server's: its bundle's digest). */
+const BUILD = 'build-1';
+const shapeDigest = (shape: string) => layoutDigest(BUILD, shape);
 
 describe('server: graph layouts kept across sessions', function () {
   this.timeout(60_000);
@@ -36,9 +40,9 @@ describe('server: graph layouts kept across sessions', function () {
   const logs: string[] = [];
 
   /** A session's layouts: a fresh engine (no process yet) and a store in `dir`. */
-  function session(): GraphLayouts {
+  function session(build = BUILD): GraphLayouts {
     const layouts = new GraphLayouts({ script: SCRIPT, log: (m) => logs.push(m) });
-    layouts.store = new LayoutStore(join(dir, 'layouts'), (m) => logs.push(m));
+    layouts.store = new LayoutStore(join(dir, 'layouts'), (m) => logs.push(m), build);
     sessions.push(layouts);
     return layouts;
   }
@@ -77,6 +81,30 @@ describe('server: graph layouts kept across sessions', function () {
     assert.deepEqual(again.routes, made.routes);
     // The other direction is another shape: laid out afresh.
     assert.equal((await next.laidOut(g, 'DOWN')).made, 'new');
+  });
+
+  it('a layout kept by another build (other layout options, another elkjs) is not used', async () => {
+    const g = chain(2, FIELDS);
+    const first = session('build-0');
+    await first.laidOut(g, 'RIGHT');
+    await first.store!.settled();
+    const next = session();
+    assert.equal((await next.laidOut(g, 'RIGHT')).made, 'new');
+    await next.store!.settled();
+    assert.equal(files().length, 2, "each build's own file (the older one goes when 64 newer are kept)");
+    assert.equal((await session().laidOut(g, 'RIGHT')).made, 'stored');
+  });
+
+  it("the server's build is the digest of its own bundle", async () => {
+    const g = chain(2, FIELDS);
+    const layouts = new GraphLayouts({ script: SCRIPT, log: (m) => logs.push(m) });
+    layouts.store = new LayoutStore(join(dir, 'layouts'));
+    sessions.push(layouts);
+    await layouts.laidOut(g, 'RIGHT');
+    await layouts.store.settled();
+    // The server's code is bundled, as this test is (the store's code is in this very file).
+    const own = createHash('sha256').update(readFileSync(__filename)).digest('hex');
+    assert.deepEqual(files(), [`${layoutDigest(own, graphShape(g, 'RIGHT'))}.layout.json`]);
   });
 
   it('a hover offering a kept graph needs no process, and the click draws on the kept layout', async () => {
@@ -169,7 +197,7 @@ describe('server: graph layouts kept across sessions', function () {
   });
 
   it(`keeps the ${MAX_FILES} most recently used layouts`, async () => {
-    const store = new LayoutStore(join(dir, 'layouts'));
+    const store = new LayoutStore(join(dir, 'layouts'), undefined, BUILD);
     const kept = (i: number): KeptLayout => ({
       edges: new Map([[`e${i}`, `crossing c${i}:out#id>c${i + 1}:in#id`]]),
       bundles: new Map(),

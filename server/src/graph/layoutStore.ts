@@ -6,9 +6,10 @@
 // exact for it whatever the labels say now; the in-memory LayoutReuse then decides, as it does within a
 // session, whether a graph's edges fit it.
 //
-// One file per layout, named by the SHA-256 of its shape, holding that digest again, the edges and
-// bundles it routed (ids and ends) and the boxes and routes by id: no labels, tags or field names
-// beyond what ids hold. Written owner-only and replaced by rename (a reader never sees half a file);
+// One file per layout, named by the SHA-256 of its shape and of the build that made it (a layout of
+// another version of the extension, whose layout options or elkjs may differ, is never used), holding
+// that digest again, the edges and bundles it routed (ids and ends) and the boxes and routes by id: no
+// labels, tags or field names beyond what ids hold. Written owner-only and replaced by rename (a reader never sees half a file);
 // read only from a directory and files private to this user. A file that cannot be read, is larger than
 // MAX_FILE_BYTES, fails its schema or holds another digest is ignored and removed. The MAX_FILES most
 // recently used are kept.
@@ -39,19 +40,38 @@ const StoredLayoutSchema = Type.Object({
   layout: GraphLayoutSchema,
 });
 
-/** The file name's digest of a shape. */
-export function shapeDigest(shape: string): string {
-  return createHash('sha256').update(shape).digest('hex');
+/** The digest naming the layout of `shape` made by `build`. */
+export function layoutDigest(build: string, shape: string): string {
+  return createHash('sha256').update(build).update('\0').update(shape).digest('hex');
+}
+
+/** The running build's identity: the digest of the server's own bundle (the layout code is in it). */
+async function bundleDigest(): Promise<string> {
+  return createHash('sha256')
+    .update(await readFile(__filename))
+    .digest('hex');
 }
 
 export class LayoutStore {
   /** Writes still in flight (a test, or a server exiting, can wait for them). */
   private writing: Promise<void> = Promise.resolve();
+  /** The build's identity, read when the store is first used (a session without a graph never reads it). */
+  private buildRead: Promise<string | undefined> | undefined;
 
+  /** `build`: the identity of the code that lays graphs out (default: the server bundle's digest). */
   constructor(
     readonly dir: string,
     private readonly log?: (message: string) => void,
+    private readonly buildGiven?: string,
   ) {}
+
+  private get build(): Promise<string | undefined> {
+    this.buildRead ??=
+      this.buildGiven !== undefined
+        ? Promise.resolve(this.buildGiven)
+        : bundleDigest().catch(() => undefined);
+    return this.buildRead;
+  }
 
   private fileOf(digest: string): string {
     return join(this.dir, digest + SUFFIX);
@@ -59,7 +79,9 @@ export class LayoutStore {
 
   /** The layout kept for `shape`, if there is a sound one; undefined otherwise (never rejects). */
   async read(shape: string): Promise<KeptLayout | undefined> {
-    const digest = shapeDigest(shape);
+    const build = await this.build;
+    if (build === undefined) return undefined;
+    const digest = layoutDigest(build, shape);
     const file = this.fileOf(digest);
     if (!isPrivate(this.dir, 'directory') || !isPrivate(file, 'file')) return undefined;
     let text: Buffer;
@@ -93,7 +115,9 @@ export class LayoutStore {
   }
 
   private async writeNow(shape: string, kept: KeptLayout): Promise<void> {
-    const digest = shapeDigest(shape);
+    const build = await this.build;
+    if (build === undefined) return;
+    const digest = layoutDigest(build, shape);
     const stored = {
       format: FORMAT,
       shape: digest,
