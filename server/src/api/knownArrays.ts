@@ -6,7 +6,8 @@
 // The bytes from a `[` to the first `]` after it are hashed four at a time, and compared (natively)
 // with the kept texts of that hash. When a kept text stands there, the array there is that text: a
 // JSON array's end follows from its bytes alone, so nothing after it needs reading. A flat array's
-// first `]` is its own end, so every kept text can be found this way.
+// first `]` is its own end, so every kept text can be found this way. (`get` and `keep` take any text
+// whose end is known: repeatedLists.ts keeps boundary schemas, objects, by their whole text too.)
 import { CLOSE_ARRAY } from '../../../common/src/api/jsonBytes';
 
 /** Texts kept; past it the table starts afresh (only the shortcut is lost). */

@@ -9,10 +9,10 @@
 // One file per layout, named by the SHA-256 of its shape and of the build that made it (a layout of
 // another version of the extension, whose layout options or elkjs may differ, is never used), holding
 // that digest again, the edges and bundles it routed (ids and ends) and the boxes and routes by id: no
-// labels, tags or field names beyond what ids hold. Written owner-only and replaced by rename (a reader never sees half a file);
-// read only from a directory and files private to this user. A file that cannot be read, is larger than
-// MAX_FILE_BYTES, fails its schema or holds another digest is ignored and removed. The MAX_FILES most
-// recently used are kept.
+// labels, tags or field names beyond what ids hold. Written owner-only and replaced by rename (a reader
+// never sees half a file); read only from a directory and files private to this user. A file that
+// cannot be read, is larger than MAX_FILE_BYTES, fails its schema or holds another digest is ignored
+// and removed. The MAX_FILES most recently used are kept.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -123,6 +123,7 @@ export class LayoutStore {
       shape: digest,
       edges: [...kept.edges],
       bundles: [...kept.bundles],
+      // The wire's form of boxes and routes; its direction is the shape's, already in the digest.
       layout: layoutToWire(kept.laid, 'RIGHT', 'kept'),
     };
     const text = JSON.stringify(stored);
