@@ -269,6 +269,7 @@ async function main(): Promise<void> {
     t0 = await clickGraphLink(page);
     await waitForRender(later, 1);
     t1 = Date.now();
+    await screenshot(page, 'bench-graph-editor-later-session');
     console.log(
       `hover link → drawn, first panel of a later session (the graph drawn in the session before; its layout ${await later.locator('body').getAttribute('data-layout')}): ${split(t0, t1, await marks(later), true)}`,
     );
