@@ -55,6 +55,8 @@ async function bundleDigest(): Promise<string> {
 export class LayoutStore {
   /** Writes still in flight (a test, or a server exiting, can wait for them). */
   private writing: Promise<void> = Promise.resolve();
+  /** Whether a failed write was logged (one line says it; each layout after would say it again). */
+  private toldWriteFailure = false;
   /** The build's identity, read when the store is first used (a session without a graph never reads it). */
   private buildRead: Promise<string | undefined> | undefined;
 
@@ -138,7 +140,11 @@ export class LayoutStore {
       await rename(tmp, file);
     } catch (err) {
       await rm(tmp, { force: true }).catch(() => undefined);
-      this.log?.(`Lineage graph: the layout could not be kept for later sessions: ${(err as Error).message}`);
+      if (!this.toldWriteFailure)
+        this.log?.(
+          `Lineage graph: layouts cannot be kept for later sessions: ${(err as Error).message}. Graphs are still laid out; this session's are kept in memory.`,
+        );
+      this.toldWriteFailure = true;
       return;
     }
     this.log?.(`Lineage graph: layout kept for later sessions (${Math.ceil(text.length / 1024)} KB).`);
