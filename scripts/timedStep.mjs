@@ -6,11 +6,11 @@ import { spawnSync } from 'node:child_process';
 /**
  * Runs `cmd argv` with the terminal's stdio; past `limitMs` the process is sent SIGTERM. Returns its
  * exit status (1 when it had none) and whether it was stopped for its time.
- * @param {{ cmd: string, argv: string[], cwd: string, env?: NodeJS.ProcessEnv, limitMs: number }} o
+ * @param {{ cmd: string, argv: string[], cwd: string, limitMs: number }} o
  * @returns {{ status: number, timedOut: boolean }}
  */
-export function runTimedStep({ cmd, argv, cwd, env = process.env, limitMs }) {
-  const r = spawnSync(cmd, argv, { cwd, env, stdio: 'inherit', timeout: limitMs, killSignal: 'SIGTERM' });
+export function runTimedStep({ cmd, argv, cwd, limitMs }) {
+  const r = spawnSync(cmd, argv, { cwd, stdio: 'inherit', timeout: limitMs, killSignal: 'SIGTERM' });
   const timedOut = /** @type {NodeJS.ErrnoException | undefined} */ (r.error)?.code === 'ETIMEDOUT';
   return { status: r.status ?? 1, timedOut };
 }

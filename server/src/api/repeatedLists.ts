@@ -54,7 +54,7 @@ const MARK_ESCAPED = Buffer.from('\\u0000');
 /** A distinct list (or schema) text seen before, its parsed value, and how deep it nests. */
 interface Kept {
   length: number;
-  list: unknown[] | JsonObject;
+  value: unknown[] | JsonObject;
   nesting: number;
 }
 
@@ -239,7 +239,7 @@ export class RepeatedLists {
           : cuts.schema[c]
             ? this.distinct(this.schemas, SCHEMA_TYPE, body, start, end, seen)
             : this.distinct(this.kept, DEPENDS_ON, body, start, end, seen)
-      )?.list;
+      )?.value;
       if (!list) return undefined;
       size += markerLength(lists.length) - (end - start);
       lists.push(list);
@@ -285,7 +285,7 @@ export class RepeatedLists {
       return undefined;
     }
     if (typeof parsed !== 'object' || parsed === null || !isValid(type, parsed)) return undefined;
-    const entry: Kept = { length: end - start, list: parsed as unknown[] | JsonObject, nesting };
+    const entry: Kept = { length: end - start, value: parsed as unknown[] | JsonObject, nesting };
     table.keep(body, start, end, entry);
     if (type === SCHEMA_TYPE) sharedSchemas.add(parsed);
     return entry;

@@ -153,13 +153,8 @@ export class DetailCompactor {
     this.share(r, 'signature_name', local.strings);
     this.share(r, 'payload_name', local.strings);
     const schema = r.schema;
-    if (schema && typeof schema === 'object') {
-      const shared = isSharedSchema(schema);
-      if (!shared || !this.compacted.has(schema)) {
-        if (shared) this.compacted.add(schema);
-        this.schema(schema as Record<string, unknown>, 0);
-      }
-    }
+    if (schema && typeof schema === 'object' && (!isSharedSchema(schema) || this.firstSight(schema)))
+      this.schema(schema as Record<string, unknown>, 0);
     const coordinates = r.boundary_coordinates;
     if (coordinates && typeof coordinates === 'object') {
       // Nearly always the boundary's own names, made shared just above: taken from there unlooked-up.
@@ -180,12 +175,18 @@ export class DetailCompactor {
   }
 
   private refList(list: unknown[] | undefined): void {
-    if (!Array.isArray(list) || this.compacted.has(list)) return;
-    this.compacted.add(list);
+    if (!Array.isArray(list) || !this.firstSight(list)) return;
     for (let i = 0; i < list.length; i++) {
       const r = list[i];
       if (isPrimitiveRef(r)) list[i] = this.ref(r);
     }
+  }
+
+  /** Whether a shared list or schema is met for the first time (it is compacted then, once). */
+  private firstSight(o: object): boolean {
+    if (this.compacted.has(o)) return false;
+    this.compacted.add(o);
+    return true;
   }
 
   private ref(r: TagRef): TagRef {
