@@ -36,6 +36,7 @@ import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
 import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
 import { interpret, parseNestingChecked, type BodyParser } from './responses';
 import { MemberDropper } from './dropMembers';
+import { BodyBuffers, DroppingReader } from './droppedResponse';
 import { RepeatedLists } from './repeatedLists';
 import { STREAMED, StreamedJsonReader } from './streamedResponse';
 import { Transport, type BodyReader, type Context, type RawResponse } from './transport';
@@ -114,6 +115,8 @@ export class HttpLineageApi implements LineageApi {
   private readonly maxConcurrency: number;
   /** Members cut from every success body before it is parsed (none: undefined). */
   private readonly dropper: MemberDropper | undefined;
+  /** The buffers streamed answers are gathered in to be cut, from one answer to the next. */
+  private readonly buffers = new BodyBuffers();
   /** Component answers' repeated depends-on lists, parsed once for every answer of this client. */
   private readonly lists = new RepeatedLists();
   private readonly parseComponent = (body: Buffer) => this.lists.parse(body);
@@ -138,7 +141,12 @@ export class HttpLineageApi implements LineageApi {
           timeoutMs: config.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs,
           maxResponseBytes: config.maxResponseBytes ?? CLIENT_DEFAULTS.maxResponseBytes,
           connections: this.maxConcurrency,
-          ...(config.streamFromBytes !== undefined ? { streamFromBytes: config.streamFromBytes } : {}),
+          // Cutting members, a streamed answer goes to its DroppingReader from the first byte.
+          ...(this.dropper
+            ? { streamFromBytes: 0 }
+            : config.streamFromBytes !== undefined
+              ? { streamFromBytes: config.streamFromBytes }
+              : {}),
         });
   }
 
@@ -284,7 +292,18 @@ export class HttpLineageApi implements LineageApi {
     const path = this.target.prefix + expandPath(op.path, call.params ?? {}) + (query ? `?${query}` : '');
     const req = { method: op.method, path, ...(call.body !== undefined ? { body: call.body } : {}) };
     const streamed = STREAMED[name];
-    const reader = streamed ? () => new StreamedJsonReader(streamed, ctx, this.apiKey) : undefined;
+    const dropper = this.dropper;
+    const reader = !streamed
+      ? undefined
+      : dropper
+        ? () =>
+            new DroppingReader(
+              dropper,
+              this.buffers,
+              new StreamedJsonReader(streamed, ctx, this.apiKey, false),
+              ctx,
+            )
+        : () => new StreamedJsonReader(streamed, ctx, this.apiKey);
     let raw = await this.exchange(req, ctx, opts?.signal, reader);
     let parse: BodyParser | undefined = name === 'getComponent' ? this.parseComponent : undefined;
     if (this.dropper && 'body' in raw && raw.status >= 200 && raw.status < 300) {
