@@ -4,38 +4,13 @@
 // its own, as the language server parses a large answer. Parsing a component's text whole made a
 // string of hundreds of KB per answer, and making each of those cost more than parsing it: on a VM,
 // fresh memory is dear, and V8 gives every string that large memory of its own. For the same reason
-// the bytes are gathered in a buffer the client keeps for the next answer (BodyBuffers), not in a
-// new one each time. Everything happens in `end`, in one turn: the buffer is free again once it returns.
+// the bytes are gathered in a buffer the client keeps for the next answer (bodyBuffers.ts), not in
+// a new one each time. Everything happens in `end`, in one turn: the buffer is free again once it returns.
+import type { BodyBuffers } from './bodyBuffers';
 import type { MemberDropper } from './dropMembers';
 import { tooDeep } from './responses';
 import type { StreamedJsonReader } from './streamedResponse';
 import type { BodyReader, Context } from './transport';
-
-/** Buffers larger than this are not kept for the next answer (a rare huge answer's memory goes back). */
-const KEEP_UP_TO_BYTES = 64 * 1024 * 1024;
-/** How many free buffers are kept (one per answer read at the same time is enough). */
-const KEEP_COUNT = 8;
-const FIRST_BYTES = 256 * 1024;
-
-/** Buffers an API client reuses from one answer to the next. */
-export class BodyBuffers {
-  private readonly free: Buffer[] = [];
-
-  take(atLeast: number): Buffer {
-    const b = this.free.pop();
-    if (b && b.length >= atLeast) return b;
-    return Buffer.allocUnsafeSlow(Math.max(atLeast, FIRST_BYTES, b ? 2 * b.length : 0));
-  }
-
-  give(b: Buffer): void {
-    if (b.length <= KEEP_UP_TO_BYTES && this.free.length < KEEP_COUNT) this.free.push(b);
-  }
-
-  /** Buffers kept now (for tests). */
-  get size(): number {
-    return this.free.length;
-  }
-}
 
 export class DroppingReader implements BodyReader {
   private buffer: Buffer | undefined;

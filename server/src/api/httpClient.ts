@@ -36,7 +36,8 @@ import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
 import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
 import { interpret, parseNestingChecked, type BodyParser } from './responses';
 import { MemberDropper } from './dropMembers';
-import { BodyBuffers, DroppingReader } from './droppedResponse';
+import { BodyBuffers } from './bodyBuffers';
+import { DroppingReader } from './droppedResponse';
 import { RepeatedLists } from './repeatedLists';
 import { STREAMED, StreamedJsonReader } from './streamedResponse';
 import { Transport, type BodyReader, type Context, type RawResponse } from './transport';
@@ -90,6 +91,13 @@ function parseBaseUrl(baseUrl: unknown): Target | string {
   return 'problem' in target ? URL_PROBLEMS[target.problem] : target;
 }
 
+/**
+ * Buffers kept for answers read whole: at most STREAM_FROM_BYTES each in the language server (larger
+ * answers are streamed), a whole component's bytes in a one-shot run that cuts members.
+ */
+const BUFFERED_ANSWER_BUFFERS = { keepUpToBytes: 2 * 1024 * 1024, keepCount: 4 };
+const WHOLE_ANSWER_BUFFERS = { keepUpToBytes: 64 * 1024 * 1024, keepCount: 8 };
+
 const URL_PROBLEMS: Record<ServiceUrlProblem, string> = {
   missing: 'is not configured',
   invalid: 'is not a valid URL',
@@ -115,8 +123,11 @@ export class HttpLineageApi implements LineageApi {
   private readonly maxConcurrency: number;
   /** Members cut from every success body before it is parsed (none: undefined). */
   private readonly dropper: MemberDropper | undefined;
-  /** The buffers streamed answers are gathered in to be cut, from one answer to the next. */
-  private readonly buffers = new BodyBuffers();
+  /**
+   * The buffers answers are gathered in, from one answer to the next: buffered answers (at most
+   * STREAM_FROM_BYTES each), and with members to cut, whole component answers (streamed ones too).
+   */
+  private readonly buffers: BodyBuffers;
   /** Component answers' repeated depends-on lists, parsed once for every answer of this client. */
   private readonly lists = new RepeatedLists();
   private readonly parseComponent = (body: Buffer) => this.lists.parse(body);
@@ -132,6 +143,7 @@ export class HttpLineageApi implements LineageApi {
     this.retryBaseDelayMs = config.retryBaseDelayMs ?? CLIENT_DEFAULTS.retryBaseDelayMs;
     this.maxConcurrency = config.maxConcurrency ?? CLIENT_DEFAULTS.maxConcurrency;
     this.dropper = config.dropMembers?.length ? new MemberDropper(config.dropMembers) : undefined;
+    this.buffers = new BodyBuffers(this.dropper ? WHOLE_ANSWER_BUFFERS : BUFFERED_ANSWER_BUFFERS);
     this.transport = this.configError
       ? undefined
       : new Transport({
@@ -141,6 +153,7 @@ export class HttpLineageApi implements LineageApi {
           timeoutMs: config.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs,
           maxResponseBytes: config.maxResponseBytes ?? CLIENT_DEFAULTS.maxResponseBytes,
           connections: this.maxConcurrency,
+          bodies: this.buffers,
           // Cutting members, a streamed answer goes to its DroppingReader from the first byte.
           ...(this.dropper
             ? { streamFromBytes: 0 }
@@ -304,7 +317,18 @@ export class HttpLineageApi implements LineageApi {
               ctx,
             )
         : () => new StreamedJsonReader(streamed, ctx, this.apiKey);
-    let raw = await this.exchange(req, ctx, opts?.signal, reader);
+    const raw = await this.exchange(req, ctx, opts?.signal, reader);
+    try {
+      return this.read(name, raw, ctx);
+    } finally {
+      if ('release' in raw) raw.release?.();
+    }
+  }
+
+  /** A success's validated value (read at once: its buffer is given back when this returns). */
+  private read<N extends OperationName>(name: N, answer: RawResponse, ctx: Context): ResponseOf<N> {
+    const op = OPERATIONS[name];
+    let raw = answer;
     let parse: BodyParser | undefined = name === 'getComponent' ? this.parseComponent : undefined;
     if (this.dropper && 'body' in raw && raw.status >= 200 && raw.status < 300) {
       const cut = this.dropper.drop(raw.body);

@@ -197,6 +197,7 @@ function scan(
 export class RepeatedLists {
   /** Distinct lists by their text (past a bound the table starts afresh: only sharing is lost). */
   private readonly kept = new KnownArrays<Kept>();
+  private out = Buffer.alloc(0);
   /** Distinct boundary schemas by their text (found by the whole text: they are not flat arrays). */
   private readonly schemas = new KnownArrays<Kept>();
   private readonly known = (b: Buffer, at: number): Kept | undefined => this.kept.at(b, at);
@@ -244,8 +245,10 @@ export class RepeatedLists {
       size += markerLength(lists.length) - (end - start);
       lists.push(list);
     }
-    // The text with each list replaced by its marker, written into one buffer.
-    const out = Buffer.allocUnsafe(size);
+    // The text with each list replaced by its marker, written into one buffer: the same one for every
+    // answer (it is only read by the parse below), not fresh memory each time.
+    if (this.out.length < size) this.out = Buffer.allocUnsafeSlow(Math.max(size, 2 * this.out.length));
+    const out = this.out;
     let at = 0;
     let from = 0;
     for (let c = 0; c < lists.length; c++) {

@@ -3,6 +3,7 @@
 // Retries and the meaning of statuses are the caller's business (httpClient.ts, responses.ts).
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
+import type { BodyBuffers } from './bodyBuffers';
 import {
   ApiError,
   CancelledError,
@@ -24,6 +25,11 @@ export interface TransportConfig {
   readonly connections: number;
   /** See ApiClientConfig.streamFromBytes; default STREAM_FROM_BYTES. */
   readonly streamFromBytes?: number;
+  /**
+   * Where a buffered success's bytes are gathered (none: a new buffer each time); the caller gives the
+   * buffer back with RawResponse.release once the body is read.
+   */
+  readonly bodies?: BodyBuffers;
 }
 
 export interface RawRequest {
@@ -34,7 +40,13 @@ export interface RawRequest {
 }
 
 export type RawResponse =
-  | { readonly status: number; readonly headers: IncomingHttpHeaders; readonly body: Buffer }
+  | {
+      readonly status: number;
+      readonly headers: IncomingHttpHeaders;
+      readonly body: Buffer;
+      /** Gives the body's buffer back for the next answer: call once nothing reads `body` any more. */
+      readonly release?: () => void;
+    }
   /** A success read by a BodyReader: its value (the body itself was not kept). */
   | { readonly status: number; readonly headers: IncomingHttpHeaders; readonly value: unknown };
 
@@ -128,7 +140,18 @@ export class Transport {
         await r.write(chunk);
       });
       if (r) return { status: res.statusCode, headers: res.headers, value: r.end() };
-      return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks, total) };
+      const bodies = ok ? this.config.bodies : undefined;
+      if (!bodies)
+        return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks, total) };
+      const into = bodies.take(total);
+      let at = 0;
+      for (const c of chunks) at += c.copy(into, at);
+      return {
+        status: res.statusCode,
+        headers: res.headers,
+        body: into.subarray(0, total),
+        release: () => bodies.give(into),
+      };
     } catch (e) {
       if (why === 'timeout') throw this.timeout(ctx);
       if (why === 'cancel') throw this.cancelled(ctx);

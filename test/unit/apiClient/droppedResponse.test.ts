@@ -7,13 +7,15 @@ import { strict as assert } from 'node:assert';
 import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
 import { InvalidResponseError } from '../../../server/src/api/errors';
 import { MemberDropper } from '../../../server/src/api/dropMembers';
-import { BodyBuffers, DroppingReader } from '../../../server/src/api/droppedResponse';
+import { BodyBuffers } from '../../../server/src/api/bodyBuffers';
+import { DroppingReader } from '../../../server/src/api/droppedResponse';
 import { STREAMED, StreamedJsonReader } from '../../../server/src/api/streamedResponse';
 import { withoutMembers } from '../../helpers/withoutMembers';
 
 const CTX = { number: 4, title: `'component detail' (operation 4)` };
 const KEY = 'test-key-dropped-0001';
 const TAGS = ['field_depends_on_tags', 'field_tags'];
+const newBuffers = () => new BodyBuffers({ keepUpToBytes: 64 * 1024 * 1024, keepCount: 8 });
 
 function reader(dropper: MemberDropper, buffers: BodyBuffers): DroppingReader {
   return new DroppingReader(
@@ -27,7 +29,7 @@ function reader(dropper: MemberDropper, buffers: BodyBuffers): DroppingReader {
 async function read(
   text: string,
   size: number,
-  buffers = new BodyBuffers(),
+  buffers = newBuffers(),
   dropper = new MemberDropper(TAGS),
 ): Promise<unknown> {
   const bytes = Buffer.from(text);
@@ -90,7 +92,7 @@ describe('component answers read with members cut', () => {
   });
 
   it('gathers each answer in a buffer the next one reuses, without touching what was read', async () => {
-    const buffers = new BodyBuffers();
+    const buffers = newBuffers();
     const dropper = new MemberDropper(TAGS);
     const first = JSON.stringify(answer('c1', 40));
     const second = JSON.stringify(answer('c2', 40)).replace(/svc\./g, 'xyz.');
@@ -106,7 +108,7 @@ describe('component answers read with members cut', () => {
   });
 
   it('an answer larger than the buffer it was given moves to a larger one, its bytes kept', async () => {
-    const buffers = new BodyBuffers();
+    const buffers = newBuffers();
     const text = JSON.stringify(answer('c1', 2000));
     assert.ok(text.length > 256 * 1024, 'larger than a first buffer');
     assert.deepEqual(await read(text, 65536, buffers), withoutMembers(JSON.parse(text), TAGS));
@@ -139,5 +141,26 @@ describe('component answers read with members cut', () => {
     (bad.component.paths[2]!.egress as Record<string, unknown>).signature_name = 7;
     const err = await refusal(JSON.stringify(bad));
     assert.match(err.message, /\/component\/paths\/2\/egress\/signature_name/);
+  });
+});
+
+describe('body buffers', () => {
+  it('keeps a given buffer for the next taker, within its limits', () => {
+    const buffers = new BodyBuffers({ keepUpToBytes: 1 << 20, keepCount: 2 });
+    const a = buffers.take(1000);
+    assert.ok(a.length >= 1000);
+    buffers.give(a);
+    assert.equal(buffers.take(500), a, 'the same buffer again');
+    assert.equal(buffers.size, 0);
+    buffers.give(a);
+    const big = buffers.take(a.length + 1);
+    assert.notEqual(big, a, 'too small: a larger one');
+    assert.ok(big.length > a.length);
+    buffers.give(Buffer.allocUnsafe(2 << 20));
+    assert.equal(buffers.size, 0, 'one over the size kept is let go');
+    buffers.give(big);
+    buffers.give(Buffer.allocUnsafe(10));
+    buffers.give(Buffer.allocUnsafe(10));
+    assert.equal(buffers.size, 2, 'no more than the count kept');
   });
 });
