@@ -2,7 +2,8 @@
 // against the real local service and the demo dataset, answers read many at a time, through a client
 // whose buffers are shared by all of them, are exactly those read one by one by another client — with
 // members cut too — so no buffer is reused while an answer in it is still being read. And answers that
-// arrive interleaved, chunk by chunk (written so by a scripted server), each keep a buffer of their own.
+// arrive interleaved, chunk by chunk (written so by a scripted server), read by a client set up as the
+// command line's (nothing streamed, members cut), are each their own.
 import assert from 'node:assert/strict';
 import { HttpLineageApi } from '../../server/src/api/httpClient';
 import { startLocalService, type LocalService } from '../helpers/localService';
@@ -92,6 +93,7 @@ describe('API client: answers read into reused buffers', function () {
         baseUrl: server.url,
         apiKey: 'test-key-buffers-0001',
         maxConcurrency: 6,
+        streamFromBytes: Infinity,
         dropMembers: TAGS,
       });
       clients.push(cutting);

@@ -94,14 +94,12 @@ export interface ApiClientConfig {
   /**
    * A component answer past this size is read as it arrives, in slices (default STREAM_FROM_BYTES in
    * transport.ts): the language server keeps answering meanwhile. A one-shot run with nothing else to
-   * answer (`lineage-lens check`) passes Infinity: parsing at once is 2–3 times faster. Not used with
-   * dropMembers: the answer is then gathered whole, cut, and what is left read path by path.
+   * answer (`lineage-lens check`) passes Infinity: parsing at once is 2–3 times faster.
    */
   readonly streamFromBytes?: number;
   /**
    * Members (by name, at any depth) cut from successful answers before they are parsed, for a run that
-   * never reads them (dropMembers.ts): `lineage-lens impact` walks the lineage without tags. A
-   * component answer's paths are then parsed one by one (droppedResponse.ts).
+   * never reads them (dropMembers.ts): `lineage-lens impact` walks the lineage without tags.
    */
   readonly dropMembers?: readonly string[];
 }

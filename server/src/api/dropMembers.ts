@@ -94,12 +94,6 @@ export interface Dropped {
   nesting: 'within' | 'tooDeep' | 'unchecked';
 }
 
-/** As Dropped, the text left as the pieces it is made of: views into the text given, in order. */
-export interface DroppedPieces {
-  pieces: Buffer[];
-  nesting: Dropped['nesting'];
-}
-
 /** Cuts the members named from each text it is given, remembering the arrays it stepped over. */
 export class MemberDropper {
   private readonly wanted: Uint8Array[];
@@ -112,15 +106,6 @@ export class MemberDropper {
 
   /** The text without the members named (the same buffer when none is found); `limit`: nesting allowed. */
   drop(body: Buffer, limit: number = MAX_JSON_DEPTH): Dropped {
-    const { pieces, nesting } = this.dropToPieces(body, limit);
-    return { text: pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces), nesting };
-  }
-
-  /**
-   * As drop, without joining what is left: for a reader that takes a text in pieces, the pieces are
-   * views into `body` (valid as long as its bytes are).
-   */
-  dropToPieces(body: Buffer, limit: number = MAX_JSON_DEPTH): DroppedPieces {
     try {
       return cut(body, this.wanted, this.known, limit);
     } finally {
@@ -139,8 +124,8 @@ function cut(
   wanted: readonly Uint8Array[],
   known: KnownArrays<number>,
   limit: number,
-): DroppedPieces {
-  const unread: DroppedPieces = { pieces: [body], nesting: 'unchecked' };
+): Dropped {
+  const unread: Dropped = { text: body, nesting: 'unchecked' };
   const kept: Buffer[] = [];
   let from = 0;
   let depth = 0;
@@ -149,7 +134,7 @@ function cut(
     if (c !== QUOTE) {
       // The nesting of what is kept, counted on the way: the parser need not read it all again.
       if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-        if (++depth > limit) return { pieces: [body], nesting: 'tooDeep' };
+        if (++depth > limit) return { text: body, nesting: 'tooDeep' };
       } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
       continue;
     }
@@ -181,7 +166,7 @@ function cut(
     }
     i = q;
   }
-  if (kept.length === 0) return { pieces: [body], nesting: 'within' };
+  if (kept.length === 0) return { text: body, nesting: 'within' };
   kept.push(body.subarray(from));
-  return { pieces: kept, nesting: 'within' };
+  return { text: Buffer.concat(kept), nesting: 'within' };
 }

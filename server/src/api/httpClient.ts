@@ -37,10 +37,9 @@ import { CancelledError, InvalidRequestError, UnreachableError } from './errors'
 import { interpret, parseNestingChecked, type BodyParser } from './responses';
 import { MemberDropper } from './dropMembers';
 import { BodyBuffers } from './bodyBuffers';
-import { DroppingReader } from './droppedResponse';
 import { RepeatedLists } from './repeatedLists';
 import { STREAMED, StreamedJsonReader } from './streamedResponse';
-import { Transport, type BodyReader, type Context, type RawResponse } from './transport';
+import { STREAM_FROM_BYTES, Transport, type BodyReader, type Context, type RawResponse } from './transport';
 import { checkedBody, pathUpdateBody, requireId } from './writes';
 
 export const CLIENT_DEFAULTS = {
@@ -93,7 +92,7 @@ function parseBaseUrl(baseUrl: unknown): Target | string {
 
 /**
  * Buffers kept for answers read whole: at most STREAM_FROM_BYTES each in the language server (larger
- * answers are streamed), a whole component's bytes in a one-shot run that cuts members.
+ * answers are streamed); any answer, a whole component's too, in a one-shot run that streams none.
  */
 const BUFFERED_ANSWER_BUFFERS = { keepUpToBytes: 2 * 1024 * 1024, keepCount: 4 };
 const WHOLE_ANSWER_BUFFERS = { keepUpToBytes: 64 * 1024 * 1024, keepCount: 8 };
@@ -123,10 +122,7 @@ export class HttpLineageApi implements LineageApi {
   private readonly maxConcurrency: number;
   /** Members cut from every success body before it is parsed (none: undefined). */
   private readonly dropper: MemberDropper | undefined;
-  /**
-   * The buffers answers are gathered in, from one answer to the next: buffered answers (at most
-   * STREAM_FROM_BYTES each), and with members to cut, whole component answers (streamed ones too).
-   */
+  /** The buffers answers read whole are gathered in, from one answer to the next. */
   private readonly buffers: BodyBuffers;
   /** Component answers' repeated depends-on lists, parsed once for every answer of this client. */
   private readonly lists = new RepeatedLists();
@@ -143,7 +139,11 @@ export class HttpLineageApi implements LineageApi {
     this.retryBaseDelayMs = config.retryBaseDelayMs ?? CLIENT_DEFAULTS.retryBaseDelayMs;
     this.maxConcurrency = config.maxConcurrency ?? CLIENT_DEFAULTS.maxConcurrency;
     this.dropper = config.dropMembers?.length ? new MemberDropper(config.dropMembers) : undefined;
-    this.buffers = new BodyBuffers(this.dropper ? WHOLE_ANSWER_BUFFERS : BUFFERED_ANSWER_BUFFERS);
+    this.buffers = new BodyBuffers(
+      (config.streamFromBytes ?? STREAM_FROM_BYTES) > STREAM_FROM_BYTES
+        ? WHOLE_ANSWER_BUFFERS
+        : BUFFERED_ANSWER_BUFFERS,
+    );
     this.transport = this.configError
       ? undefined
       : new Transport({
@@ -154,12 +154,7 @@ export class HttpLineageApi implements LineageApi {
           maxResponseBytes: config.maxResponseBytes ?? CLIENT_DEFAULTS.maxResponseBytes,
           connections: this.maxConcurrency,
           bodies: this.buffers,
-          // Cutting members, a streamed answer goes to its DroppingReader from the first byte.
-          ...(this.dropper
-            ? { streamFromBytes: 0 }
-            : config.streamFromBytes !== undefined
-              ? { streamFromBytes: config.streamFromBytes }
-              : {}),
+          ...(config.streamFromBytes !== undefined ? { streamFromBytes: config.streamFromBytes } : {}),
         });
   }
 
@@ -305,18 +300,7 @@ export class HttpLineageApi implements LineageApi {
     const path = this.target.prefix + expandPath(op.path, call.params ?? {}) + (query ? `?${query}` : '');
     const req = { method: op.method, path, ...(call.body !== undefined ? { body: call.body } : {}) };
     const streamed = STREAMED[name];
-    const dropper = this.dropper;
-    const reader = !streamed
-      ? undefined
-      : dropper
-        ? () =>
-            new DroppingReader(
-              dropper,
-              this.buffers,
-              new StreamedJsonReader(streamed, ctx, this.apiKey, false),
-              ctx,
-            )
-        : () => new StreamedJsonReader(streamed, ctx, this.apiKey);
+    const reader = streamed ? () => new StreamedJsonReader(streamed, ctx, this.apiKey) : undefined;
     const raw = await this.exchange(req, ctx, opts?.signal, reader);
     try {
       return this.read(name, raw, ctx);

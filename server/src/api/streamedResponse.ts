@@ -45,55 +45,34 @@ export class StreamedJsonReader implements BodyReader {
   private readonly pointer: string;
   private bytes = 0;
 
-  /**
-   * `locate`: whether a malformed answer's message names the byte where it breaks (not when the text
-   * read is not the answer's bytes as sent, e.g. with members cut from it).
-   */
   constructor(
     private readonly shape: StreamedShape,
     private readonly ctx: Context,
     private readonly apiKey: string,
-    private readonly locate = true,
   ) {
     this.splitter = new ListSplitter(shape.list, MAX_JSON_DEPTH);
     this.pointer = `/${shape.list.join('/')}/`;
   }
 
   async write(chunk: Uint8Array): Promise<void> {
-    this.push(chunk);
-    while (this.takeItem()) if (this.slicer.tick()) await this.slicer.pause();
-  }
-
-  /**
-   * As write, in one turn: for a caller with nothing to answer meanwhile (a one-shot run), or whose
-   * chunk's bytes are valid only until it returns.
-   */
-  writeNow(chunk: Uint8Array): void {
-    this.push(chunk);
-    while (this.takeItem());
-  }
-
-  private push(chunk: Uint8Array): void {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
     this.bytes += bytes.length;
     this.splitter.push(bytes);
-  }
-
-  /** Parses and checks the next complete item, if there is one. */
-  private takeItem(): boolean {
-    let item;
-    try {
-      item = this.splitter.next();
-    } catch (err) {
-      throw this.failure(err);
+    for (;;) {
+      let item;
+      try {
+        item = this.splitter.next();
+      } catch (err) {
+        throw this.failure(err);
+      }
+      if (!item) return;
+      const value = this.parse(item.bytes, item.at);
+      const found = problems(this.shape.item, value, 3);
+      if (found.length > 0)
+        throw schemaMismatch(found, this.ctx, this.apiKey, this.pointer + String(this.items.length));
+      this.items.push(value);
+      if (this.slicer.tick()) await this.slicer.pause();
     }
-    if (!item) return false;
-    const value = this.parse(item.bytes, item.at);
-    const found = problems(this.shape.item, value, 3);
-    if (found.length > 0)
-      throw schemaMismatch(found, this.ctx, this.apiKey, this.pointer + String(this.items.length));
-    this.items.push(value);
-    return true;
   }
 
   end(): unknown {
@@ -124,17 +103,10 @@ export class StreamedJsonReader implements BodyReader {
     } catch (err) {
       // V8 names the character where the text breaks; the byte is near it.
       const within = /position (\d+)/.exec((err as Error).message);
-      throw notJson(
-        this.ctx,
-        false,
-        this.near(at === undefined ? undefined : at + (within ? Number(within[1]) : 0)),
-      );
+      const near = at === undefined ? undefined : at + (within ? Number(within[1]) : 0);
+      throw notJson(this.ctx, false, near === undefined ? undefined : nearByte(near));
     }
-    throw notJson(this.ctx, false, this.near(at));
-  }
-
-  private near(at: number | undefined): string | undefined {
-    return at === undefined || !this.locate ? undefined : `near byte ${at.toLocaleString('en')}`;
+    throw notJson(this.ctx, false, at === undefined ? undefined : nearByte(at));
   }
 
   /** The splitter's findings become the answer's errors; ours pass through. */
@@ -148,6 +120,8 @@ export class StreamedJsonReader implements BodyReader {
         this.ctx,
         this.apiKey,
       );
-    return notJson(this.ctx, false, this.near(err.at));
+    return notJson(this.ctx, false, nearByte(err.at));
   }
 }
+
+const nearByte = (at: number) => `near byte ${at.toLocaleString('en')}`;

@@ -42,8 +42,7 @@ export function oneShotSession(
     index,
     log,
     // Nothing to answer while a component loads: each answer is parsed at once (streaming it in
-    // slices, as the language server does for large ones, doubled the check's CPU). With members
-    // dropped, the client gathers each answer whole itself (droppedResponse.ts).
+    // slices, as the language server does for large ones, doubled the check's CPU).
     createApi: (config) =>
       new HttpLineageApi({
         ...config,
