@@ -125,7 +125,7 @@ export class HttpLineageApi implements LineageApi {
   /** The buffers answers read whole are gathered in, from one answer to the next. */
   private readonly buffers: BodyBuffers;
   /** Component answers' repeated depends-on lists, parsed once for every answer of this client. */
-  private readonly lists = new RepeatedLists();
+  private readonly lists: RepeatedLists;
   private readonly parseComponent = (body: Buffer) => this.lists.parse(body);
 
   /** Never throws: a bad configuration makes every call reject with the InvalidRequestError. */
@@ -144,6 +144,7 @@ export class HttpLineageApi implements LineageApi {
         ? WHOLE_ANSWER_BUFFERS
         : BUFFERED_ANSWER_BUFFERS,
     );
+    this.lists = new RepeatedLists(this.buffers);
     this.transport = this.configError
       ? undefined
       : new Transport({

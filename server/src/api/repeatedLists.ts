@@ -22,6 +22,7 @@ import { MAX_JSON_DEPTH } from '../../../common/src/api/choices';
 import { PathBoundary } from '../../../common/src/api/paths';
 import { FieldDependsOnTagEntry } from '../../../common/src/api/tags';
 import { isValid } from '../../../common/src/api/validate';
+import { BodyBuffers } from './bodyBuffers';
 import { KnownArrays } from './knownArrays';
 import { parseBody, parseNestingChecked, type ParsedBody } from './responses';
 import {
@@ -197,10 +198,12 @@ function scan(
 export class RepeatedLists {
   /** Distinct lists by their text (past a bound the table starts afresh: only sharing is lost). */
   private readonly kept = new KnownArrays<Kept>();
-  private out = Buffer.alloc(0);
   /** Distinct boundary schemas by their text (found by the whole text: they are not flat arrays). */
   private readonly schemas = new KnownArrays<Kept>();
   private readonly known = (b: Buffer, at: number): Kept | undefined => this.kept.at(b, at);
+
+  /** `buffers`: where the marked text is written (the API client's, which its answers' bytes come from). */
+  constructor(private readonly buffers: BodyBuffers = new BodyBuffers(OWN_BUFFERS)) {}
 
   /** The body's value, its repeated lists shared; 'tooDeep' past MAX_JSON_DEPTH; 'notJson' if malformed. */
   parse(body: Buffer, limit: number = MAX_JSON_DEPTH): ParsedBody {
@@ -245,23 +248,24 @@ export class RepeatedLists {
       size += markerLength(lists.length) - (end - start);
       lists.push(list);
     }
-    // The text with each list replaced by its marker, written into one buffer: the same one for every
+    // The text with each list replaced by its marker, written into one buffer reused from answer to
     // answer (it is only read by the parse below), not fresh memory each time.
-    if (this.out.length < size) this.out = Buffer.allocUnsafeSlow(Math.max(size, 2 * this.out.length));
-    const out = this.out;
-    let at = 0;
-    let from = 0;
-    for (let c = 0; c < lists.length; c++) {
-      at += body.copy(out, at, from, cuts.at[2 * c]!);
-      at = writeMarker(out, at, c);
-      from = cuts.at[2 * c + 1]!;
-    }
-    at += body.copy(out, at, from);
+    const out = this.buffers.take(size);
     let value: unknown;
     try {
+      let at = 0;
+      let from = 0;
+      for (let c = 0; c < lists.length; c++) {
+        at += body.copy(out, at, from, cuts.at[2 * c]!);
+        at = writeMarker(out, at, c);
+        from = cuts.at[2 * c + 1]!;
+      }
+      at += body.copy(out, at, from);
       value = JSON.parse(out.toString('utf8', 0, at));
     } catch {
       return undefined;
+    } finally {
+      this.buffers.give(out);
     }
     const complete = putBack(value, lists, cuts.schema);
     return complete ? { value, complete } : undefined;
@@ -294,6 +298,9 @@ export class RepeatedLists {
     return entry;
   }
 }
+
+/** A RepeatedLists of its own (not an API client's): one buffer kept, of any answer's size. */
+const OWN_BUFFERS = { keepUpToBytes: Number.POSITIVE_INFINITY, keepCount: 1 };
 
 /** The boundary schemas shared between answers: a cache's compaction need walk each only once. */
 const sharedSchemas = new WeakSet<object>();
