@@ -38,4 +38,18 @@ describe('component store: details handed on as they arrive', function () {
       'among them a CODE component with anchors',
     );
   });
+
+  it('a second load of unchanged data changes nothing (its edges compared, not re-counted)', async () => {
+    const store = new ComponentStore(
+      new OnceLogger({ info: () => undefined, warn: () => undefined, error: () => undefined }),
+    );
+    const settings = { ...DEFAULT_SETTINGS, components: [] };
+    const first = await store.load(local.api, settings);
+    assert.equal(first.kind, 'loaded');
+    assert.ok(store.edges().length > 0, 'the fixture has edges');
+    const version = store.version;
+    const again = await store.load(local.api, settings);
+    assert.deepEqual(again.kind === 'loaded' && again.changedIds, []);
+    assert.equal(store.version, version, 'nothing changed, so models built on the data stay');
+  });
 });

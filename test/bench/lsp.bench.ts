@@ -329,7 +329,7 @@ async function main(): Promise<void> {
     const ch = stats(changeMs);
     const rows: Array<[string, string]> = [
       [
-        'service warm-up (every component and its versions read once, before the server starts)',
+        'service warm-up (the edge list, every component and its versions read once, before the server starts)',
         `${warmMs.toFixed(0)} ms`,
       ],
       [

@@ -116,15 +116,18 @@ export async function serviceJson<T>(
 }
 
 /**
- * Reads every component's detail and versions once, four at a time, as the language server and the CLI
- * ask for them (the default projection, versions a whole page at a time): the service renders each
- * answer on its first read and keeps it until the next write, so a benchmark measures its client, not
- * that first rendering.
+ * Reads the edge list, then every component's detail and versions once, four at a time, as the language
+ * server and the CLI ask for them (the default projection, versions a whole page at a time): the service
+ * renders each answer on its first read and keeps it until the next write, so a benchmark measures its
+ * client, not that first rendering.
  */
 export async function warmComponentAnswers(
   service: Pick<LocalService, 'url' | 'apiKey'>,
   componentIds: readonly string[],
 ): Promise<void> {
+  await fetch(`${service.url}/v0/experimental/edges`, { headers: { 'X-API-KEY': service.apiKey } }).then(
+    (r) => r.arrayBuffer(),
+  );
   const ids = [...componentIds];
   const readSome = async (): Promise<void> => {
     for (let id = ids.shift(); id; id = ids.shift())

@@ -1,4 +1,4 @@
-// The service's kept answers (operations 4 and 9) are keyed by what a request means, defaults
+// The service's kept answers (operations 4, 9 and 12) are keyed by what a request means, defaults
 // applied: a client that writes the defaults out (the language server asks `projection=collapsed`)
 // and one that leaves them out share one rendering, and any real difference gets its own.
 import * as assert from 'node:assert/strict';
@@ -34,7 +34,7 @@ describe('service: kept answers', () => {
     assert.notDeepEqual(versionsAsk(request({})), versionsAsk(request({ offset: '5' })));
   });
 
-  it('the handlers of operations 4 and 9 answer equal asks with the one kept answer', () => {
+  it('the handlers of operations 4, 9 and 12 answer equal asks with the one kept answer', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lineage-lens-answers-'));
     const db = ServiceDb.open(join(dir, 'service.db'));
     try {
@@ -50,6 +50,18 @@ describe('service: kept answers', () => {
       const versions = bytes(handlers.getVersions(request({}, id)));
       const page = String(VERSIONS_PAGE.default);
       assert.equal(bytes(handlers.getVersions(request({ limit: page, offset: '0' }, id))), versions);
+      const edges = bytes(handlers.getEdges(request({})));
+      assert.equal(bytes(handlers.getEdges(request({}))), edges);
+      const namespace = store.edges[0]!.namespace;
+      const scoped = bytes(handlers.getEdges(request({ namespace })));
+      assert.notEqual(scoped, edges);
+      assert.equal(bytes(handlers.getEdges(request({ namespace }))), scoped);
+      const edgesOf = (b: Buffer) => (JSON.parse(b.toString()) as { edges: unknown[] }).edges;
+      assert.deepEqual(
+        edgesOf(scoped),
+        store.edges.filter((e) => e.namespace === namespace),
+      );
+      assert.equal(edgesOf(edges).length, store.edges.length);
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });

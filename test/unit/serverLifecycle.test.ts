@@ -117,6 +117,28 @@ describe('server lifecycle: lens refresh and grammar warm-up', () => {
       ['a/x.go', 'a/y.java'],
     ]);
   });
+
+  it('readies the parsing runtime once, when the first component with code anchors arrives', () => {
+    let warms = 0;
+    const warmUp = new GrammarWarmUp(
+      { warmSyntax: async () => void warms++, prepareSyntax: async () => undefined },
+      { info: () => undefined },
+    );
+    const component = (id: string, type: string, paths?: unknown[]) =>
+      ({ id, type, ...(paths ? { paths } : {}) }) as unknown as ComponentDetail;
+    warmUp.componentArrived(component('d', 'DATA_STORE'));
+    warmUp.componentArrived(component('c0', 'CODE'));
+    warmUp.componentArrived(
+      component('c1', 'CODE', [{ path_id: 'p1' }, { path_id: 'p2', code_anchors: [] }]),
+    );
+    assert.equal(warms, 0, 'nothing anchored yet: nothing to parse');
+    warmUp.componentArrived(component('c2', 'CODE', [{ path_id: 'p1', code_anchors: [{ anchor_id: 'a' }] }]));
+    assert.equal(warms, 1);
+    warmUp.componentArrived(
+      component('c3', 'CODE', [{ path_id: 'p1', code_anchors: [{ anchor_id: 'b', file: 'x.ts' }] }]),
+    );
+    assert.equal(warms, 1, 'once');
+  });
 });
 
 describe('server lifecycle: credentials', () => {
@@ -127,16 +149,13 @@ describe('server lifecycle: credentials', () => {
   function parts() {
     const published = new Map<string, Diagnostic[]>();
     const hub = new DiagnosticsHub((uri, d) => void published.set(uri, d));
-    let warmed = 0;
     const signedIn: Array<Credentials | undefined> = [];
     return {
       published,
-      warmed: () => warmed,
       signedIn,
       parts: {
         credentials: new CredentialsInUse(),
         hub,
-        grammars: { start: () => (warmed++, Promise.resolve()) } as unknown as GrammarWarmUp,
         session: { setCredentials: async (c: Credentials | undefined) => void signedIn.push(c) },
       },
     };
@@ -154,15 +173,6 @@ describe('server lifecycle: credentials', () => {
     assert.deepEqual(t.published.get('file:///c.yaml'), [], 'a switch clears them');
     assert.deepEqual(t.signedIn, [a, a, b]);
     assert.equal(t.parts.credentials.apiKey, 'k2');
-  });
-
-  it('warms the grammars only when signed in', async () => {
-    const t = parts();
-    await applyCredentials(t.parts, undefined);
-    assert.equal(t.warmed(), 0);
-    await applyCredentials(t.parts, a);
-    assert.equal(t.warmed(), 1);
-    assert.deepEqual(t.signedIn, [undefined, a]);
   });
 });
 

@@ -75,6 +75,35 @@ async function sameDetail(a: ComponentDetail, b: ComponentDetail, slicer: TimeSl
   return true;
 }
 
+/**
+ * Whether two edge lists serialise alike, edge by edge: stringifying both (an edge list can be megabytes)
+ * made a large string per load only to compare it, and the first load compares against none.
+ */
+export function sameEdges(a: readonly Edge[], b: readonly Edge[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!sameFlatObject(a[i]!, b[i]!)) return false;
+  return true;
+}
+
+/** Same own keys in the same order with identical primitive values; nested values by their JSON. */
+function sameFlatObject(a: object, b: object): boolean {
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keys = Object.keys(ra);
+  const other = Object.keys(rb);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k !== other[i]) return false;
+    const va = ra[k];
+    const vb = rb[k];
+    if (va === vb) continue;
+    if (va === null || vb === null || typeof va !== 'object' || typeof vb !== 'object') return false;
+    if (JSON.stringify(va) !== JSON.stringify(vb)) return false;
+  }
+  return true;
+}
+
 export class ComponentStore {
   private readonly cache: LRUCache<string, ComponentDetail>;
   private readonly failures = new Map<string, string>();
@@ -234,14 +263,16 @@ export class ComponentStore {
       for (const e of edges) {
         if (settings.namespace && e.namespace !== settings.namespace) continue;
         kept.push(e);
+        // Each id is checked once: a component is the end of many edges.
         for (const id of [e.sourceComponentId, e.destinationComponentId]) {
+          if (ids.has(id)) continue;
           if (isOneUrlSegment(id)) ids.add(id);
           else refused++;
         }
       }
       if (refused) problems.push(`${refused} edge endpoint ids were not valid ids and were ignored.`);
       this.compactor?.compactEdges(kept);
-      if (JSON.stringify(kept) !== JSON.stringify(this.edgeList)) this.changes++;
+      if (!sameEdges(kept, this.edgeList)) this.changes++;
       this.edgeList = kept;
     } catch (err) {
       if (isConnectivityError(err)) return { kind: 'unreachable', error: err };

@@ -1,7 +1,8 @@
-// The grammars' warm-up: the parsing runtime readied once, when the user is first signed in (it then
-// compiles while the components load), and the grammar of each language the anchors use started as
-// the first component naming it arrives, so the index build finds it loaded. Only those: a grammar
-// holds resident memory for the process's life.
+// The grammars' warm-up: the parsing runtime readied once, as the first component with code anchors
+// arrives (it then compiles while the other components load), and the grammar of each language the
+// anchors use started as the first component naming it arrives, so the index build finds it loaded.
+// Only those: a grammar holds resident memory for the process's life. Not at sign-in: compiling the
+// runtime there held up reading the edge list the load starts with, which the components wait for.
 import * as path from 'node:path';
 import type { ComponentDetail } from '../../../common/src/api';
 import type { AnchorIndex } from '../anchors';
@@ -31,11 +32,13 @@ export class GrammarWarmUp {
   componentArrived(c: ComponentDetail): void {
     if (c.type !== 'CODE' || !Array.isArray(c.paths)) return;
     let files: string[] | undefined;
+    let anchored = false;
     // Neighbouring anchors mostly name the same file: its extension is read once per run of it (a
     // component can have 100,000 anchors, and this runs in one turn as the answer arrives).
     let last: string | undefined;
     for (const p of c.paths) {
       for (const a of p?.code_anchors ?? []) {
+        anchored = true;
         const file = a?.file;
         if (typeof file !== 'string' || file === last) continue;
         last = file;
@@ -46,6 +49,7 @@ export class GrammarWarmUp {
         (files ??= []).push(file);
       }
     }
+    if (anchored) void this.start();
     if (files) void this.index.prepareSyntax(files);
   }
 }

@@ -1,7 +1,8 @@
-// Rendered answers of the two reads every client load repeats for each component: the detail
-// (operation 4) and its versions (operation 9). Rendering a detail walks its paths, tags and depends-on
-// tags and serialises hundreds of KB; between writes the answer cannot change, so it is kept as bytes
-// until the next write (every change goes through Store.write) and sent as it is.
+// Rendered answers of the reads every client load repeats: the edge list it discovers components
+// through (operation 12), then each component's detail (operation 4) and versions (operation 9).
+// Rendering a detail walks its paths, tags and depends-on tags and serialises hundreds of KB, the edge
+// list megabytes; between writes an answer cannot change, so it is kept as bytes until the next write
+// (every change goes through Store.write) and sent as it is.
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../model/store';
 

@@ -42,7 +42,10 @@ export function createHandlers(store: Store): Record<OperationName, Handler> {
     },
     checkCompliance: (req) => contracts.checkCompliance(store, req),
     registerObjectStoreAssets: (req) => assets.registerObjectStoreAssets(store, req),
-    getEdges: (req) => admin.getEdges(store, req),
+    getEdges: (req) => {
+      const namespace = admin.edgesAsk(req);
+      return answers.answer(['getEdges', namespace ?? null], () => admin.getEdges(store, namespace));
+    },
     deleteWebhook: (req) => admin.deleteWebhook(store, req),
   };
 }

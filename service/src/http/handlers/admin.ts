@@ -34,8 +34,12 @@ export function getHistoryFilters(store: Store, req: Request): HistoryFilters {
   };
 }
 
-export function getEdges(store: Store, req: Request): EdgesResponse {
-  const namespace = optionalString(req, QUERY.edgesNamespace);
+/** What an edges request asks for: the namespace it is scoped to, if any. */
+export function edgesAsk(req: Request): string | undefined {
+  return optionalString(req, QUERY.edgesNamespace);
+}
+
+export function getEdges(store: Store, namespace: string | undefined): EdgesResponse {
   const edges = namespace === undefined ? store.edges : store.edges.filter((e) => e.namespace === namespace);
   return { edges: edges.map((e) => ({ ...e })) };
 }
