@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { ComponentDetail, Edge, LineagePath, Projection } from '../../../common/src/api';
 import type { LineageSettings } from '../../../common/src/protocol';
 import type { LineageApi } from '../api/apiClient';
-import { mapSettled } from '../util/concurrency';
+import { limiter, mapSettled, settle, type Settled } from '../util/concurrency';
 import { isOneUrlSegment } from '../../../common/src/api/ids';
 import { DetailCompactor } from './compactDetail';
 import { readScanCommits, type ScanCommits } from './scanCommits';
@@ -29,6 +29,15 @@ export interface StoreLimits {
   compact?: boolean;
   /** Told of each component's detail as it arrives in a load, before the load ends. */
   arrived?(component: ComponentDetail): void;
+}
+
+/** A component's detail as a load read it, before the load keeps it. */
+interface Arrived {
+  component: ComponentDetail;
+  /** Whether it differs from the cached detail (or none was cached). */
+  changed: boolean;
+  /** Its versions, when they were read. */
+  commits: { result?: ScanCommits; error?: Error } | undefined;
 }
 
 /** Components whose failure is logged one by one in a load; the rest are counted in one line. */
@@ -256,6 +265,23 @@ export class ComponentStore {
     // Configured ids first, then both endpoints of each edge in order; a Set keeps each id once.
     const ids = new Set(settings.components);
     const problems: string[] = [];
+    // Each detail is compacted as it arrives (not after all have), so the load's peak memory stays
+    // near the cache's own size; whether it changed is known then too. At most maxConcurrency at once.
+    const query = { projection: settings.projection };
+    const limit = limiter(settings.maxConcurrency);
+    const started = new Map<string, Promise<Settled<string, Arrived>>>();
+    const start = (id: string) => {
+      let p = started.get(id);
+      if (!p) started.set(id, (p = settle(id, () => limit(() => this.arrive(api, id, query, signal)))));
+      return p;
+    };
+    // The configured components need no discovery: asked for at once, beside the edge list (which can
+    // take a while to come: it names every edge). Nothing is cached until the load ends.
+    for (const id of ids) {
+      if (started.size >= settings.maxComponents) break;
+      void start(id);
+    }
+    const settled = () => Promise.all(started.values());
     try {
       const { edges } = await api.getEdges(settings.namespace || undefined, { signal });
       const kept: Edge[] = [];
@@ -275,8 +301,8 @@ export class ComponentStore {
       if (!sameEdges(kept, this.edgeList)) this.changes++;
       this.edgeList = kept;
     } catch (err) {
-      if (isConnectivityError(err)) return { kind: 'unreachable', error: err };
-      if (isKeyRejected(err)) return { kind: 'keyRejected', error: err };
+      if (isConnectivityError(err)) return settled().then(() => ({ kind: 'unreachable', error: err }));
+      if (isKeyRejected(err)) return settled().then(() => ({ kind: 'keyRejected', error: err }));
       // Discovery failing is not fatal: the configured ids still load. The status says so.
       problems.push(`Edge discovery failed: ${(err as Error).message}`);
       this.log.warnOnce(`Edge discovery failed: ${(err as Error).message}`);
@@ -289,31 +315,8 @@ export class ComponentStore {
       wanted = wanted.slice(0, settings.maxComponents);
     }
 
-    // Each detail is compacted as it arrives (not after all have), so the load's peak memory stays
-    // near the cache's own size; whether it changed is known then too. Both in slices: a component
-    // can have 100,000 paths.
-    const query = { projection: settings.projection };
-    const results = await mapSettled(wanted, settings.maxConcurrency, async (id) => {
-      const r = await api.getComponent(id, query, signal ? { signal } : undefined);
-      const slicer = new TimeSlicer(LOAD_SLICE_MS);
-      await this.compactor?.compact(r.component, slicer);
-      this.arrived?.(r.component);
-      await mapPaths(r.component, slicer);
-      const before = this.cache.peek(id);
-      const changed = !before || !(await sameDetail(before, r.component, slicer));
-      // Versions are read beside the other components' details rather than after all of them: the
-      // wait for the service then overlaps with parsing. They change with the paths, so an
-      // unchanged component keeps the versions it has.
-      let commits: { result?: ScanCommits; error?: Error } | undefined;
-      if (r.component.type === 'CODE' && (changed || !this.commits.has(id))) {
-        try {
-          commits = { result: await this.readCommits(api, id, r.component, signal) };
-        } catch (err) {
-          commits = { error: err as Error };
-        }
-      }
-      return { ...r, changed, commits };
-    });
+    // Every component started above is among these: the configured ones come first.
+    const results = await Promise.all(wanted.map(start));
     const unreachable = results.filter((r) => r.error && isConnectivityError(r.error));
     if (results.length > 0 && unreachable.length === results.length)
       return { kind: 'unreachable', error: unreachable[0]!.error };
@@ -369,6 +372,37 @@ export class ComponentStore {
     this.loadedIn = settings.projection;
     if (changed.length > 0) this.changes++;
     return { kind: 'loaded', changedIds: changed, problems };
+  }
+
+  /**
+   * One component's detail read, compacted and compared with the cached one (in slices: a component can
+   * have 100,000 paths), and its versions read when they may have changed.
+   */
+  private async arrive(
+    api: LineageApi,
+    id: string,
+    query: { projection: Projection },
+    signal: AbortSignal | undefined,
+  ): Promise<Arrived> {
+    const r = await api.getComponent(id, query, signal ? { signal } : undefined);
+    const slicer = new TimeSlicer(LOAD_SLICE_MS);
+    await this.compactor?.compact(r.component, slicer);
+    this.arrived?.(r.component);
+    await mapPaths(r.component, slicer);
+    const before = this.cache.peek(id);
+    const changed = !before || !(await sameDetail(before, r.component, slicer));
+    // Versions are read beside the other components' details rather than after all of them: the
+    // wait for the service then overlaps with parsing. They change with the paths, so an
+    // unchanged component keeps the versions it has.
+    let commits: Arrived['commits'];
+    if (r.component.type === 'CODE' && (changed || !this.commits.has(id))) {
+      try {
+        commits = { result: await this.readCommits(api, id, r.component, signal) };
+      } catch (err) {
+        commits = { error: err as Error };
+      }
+    }
+    return { component: r.component, changed, commits };
   }
 
   /** Re-reads one component (after a save). */

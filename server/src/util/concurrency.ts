@@ -23,19 +23,45 @@ export async function mapWithConcurrency<T, R>(
 export type Settled<T, R> =
   { item: T; result: R; error?: undefined } | { item: T; result?: undefined; error: Error };
 
+/** fn(item)'s outcome: what it returned, or the error it threw (never rejects). */
+export async function settle<T, R>(item: T, fn: (item: T) => Promise<R>): Promise<Settled<T, R>> {
+  try {
+    return { item, result: await fn(item) };
+  } catch (e) {
+    return { item, error: e instanceof Error ? e : new Error(String(e)) };
+  }
+}
+
 /** mapWithConcurrency where a failing item does not stop the others: its error is returned in place. */
 export function mapSettled<T, R>(
   items: readonly T[],
   limit: number,
   fn: (item: T) => Promise<R>,
 ): Promise<Settled<T, R>[]> {
-  return mapWithConcurrency(items, limit, async (item): Promise<Settled<T, R>> => {
+  return mapWithConcurrency(items, limit, (item) => settle(item, fn));
+}
+
+/**
+ * Runs the functions it is given with at most `limit` in flight, the others waiting in the order they
+ * came: for work whose items are not all known when the first start (a load asks for the configured
+ * components while it discovers the rest).
+ */
+export function limiter(limit: number): <R>(fn: () => Promise<R>) => Promise<R> {
+  const max = Math.max(1, Math.floor(limit) || 1);
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <R>(fn: () => Promise<R>): Promise<R> => {
+    if (running < max) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
-      return { item, result: await fn(item) };
-    } catch (e) {
-      return { item, error: e instanceof Error ? e : new Error(String(e)) };
+      return await fn();
+    } finally {
+      // The slot goes straight to the next in line, so no newcomer can take it in between.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
     }
-  });
+  };
 }
 
 /** fn over every item with at most `limit` calls in flight, for work that returns nothing. */
