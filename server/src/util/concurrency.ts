@@ -1,5 +1,7 @@
-// Bounded concurrency, one implementation for the whole server: the component loads (at most
-// maxConcurrency requests in flight), the anchor index's file I/O, git and the CLI's file reads.
+// Bounded concurrency for the whole server: a pool of workers over a list known in advance (the anchor
+// index's file I/O, git, the CLI's file reads, the versions of components), and a limiter for work
+// whose items arrive over time (a load's components: the configured ones, then those its edge list
+// names; at most maxConcurrency requests in flight).
 
 export async function mapWithConcurrency<T, R>(
   items: readonly T[],
