@@ -25,6 +25,11 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
 }
 
+/** A component read again (getComponentUnlessSame): the same bytes as before, or its detail. */
+export type ComponentAnswer =
+  | { unchanged: true; digest: string }
+  | { unchanged?: false; component: ComponentDetailResponse['component']; digest?: string };
+
 export interface LineageApi {
   /** 1 — read-only members are dropped and the body validated before sending. */
   updatePath(
@@ -47,6 +52,17 @@ export interface LineageApi {
     query?: { projection?: Projection; namespace?: string },
     opts?: RequestOptions,
   ): Promise<ComponentDetailResponse>;
+  /**
+   * 4 again, for a component read before: `unchanged` when the answer's bytes are those whose digest is
+   * `previous` (nothing is parsed then). An answer read whole carries its digest (SHA-256 of the body)
+   * for the next time; one streamed as it arrives (past the streaming size) carries none.
+   */
+  getComponentUnlessSame(
+    componentId: string,
+    query: { projection?: Projection; namespace?: string } | undefined,
+    previous: string | undefined,
+    opts?: RequestOptions,
+  ): Promise<ComponentAnswer>;
   /** 5 */
   getDataAssets(
     darns: readonly string[],

@@ -1,5 +1,6 @@
 // The LineageApi over HTTP: requests built from the operation table, writes validated before
 // sending, idempotent GETs retried with backoff, every answer validated against its schema.
+import { createHash } from 'node:crypto';
 import { apiKeyProblem } from '../../../common/src/untrustedText';
 import { parseServiceUrl, type ServiceTarget, type ServiceUrlProblem } from '../../../common/src/serviceUrl';
 import type { Static, TSchema } from '@sinclair/typebox';
@@ -30,7 +31,7 @@ import {
   operationTitle,
   type OperationName,
 } from '../../../common/src/api/operations';
-import type { ApiClientConfig, LineageApi, RequestOptions } from './apiClient';
+import type { ApiClientConfig, ComponentAnswer, LineageApi, RequestOptions } from './apiClient';
 import { RETRYABLE_STATUSES, backoffDelay, sleep } from './backoff';
 
 import { CancelledError, InvalidRequestError, UnreachableError } from './errors';
@@ -205,6 +206,31 @@ export class HttpLineageApi implements LineageApi {
     return this.call('getComponent', { params, query: q }, opts);
   }
 
+  async getComponentUnlessSame(
+    componentId: string,
+    query: { projection?: Projection; namespace?: string } | undefined,
+    previous: string | undefined,
+    opts?: RequestOptions,
+  ): Promise<ComponentAnswer> {
+    const params = { id: requireId(componentId, 'componentId', this.context('getComponent')) };
+    const q = new URLSearchParams();
+    if (query?.projection !== undefined) q.set(QUERY.projection, query.projection);
+    if (query?.namespace !== undefined) q.set(QUERY.namespace, query.namespace);
+    const { raw, ctx } = await this.send('getComponent', { params, query: q }, opts);
+    try {
+      let digest: string | undefined;
+      // Taken before the body's buffer is given back (finally): the bytes are the answer's own.
+      if ('body' in raw && raw.status >= 200 && raw.status < 300) {
+        digest = createHash('sha256').update(raw.body).digest('base64');
+        if (digest === previous) return { unchanged: true, digest };
+      }
+      const { component } = this.read('getComponent', raw, ctx);
+      return digest === undefined ? { component } : { component, digest };
+    } finally {
+      if ('release' in raw) raw.release?.();
+    }
+  }
+
   async getDataAssets(
     darns: readonly string[],
     page?: { limit?: number; offset?: number },
@@ -294,6 +320,20 @@ export class HttpLineageApi implements LineageApi {
     call: Call,
     opts: RequestOptions | undefined,
   ): Promise<ResponseOf<N>> {
+    const { raw, ctx } = await this.send(name, call, opts);
+    try {
+      return this.read(name, raw, ctx);
+    } finally {
+      if ('release' in raw) raw.release?.();
+    }
+  }
+
+  /** Sends one operation and returns its answer unread (whoever reads it releases it). */
+  private async send(
+    name: OperationName,
+    call: Call,
+    opts: RequestOptions | undefined,
+  ): Promise<{ raw: RawResponse; ctx: Context }> {
     if (this.configError) throw this.configError;
     const op = OPERATIONS[name];
     const ctx = this.context(name);
@@ -302,12 +342,7 @@ export class HttpLineageApi implements LineageApi {
     const req = { method: op.method, path, ...(call.body !== undefined ? { body: call.body } : {}) };
     const streamed = STREAMED[name];
     const reader = streamed ? () => new StreamedJsonReader(streamed, ctx, this.apiKey) : undefined;
-    const raw = await this.exchange(req, ctx, opts?.signal, reader);
-    try {
-      return this.read(name, raw, ctx);
-    } finally {
-      if ('release' in raw) raw.release?.();
-    }
+    return { raw: await this.exchange(req, ctx, opts?.signal, reader), ctx };
   }
 
   /** A success's validated value (read at once: its buffer is given back when this returns). */

@@ -38,6 +38,8 @@ interface Arrived {
   changed: boolean;
   /** Its versions, when they were read. */
   commits: { result?: ScanCommits; error?: Error } | undefined;
+  /** The digest of the answer's bytes, to know them again in the next load (none: streamed). */
+  digest: string | undefined;
 }
 
 /** Components whose failure is logged one by one in a load; the rest are counted in one line. */
@@ -120,6 +122,11 @@ export class ComponentStore {
   private readonly compactor: DetailCompactor | undefined;
   /** Per CODE component: the commit each path's anchors were recorded at (operation 9). */
   private readonly commits = new Map<string, ScanCommits>();
+  /**
+   * Per cached component read whole by a later load: the digest of its answer's bytes. A refresh whose
+   * answer has the same bytes keeps the cached detail without parsing or comparing it again.
+   */
+  private readonly digests = new Map<string, string>();
   private wanted: string[] = [];
   private evicted = false;
   private edgeList: Edge[] = [];
@@ -209,6 +216,7 @@ export class ComponentStore {
     this.failures.clear();
     this.compactor?.clear();
     this.commits.clear();
+    this.digests.clear();
     this.wanted = [];
     this.edgeList = [];
     this.loadedIn = undefined;
@@ -339,6 +347,8 @@ export class ComponentStore {
       }
       if (r.result.changed) changed.push(r.item);
       this.cache.set(r.item, r.result.component);
+      if (r.result.digest === undefined) this.digests.delete(r.item);
+      else this.digests.set(r.item, r.result.digest);
       const commits = r.result.commits;
       if (commits) {
         this.keepCommits(r.item, commits.result, commits.error);
@@ -356,6 +366,7 @@ export class ComponentStore {
       if (!keep.has(id)) {
         this.cache.delete(id);
         this.commits.delete(id);
+        this.digests.delete(id);
         changed.push(id);
       }
     }
@@ -375,8 +386,8 @@ export class ComponentStore {
   }
 
   /**
-   * One component's detail read, compacted and compared with the cached one (in slices: a component can
-   * have 100,000 paths), and its versions read when they may have changed.
+   * One component's detail read, compacted and compared with the cached one, and its versions read when
+   * they may have changed.
    */
   private async arrive(
     api: LineageApi,
@@ -384,25 +395,36 @@ export class ComponentStore {
     query: { projection: Projection },
     signal: AbortSignal | undefined,
   ): Promise<Arrived> {
-    const r = await api.getComponent(id, query, signal ? { signal } : undefined);
-    const slicer = new TimeSlicer(LOAD_SLICE_MS);
-    await this.compactor?.compact(r.component, slicer);
-    this.arrived?.(r.component);
-    await mapPaths(r.component, slicer);
+    const opts = signal ? { signal } : undefined;
+    // A component read before is asked for unless its answer's bytes are the same (the periodic
+    // refresh: most components have not changed); a first read takes no digest, which would cost
+    // the load's own time.
     const before = this.cache.peek(id);
-    const changed = !before || !(await sameDetail(before, r.component, slicer));
+    const r = before
+      ? await api.getComponentUnlessSame(id, query, this.digests.get(id), opts)
+      : await api.getComponent(id, query, opts);
+    const component = 'component' in r ? r.component : before!;
+    let changed = false;
+    if ('component' in r) {
+      // Compacted and mapped as the cache keeps them, in slices: a component can have 100,000 paths.
+      const slicer = new TimeSlicer(LOAD_SLICE_MS);
+      await this.compactor?.compact(component, slicer);
+      this.arrived?.(component);
+      await mapPaths(component, slicer);
+      changed = !before || !(await sameDetail(before, component, slicer));
+    }
     // Versions are read beside the other components' details rather than after all of them: the
     // wait for the service then overlaps with parsing. They change with the paths, so an
     // unchanged component keeps the versions it has.
     let commits: Arrived['commits'];
-    if (r.component.type === 'CODE' && (changed || !this.commits.has(id))) {
+    if (component.type === 'CODE' && (changed || !this.commits.has(id))) {
       try {
-        commits = { result: await this.readCommits(api, id, r.component, signal) };
+        commits = { result: await this.readCommits(api, id, component, signal) };
       } catch (err) {
         commits = { error: err as Error };
       }
     }
-    return { component: r.component, changed, commits };
+    return { component, changed, commits, digest: 'digest' in r ? r.digest : undefined };
   }
 
   /** Re-reads one component (after a save). */
@@ -411,6 +433,8 @@ export class ComponentStore {
     const slicer = new TimeSlicer();
     await this.compactor?.compact(component, slicer);
     this.cache.set(id, component);
+    // Read without a digest: bytes equal to those of the last load must not keep this detail's place.
+    this.digests.delete(id);
     await mapPaths(component, slicer);
     this.changes++;
     if (component.type === 'CODE') await this.loadCommits(api, [id], 1);
