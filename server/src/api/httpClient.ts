@@ -199,11 +199,19 @@ export class HttpLineageApi implements LineageApi {
     query?: { projection?: Projection; namespace?: string },
     opts?: RequestOptions,
   ): Promise<ComponentDetailResponse> {
+    return this.call('getComponent', this.componentCall(componentId, query), opts);
+  }
+
+  /** Operation 4's path parameter and query. */
+  private componentCall(
+    componentId: string,
+    query: { projection?: Projection; namespace?: string } | undefined,
+  ): Call {
     const params = { id: requireId(componentId, 'componentId', this.context('getComponent')) };
     const q = new URLSearchParams();
     if (query?.projection !== undefined) q.set(QUERY.projection, query.projection);
     if (query?.namespace !== undefined) q.set(QUERY.namespace, query.namespace);
-    return this.call('getComponent', { params, query: q }, opts);
+    return { params, query: q };
   }
 
   async getComponentUnlessSame(
@@ -212,11 +220,7 @@ export class HttpLineageApi implements LineageApi {
     previous: string | undefined,
     opts?: RequestOptions,
   ): Promise<ComponentAnswer> {
-    const params = { id: requireId(componentId, 'componentId', this.context('getComponent')) };
-    const q = new URLSearchParams();
-    if (query?.projection !== undefined) q.set(QUERY.projection, query.projection);
-    if (query?.namespace !== undefined) q.set(QUERY.namespace, query.namespace);
-    const { raw, ctx } = await this.send('getComponent', { params, query: q }, opts);
+    const { raw, ctx } = await this.send('getComponent', this.componentCall(componentId, query), opts);
     try {
       let digest: string | undefined;
       // Taken before the body's buffer is given back (finally): the bytes are the answer's own.
