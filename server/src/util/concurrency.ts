@@ -1,24 +1,15 @@
-// Bounded concurrency for the whole server: a pool of workers over a list known in advance (the anchor
-// index's file I/O, git, the CLI's file reads, the versions of components), and a limiter for work
-// whose items arrive over time (a load's components: the configured ones, then those its edge list
-// names; at most maxConcurrency requests in flight).
+// Bounded concurrency, one implementation for the whole server (limiter, below): the component loads
+// (at most maxConcurrency requests in flight; the configured components, then those the edge list
+// names), the anchor index's file I/O, git and the CLI's file reads.
 
-export async function mapWithConcurrency<T, R>(
+/** fn over every item, at most `limit` calls in flight, started in the items' order; results in order. */
+export function mapWithConcurrency<T, R>(
   items: readonly T[],
   limit: number,
   fn: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  async function worker(): Promise<void> {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i] as T, i);
-    }
-  }
-  const workers = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
-  await Promise.all(Array.from({ length: workers }, worker));
-  return results;
+  const run = limiter(limit);
+  return Promise.all(items.map((item, i) => run(() => fn(item, i))));
 }
 
 /** One outcome per item, in input order: what fn returned, or the error it threw (never rejects). */
@@ -45,8 +36,8 @@ export function mapSettled<T, R>(
 
 /**
  * Runs the functions it is given with at most `limit` in flight, the others waiting in the order they
- * came: for work whose items are not all known when the first start (a load asks for the configured
- * components while it discovers the rest).
+ * came; also for work whose items are not all known when the first start (a load asks for the
+ * configured components while it discovers the rest).
  */
 export function limiter(limit: number): <R>(fn: () => Promise<R>) => Promise<R> {
   const max = Math.max(1, Math.floor(limit) || 1);
