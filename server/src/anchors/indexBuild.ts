@@ -56,28 +56,41 @@ export class IndexBuild {
     const generation = ++this.generation;
     const entries = state.entries;
     const git = state.opts.git;
-    // Resolve each distinct `file` once. In slices: a component can have 100,000 anchors.
-    const slicer = new TimeSlicer();
+    // The scanned commits first (neighbouring entries share them: looked at once per run), so git
+    // starts before the slots are made; it runs beside them and file resolution (another process,
+    // another core) and is awaited before placing.
     const commits = new Set<string>();
     const scans = new Set<string>();
     const latest = new Set<string>();
-    const slots: Slot[] = [];
-    const byName = new Map<string, Slot[]>();
-    // What neighbouring entries share (a component's scans, a path's commit, often a file) is looked
-    // up once per run of them, not once per anchor.
     let lastScans: readonly string[] | undefined;
     let lastCommit: string | undefined;
-    let lastFile: string | undefined;
-    let lastList: Slot[] | undefined;
     for (const e of entries) {
-      const s = newSlot(e, state.choices);
-      slots.push(s);
       if (e.commit && e.commit !== lastCommit) commits.add((lastCommit = e.commit));
       if (e.scans && e.scans !== lastScans) {
         lastScans = e.scans;
         for (const c of e.scans) scans.add(c);
         if (e.scans[0]) latest.add(e.scans[0]);
       }
+    }
+    const gitReady =
+      git && commits.size > 0
+        ? git.prepare(state.folders, commits, scans, latest).catch((err) => state.report(err))
+        : undefined;
+    if (gitReady) {
+      // One turn, so git's preparation reaches its spawn before the slots' first slice holds the thread.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (generation !== this.generation) return;
+    }
+    // Resolve each distinct `file` once. In slices: a component can have 100,000 anchors.
+    const slicer = new TimeSlicer();
+    const slots: Slot[] = [];
+    const byName = new Map<string, Slot[]>();
+    // A run of entries often shares its file: looked up once per run, not once per anchor.
+    let lastFile: string | undefined;
+    let lastList: Slot[] | undefined;
+    for (const e of entries) {
+      const s = newSlot(e, state.choices);
+      slots.push(s);
       const f = e.anchor.file ?? '';
       if (f !== lastFile || !lastList) {
         lastFile = f;
@@ -93,11 +106,6 @@ export class IndexBuild {
     // The grammars of the anchors' languages (by the recorded file names) start loading now, beside
     // git and file resolution: compiling them is most of a cold build's relocation cost.
     const syntaxReady = state.syntax?.prepare(byName.keys());
-    // Git runs beside file resolution (another process, another core); awaited before placing.
-    const gitReady =
-      git && commits.size > 0
-        ? git.prepare(state.folders, commits, scans, latest).catch((err) => state.report(err))
-        : undefined;
     const resolver = new FileResolver(state.folders, {
       fileExists: state.opts.fileExists,
       // Nothing open (a load at start-up): no path normalized per candidate.

@@ -167,6 +167,30 @@ describe('anchors: git-aware mapping (real repositories)', () => {
     assert.equal(get(validate).state, 'resolved');
   });
 
+  it('more scanned commits than are diffed at once, two of them lacking: each lacking one logged once, the rest mapped', async () => {
+    // Past a few commits the build asks git which it holds in one run before diffing; below that each
+    // diff finds out for itself (the test above). Both end the same way.
+    const held: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await repo.write(
+        'orders.go',
+        lines(...Array.from({ length: 5 - i }, (_, k) => `// ${k}`), GO_V1.trimEnd()),
+      );
+      held.push(repo.commit(`commit ${i}`));
+    }
+    // Now: no comment lines above; ShipOrder at lines 7-9 as in GO_V1. Recorded at each commit, it
+    // stood 5 - i lines further down.
+    const ships = held.map((c, i) => anchorAt(c, 'orders.go', 7 + 5 - i, 9 + 5 - i, 'ShipOrder'));
+    const lacking = ['0123456789abcdef0123456789abcdef01234567', 'fedcba9876543210fedcba9876543210fedcba98'];
+    const lost = lacking.map((c) => anchorAt(c, 'orders.go', 3, 5, 'ParseOrder'));
+    await build([...ships, ...lost]);
+    for (const s of ships) assert.equal(get(s).range?.start.line, 6, `mapped from ${s.commit!.slice(0, 7)}`);
+    for (const l of lost) assert.equal(get(l).sinceScan, undefined);
+    assert.equal(logs.length, 2, logs.join('\n'));
+    for (const c of lacking)
+      assert.ok(logs.some((m) => m.includes(`${c.slice(0, 12)}`) && /is not in this repository/.test(m)));
+  });
+
   it('a commit the repository lacks: recorded lines, and the reason logged once', async () => {
     await repo.write('orders.go', lines('// new header', GO_V1.trimEnd()));
     repo.commit('only commit');

@@ -152,9 +152,13 @@ export class GitMapper implements GitMapping {
       if (!set) byTop.set(top, (set = new Set()));
       set.add(commit);
     }
+    // Asked first only when there are more commits than diffs run at once: a few are diffed straight
+    // away (a lacking one fails its own diff, which says why), sparing the build a git run before them.
     const present = new Map<string, Set<string>>();
     await Promise.all(
-      [...byTop].map(async ([top, set]) => present.set(top, await presentCommits(this.git, top, [...set]))),
+      [...byTop].map(async ([top, set]) =>
+        present.set(top, set.size <= GIT_CONCURRENCY ? set : await presentCommits(this.git, top, [...set])),
+      ),
     );
     await mapLimit(todo, GIT_CONCURRENCY, async ([list, commit, quiet]) => {
       const repo = list[0]!.repo;
@@ -318,6 +322,8 @@ export class GitMapper implements GitMapping {
     files: ReadonlyArray<{ fsPath: string; commit: string }>,
     fresh = this.freshStates,
   ): Promise<boolean> {
+    // A first build's diffs were all taken during it: no file to look at.
+    if (![...this.diffs.values()].some((s) => s.parsed && !fresh.has(s))) return false;
     const todo = new Map<DiffState, Set<string>>();
     for (const { fsPath, commit } of files) {
       const where = this.locate(fsPath);
