@@ -3,6 +3,7 @@
 // A git repository of 5,000 files / 50,000 anchors, 200 commits past the scanned commit with 1,000
 // changed files (each got lines inserted above its functions and one body rewritten). The same index
 // build with and without git mapping, alternated in one run; the aim is at most 1.5× without git.
+// BENCH_ROUNDS (7) sets how many of each.
 import { promises as fs, readFile, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import * as os from 'node:os';
@@ -23,7 +24,8 @@ const FILES = 5_000;
 const FNS = 10;
 const COMMITS = 200;
 const FILES_PER_COMMIT = 5;
-const ROUNDS = 3;
+/** Builds of each kind, alternated (BENCH_ROUNDS): the first of each is cold, the second still warming. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
 function source(prefix: string, header = '', rewrite = -1): string {
   const out: string[] = header ? [header] : [];
