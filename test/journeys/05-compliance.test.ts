@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  filterProblems,
   openFile,
   openLineageContainer,
   rowPartFits,
@@ -64,10 +65,8 @@ describe('journey 5: contract violations in the Problems panel', () => {
     const problems = page.locator('.markers-panel');
     await problems.waitFor({ timeout: UI_TIMEOUT });
     // Other files have problems too (TypeScript, anchors); the user narrows the list to the contract.
-    const filter = page.getByPlaceholder(/^Filter \(e\.g\./).first();
-    await filter.fill('**/order-created.contract.json');
     const fileRow = problems.locator('.monaco-list-row', { hasText: 'order-created.contract.json' }).first();
-    await fileRow.waitFor({ timeout: UI_TIMEOUT });
+    await filterProblems(page, '**/order-created.contract.json', fileRow);
     for (const field of ['loyaltyTier', 'totalCents']) {
       await problems.locator('.monaco-list-row', { hasText: field }).first().waitFor({ timeout: UI_TIMEOUT });
     }

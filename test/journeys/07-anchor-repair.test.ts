@@ -17,6 +17,7 @@ import {
   UI_TIMEOUT,
   escapeRegExp,
   activeTab,
+  filterProblems,
   goToLine,
   openFile,
   openWorkbench,
@@ -83,12 +84,10 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     const problems = page.locator('.markers-panel');
     await problems.waitFor({ timeout: UI_TIMEOUT });
-    const filter = page.getByPlaceholder(/^Filter \(e\.g\./).first();
-    await filter.fill('**/invoices.py');
     const row = problems
       .locator('.monaco-list-row', { hasText: `moved from line ${anchor.line_start} to line ${first}` })
       .first();
-    await row.waitFor({ timeout: UI_TIMEOUT });
+    await filterProblems(page, '**/invoices.py', row);
     // Named as users know them: the path's label and the component's friendly name, no ids.
     const short = (s: string) => s.split('.').at(-1);
     const label = `${short(target.ingress.signature_name)} → ${short(target.egress.signature_name)}`;

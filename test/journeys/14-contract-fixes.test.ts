@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import {
   activeEditor,
+  filterProblems,
   goToLine,
   openFile,
   openWorkbench,
@@ -68,15 +69,12 @@ describe('journey 14: contract quick fixes and known DARNs', () => {
     await activeEditor(page).locator('.squiggly-error').first().waitFor({ timeout: UI_TIMEOUT });
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     // Its own filter: the panel keeps whatever filter an earlier journey typed.
-    const filter = page.getByPlaceholder(/^Filter \(e\.g\./).first();
-    await filter.waitFor({ timeout: UI_TIMEOUT });
-    await filter.fill('**/payment-settled.yaml');
     const problem = page
       .locator('.markers-panel .monaco-list-row', {
         hasText: /lnog is not an accepted field type\. Did you mean long\?/,
       })
       .first();
-    await problem.waitFor({ timeout: UI_TIMEOUT });
+    await filterProblems(page, '**/payment-settled.yaml', problem);
     await screenshotVariants(page, '14-2-type-typo-problem', () => problem.waitFor({ timeout: UI_TIMEOUT }));
     await runCommand(page, 'File: Revert File');
   });

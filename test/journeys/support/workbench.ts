@@ -259,6 +259,43 @@ export async function clickRowAction(row: Locator, title: string, opens?: Locato
 
 // ------------------------------------------------------------------ the lineage graph panel
 
+/**
+ * Narrows the Problems panel (open) to `glob` and waits for `row`. The panel restores the filter an
+ * earlier session typed when it first shows, and that can land after ours: when the input's value
+ * changes under us, it is typed again.
+ */
+export async function filterProblems(page: Page, glob: string, row: Locator): Promise<void> {
+  const filter = page.getByPlaceholder(/^Filter \(e\.g\./).first();
+  await filter.waitFor({ timeout: UI_TIMEOUT });
+  const deadline = Date.now() + UI_TIMEOUT;
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`the Problems filter would not keep ${glob}`);
+    await filter.fill(glob);
+    // Resolves when the value is no longer ours (each animation frame looks), or at the deadline.
+    const replaced = filter
+      .evaluate(
+        (el, [g, ms]) =>
+          new Promise<boolean>((resolve) => {
+            const end = performance.now() + ms;
+            const look = () => {
+              if ((el as HTMLInputElement).value !== g) resolve(true);
+              else if (performance.now() > end) resolve(false);
+              else requestAnimationFrame(look);
+            };
+            look();
+          }),
+        [glob, left] as const,
+      )
+      .catch(() => false);
+    const shown = row.waitFor({ timeout: left }).then(() => false);
+    if (!(await Promise.race([shown, replaced]))) {
+      await shown;
+      return;
+    }
+    shown.catch(() => undefined); // superseded: the filter is typed again
+  }
+}
 /** The graph webview's document: VS Code nests it in two frames (the host and the active frame). */
 export function graphFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
