@@ -1,8 +1,8 @@
 // A save gives the path a new id on the service (a new version). Its editor tabs still carry the old id
 // in their URI, and so in the breadcrumb and the tab's folder; once VS Code has finished saving, each
 // such tab is replaced by the saved path under its new URI, in the same group, with the same selections
-// and scroll position. A tab typed into meanwhile is left as it is (its URI still reaches the new id
-// through the file system's aliases), so nothing typed is lost.
+// and scroll position. A tab typed into meanwhile — before the new tabs open or while they do — is left
+// as it is (its URI still reaches the new id through the file system's aliases), so nothing typed is lost.
 import * as vscode from 'vscode';
 import { PATH_DOCUMENT_LANGUAGE } from '../../../common/src/protocol';
 
@@ -58,6 +58,9 @@ export async function reopenUnderNewUri(oldUri: vscode.Uri, newUri: vscode.Uri):
       );
     if (top) shown.revealRange(doc.validateRange(top), vscode.TextEditorRevealType.AtTop);
   }
+  // Typed into while the new tabs opened: the old ones stay (closing them would ask to save or lose
+  // the edit), beside the saved path's.
+  if (old?.isDirty) return true;
   // Tab objects are snapshots: close the old document's tabs as they are now.
   await vscode.window.tabGroups.close(tabsOf(oldUri.toString()).map((t) => t.tab));
   return true;

@@ -10,6 +10,7 @@ import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import { pathDocumentUri } from '../../../common/src/protocol';
 import { demoDataset, lineageApi, noSaveReasonPrompt, serviceGet, signIn } from './helpers';
 import { anyOf, untilFound } from '../../helpers/nextEvent';
+import { reopenUnderNewUri } from '../../../client/src/pathDocuments/reopenSaved';
 
 async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
@@ -207,6 +208,50 @@ describe('path documents', () => {
       after2.component.paths?.some((p) => p.transformation_summary === second),
       'the second edit reached the service',
     );
+  });
+
+  it('a tab typed into while the saved path opens under its new URI stays open, its edit kept, with no prompt', async () => {
+    // Two of the component's paths: the one being "saved" (open, clean) and the one its new URI names.
+    const [from, to] = await Promise.all(scanPath.slice(-2).map((p) => liveVersion(p)));
+    assert.ok(from && to && from.path_id !== to.path_id, 'the demo component has two scan paths');
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
+      componentId: comp.id,
+      pathId: from.path_id,
+    });
+    const old = editor.document;
+    assert.equal(old.isDirty, false);
+    const newUri = vscode.Uri.parse(pathDocumentUri(comp.id, to.path_id, 'to → path', componentLabel(comp)));
+    // The user types as the new document opens: after the function looked at the old one, before it
+    // closes the old tabs.
+    let typed: Thenable<boolean> | undefined;
+    const sub = vscode.workspace.onDidOpenTextDocument((d) => {
+      if (d.uri.toString() !== newUri.toString() || typed) return;
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(old.uri, new vscode.Position(0, 0), ' ');
+      typed = vscode.workspace.applyEdit(edit);
+    });
+    try {
+      assert.equal(await reopenUnderNewUri(old.uri, newUri), true);
+    } finally {
+      sub.dispose();
+    }
+    assert.ok(typed && (await typed), 'the edit was typed while the new document opened');
+    assert.equal(old.isDirty, true);
+    assert.ok(old.getText().startsWith(' '), 'the typed text is kept');
+    const open = vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    const uriOf = (t: vscode.Tab) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : '');
+    assert.ok(
+      open.some((t) => uriOf(t) === old.uri.toString()),
+      'the old tab stays open',
+    );
+    assert.ok(
+      open.some((t) => uriOf(t) === newUri.toString()),
+      'the new one opened beside it',
+    );
+    // Nothing dirty left for the next test.
+    await vscode.window.showTextDocument(old);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('keeps the document dirty, with the typed text, when the service refuses the save', async () => {
