@@ -2,7 +2,8 @@
 // working tree's lines after commits, uncommitted edits and renames; removed code is stale; without
 // the commit (or a repository) the recorded lines are used and the reason is logged once.
 import assert from 'node:assert/strict';
-import { promises as fs, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, promises as fs, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Range } from 'vscode-languageserver';
 import { AnchorIndex, GitMapper, fileUri, type AnchorEntry } from '../../../server/src/anchors';
 import { GitRepo, lines } from '../../helpers/gitRepo';
@@ -85,6 +86,49 @@ describe('anchors: git-aware mapping (real repositories)', () => {
     assert.equal(get(ship).range?.start.line, 11);
     assert.equal(get(ship).range?.end.line, 13);
     assert.deepEqual(logs, []);
+  });
+
+  it('a preparation that finds the diff it needs still running (a superseded build’s) waits for it', async () => {
+    await repo.write('orders.go', GO_V1);
+    const scanned = repo.commit('scan');
+    await repo.write('orders.go', lines('// Package orders.', GO_V1.trimEnd()));
+    // A git whose diff waits until the test opens a gate (a FIFO): a large repository's diff, held.
+    const gate = `${repo.root}.gate`;
+    execFileSync('mkfifo', [gate]);
+    const slowGit = `${repo.root}.git.sh`;
+    writeFileSync(
+      slowGit,
+      `#!/bin/sh\nfor a in "$@"; do [ "$a" = diff ] && { cat '${gate}' >/dev/null; break; }; done\nexec git "$@"\n`,
+      { mode: 0o755 },
+    );
+    const mapper = new GitMapper({ log: () => undefined, watch: false, gitPath: slowGit });
+    const folders = [{ uri: fileUri(repo.root), fsPath: repo.root, projectRoot: '' }];
+    const file = `${repo.root}/orders.go`;
+    try {
+      await mapper.prepare(folders, new Set());
+      const first = mapper.prepare(folders, new Set([scanned]));
+      // One turn: the first preparation reaches its diff (spawned, held at the gate).
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      let secondDone = false;
+      const second = mapper.prepare(folders, new Set([scanned])).then(() => (secondDone = true));
+      // Everything the second does without git takes microtasks only: after a turn it would be done.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      assert.equal(secondDone, false, 'the second preparation waits for the running diff');
+      assert.equal(mapper.fileMap(file, scanned), undefined);
+      writeFileSync(gate, '');
+      await Promise.all([first, second]);
+      assert.equal(mapper.fileMap(file, scanned)?.hunks.length, 1, 'the diff is there once it ends');
+    } finally {
+      // A failed assertion leaves the diff held: the gate opened (without waiting for a reader).
+      try {
+        closeSync(openSync(gate, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        /* no reader: nothing held */
+      }
+      mapper.dispose();
+      rmSync(gate, { force: true });
+      rmSync(slowGit, { force: true });
+    }
   });
 
   it('marks a partly rewritten range changed since the scan', async () => {

@@ -47,6 +47,8 @@ interface DiffState {
   /** Wall-clock time the diff was started: files modified after it need their own diff. */
   startedAt: number;
   parsed?: ParsedDiff;
+  /** Settles when the diff run ends, taken or failed: a build that finds it still running waits for it. */
+  done?: Promise<void>;
   /** Pathspecs the diff was limited to ([] = the whole repository). */
   pathspecs: string[];
   /** Files diffed again on their own since (repository-relative path → when that diff started). */
@@ -143,7 +145,17 @@ export class GitMapper implements GitMapping {
       if (stamp === undefined) stamps.set(repo.top, (stamp = repoStamp(repo)));
       return stamp;
     };
-    const todo = jobs.filter(([list, commit]) => !this.current(list, commit, stampOf(list[0]!.repo)));
+    const todo: Array<(typeof jobs)[number]> = [];
+    // Current diffs may still be running (an earlier build's, superseded): this build waits for them.
+    const running: Array<Promise<void>> = [];
+    for (const job of jobs) {
+      const [list, commit] = job;
+      if (!this.current(list, commit, stampOf(list[0]!.repo))) todo.push(job);
+      else {
+        const done = this.diffs.get(diffKey(list[0]!.repo.top, commit))?.done;
+        if (done) running.push(done);
+      }
+    }
     const byTop = new Map<string, Set<string>>();
     for (const [list, commit] of todo) {
       if (!SHA.test(commit)) continue;
@@ -168,6 +180,7 @@ export class GitMapper implements GitMapping {
       this.diffs.delete(diffKey(repo.top, commit));
       if (!quiet) this.noteDiffFailure(repo, commit, this.unknownCommit(repo, commit, ''));
     });
+    await Promise.all(running);
   }
 
   /** The full SHA of HEAD of the repository holding a file (undefined: none, or no commit yet). */
@@ -482,13 +495,17 @@ export class GitMapper implements GitMapping {
     const pathspecs = pathspecsOf(list);
     const state: DiffState = { repo, commit, stamp, startedAt: Date.now(), pathspecs };
     this.diffs.set(key, state);
-    try {
-      state.parsed = await this.diff(repo, commit, pathspecs);
-      this.freshStates.add(state);
-    } catch (err) {
-      if (this.diffs.get(key) === state) this.diffs.delete(key);
-      if (!quiet) this.explainDiffFailure(repo, commit, err);
-    }
+    state.done = this.diff(repo, commit, pathspecs).then(
+      (parsed) => {
+        state.parsed = parsed;
+        this.freshStates.add(state);
+      },
+      (err: unknown) => {
+        if (this.diffs.get(key) === state) this.diffs.delete(key);
+        if (!quiet) this.explainDiffFailure(repo, commit, err);
+      },
+    );
+    await state.done;
   }
 
   private async diff(repo: Repo, commit: string, pathspecs: readonly string[]): Promise<ParsedDiff> {
