@@ -188,7 +188,10 @@ describe('journey 7: a drifted anchor, its quick fix and the result', () => {
       // anchor, which stays where it is).
       for (const m of moves) await openFile(page, m.file);
       await openFile(page, EVENTS);
-      await page.keyboard.press('Control+End');
+      // The file's end, seen in the status bar before typing (a Ctrl+End sent while the quick open
+      // closed was lost once, and the text went in above the anchor).
+      const end = readFileSync(path.join(session().workspace, EVENTS), 'utf8').split('\n');
+      await goToLine(page, end.length, end.at(-1)!.length + 1);
       await page.keyboard.type('\n# TODO: retry when the broker is down.\n');
       await page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: UI_TIMEOUT });
       const startedAt = Date.now();
