@@ -62,8 +62,8 @@ describe('journey 14: contract quick fixes and known DARNs', () => {
       .waitFor({ timeout: UI_TIMEOUT });
     // A type typo: the problem names the type meant, and the quick fix writes it.
     await openFile(page, 'contracts/payment-settled.yaml');
-    await goToLine(page, 12, 11);
-    await page.keyboard.press('End');
+    // The end of line 12, `    type: long`, seen in the status bar before the keys that edit it.
+    await goToLine(page, 12, 15);
     for (let i = 0; i < 'long'.length; i++) await page.keyboard.press('Backspace');
     await page.keyboard.type('lnog');
     await activeEditor(page).locator('.squiggly-error').first().waitFor({ timeout: UI_TIMEOUT });
