@@ -39,7 +39,12 @@ import { registerPassThrough } from './requests/passThrough';
 import { registerDocumentEvents } from './documentEvents';
 import { CredentialsInUse } from './session/credentialsInUse';
 import { AnchorMoves } from './features/anchorMoves';
-import { describeThreadPriority, lowerBackgroundThreadPriority } from './util/threadPriority';
+import {
+  describeIdleScheduling,
+  describeThreadPriority,
+  idleScheduling,
+  lowerBackgroundThreadPriority,
+} from './util/threadPriority';
 import { tuneCompiler } from './util/compilerFlags';
 import { MemorySettle } from './util/memorySettle';
 import { createServerConnection } from './util/serverConnection';
@@ -55,6 +60,8 @@ import { describeNodeFlags } from '../../common/src/serverNodeFlags';
 // First, while the only other threads are V8's: its compiler and GC helpers yield to the main thread,
 // and its compile jobs stay short (both for the tail of request latency on few cores).
 const threadPriority = lowerBackgroundThreadPriority();
+// Linux only (the threads were found there); beside the start-up, not before it.
+const idleThreads = threadPriority.tids?.length ? idleScheduling(threadPriority.tids) : undefined;
 const compilerFlags = tuneCompiler();
 
 const connection = createServerConnection();
@@ -193,6 +200,8 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 connection.onInitialized(
   notification(log, 'initialized', async () => {
     log.info(`Background threads: ${describeThreadPriority(threadPriority)}`);
+    // Not awaited: the chrt runs end when they end, and the rest of the start-up does not wait for them.
+    void idleThreads?.then((r) => log.info(`Background threads: ${describeIdleScheduling(r)}`));
     log.info(`V8 flags: ${compilerFlags.join(' ')}`);
     log.info(describeNodeFlags(process.execArgv));
     registerDynamicCapabilities(connection, client, clientSettings.canPull);

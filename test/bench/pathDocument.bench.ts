@@ -21,7 +21,12 @@ import { pathToFileURL } from 'node:url';
 import { parseTree, type Node } from 'jsonc-parser';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { describeThreadPriority, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
+import {
+  describeIdleScheduling,
+  describeThreadPriority,
+  idleScheduling,
+  lowerBackgroundThreadPriority,
+} from '../../server/src/util/threadPriority';
 import { benchServerJs, repoRoot, serverNodeArgs } from './generatedWorkspace';
 
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
@@ -184,10 +189,13 @@ async function main(): Promise<void> {
   // The harness is not what is measured: its own optimizing compiler, busy with the client's code in
   // the first seconds, must not take a core from the servers it times (on two cores it otherwise
   // holds one for up to a scheduler tick). Both servers run as they ship; ours lowers its own.
-  const harness =
-    process.env.BENCH_HARNESS_NICE === '0'
-      ? 'left at their priority (BENCH_HARNESS_NICE=0)'
-      : describeThreadPriority(lowerBackgroundThreadPriority());
+  // The same as our server does to its own (nice +10, then SCHED_IDLE where chrt is there).
+  let harness = 'left at their priority (BENCH_HARNESS_NICE=0)';
+  if (process.env.BENCH_HARNESS_NICE !== '0') {
+    const lowered = lowerBackgroundThreadPriority();
+    const idle = lowered.tids?.length ? describeIdleScheduling(await idleScheduling(lowered.tids)) : '';
+    harness = `${describeThreadPriority(lowered)}${idle ? `, ${idle}` : ''}`;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'lineage-lens-bench-pathdoc-'));
   const text = bigPath();
   const doc = TextDocument.create('x:', 'json', 1, text);

@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { LspClient } from '../helpers/lspClient';
 import { COMPILER_FLAGS } from '../../server/src/util/compilerFlags';
 import { SERVER_NODE_FLAGS } from '../../common/src/serverNodeFlags';
-import { BACKGROUND_NICE_OFFSET, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
+import {
+  BACKGROUND_NICE_OFFSET,
+  idleScheduling,
+  lowerBackgroundThreadPriority,
+} from '../../server/src/util/threadPriority';
 
 /** Each thread's nice value: the 19th field of /proc/PID/task/TID/stat (the name may hold spaces). */
 function threadNice(pid: number): Map<number, number> {
@@ -25,6 +29,21 @@ function threadNice(pid: number): Map<number, number> {
   }
   return out;
 }
+
+/** Each thread's scheduling policy: the 41st field of /proc/PID/task/TID/stat (5: SCHED_IDLE). */
+function threadPolicy(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`).map(Number)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      out.set(tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]));
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+const SCHED_IDLE = 5;
 
 describe('language server: tuned for the tail of request latency', function () {
   let folder: string;
@@ -65,6 +84,30 @@ describe('language server: tuned for the tail of request latency', function () {
       p.message.startsWith('Background threads:'),
     );
     assert.match(line.message, new RegExp(`^Background threads: ${lowered.length} at nice ${main! + 10}$`));
+  });
+
+  it('puts V8 worker threads under SCHED_IDLE and the main thread not, and says so in its log', async function () {
+    if (process.platform !== 'linux') return this.skip();
+    const pid = client.child.pid!;
+    const line = await client.waitFor<{ message: string }>('window/logMessage', (p) =>
+      /^Background threads: \d+ idle-scheduled/.test(p.message),
+    );
+    const policy = threadPolicy(pid);
+    assert.notEqual(policy.get(pid), SCHED_IDLE, 'the main thread keeps its policy');
+    const idle = [...policy].filter(([tid, p]) => tid !== pid && p === SCHED_IDLE);
+    assert.ok(idle.length >= 4, `threads and policies: ${JSON.stringify([...policy])}`);
+    assert.equal(line.message, `Background threads: ${idle.length} idle-scheduled`);
+  });
+
+  it('without chrt, idle scheduling says why and changes nothing', async function () {
+    if (process.platform !== 'linux') return this.skip();
+    const before = threadPolicy(process.pid);
+    const tids = [...before.keys()].filter((t) => t !== process.pid);
+    assert.deepEqual(await idleScheduling(tids, '/nonexistent/chrt'), {
+      idled: 0,
+      skipped: '/nonexistent/chrt not found',
+    });
+    assert.deepEqual(threadPolicy(process.pid), before);
   });
 
   it('leaves a platform where a thread id names the process untouched', function () {

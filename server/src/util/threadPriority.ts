@@ -6,6 +6,7 @@
 // does for its background threads, they run at a lower priority: nice +10 relative to the process.
 // Linux only: there a thread id given to setpriority(2) names that one thread; elsewhere it would
 // name the whole process, so nothing is changed.
+import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
@@ -21,6 +22,8 @@ export interface ThreadPriorityResult {
   nice?: number;
   /** Why nothing (or not everything) was done. */
   skipped?: string;
+  /** The threads looked at (for idleScheduling). */
+  tids?: number[];
 }
 
 /**
@@ -51,7 +54,46 @@ export function lowerBackgroundThreadPriority(platform = process.platform): Thre
       failures.push(`${tid}: ${(err as Error).message}`);
     }
   }
-  return failures.length ? { lowered, nice, skipped: failures.join('; ') } : { lowered, nice };
+  return failures.length ? { lowered, nice, skipped: failures.join('; '), tids } : { lowered, nice, tids };
+}
+
+export interface IdleSchedulingResult {
+  /** Threads now under SCHED_IDLE. */
+  idled: number;
+  /** Why nothing (or not everything) was done. */
+  skipped?: string;
+}
+
+/**
+ * Puts the given threads under Linux's SCHED_IDLE policy (through util-linux's `chrt`, as Node has no
+ * call for it): a niced thread running when the main thread wakes for a request may keep the core for
+ * the rest of its slice, while an idle-policy thread is preempted at once. V8's compile jobs, which
+ * continue for a while as hovers reach new code, then no longer delay the answers; they run whenever a
+ * core is free, and where none is, V8 does the work on the main thread as it would without them. Any
+ * process may lower its own threads so; resolves with what was done, never rejects.
+ */
+export async function idleScheduling(tids: readonly number[], chrt = 'chrt'): Promise<IdleSchedulingResult> {
+  const results = await Promise.all(
+    tids.map(
+      (tid) =>
+        new Promise<string | undefined>((resolve) =>
+          execFile(chrt, ['--idle', '-p', '0', String(tid)], { timeout: 5000 }, (err) =>
+            resolve(
+              err ? ((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no chrt' : err.message) : undefined,
+            ),
+          ),
+        ),
+    ),
+  );
+  const failures = results.filter((r): r is string => r !== undefined);
+  const idled = results.length - failures.length;
+  if (failures.includes('no chrt')) return { idled, skipped: `${chrt} not found` };
+  return failures.length ? { idled, skipped: failures.join('; ') } : { idled };
+}
+
+/** `6 idle-scheduled`, or why not. */
+export function describeIdleScheduling(r: IdleSchedulingResult): string {
+  return `${r.idled} idle-scheduled${r.skipped ? ` (not all: ${r.skipped.slice(0, 200)})` : ''}`;
 }
 
 /** The result in words, for a log line: `6 at nice 10`, or why nothing changed. */
