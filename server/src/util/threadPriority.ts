@@ -69,8 +69,9 @@ export interface IdleSchedulingResult {
  * call for it): a niced thread running when the main thread wakes for a request may keep the core for
  * the rest of its slice, while an idle-policy thread is preempted at once. V8's compile jobs, which
  * continue for a while as hovers reach new code, then no longer delay the answers; they run whenever a
- * core is free, and where none is, V8 does the work on the main thread as it would without them. Any
- * process may lower its own threads so; resolves with what was done, never rejects.
+ * core is free. On a machine with no free core a compile job waits (its code runs unoptimised
+ * meanwhile) and a GC task no helper picks up is done by the main thread, which joins every such task.
+ * Any process may lower its own threads so; resolves with what was done, never rejects.
  */
 export async function idleScheduling(tids: readonly number[], chrt = 'chrt'): Promise<IdleSchedulingResult> {
   const results = await Promise.all(
