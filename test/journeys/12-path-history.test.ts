@@ -221,8 +221,10 @@ describe('journey 12: path history with Open and Compare', () => {
     const promptWaitsEmpty = () =>
       page.waitForFunction(
         () => {
+          // Focused too: a prompt being closed after its Enter can show an empty box for a moment, but
+          // no longer holds the focus; the new prompt does.
           const box = document.querySelector<HTMLInputElement>('.quick-input-widget input.input');
-          return !!box && box.offsetParent !== null && box.value === '';
+          return !!box && box.offsetParent !== null && box.value === '' && document.activeElement === box;
         },
         undefined,
         { timeout: UI_TIMEOUT },
