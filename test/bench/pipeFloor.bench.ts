@@ -3,8 +3,8 @@
 // library the editor and our server use (vscode-jsonrpc), to a child that answers each at once with
 // a hover-sized answer (2.7 KB). Whatever p99 this shows, no language server can beat on the same
 // machine: compare the hover tails of lsp and pathDocument with it. Three runs as Node starts the
-// processes, three with both lowering V8's background threads to nice +10 as our server (and the
-// pathDocument harness) do. Run: npm run bench -- pipeFloor. BENCH_REQUESTS (2000), BENCH_RUNS (3).
+// processes, three with both lowering V8's background threads to nice +10 (the first of the two steps
+// our server and the pathDocument harness take; they also put those threads under SCHED_IDLE). Run: npm run bench -- pipeFloor. BENCH_REQUESTS (2000), BENCH_RUNS (3).
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
