@@ -42,8 +42,7 @@ import { AnchorMoves } from './features/anchorMoves';
 import {
   describeIdleScheduling,
   describeThreadPriority,
-  idleScheduling,
-  lowerBackgroundThreadPriority,
+  yieldBackgroundThreads,
 } from './util/threadPriority';
 import { tuneCompiler } from './util/compilerFlags';
 import { MemorySettle } from './util/memorySettle';
@@ -59,9 +58,8 @@ import { describeNodeFlags } from '../../common/src/serverNodeFlags';
 
 // First, while the only other threads are V8's: its compiler and GC helpers yield to the main thread,
 // and its compile jobs stay short (both for the tail of request latency on few cores).
-const threadPriority = lowerBackgroundThreadPriority();
-// Linux only (the threads were found there); beside the start-up, not before it.
-const idleThreads = threadPriority.tids?.length ? idleScheduling(threadPriority.tids) : undefined;
+// Linux only; the idle scheduling runs beside the start-up, not before it.
+const backgroundThreads = yieldBackgroundThreads();
 const compilerFlags = tuneCompiler();
 
 const connection = createServerConnection();
@@ -199,9 +197,9 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 
 connection.onInitialized(
   notification(log, 'initialized', async () => {
-    log.info(`Background threads: ${describeThreadPriority(threadPriority)}`);
+    log.info(`Background threads: ${describeThreadPriority(backgroundThreads.priority)}`);
     // Not awaited: the chrt runs end when they end, and the rest of the start-up does not wait for them.
-    void idleThreads?.then((r) => log.info(`Background threads: ${describeIdleScheduling(r)}`));
+    void backgroundThreads.idle?.then((r) => log.info(`Background threads: ${describeIdleScheduling(r)}`));
     log.info(`V8 flags: ${compilerFlags.join(' ')}`);
     log.info(describeNodeFlags(process.execArgv));
     registerDynamicCapabilities(connection, client, clientSettings.canPull);

@@ -24,8 +24,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   describeIdleScheduling,
   describeThreadPriority,
-  idleScheduling,
-  lowerBackgroundThreadPriority,
+  yieldBackgroundThreads,
 } from '../../server/src/util/threadPriority';
 import { benchServerJs, repoRoot, serverNodeArgs } from './generatedWorkspace';
 
@@ -192,9 +191,9 @@ async function main(): Promise<void> {
   // The same as our server does to its own (nice +10, then SCHED_IDLE where chrt is there).
   let harness = 'left at their priority (BENCH_HARNESS_NICE=0)';
   if (process.env.BENCH_HARNESS_NICE !== '0') {
-    const lowered = lowerBackgroundThreadPriority();
-    const idle = lowered.tids?.length ? describeIdleScheduling(await idleScheduling(lowered.tids)) : '';
-    harness = `${describeThreadPriority(lowered)}${idle ? `, ${idle}` : ''}`;
+    const threads = yieldBackgroundThreads();
+    const idle = threads.idle ? describeIdleScheduling(await threads.idle) : '';
+    harness = `${describeThreadPriority(threads.priority)}${idle ? `, ${idle}` : ''}`;
   }
   const dir = mkdtempSync(join(tmpdir(), 'lineage-lens-bench-pathdoc-'));
   const text = bigPath();
@@ -252,15 +251,33 @@ async function main(): Promise<void> {
       [ours, []],
       [peer, []],
     ]);
+    // Each block's first hover comes after a pause (the other server's block): as a hover does in an
+    // editor, where a reader moves the pointer now and then, not 2,000 times in a row.
+    const afterPause = new Map<Server, number[]>([
+      [ours, []],
+      [peer, []],
+    ]);
+    const pauses = new Map<Server, number[]>([
+      [ours, []],
+      [peer, []],
+    ]);
     let emptyOurs = 0;
     const floorInterleaved: number[] = [];
     const BLOCK = Number(process.env.BENCH_BLOCK ?? 100);
+    // When each server last answered: the pause before its next block is the other's block.
+    const lastAnswer = new Map<Server, number>();
     for (let b = 0; b < offsets.length; b += BLOCK) {
       for (const s of [ours, peer]) {
-        for (const offset of offsets.slice(b, b + BLOCK)) {
+        for (const [i, offset] of offsets.slice(b, b + BLOCK).entries()) {
           const t0 = performance.now();
           const h = await hover(s, offset);
-          times.get(s)!.push(performance.now() - t0);
+          const t1 = performance.now();
+          times.get(s)!.push(t1 - t0);
+          if (i === 0 && lastAnswer.has(s)) {
+            afterPause.get(s)!.push(t1 - t0);
+            pauses.get(s)!.push(t0 - lastAnswer.get(s)!);
+          }
+          lastAnswer.set(s, t1);
           if (s === ours && !h) emptyOurs++;
           if (s === ours && FLOOR_INTERLEAVED) {
             const f0 = performance.now();
@@ -292,6 +309,12 @@ async function main(): Promise<void> {
       `| hover median | ${f2(o.median)} ms | ${f2(p.median)} ms | ${(o.median / p.median).toFixed(2)}× |`,
     );
     console.log(`| hover p99 | ${f2(o.p99)} ms | ${f2(p.p99)} ms | ${(o.p99 / p.p99).toFixed(2)}× |`);
+    const oa = stats(afterPause.get(ours)!);
+    const pa = stats(afterPause.get(peer)!);
+    const pause = (s: Server) => `${stats(pauses.get(s)!).median.toFixed(0)} ms`;
+    console.log(
+      `| a hover after a pause (each block's first, ${afterPause.get(ours)!.length} each), median | ${f2(oa.median)} ms (pause ${pause(ours)}) | ${f2(pa.median)} ms (pause ${pause(peer)}) | ${(oa.median / pa.median).toFixed(2)}× |`,
+    );
     // Each server's own time (request in → answer out), warm-up left out: what the server spends,
     // without the pipes and the scheduler both share.
     for (const s of [ours, peer]) await s.conn.sendRequest('shutdown');

@@ -13,6 +13,7 @@ import {
   BACKGROUND_NICE_OFFSET,
   idleScheduling,
   lowerBackgroundThreadPriority,
+  yieldBackgroundThreads,
 } from '../../server/src/util/threadPriority';
 
 /** Each thread's nice value: the 19th field of /proc/PID/task/TID/stat (the name may hold spaces). */
@@ -115,6 +116,8 @@ describe('language server: tuned for the tail of request latency', function () {
     const before = threadNice(process.pid);
     const result = lowerBackgroundThreadPriority('darwin');
     assert.deepEqual(result, { lowered: 0, skipped: 'not on Linux (darwin)' });
+    // Nor is anything idle-scheduled there: there are no threads to give chrt.
+    assert.deepEqual(yieldBackgroundThreads('darwin'), { priority: result });
     assert.deepEqual(threadNice(process.pid), before);
   });
 });

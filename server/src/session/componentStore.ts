@@ -403,15 +403,17 @@ export class ComponentStore {
     const r = before
       ? await api.getComponentUnlessSame(id, query, this.digests.get(id), opts)
       : await api.getComponent(id, query, opts);
-    const component = 'component' in r ? r.component : before!;
+    // Without a component in the answer the service said "the same bytes": the cached one stands.
+    const fresh = 'component' in r ? r.component : undefined;
+    const component = fresh ?? before!;
     let changed = false;
-    if ('component' in r) {
+    if (fresh) {
       // Compacted and mapped as the cache keeps them, in slices: a component can have 100,000 paths.
       const slicer = new TimeSlicer(LOAD_SLICE_MS);
-      await this.compactor?.compact(component, slicer);
-      this.arrived?.(component);
-      await mapPaths(component, slicer);
-      changed = !before || !(await sameDetail(before, component, slicer));
+      await this.compactor?.compact(fresh, slicer);
+      this.arrived?.(fresh);
+      await mapPaths(fresh, slicer);
+      changed = !before || !(await sameDetail(before, fresh, slicer));
     }
     // Versions are read beside the other components' details rather than after all of them: the
     // wait for the service then overlaps with parsing. They change with the paths, so an

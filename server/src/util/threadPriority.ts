@@ -102,3 +102,19 @@ export function describeThreadPriority(r: ThreadPriorityResult): string {
   if (r.nice === undefined) return `priority unchanged (${r.skipped})`;
   return `${r.lowered} at nice ${r.nice}${r.skipped ? ` (not all: ${r.skipped})` : ''}`;
 }
+
+export interface BackgroundThreads {
+  /** The first step, done at once: nice +10. */
+  priority: ThreadPriorityResult;
+  /** The second, once chrt has run: SCHED_IDLE; absent where the first found no threads. */
+  idle?: Promise<IdleSchedulingResult>;
+}
+
+/**
+ * Both steps for this process's background threads, as the server takes them at start (and a benchmark
+ * harness for its own): lowered at once, then idle-scheduled beside whatever starts next.
+ */
+export function yieldBackgroundThreads(platform = process.platform): BackgroundThreads {
+  const priority = lowerBackgroundThreadPriority(platform);
+  return priority.tids?.length ? { priority, idle: idleScheduling(priority.tids) } : { priority };
+}
