@@ -1,6 +1,6 @@
-// Lineage Lens language server. Started by an editor with
-// `node --max-semi-space-size=4 dist/server/server.js --stdio` (see docs/language-server.md). Wires the
-// LSP connection to the session, the anchor index and the features; every handler is wrapped so one
+// Lineage Lens language server. Started by an editor with `node --max-semi-space-size=4
+// --interrupt-budget=270336 dist/server/server.js --stdio` (see docs/language-server.md). Wires the LSP
+// connection to the session, the anchor index and the features; every handler is wrapped so one
 // failure never stops the server.
 import { join } from 'node:path';
 import {
