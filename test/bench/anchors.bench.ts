@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnchorIndex, fileUri, type AnchorEntry } from '../../server/src/anchors';
 import { serverMemory } from './serverMemory';
+import { latencyStats as stats } from './latencyStats';
 
 const readFileAsync = promisify(readFile);
 const FILES = 5_000;
@@ -46,10 +47,6 @@ function anchorsFor(file: string, fns: number, prefix: string, component: string
   }));
 }
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)]!, p99: s[Math.floor(s.length * 0.99)]! };
-};
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 

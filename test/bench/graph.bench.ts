@@ -19,6 +19,7 @@ import { startLocalService, serviceJson } from '../helpers/localService';
 import { LspClient, repoRoot } from '../helpers/lspClient';
 import { openWebviewPage } from '../helpers/webviewPage';
 import { generateDataset, serverNodeArgs } from './generatedWorkspace';
+import { latencyStats as stats } from './latencyStats';
 
 const sizes = {
   components: process.env.BENCH_COMPONENTS ?? '2000',
@@ -26,14 +27,6 @@ const sizes = {
   fields: process.env.BENCH_FIELDS_TOTAL ?? '200000',
 };
 const N_IMPACTS = Number(process.env.BENCH_FIELDS ?? 200);
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return {
-    median: s[Math.floor(s.length / 2)] ?? NaN,
-    p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))] ?? NaN,
-    max: s[s.length - 1] ?? NaN,
-  };
-};
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { startLocalService, warmComponentAnswers } from '../helpers/localService';
 import { generateWorkspace, procCpuMs, repoRoot, serverNodeArgs, benchServerJs } from './generatedWorkspace';
+import { latencyStats as stats } from './latencyStats';
 
 const N_ANCHORS = Number(process.env.BENCH_ANCHORS ?? 50_000);
 const N_FILES = Number(process.env.BENCH_FILES ?? 5_000);
@@ -35,13 +36,6 @@ interface Dataset {
   components: Array<{ id: string; type: string; paths: Array<{ code_anchors?: Anchor[] }> }>;
 }
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return {
-    median: s[Math.floor(s.length / 2)]!,
-    p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!,
-  };
-};
 const f2 = (n: number) => n.toFixed(2);
 function procStatus(pid: number): { rss: number; peak: number } {
   const s = readFileSync(`/proc/${pid}/status`, 'utf8');

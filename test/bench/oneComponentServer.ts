@@ -17,14 +17,7 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? NaN) / 1024;
 }
 
-export const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return {
-    median: s[Math.floor(s.length / 2)] ?? NaN,
-    p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))] ?? NaN,
-    max: s[s.length - 1] ?? NaN,
-  };
-};
+export { latencyStats as stats } from './latencyStats';
 
 export const f1 = (n: number) => n.toFixed(1);
 

@@ -27,6 +27,7 @@ import {
   yieldBackgroundThreads,
 } from '../../server/src/util/threadPriority';
 import { benchServerJs, repoRoot, serverNodeArgs } from './generatedWorkspace';
+import { latencyStats as stats } from './latencyStats';
 
 const N_HOVERS = Number(process.env.BENCH_HOVERS ?? 2_000);
 const MAPPINGS = 5_000;
@@ -107,14 +108,6 @@ function hoverOffsets(text: string, count: number): number[] {
   const step = keys.length / count;
   return Array.from({ length: count }, (_, i) => keys[Math.floor(i * step)]!);
 }
-
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return {
-    median: s[Math.floor(s.length / 2)]!,
-    p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!,
-  };
-};
 
 interface Server {
   name: string;

@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import * as rpc from 'vscode-languageserver-protocol/node';
 import { describeThreadPriority, lowerBackgroundThreadPriority } from '../../server/src/util/threadPriority';
 import { repoRoot } from './generatedWorkspace';
+import { latencyStats, type LatencyStats } from './latencyStats';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -39,10 +40,7 @@ c.listen();
 const PAUSED_REQUESTS = 100;
 const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 80);
 
-async function run(
-  nice: boolean,
-  pauseMs = 0,
-): Promise<{ median: number; p90: number; p99: number; max: number }> {
+async function run(nice: boolean, pauseMs = 0): Promise<LatencyStats> {
   const child = spawn(process.execPath, ['-e', CHILD, nice ? 'nice' : 'plain'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -61,13 +59,7 @@ async function run(
       await conn.sendRequest('ping', { i });
       times.push(performance.now() - t0);
     }
-    times.sort((a, b) => a - b);
-    return {
-      median: times[Math.floor(times.length / 2)]!,
-      p90: times[Math.floor(times.length * 0.9)]!,
-      p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!,
-      max: times[times.length - 1]!,
-    };
+    return latencyStats(times);
   } finally {
     conn.dispose();
     child.kill();
