@@ -36,6 +36,8 @@ export interface LineageLensApi {
     onDidHighlight: vscode.Event<FieldFlowResult>;
     visible(): boolean;
     impact(): ImpactResult | undefined;
+    /** The Impact view asked for its field or path again (undefined: it is no longer in the lineage). */
+    onDidUpdateImpact: vscode.Event<ImpactResult | undefined>;
   };
   status(): ServiceStatus;
   /** The language server: whether it was asked to start, and when it first has. */

@@ -2,7 +2,7 @@
 // and disposed on deactivate; all data comes from the language server.
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
-import { PATH_DOCUMENT_SCHEME } from '../../common/src/protocol';
+import { ImpactRequest, PATH_DOCUMENT_SCHEME } from '../../common/src/protocol';
 import { registerComponentCommands } from './commands/componentCommands';
 import { registerBaseDiff } from './changeImpact/baseDiff';
 import { registerAnchorRepairCommands } from './commands/anchorRepairCommands';
@@ -73,7 +73,12 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
   registerServiceCommands(ctx, service);
   registerCopyIdCommand(ctx);
   const graph = new GraphPanels(ctx);
-  const impact = new ImpactView();
+  const impact = new ImpactView(
+    (target) => ctx.request(ImpactRequest, { target }),
+    [ctx.onDidChangeData, ctx.onDidChangeContractFiles, ctx.onDidChangeState],
+    ctx.log,
+    () => ctx.status,
+  );
   ctx.push(graph, impact);
   registerGraphCommands(ctx, graph, impact, components);
   const changeImpact = new ChangeImpactView(ctx);
@@ -105,6 +110,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
       onDidHighlight: graph.onDidHighlight,
       visible: () => graph.visible,
       impact: () => impact.result,
+      onDidUpdateImpact: impact.onDidUpdate,
     },
     status: () => ctx.status,
     languageServer: { requested: () => ctx.serverRequested, started: ctx.whenServerStarted() },

@@ -6,6 +6,7 @@ import type { CancellationToken } from 'vscode-languageclient';
 import type { RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import {
   AnchorDriftChangedNotification,
+  ContractFilesChangedNotification,
   ComplianceCheckedNotification,
   ChangeImpactChangedNotification,
   DataChangedNotification,
@@ -14,6 +15,7 @@ import {
   WarmGraphLayoutNotification,
   type WarmGraphLayoutParams,
   type Credentials,
+  type ConnectionState,
   type ServiceStatus,
 } from '../../common/src/protocol';
 import type { ComplianceResponse } from '../../common/src/api';
@@ -44,8 +46,10 @@ export class LineageContext implements vscode.Disposable {
   private readonly clientDisposables: vscode.Disposable[] = [];
   private statusValue: ServiceStatus = INITIAL_STATUS;
   private readonly statusChanged = new vscode.EventEmitter<ServiceStatus>();
+  private readonly stateChanged = new vscode.EventEmitter<ConnectionState>();
   private readonly dataChanged = new vscode.EventEmitter<string[]>();
   private readonly driftChanged = new vscode.EventEmitter<string[]>();
+  private readonly contractFilesChanged = new vscode.EventEmitter<void>();
   private readonly credentialsChanged = new vscode.EventEmitter<Credentials>();
   private readonly complianceChecked = new vscode.EventEmitter<ComplianceChecked>();
   private readonly graphOffered = new vscode.EventEmitter<unknown>();
@@ -73,18 +77,24 @@ export class LineageContext implements vscode.Disposable {
   readonly onDidChangeCredentials = this.credentialsChanged.event;
   /** Fires with each new status from the server. */
   readonly onDidChangeStatus = this.statusChanged.event;
+  /** Fires when the connection's state changes (signed in or out, connected, unreachable, …). */
+  readonly onDidChangeState = this.stateChanged.event;
   /** Fires with the component ids whose data changed (empty: everything). */
   readonly onDidChangeData = this.dataChanged.event;
   /** Fires with the component ids whose drifted anchors changed (code moved away from the records). */
   readonly onDidChangeAnchorDrift = this.driftChanged.event;
+  /** Fires once the server has read contract files changed on disk again. */
+  readonly onDidChangeContractFiles = this.contractFilesChanged.event;
 
   constructor(readonly extension: vscode.ExtensionContext) {
     const channel = createLog();
     this.push(
       channel,
       this.statusChanged,
+      this.stateChanged,
       this.dataChanged,
       this.driftChanged,
+      this.contractFilesChanged,
       this.credentialsChanged,
       this.graphOffered,
       this.complianceChecked,
@@ -198,6 +208,9 @@ export class LineageContext implements vscode.Disposable {
       ),
       onServerNotification(client, this.log, AnchorDriftChangedNotification, (p) =>
         this.driftChanged.fire(p.componentIds),
+      ),
+      onServerNotification(client, this.log, ContractFilesChangedNotification, () =>
+        this.contractFilesChanged.fire(),
       ),
       onServerNotification(client, this.log, ComplianceCheckedNotification, (p) =>
         this.complianceChecked.fire(p),
@@ -416,9 +429,11 @@ export class LineageContext implements vscode.Disposable {
   }
 
   private setStatus(status: ServiceStatus): void {
+    const was = this.statusValue.state;
     this.statusValue = status;
     void vscode.commands.executeCommand('setContext', 'lineageLens.state', status.state);
     this.statusChanged.fire(status);
+    if (status.state !== was) this.stateChanged.fire(status.state);
   }
 
   dispose(): void {

@@ -109,6 +109,14 @@ export const DataChangedNotification = new NotificationType<{ componentIds: stri
 );
 
 /**
+ * Server → client once the contract files it was told of (created, changed or deleted on disk) are read
+ * again: what lists the contracts a change reaches (the Impact view) asks again. `paths` are on disk.
+ */
+export const ContractFilesChangedNotification = new NotificationType<{ paths: string[] }>(
+  'lineageLens/contractFilesChanged',
+);
+
+/**
  * Server → client when the set of drifted anchors of some components changed (an edit, a relocation, a
  * git change, a repair), so the Components view's markers and its "Update the Anchor on the Service"
  * action follow the code between data refreshes.

@@ -196,6 +196,7 @@ export const PARAMS_SCHEMAS: ReadonlyMap<string, TSchema> = new Map<string, TSch
   [P.StatusNotification.method, ServiceStatusSchema],
   [P.DataChangedNotification.method, ComponentIdsSchema],
   [P.AnchorDriftChangedNotification.method, ComponentIdsSchema],
+  [P.ContractFilesChangedNotification.method, Type.Object({ paths: Type.Array(Type.String()) })],
   [P.ComplianceCheckedNotification.method, ComplianceCheckedSchema],
   [P.ChangeImpactChangedNotification.method, ChangeImpactChangedSchema],
 ]);

@@ -128,8 +128,12 @@ const memory = new MemorySettle({
 });
 graph.onDidBuildModel(() => memory.want('lineage model'));
 const watched = new WatchedFiles(connection, log);
-// A contract file created or changed on disk changes the lenses' contract counts at once.
-const contractWatch = registerContractWatch(watched, graph.contracts, () => refreshLenses());
+// A contract file created or changed on disk changes the lenses' contract counts and the Impact view's
+// contracts at once.
+const contractWatch = registerContractWatch(watched, graph.contracts, (paths) => {
+  refreshLenses();
+  void connection.sendNotification(P.ContractFilesChangedNotification, { paths });
+});
 // An anchored file changed, created or deleted on disk while closed: its anchors are placed again
 // (the index then asks for lenses itself: an unprompted change).
 const anchoredFiles = watchAnchoredFiles(watched, index, log, publishAnchorProblems);

@@ -433,8 +433,14 @@ describe('language server: lineage graph and impact', function () {
       await client.conn.sendNotification(DidChangeWatchedFilesNotification.type, {
         changes: [{ uri, type }],
       });
-      // The server refreshes the lenses once the file is read: their contract counts change with it.
+      // The server refreshes the lenses once the file is read: their contract counts change with it; and
+      // tells the client, whose Impact view asks again.
       await client.waitFor('workspace/codeLens/refresh', () => true, mark);
+      await client.waitFor<{ paths: string[] }>(
+        P.ContractFilesChangedNotification.method,
+        (p) => p.paths.includes(file),
+        mark,
+      );
     };
 
     writeFileSync(

@@ -13,6 +13,7 @@ const TO_CLIENT = new Set([
   P.StatusNotification.method,
   P.DataChangedNotification.method,
   P.AnchorDriftChangedNotification.method,
+  P.ContractFilesChangedNotification.method,
   P.ComplianceCheckedNotification.method,
   P.ChangeImpactChangedNotification.method,
 ]);

@@ -327,9 +327,9 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
     const name = flow.field.slice(flow.field.indexOf('#') + 1);
     status.textContent =
       (svg.querySelector('g.field.selected') ? '' : `${name} is not drawn with these filters. `) +
-      `Field mode: ${drawnUp} upstream, ${drawnDown} downstream fields highlighted` +
+      `Field mode: ${drawnUp} upstream, ${drawnDown} downstream ${drawnUp + drawnDown === 1 ? 'field' : 'fields'} highlighted` +
       (hidden
-        ? ` (of ${up} upstream and ${down} downstream; ${hidden} are in collapsed components or folded rows).`
+        ? ` (of ${up} upstream and ${down} downstream; ${hidden} ${hidden === 1 ? 'is' : 'are'} in collapsed components or folded rows).`
         : '.') +
       (beyond ? ` ${beyond}.` : '');
     // A component selected after the field keeps the details (a restored panel highlights the field again).

@@ -14,6 +14,7 @@ import {
 } from '../../../common/src/protocol';
 import type { LineageContext } from '../lineageContext';
 import type { BaseDiffTarget } from './baseDiff';
+import { count } from '../counts';
 import { safeText } from '../serviceErrors';
 import { MessageNode, NodeTreeProvider, TreeNode, errorNode } from '../views/treeNode';
 
@@ -105,8 +106,8 @@ class TouchedNode extends TreeNode {
     item.description = [
       t.change,
       safeText(t.component.name, 60),
-      d.fields ? vscode.l10n.t('{0} downstream fields', d.fields) : undefined,
-      t.contracts.length ? vscode.l10n.t('{0} contracts', t.contracts.length) : undefined,
+      d.fields ? count(d.fields, 'downstreamField') : undefined,
+      t.contracts.length ? count(t.contracts.length, 'contract') : undefined,
     ]
       .filter(Boolean)
       .join(' · ');
@@ -296,16 +297,15 @@ export class ChangeImpactView implements vscode.Disposable {
     );
     const breaking = reports.reduce((n, r) => n + r.report.summary.breakingChanges, 0);
     const touched = reports.reduce((n, r) => n + r.report.summary.touched, 0);
-    const count = atRisk.size + breaking + touched;
-    this.view.badge = count
+    const total = atRisk.size + breaking + touched;
+    this.view.badge = total
       ? {
-          value: count,
-          tooltip: vscode.l10n.t(
-            '{0} contracts at risk, {1} breaking contract changes, {2} touched paths',
-            atRisk.size,
-            breaking,
-            touched,
-          ),
+          value: total,
+          tooltip: [
+            count(atRisk.size, 'contractAtRisk'),
+            count(breaking, 'breakingChange'),
+            count(touched, 'touchedPath'),
+          ].join(', '),
         }
       : undefined;
     const r = reports[0]?.report;

@@ -5,13 +5,20 @@
 // room, and takes the focus when it is filled.
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
-import { type ImpactComponent, type ImpactField, type ImpactResult } from '../../../common/src/protocol';
+import {
+  type ImpactComponent,
+  type ImpactField,
+  type ImpactResult,
+  type ImpactTarget,
+  type ServiceStatus,
+} from '../../../common/src/protocol';
 import { hopCount } from '../../../common/src/tagWords';
-import { safeText } from '../serviceErrors';
+import { count } from '../counts';
+import type { SafeLog } from '../logging';
+import { describeError, safeText } from '../serviceErrors';
 import { MessageNode, NodeTreeProvider, TreeNode } from '../views/treeNode';
 
 const hops = hopCount;
-const fieldCount = (n: number) => (n === 1 ? vscode.l10n.t('1 field') : vscode.l10n.t('{0} fields', n));
 /** The mapping kinds on the way, or that only crossings between components led there. */
 const via = (f: ImpactField) => (f.kinds.length ? f.kinds.join(' → ') : vscode.l10n.t('via crossings only'));
 
@@ -22,13 +29,16 @@ class SummaryNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const c = this.r.counts;
     const item = new vscode.TreeItem(safeText(this.r.label, 120), vscode.TreeItemCollapsibleState.None);
-    item.description = vscode.l10n.t(
-      '{0} downstream fields · {1} components · {2} data stores · {3} contracts',
-      c.fields,
-      c.components,
-      c.dataStores,
-      c.contracts,
-    );
+    // Services and data stores reached are counted apart (the Components list below holds both); a
+    // kind none of is reached is left out rather than read as "0 components" above a list of one.
+    item.description = [
+      count(c.fields, 'downstreamField'),
+      c.components ? count(c.components, 'component') : undefined,
+      c.dataStores ? count(c.dataStores, 'dataStore') : undefined,
+      count(c.contracts, 'contract'),
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon('target');
     item.contextValue = 'impactRoot';
     return item;
@@ -42,7 +52,7 @@ class ComponentImpactNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(safeText(this.c.label, 120), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `impact:${this.c.id}`;
-    item.description = `${hops(this.c.hops)} · ${fieldCount(this.c.fieldCount)} · ${safeText(this.c.namespace, 40)}`;
+    item.description = `${hops(this.c.hops)} · ${count(this.c.fieldCount, 'field')} · ${safeText(this.c.namespace, 40)}`;
     item.iconPath = new vscode.ThemeIcon(this.c.type === 'DATA_STORE' ? 'database' : 'symbol-class');
     item.contextValue = 'impactComponent';
     return item;
@@ -195,7 +205,7 @@ class LegendNode extends TreeNode {
       vscode.TreeItemCollapsibleState.None,
     );
     item.description = vscode.l10n.t(
-      'reached where components meet (operation 12’s edges), with no field mapping inside a component on the way',
+      'reached where components meet (the service’s edges between them), with no field mapping inside a component on the way',
     );
     item.tooltip = item.description;
     item.iconPath = new vscode.ThemeIcon('info');
@@ -205,10 +215,13 @@ class LegendNode extends TreeNode {
 
 class RootNode extends TreeNode {
   result: ImpactResult | undefined;
+  /** Why the last result could not be asked for again (its field or path left the lineage). */
+  gone: string | undefined;
   treeItem(): vscode.TreeItem {
     return new vscode.TreeItem('');
   }
   override children(): TreeNode[] {
+    if (this.gone) return [new MessageNode(this.gone, 'warning')];
     const r = this.result;
     if (!r) return [];
     if (r.counts.fields === 0)
@@ -223,31 +236,98 @@ class RootNode extends TreeNode {
   }
 }
 
+/**
+ * Shows one impact and keeps it current: when the lineage data or the workspace's contract files change,
+ * the same field or path is asked for again (at once while the view is visible, else when it is next
+ * shown), so a contract deleted on disk or a mapping saved elsewhere does not linger as it was.
+ */
 export class ImpactView implements vscode.Disposable {
   private readonly root = new RootNode();
   readonly provider = new NodeTreeProvider(async () => this.root.children());
   readonly view: vscode.TreeView<TreeNode>;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** The data changed since the result shown was computed. */
+  private stale = false;
+  /** Counts the results asked for, so an older answer never replaces a newer one. */
+  private asked = 0;
+  private readonly updated = new vscode.EventEmitter<ImpactResult | undefined>();
+  /** Fires when the view shows a result asked for again (undefined: its target left the lineage). */
+  readonly onDidUpdate = this.updated.event;
 
-  constructor() {
+  constructor(
+    private readonly ask: (target: ImpactTarget) => Promise<ImpactResult>,
+    changes: ReadonlyArray<vscode.Event<unknown>>,
+    private readonly log: Pick<SafeLog, 'warn'>,
+    private readonly status: () => ServiceStatus,
+  ) {
     this.view = vscode.window.createTreeView('lineageLens.impact', {
       treeDataProvider: this.provider,
       showCollapseAll: true,
     });
+    this.disposables.push(
+      this.view,
+      this.updated,
+      ...changes.map((event) => event(() => this.outdated())),
+      this.view.onDidChangeVisibility((e) => {
+        if (e.visible && this.stale) void this.askAgain();
+      }),
+    );
   }
 
   get result(): ImpactResult | undefined {
-    return this.root.result;
+    return this.root.gone ? undefined : this.root.result;
   }
 
   async show(result: ImpactResult): Promise<void> {
-    this.root.result = result;
-    // Only the nearest fields are listed when very many depend on the change (the counts are exact).
-    this.view.message = result.truncated;
-    this.provider.refresh();
+    this.asked++;
+    this.stale = false;
+    this.render(result);
     await vscode.commands.executeCommand('lineageLens.impact.focus');
   }
 
+  private render(result: ImpactResult): void {
+    this.root.result = result;
+    this.root.gone = undefined;
+    // Only the nearest fields are listed when very many depend on the change (the counts are exact).
+    this.view.message = result.truncated;
+    this.provider.refresh();
+  }
+
+  private outdated(): void {
+    if (!this.root.result) return;
+    this.stale = true;
+    if (this.view.visible) void this.askAgain();
+  }
+
+  private async askAgain(): Promise<void> {
+    const shown = this.root.result;
+    if (!shown) return;
+    const mine = ++this.asked;
+    this.stale = false;
+    try {
+      const result = await this.ask(shown.target);
+      if (mine !== this.asked) return;
+      this.render(result);
+      this.updated.fire(result);
+    } catch (err) {
+      if (mine !== this.asked) return;
+      // The field or path is no longer in the lineage (renamed, deleted, saved under a new id), or the
+      // server could not answer: say so in place of a list that may no longer hold.
+      const why = describeError(err);
+      this.log.warn(`The Impact view could not be brought up to date: ${why}`);
+      const status = this.status();
+      const label = safeText(shown.label, 120);
+      this.root.gone =
+        status.state === 'connected' || status.state === 'stale'
+          ? vscode.l10n.t('{0} could not be shown again: {1}', label, why)
+          : vscode.l10n.t('{0} is shown again once connected: {1}', label, safeText(status.message, 200));
+      this.view.message = undefined;
+      this.provider.refresh();
+      this.updated.fire(undefined);
+    }
+  }
+
   dispose(): void {
-    this.view.dispose();
+    for (const d of this.disposables) d.dispose();
   }
 }

@@ -9,7 +9,7 @@ import { isContractPath, type ContractCatalog } from './contractCatalog';
 export function registerContractWatch(
   watched: WatchedFiles,
   catalog: ContractCatalog,
-  changed: () => void,
+  changed: (paths: string[]) => void,
 ): { watch(): void } {
   watched.onDidChange(async (changes) => {
     // Other parts' watchers report other files: only contract files concern the catalog.
@@ -18,7 +18,7 @@ export function registerContractWatch(
       .map((c) => ({ path: c.path, deleted: c.kind === 'deleted' }));
     if (files.length === 0) return;
     await catalog.filesChanged(files);
-    changed();
+    changed(files.map((f) => f.path));
   });
   return { watch: () => watched.watch('contract files', [CONTRACT_FILE_GLOB]) };
 }

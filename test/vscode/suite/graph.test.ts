@@ -4,12 +4,14 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LineageLensApi } from '../../../client/src/api';
+import type { ImpactResult } from '../../../common/src/protocol';
 import { COMMANDS } from '../../../common/src/protocol';
 import {
   componentLabel,
   demoDataset,
   hoversAtFirstDemoAnchor,
   inState,
+  labelOf,
   lineageApi,
   logText,
   signIn,
@@ -188,5 +190,87 @@ describe('lineage graph and impact', () => {
           resolve();
         });
       });
+  });
+  /** Show Impact from the hover on the demo's first anchor: the Impact view shows its path. */
+  async function showFirstAnchorsImpact(): Promise<ImpactResult> {
+    const impact = (await hoverLinksAtFirstAnchor()).find((l) => l.command === COMMANDS.showImpact);
+    assert.ok(impact, 'the hover links to the impact');
+    await vscode.commands.executeCommand(impact.command, ...impact.args);
+    const shown = api.graph.impact();
+    assert.ok(shown, 'the Impact view shows the anchored path');
+    return shown;
+  }
+
+  it('keeps the Impact view current: a contract file added on disk joins it, and leaves it when deleted', async () => {
+    const before = await showFirstAnchorsImpact();
+    const store = before.contracts[0];
+    assert.ok(store, 'a workspace contract is on a data store the path reaches');
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const file = vscode.Uri.joinPath(folder, 'contracts', 'late-deliveries.contract.yaml');
+    const named = (r: ImpactResult | undefined) => r?.contracts.some((c) => c.name === 'Late deliveries');
+    const rowsNamed = async () => {
+      const [, contractsRow] = await api.trees.impact.getChildren();
+      const rows = contractsRow ? await api.trees.impact.getChildren(contractsRow) : [];
+      return rows.map((r) => labelOf(r.treeItem()));
+    };
+    const joined = nextEvent(api.graph.onDidUpdateImpact, (r) => named(r) === true, {
+      timeoutMs: 30_000,
+      what: 'the Impact view asking again after a contract file was added',
+    });
+    await vscode.workspace.fs.writeFile(
+      file,
+      Buffer.from(`name: Late deliveries\ndataAssetResourceName: ${store.darn}\ncontractSchema: []\n`),
+    );
+    try {
+      const after = await joined;
+      assert.equal(after!.counts.contracts, before.counts.contracts + 1);
+      assert.ok((await rowsNamed()).includes('Late deliveries'), 'the new contract is a row of the view');
+    } finally {
+      const left = nextEvent(api.graph.onDidUpdateImpact, (r) => named(r) === false, {
+        timeoutMs: 30_000,
+        what: 'the Impact view asking again after the contract file was deleted',
+      });
+      await vscode.workspace.fs.delete(file);
+      await left;
+    }
+    assert.deepEqual(
+      api.graph.impact()?.contracts.map((c) => c.name),
+      before.contracts.map((c) => c.name),
+      'the contract deleted on disk is gone from the view',
+    );
+    assert.ok(!(await rowsNamed()).includes('Late deliveries'));
+  });
+
+  it('asks for its impact again after a data refresh, as it is', async () => {
+    const before = await showFirstAnchorsImpact();
+    const again = nextEvent(api.graph.onDidUpdateImpact, () => true, {
+      timeoutMs: 30_000,
+      what: 'the Impact view asking again after a refresh',
+    });
+    await vscode.commands.executeCommand('lineageLens.refresh');
+    const after = await again;
+    assert.deepEqual(after?.target, before.target);
+    assert.deepEqual(after?.counts, before.counts, 'nothing changed on the service');
+  });
+
+  it('says so in place of the impact when it cannot be asked for again (signed out), and comes back after', async () => {
+    const before = await showFirstAnchorsImpact();
+    const gone = nextEvent(api.graph.onDidUpdateImpact, (r) => r === undefined, {
+      timeoutMs: 30_000,
+      what: 'the Impact view failing to ask again once signed out',
+    });
+    await vscode.commands.executeCommand('lineageLens.signOut');
+    await gone;
+    const rows = await api.trees.impact.getChildren();
+    assert.equal(rows.length, 1);
+    const message = labelOf(rows[0]!.treeItem());
+    // Signed out, the lineage is gone with the key: the view says when it comes back.
+    assert.equal(message, `${before.label} is shown again once connected: ${api.status().message}`);
+    const back = nextEvent(api.graph.onDidUpdateImpact, (r) => r !== undefined, {
+      timeoutMs: 30_000,
+      what: 'the Impact view asking again once signed in',
+    });
+    await signIn(api);
+    assert.deepEqual((await back)?.counts, before.counts);
   });
 });
