@@ -75,7 +75,8 @@ process.on('unhandledRejection', (err) =>
   log.errorOnce(`Unhandled rejection: ${(err as Error)?.stack ?? String(err)}`, `rejection:${String(err)}`),
 );
 
-const docs = new Documents();
+// Folders come from `initialize`; clientSettings is made below, before any request can ask.
+const docs = new Documents(() => clientSettings.folderPaths);
 const index = createEditorAnchorIndex(log, { placeInBackground: true });
 const contracts = new OpenContracts(() => [...clientSettings.workspaceFolders]);
 const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));

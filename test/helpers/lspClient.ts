@@ -49,6 +49,8 @@ export interface LspClientOptions {
   configuration?: (section: string | undefined) => unknown;
   /** The server's environment; default this process's. */
   env?: NodeJS.ProcessEnv;
+  /** workspace/configuration is answered only once this settles (the editor slow to answer). */
+  configurationAnswered?: Promise<void>;
 }
 
 export class LspClient {
@@ -84,9 +86,10 @@ export class LspClient {
     (
       conn as unknown as { onNotification(h: (method: string, params: unknown) => void): void }
     ).onNotification((method, params) => client.record(method, params));
-    conn.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) =>
-      p.items.map((item) => (opts.configuration ? opts.configuration(item.section) : client.settings)),
-    );
+    conn.onRequest('workspace/configuration', async (p: { items: Array<{ section?: string }> }) => {
+      await opts.configurationAnswered;
+      return p.items.map((item) => (opts.configuration ? opts.configuration(item.section) : client.settings));
+    });
     // Recorded like notifications, so tests can wait for a registration or a lens refresh.
     for (const method of [
       'client/registerCapability',

@@ -21,6 +21,17 @@ describe('journey 1: the Lineage views fill from the local service', () => {
 
   it('shows every demo component under its namespace after signing in', async () => {
     const page = await openWorkbench();
+    // Whatever the Contracts view shows from its first drawing on is watched: its "No contracts yet"
+    // welcome must never flash while the workspace's contract files are being searched.
+    // (A string: the journeys are typed without the DOM library.)
+    await page.evaluate(`(() => {
+      window.emptyContractsShown = false;
+      const seen = () => {
+        for (const el of document.querySelectorAll('.welcome-view-content'))
+          if (el.textContent.includes('No contracts yet') && el.checkVisibility()) window.emptyContractsShown = true;
+      };
+      new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, characterData: true });
+    })()`);
     await openLineageContainer(page);
     const components = viewPane(page, 'Components');
     // Signed out: the view invites the user to connect instead of showing an empty tree.
@@ -79,5 +90,10 @@ describe('journey 1: the Lineage views fill from the local service', () => {
       await treeRow(contracts, name).waitFor({ timeout: UI_TIMEOUT });
     }
     assert.doesNotMatch(await textOf(contracts), /No contracts yet/);
+    assert.equal(
+      await page.evaluate('window.emptyContractsShown'),
+      false,
+      'the Contracts view never showed its empty welcome before listing the contract files',
+    );
   });
 });

@@ -17,6 +17,8 @@ export class ContractsView implements vscode.Disposable {
   /** DARN → the name of the workspace's contract file for it (as its row in this view reads). */
   private readonly namesByDarn = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [];
+  /** The last list was empty (its welcome shows). */
+  private none = false;
 
   constructor(private readonly ctx: LineageContext) {
     this.provider = new NodeTreeProvider(() => this.loadRoots());
@@ -101,6 +103,13 @@ export class ContractsView implements vscode.Disposable {
       if (nodes.length === 0)
         nodes.push(...ids.map((id) => new ContractNode(this.ctx, id, undefined, false)));
       nodes.push(errorNode(vscode.l10n.t('Could not search the workspace for contract files'), err));
+    }
+    // VS Code shows an empty view's welcome while its first children load too: "No contracts yet" is
+    // for a workspace searched and found without any, never a flash before its contracts appear.
+    const none = nodes.length === 0;
+    if (none !== this.none) {
+      this.none = none;
+      await vscode.commands.executeCommand('setContext', 'lineageLens.noContracts', none);
     }
     return nodes;
   }

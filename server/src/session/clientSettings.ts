@@ -42,6 +42,11 @@ export class ClientSettings {
     return this.folders;
   }
 
+  /** The local folders' paths, from `initialize` on (before any settings were read). */
+  get folderPaths(): string[] {
+    return this.folders.flatMap((f) => uriToFsPath(f.uri) ?? []);
+  }
+
   async foldersChanged(e: WorkspaceFoldersChangeEvent): Promise<void> {
     this.folders = [...this.folders.filter((f) => !e.removed.some((r) => r.uri === f.uri)), ...e.added];
     await this.apply(undefined);

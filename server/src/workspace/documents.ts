@@ -11,7 +11,14 @@ import { NotRegularFileError, readRegularFile } from './regularFiles';
 
 export class Documents {
   private readonly docs = new Map<string, TextDocument>();
+  /** The folders with their settings (project roots), once the settings were read. */
   folders: WorkspaceFolderInfo[] = [];
+
+  /**
+   * `roots`: the workspace folders' paths as the client named them, known from `initialize` on, so a
+   * file asked for before the settings were first read is judged against them, not against no folder.
+   */
+  constructor(private readonly roots: () => readonly string[]) {}
 
   get(uri: string): TextDocument | undefined {
     return this.docs.get(uri);
@@ -59,8 +66,8 @@ export class Documents {
   }
 
   private async insideWorkspace(file: string): Promise<boolean> {
-    for (const f of this.folders) {
-      const root = await realpath(f.fsPath).catch(() => undefined);
+    for (const fsPath of this.roots()) {
+      const root = await realpath(fsPath).catch(() => undefined);
       if (root && (file === root || isInside(root, file))) return true;
     }
     return false;
