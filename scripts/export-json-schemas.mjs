@@ -1,14 +1,17 @@
 // Writes the JSON Schema files of common/ (common/schemas/*.json) from the TypeBox definitions, so
-// the files can never disagree with the types and validators. Usage: node scripts/export-json-schemas.mjs
+// the files can never disagree with the types and validators (test/unit/jsonSchemaFiles.test.ts
+// compares them). Usage: node scripts/export-json-schemas.mjs [--out DIR] (default common/schemas).
 import * as esbuild from 'esbuild';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
-const outDir = join(root, 'common', 'schemas');
+const { values: args } = parseArgs({ options: { out: { type: 'string' } } });
+const outDir = args.out ? resolve(args.out) : join(root, 'common', 'schemas');
 
 // Bundle the schema modules once (TypeScript in, CommonJS out) and load the result.
 const tmp = mkdtempSync(join(tmpdir(), 'lineage-lens-schemas-'));

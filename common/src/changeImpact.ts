@@ -47,7 +47,10 @@ export const ImpactedContract = Type.Object(
   {
     /** The contract's id where known (the file form's `id`, or the service's contract on the asset). */
     id: Type.Optional(Type.String()),
+    /** Its name, else its file's name. */
     name: Type.String(),
+    /** The file gives no name: editors show it by the data store it covers (`storeName`). */
+    unnamed: Type.Optional(Type.Literal(true)),
     darn: Type.String(),
     /** The contract file in the checkout. */
     file: Type.Optional(Type.String()),

@@ -59,9 +59,10 @@ describe('journey 13: change impact of an edit', () => {
     // Contracts at risk come first; the orders contract is reached from the edited path.
     const risk = treeRow(pane, 'Contracts at risk');
     await risk.waitFor({ timeout: UI_TIMEOUT });
-    const contract = treeRow(pane, 'orders.contract.yaml');
+    // Its file gives no name: the row reads as the data store it covers, the file beside it.
+    const contract = treeRow(pane, 'Orders table');
     await contract.waitFor({ timeout: UI_TIMEOUT });
-    assert.match(await textOf(contract), /compliant/);
+    assert.match(await textOf(contract), /compliant · orders\.contract\.yaml/);
     const touched = treeRow(pane, 'CreateOrderRequest → public.orders');
     await touched.waitFor({ timeout: UI_TIMEOUT });
     assert.match(await textOf(touched), /modified · Checkout API · 7 downstream fields · 1 contract(?!s)/);

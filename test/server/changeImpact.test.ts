@@ -120,6 +120,8 @@ describe('lineage-lens impact (change impact on real git repositories)', functio
     const c = t.contracts.find((x) => x.darn === ORDERS_DARN);
     assert.ok(c, JSON.stringify(t.contracts));
     assert.equal(c.file, ORDERS_CONTRACT);
+    // The file gives no name: it is named by its file, and marked so that editors show the store.
+    assert.deepEqual([c.name, c.unnamed, c.storeName], ['orders.contract.yaml', true, 'Orders table']);
     // The service's state of the contract on that asset ("Orders for finance" is compliant).
     assert.equal(c.violationState, 'compliant');
     assert.ok(c.fields.includes('customer_email'));

@@ -46,10 +46,15 @@ class ContractRiskNode extends TreeNode {
   }
   treeItem(): vscode.TreeItem {
     const c = this.c;
-    const item = new vscode.TreeItem(safeText(c.name, 120), vscode.TreeItemCollapsibleState.None);
+    // A contract without a name reads as the data store it covers, its file beside it (as in the
+    // Contracts and Impact views).
+    const item = new vscode.TreeItem(
+      safeText(c.unnamed ? c.storeName : c.name, 120),
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.description = [
       c.violationState,
-      safeText(c.storeName, 60),
+      safeText(c.unnamed ? c.name : c.storeName, 60),
       this.paths.map((p) => safeText(p, 80)).join(', '),
     ]
       .filter(Boolean)

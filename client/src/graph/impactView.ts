@@ -250,6 +250,9 @@ export class ImpactView implements vscode.Disposable {
   private stale = false;
   /** Counts the results asked for, so an older answer never replaces a newer one. */
   private asked = 0;
+  /** The request under way, and whether a change came while it was. */
+  private asking: Promise<void> | undefined;
+  private askAfter = false;
   private readonly updated = new vscode.EventEmitter<ImpactResult | undefined>();
   /** Fires when the view shows a result asked for again (undefined: its target left the lineage). */
   readonly onDidUpdate = this.updated.event;
@@ -269,7 +272,7 @@ export class ImpactView implements vscode.Disposable {
       this.updated,
       ...changes.map((event) => event(() => this.outdated())),
       this.view.onDidChangeVisibility((e) => {
-        if (e.visible && this.stale) void this.askAgain();
+        if (e.visible && this.stale) this.askAgain();
       }),
     );
   }
@@ -296,10 +299,27 @@ export class ImpactView implements vscode.Disposable {
   private outdated(): void {
     if (!this.root.result) return;
     this.stale = true;
-    if (this.view.visible) void this.askAgain();
+    if (this.view.visible) this.askAgain();
   }
 
-  private async askAgain(): Promise<void> {
+  /**
+   * One request at a time: changes that come while one is answered (contract files written during a
+   * reload, a sign-in and its load) make one more request after it, not one each.
+   */
+  private askAgain(): void {
+    if (this.asking) {
+      this.askAfter = true;
+      return;
+    }
+    this.asking = this.askOnce().finally(() => {
+      this.asking = undefined;
+      if (!this.askAfter) return;
+      this.askAfter = false;
+      this.askAgain();
+    });
+  }
+
+  private async askOnce(): Promise<void> {
     const shown = this.root.result;
     if (!shown) return;
     const mine = ++this.asked;

@@ -290,6 +290,7 @@ async function downstream(
     reached.push({
       ...(extra.id ? { id: extra.id } : {}),
       name: c.name,
+      ...(c.unnamed ? { unnamed: true as const } : {}),
       darn: c.darn,
       ...(extra.file ? { file: extra.file } : {}),
       storeId: c.storeId,

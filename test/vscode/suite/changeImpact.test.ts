@@ -96,6 +96,17 @@ describe('Change Impact view', function () {
     const groups = (await tree.getChildren()).map((n) => labelOf(tree.getTreeItem(n)));
     assert.deepEqual(groups, ['Contracts at risk', 'Touched paths']);
     assert.equal(api.treeViews.changeImpact.badge?.value, 2);
+    assert.equal(
+      api.treeViews.changeImpact.badge?.tooltip,
+      '1 contract at risk, 0 breaking contract changes, 1 touched path',
+    );
+    // The demo's orders.contract.yaml gives no name: its row reads as the data store it covers, the
+    // file beside it (as in the Contracts and Impact views).
+    const [riskGroup] = await tree.getChildren();
+    const [risk] = await tree.getChildren(riskGroup);
+    const riskItem = tree.getTreeItem(risk!) as vscode.TreeItem;
+    assert.equal(labelOf(riskItem), 'Orders table');
+    assert.match(String(riskItem.description), /^compliant · orders\.contract\.yaml · /);
 
     // Warning by setting.
     await vscode.workspace
