@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { DEMO_SCANS, demoCommitShas } from './demoRepository.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const workspace = join(here, 'workspace');
@@ -17,7 +18,6 @@ function uuid(key) {
   const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
-const sha = (key) => createHash('sha1').update(`lineage-lens-demo-commit:${key}`).digest('hex');
 
 const lineCache = new Map();
 function linesOf(file) {
@@ -81,25 +81,21 @@ const C = {
 };
 
 // ---- Scans ----
-const scan = (component, n, committed_at, branch, job_trigger) => ({
-  commit_sha: sha(`${component}:${n}`), committed_at, scanned_at: committed_at.replace(/:00Z$/, ':41Z'), branch, job_trigger,
-});
-const scans = {
-  checkout: [
-    scan('checkout', 1, '2025-10-06T09:12:00Z', 'main', 'push'),
-    scan('checkout', 2, '2025-10-20T14:03:00Z', 'feature/sms-opt-in', 'pull_request'),
-    scan('checkout', 3, '2025-11-03T08:47:00Z', 'main', 'push'),
-  ],
-  billing: [
-    scan('billing', 1, '2025-10-08T11:30:00Z', 'main', 'push'),
-    scan('billing', 2, '2025-10-29T16:20:00Z', 'main', 'schedule'),
-    scan('billing', 3, '2025-11-05T10:05:00Z', 'release/2.1', 'manual'),
-  ],
-  notifications: [
-    scan('notifications', 1, '2025-10-10T07:55:00Z', 'main', 'push'),
-    scan('notifications', 2, '2025-11-04T13:38:00Z', 'main', 'schedule'),
-  ],
-};
+// The commits are those of the demo workspace's repository (demoRepository.mjs: `npm start` makes it),
+// so the demo's anchors are verified against the code they were scanned on, as in a real clone.
+const commits = demoCommitShas(join(here, 'workspace'));
+const scans = Object.fromEntries(
+  Object.entries(DEMO_SCANS).map(([service, list]) => [
+    service,
+    list.map(([committed_at, branch, job_trigger], i) => ({
+      commit_sha: commits.get(`${service}:${i + 1}`),
+      committed_at,
+      scanned_at: committed_at.replace(/:00Z$/, ':41Z'),
+      branch,
+      job_trigger,
+    })),
+  ]),
+);
 const latest = (list) => list[list.length - 1].commit_sha;
 
 // ---- Boundaries (one object per place in code; paths through the same place share it) ----

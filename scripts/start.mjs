@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: builds, starts the local service with the demo dataset on 127.0.0.1 (its database under
 // .cache/demo-service/ persists between runs), and opens an editor with the extension under
-// development on demo/workspace: the desktop `code` in extension-development mode when one is on the
-// PATH, otherwise the browser VS Code (code-server) on 127.0.0.1, printing the URL to open.
+// development on the demo workspace: the desktop `code` in extension-development mode when one is on
+// the PATH, otherwise the browser VS Code (code-server) on 127.0.0.1, printing the URL to open.
+//
+// The demo workspace is .cache/demo-workspace/: demo/workspace made into the git repository the demo
+// dataset was scanned from (demo/demoRepository.mjs), so its anchors are checked against their
+// scanned commits as in a real clone. It is made once and kept (your edits too); --reset makes it
+// anew. Without git, demo/workspace is opened as it is (its anchors then read as unverified).
 //
 // The editor runs with a dedicated profile under .cache/start/ whose *user* settings point
 // lineageLens.serviceUrl at the service. The API key is printed here, in the terminal, and nowhere
@@ -24,6 +29,7 @@ import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { codeServerInstall, runSetup } from './vscode/install-location.mjs';
+import { createDemoRepository } from '../demo/demoRepository.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Same patterns as common/src/serviceAnnouncement.ts (this script runs unbuilt, so it cannot import it).
@@ -135,6 +141,36 @@ async function writeServiceUrl(settingsFile, serviceUrl, defaults = {}) {
 
 const say = (...a) => console.log('[start]', ...a);
 
+/**
+ * The demo workspace to open: the repository under `repoDir`, made from demo/workspace the first time
+ * (and after --reset); demo/workspace itself when git cannot make it.
+ */
+function demoWorkspace(repoDir, shown) {
+  const source = path.join(REPO_ROOT, 'demo', 'workspace');
+  if (fs.existsSync(path.join(repoDir, '.git'))) {
+    say(`demo workspace: ${shown(repoDir)} (kept from the last run; --reset makes it anew)`);
+    return repoDir;
+  }
+  fs.rmSync(repoDir, { recursive: true, force: true });
+  try {
+    const { shas, same } = createDemoRepository(source, repoDir);
+    say(
+      `demo workspace: ${shown(repoDir)}, a git repository of the ${shas.size} commits the demo dataset was scanned on`,
+    );
+    if (!same)
+      say(
+        'demo/workspace changed since demo/dataset.json was written (node demo/build-dataset.mjs): its anchors will read as unverified',
+      );
+    return repoDir;
+  } catch (err) {
+    fs.rmSync(repoDir, { recursive: true, force: true });
+    say(
+      `could not make the demo's git repository (${err?.message ?? err}); opening demo/workspace, whose anchors read as unverified`,
+    );
+    return source;
+  }
+}
+
 async function main() {
   const { values: args } = parseArgs({
     options: {
@@ -151,17 +187,22 @@ async function main() {
     console.log(
       'usage: npm start [-- --no-build] [--browser-vscode] [--port 7878] [--editor-port 7879] [--reset]\n' +
         '  --browser-vscode  use the browser VS Code even when `code` is on the PATH\n' +
-        '  --reset           start over from demo/dataset.json (deletes .cache/demo-service/)\n' +
+        '  --reset           start over from demo/dataset.json and demo/workspace (deletes .cache/demo-service/\n' +
+        '                    and .cache/demo-workspace/)\n' +
         '  --state-dir DIR   keep the database, editor profile and logs under DIR instead of .cache/',
     );
     return 0;
   }
   const cacheDir = path.resolve(args['state-dir'] ?? path.join(REPO_ROOT, '.cache'));
   const serviceDir = path.join(cacheDir, 'demo-service');
-  const workspace = path.join(REPO_ROOT, 'demo', 'workspace');
-  if (args.reset) fs.rmSync(serviceDir, { recursive: true, force: true });
+  const repoDir = path.join(cacheDir, 'demo-workspace');
+  if (args.reset) {
+    fs.rmSync(serviceDir, { recursive: true, force: true });
+    fs.rmSync(repoDir, { recursive: true, force: true });
+  }
   // Paths inside the repository relative to it (where the user ran npm start), others as they are.
   const shown = (p) => (p.startsWith(REPO_ROOT + path.sep) ? path.relative(REPO_ROOT, p) : p);
+  const workspace = demoWorkspace(repoDir, shown);
   const serviceDb = path.join(serviceDir, 'service.db');
   const serviceLog = path.join(serviceDir, 'service.log');
 
@@ -231,8 +272,8 @@ async function main() {
     'telemetry.telemetryLevel': 'off',
     'update.mode': 'none',
     'extensions.ignoreRecommendations': true,
-    // demo/workspace sits inside this repository: no "open the parent git repository?" prompt,
-    // and no generic VS Code welcome page in front of the demo.
+    // demo/workspace (opened when git is missing) sits inside this repository: no "open the parent
+    // git repository?" prompt, and no generic VS Code welcome page in front of the demo.
     'git.openRepositoryInParentFolders': 'never',
     'workbench.startupEditor': 'none',
   });

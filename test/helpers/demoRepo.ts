@@ -1,9 +1,10 @@
-// The demo workspace as a real git repository whose commits are the demo dataset's scans: one commit
-// (same files) per scanned commit of demo/dataset.json, and the dataset rewritten to those commits, so
-// every anchor is mapped through git from its own scanned commit as in a real checkout.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The demo workspace as the real git repository demo/dataset.json was scanned from, as `npm start`
+// makes it (demo/demoRepository.mjs): one commit per scan, so every anchor is mapped through git from
+// its own scanned commit as in a real checkout, with the dataset as it is.
+import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDemoRepository } from '../../demo/demoRepository.mjs';
 import { GitRepo } from './gitRepo';
 import { repoRoot } from './repoRoot';
 
@@ -11,34 +12,23 @@ export interface DemoRepo {
   repo: GitRepo;
   /** HEAD after the scans: the base of every change a test makes. */
   base: string;
-  /** The rewritten dataset (seed it into the local service). */
+  /** The dataset to seed into the local service. */
   dataset: string;
   dispose(): Promise<void>;
 }
 
 export async function createDemoRepo(): Promise<DemoRepo> {
   const demo = join(repoRoot(), 'demo');
-  const repo = await GitRepo.create();
-  cpSync(join(demo, 'workspace'), repo.root, { recursive: true });
-  const text = readFileSync(join(demo, 'dataset.json'), 'utf8');
-  const scanned = [...new Set([...text.matchAll(/"[0-9a-f]{40}"/g)].map((m) => m[0]))];
-  const ours = new Map<string, string>();
-  for (const sha of scanned) ours.set(sha, `"${repo.commit(`scan ${sha}`)}"`);
-  const base = repo.git('rev-parse', 'HEAD');
-  const scratch = mkdtempSync(join(tmpdir(), 'lineage-lens-demo-repo-'));
-  const dataset = join(scratch, 'dataset.json');
-  writeFileSync(
-    dataset,
-    text.replace(/"[0-9a-f]{40}"/g, (m) => ours.get(m) ?? m),
-  );
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'lineage-lens-demo-repo-')));
+  const { same } = createDemoRepository(join(demo, 'workspace'), root);
+  if (!same)
+    throw new Error('demo/workspace changed since demo/dataset.json: run node demo/build-dataset.mjs');
+  const repo = GitRepo.open(root);
   return {
     repo,
-    base,
-    dataset,
-    dispose: async () => {
-      await repo.dispose();
-      rmSync(scratch, { recursive: true, force: true });
-    },
+    base: repo.git('rev-parse', 'HEAD'),
+    dataset: join(demo, 'dataset.json'),
+    dispose: () => repo.dispose(),
   };
 }
 

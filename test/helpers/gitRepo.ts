@@ -23,6 +23,11 @@ export const GIT_TEST_ENV: NodeJS.ProcessEnv = {
 export class GitRepo {
   private constructor(readonly root: string) {}
 
+  /** A repository that exists already. */
+  static open(dir: string): GitRepo {
+    return new GitRepo(dir);
+  }
+
   /** A new repository in `dir` (made if missing), else in a new temp dir. */
   static async create(dir?: string): Promise<GitRepo> {
     if (dir) await fs.mkdir(dir, { recursive: true });

@@ -13,14 +13,21 @@ import { createInterface } from 'node:readline';
 import type { Page } from 'playwright-core';
 import { session } from './support/session';
 import {
+  goToLine,
+  hoverAtCursor,
+  hoverWidget,
   inputBox,
   lineageStatusItem,
+  openFile,
   openLineageContainer,
   quickInput,
   runCommand,
   screenshot,
   statusBarShows,
+  textOf,
   UI_TIMEOUT,
+  visibleLens,
+  type PageElement,
 } from './support/workbench';
 
 /** The lines a process writes (stdout and stderr), and a wait for the first line matching a pattern. */
@@ -101,6 +108,14 @@ describe('journey 9: npm start, sign in with the printed key, Ctrl-C', () => {
     const apiKey = out.all[out.all.findIndex((l) => /paste this API key:\s*$/.test(l)) + 1]?.trim() ?? '';
     assert.match(apiKey, /^\S{16,}$/, 'npm start printed the API key');
     assert.ok(serviceUrl && editorUrl);
+    // The demo workspace it opens is the git repository the demo dataset was scanned from.
+    const repoDir = path.join(stateDir, 'demo-workspace');
+    assert.ok(
+      out.all.includes(
+        `[start] demo workspace: ${repoDir}, a git repository of the 8 commits the demo dataset was scanned on`,
+      ),
+      out.all.join('\n'),
+    );
 
     // The editor it launched: the demo workspace, the extension, the service URL already set.
     page = await s.page.context().newPage();
@@ -124,6 +139,25 @@ describe('journey 9: npm start, sign in with the printed key, Ctrl-C', () => {
     await hover.waitFor({ timeout: UI_TIMEOUT });
     assert.match(await hover.innerText(), new RegExp(`Service: ${serviceUrl.replace(/[.]/g, '\\.')}`));
     await screenshot(page, '09-2-npm-start-connected-tooltip');
+
+    // In that repository the anchors are checked against their scanned commits, as in a user's own
+    // clone: the lens names its path without "≈", the hover says nothing of a missing commit.
+    const file = 'checkout-api/src/handlers/createOrder.ts';
+    const lines = fs.readFileSync(path.join(repoDir, file), 'utf8').split('\n');
+    const line = lines.findIndex((l) => l.startsWith('export async function createOrder'));
+    await openFile(page, file);
+    await goToLine(page, line + 1, lines[line]!.indexOf('createOrder') + 3);
+    await visibleLens(page, /^createOrder → insertOrder · phi, pii$/);
+    await hoverAtCursor(page);
+    const pathHover = hoverWidget(page);
+    await pathHover.getByText('createOrder → insertOrder').first().waitFor({ timeout: UI_TIMEOUT });
+    await pathHover.evaluate((el: PageElement) =>
+      Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished.catch(() => undefined))),
+    );
+    const hovered = await textOf(pathHover);
+    assert.match(hovered, /^createOrder → insertOrder · Checkout API · from the scan/, hovered);
+    assert.doesNotMatch(hovered, /Probably here|not in this clone/, hovered);
+    await screenshot(page, '09-3-npm-start-verified-hover');
     await page.close();
     page = undefined;
 

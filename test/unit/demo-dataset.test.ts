@@ -2,9 +2,11 @@
 // and demonstrates everything the demo promises (mapping kinds, overrides, tags across hops, contracts).
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { createDemoRepository } from '../../demo/demoRepository.mjs';
 import {
   Dataset,
   type DatasetBoundary,
@@ -75,6 +77,26 @@ describe('demo dataset', () => {
 
   it('is what demo/build-dataset.mjs writes (not edited by hand)', () => {
     execFileSync(process.execPath, [join(root, 'demo', 'build-dataset.mjs'), '--check'], { stdio: 'pipe' });
+  });
+
+  it('was scanned at commits git makes of demo/workspace (the repository npm start opens), every one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lineage-demo-repository-'));
+    try {
+      const { shas, same } = createDemoRepository(join(root, 'demo', 'workspace'), dir);
+      assert.ok(same, 'git made the commits demo/demoRepository.mjs computes');
+      const made = new Set(shas.values());
+      // Every commit the dataset names: its scans', its paths' and their anchors'.
+      const text = readFileSync(join(root, 'demo', 'dataset.json'), 'utf8');
+      const scanned = new Set([...text.matchAll(/"commit_sha": "([0-9a-f]{40})"/g)].map((m) => m[1]!));
+      assert.ok(scanned.size >= 8, `the scans' commits: ${[...scanned].join(', ')}`);
+      assert.deepEqual(
+        [...scanned].filter((sha) => !made.has(sha)),
+        [],
+        'every scanned commit is in the repository',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('has unique ids and at least three CODE components in two namespaces and three DATA_STOREs', () => {
