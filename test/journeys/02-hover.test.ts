@@ -39,7 +39,8 @@ describe('journey 2: code lens and hover on an anchored line', () => {
       .map((t) => t.trim())
       .filter(Boolean);
     // Each lens names its own path and the tags that path carries, so the lenses tell anchors apart.
-    // The demo's scanned commits are not in this clone: every anchor is only probably there (≈).
+    // The journeys' copy of the demo is no git repository (npm start's is: journey 9): every anchor is
+    // only probably there (≈).
     assert.ok(
       lenses.includes('≈ createOrder → insertOrder · phi, pii'),
       `a lens reads "≈ createOrder → insertOrder · phi, pii": ${JSON.stringify(lenses)}`,
@@ -88,8 +89,8 @@ describe('journey 2: code lens and hover on an anchored line', () => {
     // Quieter and distinct: how sure the place is, and how to make it sure.
     assert.match(
       text,
-      /≈ Probably here: its scanned commit [0-9a-f]{12} is not in this clone\. Fetch it/,
-      `the hover says the anchor is unverified: ${text}`,
+      /≈ Probably here: found by its names; no git repository holds this file, so the code scanned at [0-9a-f]{12} cannot be compared\./,
+      `the hover says the anchor is unverified, and why: ${text}`,
     );
     // The full signature is there on pointing at the short one.
     const full = hover.locator(`a[title="${path.ingress.signature_name}"]`).first();

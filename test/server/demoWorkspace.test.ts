@@ -1,13 +1,18 @@
 // The demo as `npm start` opens it: demo/workspace made into the git repository demo/dataset.json was
 // scanned from (demo/demoRepository.mjs), against the real local service seeded with that dataset. Its
 // anchors are then placed as in a real clone: checked against their scanned commits, so the lenses and
-// hovers carry no "probably here" (≈) caveat, and an edit since the scan is said as one.
+// hovers carry no "probably here" (≈) caveat. A plain copy of demo/workspace, in no repository, is the
+// other case: there the hover says that no repository holds the file (and offers no fetch).
 import { strict as assert } from 'node:assert';
+import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CodeLensRequest, HoverRequest, type CodeLens } from 'vscode-languageserver-protocol';
 import { createDemoRepo, DEMO_COMPONENTS, type DemoRepo } from '../helpers/demoRepo';
 import { hoverText } from './setup';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
+import { repoRoot } from '../helpers/repoRoot';
 
 const CREATE_ORDER = 'checkout-api/src/handlers/createOrder.ts';
 
@@ -28,17 +33,35 @@ describe('the demo workspace as npm start makes it (a git repository of the scan
     });
     await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
   });
+  let plain: { dir: string; client: LspClient } | undefined;
   after(async () => {
     await client?.stop();
+    await plain?.client.stop();
+    if (plain) rmSync(plain.dir, { recursive: true, force: true });
     await service?.stop();
     await demo?.dispose();
   });
 
+  /** The hover's text at the name `createOrder` of createOrder.ts. */
+  async function hoverOnCreateOrder(c: LspClient, text: string): Promise<string> {
+    const line = text.split('\n').findIndex((l) => l.startsWith('export async function createOrder'));
+    return hoverText(
+      await c.conn.sendRequest(HoverRequest.type, {
+        textDocument: { uri: c.fileUri(CREATE_ORDER) },
+        position: { line, character: text.split('\n')[line]!.indexOf('createOrder') + 1 },
+      }),
+    );
+  }
+
   /** The lens titles of a file once `ready` holds for them (asked again after each lens refresh). */
-  async function lensesWhen(uri: string, ready: (titles: string[]) => boolean): Promise<string[]> {
+  async function lensesWhen(
+    uri: string,
+    ready: (titles: string[]) => boolean,
+    c: LspClient = client,
+  ): Promise<string[]> {
     for (;;) {
-      const mark = client.mark();
-      const lenses = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as
+      const mark = c.mark();
+      const lenses = (await c.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as
         CodeLens[] | null;
       const titles = (lenses ?? []).map((l) => l.command?.title ?? '');
       if (ready(titles)) return titles;
@@ -62,14 +85,36 @@ describe('the demo workspace as npm start makes it (a git repository of the scan
       [],
       'no anchor is only probably there',
     );
-    const line = text.split('\n').findIndex((l) => l.startsWith('export async function createOrder'));
-    const hover = hoverText(
-      await client.conn.sendRequest(HoverRequest.type, {
-        textDocument: { uri },
-        position: { line, character: text.split('\n')[line]!.indexOf('createOrder') + 1 },
-      }),
-    );
+    const hover = await hoverOnCreateOrder(client, text);
     assert.match(hover, /createOrder → insertOrder/);
     assert.doesNotMatch(hover, /Probably here|not in this clone/);
+  });
+
+  it('in a plain copy (no repository), says no repository holds the file, and offers no fetch', async () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'lineage-demo-plain-')));
+    cpSync(join(repoRoot(), 'demo', 'workspace'), dir, { recursive: true });
+    plain = {
+      dir,
+      client: await LspClient.start({
+        workspaceFolder: dir,
+        initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+        settings: { components: DEMO_COMPONENTS },
+        timeoutMs: 30_000,
+      }),
+    };
+    const c = plain.client;
+    await c.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
+    const uri = c.fileUri(CREATE_ORDER);
+    const text = readFileSync(join(dir, CREATE_ORDER), 'utf8');
+    await c.open(uri, text);
+    const titles = await lensesWhen(uri, (t) => t.some((x) => x.includes('createOrder → insertOrder')), c);
+    assert.ok(titles.includes('≈ createOrder → insertOrder · phi, pii'), titles.join(' | '));
+    const hover = await hoverOnCreateOrder(c, text);
+    assert.match(
+      hover,
+      /^≈ \*Probably here: found by its names; no git repository holds this file, so the code scanned at [0-9a-f]{12} cannot be compared\.\* *$/m,
+      hover,
+    );
+    assert.doesNotMatch(hover, /fetchScannedCommits|not in this clone/);
   });
 });

@@ -63,6 +63,8 @@ export class Placement {
     const definitions = this.definitionsOf(key, lines);
     const scanned = this.scannedFor(key, diskText);
     const git = this.state.opts.git;
+    // Unknown (a mapping that cannot tell) counts as a repository: the note then names the commit.
+    const noRepository = git === undefined || git.inRepository?.(key) === false;
     // One lookup per commit for the file, not per anchor (a file's anchors mostly share a commit).
     let lastCommit: string | undefined;
     let lastMap: FileLineMap | undefined;
@@ -86,6 +88,7 @@ export class Placement {
         if (!fromNote.has(then)) fromNote.set(then, then === text ? undefined : bufferLineMap(then, text!));
         edits = fromNote.get(then);
       }
+      s.noRepository = noRepository;
       place(s, fa.uri, lines, definitions, gitMap, edits, scanned, ranges);
     };
   }

@@ -1,7 +1,7 @@
 // One anchor's live state in the index, and how it is placed in a file's text and (re)verified.
 import type { Position, Range } from 'vscode-languageserver';
 import type { PathCodeAnchor } from '../../../common/src/api/paths';
-import type { AnchorEntry, AnchorState, SinceScan, TrackedAnchor } from './types';
+import type { AnchorEntry, AnchorState, SinceScan, TrackedAnchor, UnverifiedWhy } from './types';
 import { LineTable } from './lineTable';
 import { toLspRange } from './coordinates';
 import { cleanNames, plainNameAt, plainlyAt, verify, type ParsedFile } from './verification';
@@ -37,6 +37,7 @@ const HISTORY = 4;
 const TRUST_MAPPED = 8;
 const FIRST_LINE_KEPT = 16;
 const UNVERIFIED = 32;
+const NO_REPOSITORY = 64;
 
 /**
  * One anchor's live state in one index build, and the object callers see as its TrackedAnchor (the
@@ -181,6 +182,16 @@ export class Slot implements TrackedAnchor {
   set unverified(v: boolean | undefined) {
     this.flag(UNVERIFIED, v === true);
   }
+  /** Why it is unverified, for the user: what would make it sure (see TrackedAnchor). */
+  get unverifiedWhy(): UnverifiedWhy | undefined {
+    if (!(this.bits & UNVERIFIED)) return undefined;
+    if (this.bits & NO_REPOSITORY) return 'noRepository';
+    return this.history ? 'notParsed' : 'commitMissing';
+  }
+  /** No git repository holds its file (or git is not there): no scanned code can be had. */
+  set noRepository(v: boolean) {
+    this.flag(NO_REPOSITORY, v);
+  }
   /** The whole anchored text was deleted by an edit. */
   get deleted(): boolean {
     return (this.bits & DELETED) !== 0;
@@ -244,6 +255,7 @@ const TRACKED_OPTIONAL = [
   'otherDefinitions',
   'sinceScan',
   'unverified',
+  'unverifiedWhy',
   'candidates',
   'problem',
 ] as const;

@@ -49,6 +49,9 @@ export interface AnchorNames {
 export type AnchorState =
   'resolved' | 'relocated' | 'stale' | 'ambiguous' | 'unresolved' | 'outsideWorkspace';
 
+/** Why an anchor is only probably where it is (TrackedAnchor.unverifiedWhy). */
+export type UnverifiedWhy = 'noRepository' | 'commitMissing' | 'notParsed';
+
 export interface TrackedAnchor {
   entry: AnchorEntry;
   /** The file's URI (VS Code's encoding); absent when unresolved or outside the workspace. */
@@ -67,6 +70,12 @@ export interface TrackedAnchor {
    * by its names only, so "probably here".
    */
   unverified?: boolean;
+  /**
+   * Why, when unverified: no git repository holds the file (or git is missing); the repository lacks
+   * the scanned commit (a shallow or single-branch clone, a fork); or git has the code but its language's
+   * definitions are not read, so which definition the anchor was on cannot be told.
+   */
+  unverifiedWhy?: UnverifiedWhy;
   /** `ambiguous`: the definitions it could be, nearest to the recorded lines first. */
   candidates?: Range[];
   /** A complete sentence for the user: what is wrong and what to do. */
@@ -102,6 +111,8 @@ export interface GitMapping extends Disposable {
     /** Each component's newest scanned commit: diffed too, quietly (see Repairs). */
     latestScans?: ReadonlySet<string>,
   ): Promise<void>;
+  /** Whether a repository (a folder's, or one nested in it, once prepared) holds the file. Optional. */
+  inRepository?(fsPath: string): boolean;
   /** The full SHA of HEAD of the repository holding a file; undefined: none. Optional. */
   head?(fsPath: string): Promise<string | undefined>;
   /**

@@ -79,7 +79,16 @@ function unverifiedNote(t: TrackedAnchor): string {
       : '';
   const commit = t.entry.commit;
   if (!commit) return `≈ *Probably here${moved}: found by its names; no scanned commit is known.*`;
-  return `≈ *Probably here${moved}: its scanned commit ${md(commit.slice(0, 12))} is not in this clone.* ${commandLink('Fetch it', COMMANDS.fetchScannedCommits, [])}`;
+  const sha = md(commit.slice(0, 12));
+  switch (t.unverifiedWhy) {
+    case 'noRepository':
+      return `≈ *Probably here${moved}: found by its names; no git repository holds this file, so the code scanned at ${sha} cannot be compared.*`;
+    case 'notParsed':
+      return `≈ *Probably here${moved}: found by its names; git has the code scanned at ${sha}, but which definition the anchor was on could not be told from it.*`;
+    default:
+      // Only a missing commit can be helped from here: fetching it.
+      return `≈ *Probably here${moved}: its scanned commit ${sha} is not in this clone.* ${commandLink('Fetch it', COMMANDS.fetchScannedCommits, [])}`;
+  }
 }
 
 /** What git says changed in the anchored code since the scanned commit (anchors/git/). */

@@ -73,10 +73,26 @@ describe('anchors: a slot is its TrackedAnchor', () => {
       'relocatedFrom',
       'state',
       'unverified',
+      'unverifiedWhy',
       'uri',
     ]);
     assert.equal(json.problem, s.problem);
     assert.deepEqual(json.relocatedFrom, range(0, 0, 0, 9));
+    // Placed without git's mapping, in what may be a repository: its commit is what is missing.
+    assert.equal(json.unverifiedWhy, 'commitMissing');
+  });
+
+  it('says why it is unverified: no repository, the commit missing, or the code there but not parsed', () => {
+    const s = newSlot(entry({ file: 'a.go', line_start: 1, line_end: 1 }, ['charge']));
+    place(s, 'file:///a.go', new LineTable(TEXT));
+    assert.equal(s.unverifiedWhy, 'commitMissing');
+    s.noRepository = true;
+    assert.equal(s.unverifiedWhy, 'noRepository');
+    s.noRepository = false;
+    s.history = true;
+    assert.equal(s.unverifiedWhy, 'notParsed');
+    s.unverified = false;
+    assert.equal(s.unverifiedWhy, undefined, 'a verified anchor has no reason');
   });
 
   it('checks the names it is given clean, and has no other names when the entry lists none', () => {

@@ -255,6 +255,10 @@ export class GitMapper implements GitMapping {
     return p;
   }
 
+  inRepository(fsPath: string): boolean {
+    return this.locate(fsPath) !== undefined;
+  }
+
   fileMap(fsPath: string, commit: string): FileLineMap | undefined {
     const where = this.locate(fsPath);
     if (!where) return undefined;
