@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDemoRepository } from '../../demo/demoRepository.mjs';
 import { GitRepo } from './gitRepo';
+import type { LocalService } from './localService';
+import { LspClient } from './lspClient';
 import { repoRoot } from './repoRoot';
 
 export interface DemoRepo {
@@ -38,3 +40,15 @@ export const DEMO_COMPONENTS = [
   'ef203226-1cc9-5dba-b580-668f533d8b18',
   'bc62b179-8807-579a-b09e-3267118efa92',
 ];
+
+/** A language server over stdio on a demo folder, signed in to `service`, once it has loaded the demo. */
+export async function startDemoClient(service: LocalService, folder: string): Promise<LspClient> {
+  const client = await LspClient.start({
+    workspaceFolder: folder,
+    initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
+    settings: { components: DEMO_COMPONENTS },
+    timeoutMs: 30_000,
+  });
+  await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
+  return client;
+}

@@ -12,7 +12,7 @@ import {
   ChangeImpactBaseTextRequest,
   ChangeImpactRequest,
 } from '../../common/src/protocol';
-import { createDemoRepo, DEMO_COMPONENTS, type DemoRepo } from '../helpers/demoRepo';
+import { createDemoRepo, startDemoClient, type DemoRepo } from '../helpers/demoRepo';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
 
@@ -30,13 +30,7 @@ describe('change impact in the editor (language server)', function () {
   before(async () => {
     demo = await createDemoRepo();
     service = await startLocalService({ seed: demo.dataset });
-    client = await LspClient.start({
-      workspaceFolder: demo.repo.root,
-      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
-      settings: { components: DEMO_COMPONENTS },
-      timeoutMs: 30_000,
-    });
-    await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
+    client = await startDemoClient(service, demo.repo.root);
   });
   after(async () => {
     await client?.stop();

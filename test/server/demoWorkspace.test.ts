@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodeLensRequest, HoverRequest, type CodeLens } from 'vscode-languageserver-protocol';
-import { createDemoRepo, DEMO_COMPONENTS, type DemoRepo } from '../helpers/demoRepo';
+import { createDemoRepo, startDemoClient, type DemoRepo } from '../helpers/demoRepo';
 import { hoverText } from './setup';
 import { startLocalService, type LocalService } from '../helpers/localService';
 import { LspClient } from '../helpers/lspClient';
@@ -25,13 +25,7 @@ describe('the demo workspace as npm start makes it (a git repository of the scan
   before(async () => {
     demo = await createDemoRepo();
     service = await startLocalService({ seed: demo.dataset });
-    client = await LspClient.start({
-      workspaceFolder: demo.repo.root,
-      initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
-      settings: { components: DEMO_COMPONENTS },
-      timeoutMs: 30_000,
-    });
-    await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
+    client = await startDemoClient(service, demo.repo.root);
   });
   let plain: { dir: string; client: LspClient } | undefined;
   after(async () => {
@@ -93,17 +87,8 @@ describe('the demo workspace as npm start makes it (a git repository of the scan
   it('in a plain copy (no repository), says no repository holds the file, and offers no fetch', async () => {
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'lineage-demo-plain-')));
     cpSync(join(repoRoot(), 'demo', 'workspace'), dir, { recursive: true });
-    plain = {
-      dir,
-      client: await LspClient.start({
-        workspaceFolder: dir,
-        initializationOptions: { serviceUrl: service.url, apiKey: service.apiKey },
-        settings: { components: DEMO_COMPONENTS },
-        timeoutMs: 30_000,
-      }),
-    };
+    plain = { dir, client: await startDemoClient(service, dir) };
     const c = plain.client;
-    await c.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
     const uri = c.fileUri(CREATE_ORDER);
     const text = readFileSync(join(dir, CREATE_ORDER), 'utf8');
     await c.open(uri, text);
