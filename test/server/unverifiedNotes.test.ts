@@ -57,7 +57,7 @@ describe('language server: an unverified anchor says why (language not parsed)',
     );
     assert.match(
       text,
-      /^≈ \*Probably here: found by its names; git has the code scanned at [0-9a-f]{12}, but which definition the anchor was on could not be told from it\.\* *$/m,
+      /^≈ \*Probably here: found by its names; its scanned code did not tell which definition it is\.\* *$/m,
       text,
     );
     assert.doesNotMatch(text, /fetchScannedCommits|not in this clone/);

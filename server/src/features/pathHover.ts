@@ -81,10 +81,11 @@ function unverifiedNote(t: TrackedAnchor): string {
   if (!commit) return `≈ *Probably here${moved}: found by its names; no scanned commit is known.*`;
   const sha = md(commit.slice(0, 12));
   switch (t.unverifiedWhy) {
+    // Short: a hover for a typical path fits without scrolling.
     case 'noRepository':
-      return `≈ *Probably here${moved}: found by its names; no git repository holds this file, so the code scanned at ${sha} cannot be compared.*`;
+      return `≈ *Probably here${moved}: found by its names; no git repository holds this file.*`;
     case 'notParsed':
-      return `≈ *Probably here${moved}: found by its names; git has the code scanned at ${sha}, but which definition the anchor was on could not be told from it.*`;
+      return `≈ *Probably here${moved}: found by its names; its scanned code did not tell which definition it is.*`;
     default:
       // Only a missing commit can be helped from here: fetching it.
       return `≈ *Probably here${moved}: its scanned commit ${sha} is not in this clone.* ${commandLink('Fetch it', COMMANDS.fetchScannedCommits, [])}`;
