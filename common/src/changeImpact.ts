@@ -69,6 +69,11 @@ export const ImpactedContract = Type.Object(
 );
 export type ImpactedContract = Static<typeof ImpactedContract>;
 
+/** A contract by its name; one whose file gives none by the data store it covers, its file beside it. */
+export function contractLabel(c: Pick<ImpactedContract, 'name' | 'unnamed' | 'storeName'>): string {
+  return c.unnamed ? `${c.storeName} (${c.name})` : c.name;
+}
+
 export const DownstreamField = Type.Object(
   {
     component: Type.Object({ id: Type.String(), name: Type.String(), type: Type.String() }),

@@ -134,6 +134,27 @@ describe('lineage-lens impact (change impact on real git repositories)', functio
     );
   });
 
+  it('says it in words in the text format: counts as read aloud, an unnamed contract by its store', async () => {
+    await edit(CREATE_ORDER, 'customerEmail: body.email,', 'customerEmail: body.email.trim(),');
+    const r = await run(['--fail-on', 'never']);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.split('\n');
+    // The lead says "at risk" once; only the kinds of change there are; no "0 components".
+    assert.equal(
+      lines[0],
+      'Contracts at risk: 1 contract; 1 anchored definition touched (1 modified); 7 downstream fields (worst severity: high).',
+    );
+    assert.ok(lines.includes('    downstream: 7 fields in 1 data store: Orders table'), r.stdout);
+    assert.ok(
+      lines.some((l) =>
+        l.startsWith(
+          '    contract Orders table (orders.contract.yaml) on postgres://orders-db:public.orders (1 hop, compliant now): ',
+        ),
+      ),
+      r.stdout,
+    );
+  });
+
   it('places only the anchors in the files the change touches, with the same findings', async () => {
     await edit(CREATE_ORDER, 'customerEmail: body.email,', 'customerEmail: body.email.trim(),');
     const r = await run(['--format', 'json', '--fail-on', 'never']);

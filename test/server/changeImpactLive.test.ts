@@ -63,7 +63,7 @@ describe('change impact in the editor (language server)', function () {
     assert.equal(diags[0]!.severity, 3, 'Information by default');
     assert.match(
       diags[0]!.message,
-      /^This change touches CreateOrderRequest → public\.orders \(Checkout API\): 7 downstream fields in 1 component; contract orders\.contract\.yaml \(compliant now\)\.$/,
+      /^This change touches CreateOrderRequest → public\.orders \(Checkout API\): 7 downstream fields in 1 component; contract Orders table \(orders\.contract\.yaml, compliant now\)\.$/,
     );
     const r = await client.conn.sendRequest(ChangeImpactRequest, {});
     const t = r.folders[0]!.report.touched.find((x) => x.path.id === INSERT_PATH);

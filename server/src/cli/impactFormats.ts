@@ -2,7 +2,7 @@
 // verdict line, the breaking contract changes, the touched paths folded away; the same report always
 // gives the same text, so a sticky comment is updated in place), the report as JSON
 // (common/schemas/change-impact-report.schema.json) and SARIF 2.1.0 for code scanning.
-import type { ChangeImpactReport, TouchedPath } from '../../../common/src/changeImpact';
+import { contractLabel, type ChangeImpactReport, type TouchedPath } from '../../../common/src/changeImpact';
 import { markdownText } from '../../../common/src/untrustedText';
 
 export const IMPACT_FORMATS = ['text', 'markdown', 'json', 'sarif'] as const;
@@ -42,18 +42,34 @@ export function verdict(r: ChangeImpactReport): string {
   if (s.touched === 0 && s.contractFilesChanged === 0)
     return 'No lineage path or contract is touched by this change.';
   const parts: string[] = [];
+  const lead =
+    s.breakingChanges > 0 ? 'Breaking' : s.contractsAtRisk > 0 ? 'Contracts at risk' : 'Lineage touched';
   if (s.breakingChanges > 0) parts.push(`${plural(s.breakingChanges, 'breaking contract change')}`);
-  if (s.contractsAtRisk > 0) parts.push(`${plural(s.contractsAtRisk, 'contract')} at risk`);
-  if (s.touched > 0)
-    parts.push(
-      `${plural(s.touched, 'anchored definition')} touched (${s.modified} modified, ${s.deleted} deleted, ${s.moved} moved)`,
-    );
+  // Under "Contracts at risk" the count alone: the lead says the rest.
+  if (s.contractsAtRisk > 0)
+    parts.push(`${plural(s.contractsAtRisk, 'contract')}${s.breakingChanges > 0 ? ' at risk' : ''}`);
+  if (s.touched > 0) {
+    const how = [
+      [s.modified, 'modified'],
+      [s.deleted, 'deleted'],
+      [s.moved, 'moved'],
+    ] as const;
+    const which = how.filter(([n]) => n > 0).map(([n, word]) => `${n} ${word}`);
+    parts.push(`${plural(s.touched, 'anchored definition')} touched (${which.join(', ')})`);
+  }
   if (s.downstreamFields > 0) parts.push(`${plural(s.downstreamFields, 'downstream field')}`);
   if (s.contractFilesChanged > 0 && s.breakingChanges === 0)
     parts.push(`${plural(s.contractFilesChanged, 'contract file')} changed, none breaking`);
-  const lead =
-    s.breakingChanges > 0 ? 'Breaking' : s.contractsAtRisk > 0 ? 'Contracts at risk' : 'Lineage touched';
   return `${lead}: ${parts.join('; ')} (worst severity: ${s.worstSeverity}).`;
+}
+
+/** "2 components and 1 data store", leaving out a kind none of is reached. */
+function reachedIn(d: TouchedPath['downstreamCounts']): string {
+  const kinds = [
+    d.components > 0 ? plural(d.components, 'component') : undefined,
+    d.dataStores > 0 ? plural(d.dataStores, 'data store') : undefined,
+  ].filter(Boolean);
+  return kinds.join(' and ') || plural(0, 'component');
 }
 
 function services(t: TouchedPath): string[] {
@@ -85,11 +101,11 @@ export function formatImpactText(r: ChangeImpactReport): string {
     const d = t.downstreamCounts;
     if (d.fields > 0)
       out.push(
-        `    downstream: ${plural(d.fields, 'field')} in ${plural(d.components, 'component')} and ${plural(d.dataStores, 'data store')}: ${services(t).map(oneLine).join(', ')}`,
+        `    downstream: ${plural(d.fields, 'field')} in ${reachedIn(d)}: ${services(t).map(oneLine).join(', ')}`,
       );
     for (const c of t.contracts)
       out.push(
-        `    contract ${oneLine(c.name)} on ${oneLine(c.darn)} (${c.hops} hops${c.violationState ? `, ${c.violationState} now` : ''}): ${c.fields.join(', ')}`,
+        `    contract ${oneLine(contractLabel(c))} on ${oneLine(c.darn)} (${plural(c.hops, 'hop')}${c.violationState ? `, ${c.violationState} now` : ''}): ${c.fields.join(', ')}`,
       );
   }
   for (const w of r.warnings) out.push(`warning: ${oneLine(w)}`);
@@ -129,7 +145,7 @@ export function formatImpactMarkdown(r: ChangeImpactReport): string {
   for (const t of r.touched)
     for (const c of t.contracts) {
       const e = atRisk.get(c.darn) ?? {
-        name: c.name,
+        name: contractLabel(c),
         darn: c.darn,
         ...(c.violationState ? { state: c.violationState } : {}),
         paths: new Set<string>(),

@@ -234,7 +234,12 @@ export function touchedMessage(t: ChangeImpactReport['touched'][number]): string
     : ': nothing downstream';
   if (t.contracts.length)
     s += `; contract${t.contracts.length === 1 ? '' : 's'} ${t.contracts
-      .map((c) => `${c.name}${c.violationState ? ` (${c.violationState} now)` : ''}`)
+      .map((c) => {
+        // One parenthesis: "Orders table (orders.contract.yaml, compliant now)", "Orders (compliant now)".
+        const notes = [c.unnamed ? c.name : undefined, c.violationState && `${c.violationState} now`];
+        const said = notes.filter(Boolean).join(', ');
+        return `${c.unnamed ? c.storeName : c.name}${said ? ` (${said})` : ''}`;
+      })
       .join(', ')}`;
   return `${s}.`;
 }
