@@ -1,7 +1,7 @@
 // The graph's words for what it leaves out and what an exported picture shows.
 import { strict as assert } from 'node:assert';
 import type { GraphNode, GraphResult } from '../../common/src/protocol';
-import { flowBeyondDepth, graphCaption, hiddenLinks } from '../../webview/src/caption';
+import { collapsedCounts, flowBeyondDepth, graphCaption, hiddenLinks } from '../../webview/src/caption';
 
 const node = (extra: Partial<GraphNode>): GraphNode => ({
   id: 'c1',
@@ -36,6 +36,17 @@ const graph = (focus: GraphResult['focus']): GraphResult => ({
 });
 
 describe('lineage graph words', () => {
+  it('counts a collapsed component in words, one path as one', () => {
+    assert.equal(
+      collapsedCounts({ paths: 1, boundaries: 2, fields: 1, taggedFields: 0 }),
+      '1 path · 1 field',
+    );
+    assert.equal(
+      collapsedCounts({ paths: 5, boundaries: 8, fields: 29, taggedFields: 7 }),
+      '5 paths · 29 fields · 7 tagged',
+    );
+  });
+
   it('says where the depth cut, apart from links hidden for other reasons', () => {
     assert.deepEqual(
       hiddenLinks(node({ hiddenNeighbours: 3, beyondDepth: { up: 0, down: 2 } }), { depthDown: 1 }),

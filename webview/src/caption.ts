@@ -66,3 +66,13 @@ export function flowBeyondDepth(flow: FieldFlowResult, f: GraphFilters): string 
   ].filter(Boolean);
   return `+${parts.join(', +')} (raise Up or Down to draw them; Show impact counts them)`;
 }
+
+/** A collapsed component's counts: "1 path · 4 fields · 2 tagged". */
+export function collapsedCounts(c: GraphNode['counts']): string {
+  const n = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
+  return [
+    n(c.paths, 'path'),
+    n(c.fields, 'field'),
+    ...(c.taggedFields ? [`${c.taggedFields} tagged`] : []),
+  ].join(' · ');
+}

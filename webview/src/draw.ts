@@ -11,7 +11,7 @@ import {
   type Box,
   type Laid,
 } from '../../common/src/graphLayout/layout';
-import { hiddenLinks } from './caption';
+import { collapsedCounts, hiddenLinks } from './caption';
 import { markerSize } from './viewport';
 import { bundleLabel, bundleLines, type Bundle } from '../../common/src/graphLayout/bundles';
 
@@ -119,13 +119,8 @@ export function drawGraph(
     );
     ng.append(header);
     if (!n.expanded) {
-      const c = n.counts;
       ng.append(
-        el(
-          'text',
-          { x: box.x + 10, y: box.y + 38, class: 'counts' },
-          `${c.paths} paths · ${c.fields} fields${c.taggedFields ? ` · ${c.taggedFields} tagged` : ''}`,
-        ),
+        el('text', { x: box.x + 10, y: box.y + 38, class: 'counts' }, collapsedCounts(n.counts)),
         el(
           'text',
           { x: box.x + 10, y: box.y + 52, class: 'counts dim-text' },
