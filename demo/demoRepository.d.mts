@@ -10,3 +10,5 @@ export function createDemoRepository(
   dir: string,
   gitPath?: string,
 ): { shas: Map<string, string>; same: boolean };
+/** Whether the repository at `dir` holds every commit of the plan for the files of `source` now. */
+export function repositoryHasPlan(source: string, dir: string, gitPath?: string): boolean;

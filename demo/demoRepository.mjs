@@ -134,3 +134,27 @@ export function createDemoRepository(source, dir, gitPath = 'git') {
   const same = [...made].every(([key, sha]) => expected.get(key) === sha);
   return { shas: made, same };
 }
+
+/**
+ * Whether the repository at `dir` holds every commit of the plan for the files of `source` as they are
+ * now: false for one made from an older demo (the dataset's commits are then not in it).
+ */
+export function repositoryHasPlan(source, dir, gitPath = 'git') {
+  const shas = [...demoCommitShas(source).values()];
+  try {
+    execFileSync(gitPath, ['cat-file', '--batch-check'], {
+      cwd: dir,
+      input: shas.join('\n') + '\n',
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .forEach((line) => {
+        if (!/ commit \d+$/.test(line)) throw new Error(line);
+      });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -29,7 +29,7 @@ import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { codeServerInstall, runSetup } from './vscode/install-location.mjs';
-import { createDemoRepository } from '../demo/demoRepository.mjs';
+import { createDemoRepository, repositoryHasPlan } from '../demo/demoRepository.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Same patterns as common/src/serviceAnnouncement.ts (this script runs unbuilt, so it cannot import it).
@@ -149,6 +149,10 @@ function demoWorkspace(repoDir, shown) {
   const source = path.join(REPO_ROOT, 'demo', 'workspace');
   if (fs.existsSync(path.join(repoDir, '.git'))) {
     say(`demo workspace: ${shown(repoDir)} (kept from the last run; --reset makes it anew)`);
+    if (!repositoryHasPlan(source, repoDir))
+      say(
+        'the demo workspace was made from an older demo: its anchors will read as unverified until `npm start -- --reset` makes it anew (edits made there are lost)',
+      );
     return repoDir;
   }
   fs.rmSync(repoDir, { recursive: true, force: true });

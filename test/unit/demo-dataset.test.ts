@@ -2,11 +2,11 @@
 // and demonstrates everything the demo promises (mapping kinds, overrides, tags across hops, contracts).
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { createDemoRepository } from '../../demo/demoRepository.mjs';
+import { createDemoRepository, repositoryHasPlan } from '../../demo/demoRepository.mjs';
 import {
   Dataset,
   type DatasetBoundary,
@@ -94,6 +94,19 @@ describe('demo dataset', () => {
         [],
         'every scanned commit is in the repository',
       );
+      assert.ok(repositoryHasPlan(join(root, 'demo', 'workspace'), dir), 'it holds the plan');
+      // One made from an older demo (other files) does not: npm start then says to --reset.
+      const older = mkdtempSync(join(tmpdir(), 'lineage-demo-older-'));
+      const olderRepo = mkdtempSync(join(tmpdir(), 'lineage-demo-older-repo-'));
+      try {
+        cpSync(join(root, 'demo', 'workspace'), older, { recursive: true });
+        writeFileSync(join(older, 'checkout-api', 'package.json'), '{}\n');
+        createDemoRepository(older, olderRepo);
+        assert.equal(repositoryHasPlan(join(root, 'demo', 'workspace'), olderRepo), false);
+      } finally {
+        rmSync(older, { recursive: true, force: true });
+        rmSync(olderRepo, { recursive: true, force: true });
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
