@@ -78,6 +78,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Line
     [ctx.onDidChangeData, ctx.onDidChangeContractFiles, ctx.onDidChangeState],
     ctx.log,
     () => ctx.status,
+    ctx.onDidSavePath,
   );
   ctx.push(graph, impact);
   registerGraphCommands(ctx, graph, impact, components);

@@ -37,6 +37,13 @@ const INITIAL_STATUS: ServiceStatus = {
   anchorCount: 0,
 };
 
+/** A path saved to the service, which recorded it under a new id. */
+export interface PathSaved {
+  componentId: string;
+  fromPathId: string;
+  toPathId: string;
+}
+
 export class LineageContext implements vscode.Disposable {
   readonly log: SafeLog;
   readonly keys: ApiKeyStore;
@@ -50,6 +57,7 @@ export class LineageContext implements vscode.Disposable {
   private readonly dataChanged = new vscode.EventEmitter<string[]>();
   private readonly driftChanged = new vscode.EventEmitter<string[]>();
   private readonly contractFilesChanged = new vscode.EventEmitter<void>();
+  private readonly pathSaved = new vscode.EventEmitter<PathSaved>();
   private readonly credentialsChanged = new vscode.EventEmitter<Credentials>();
   private readonly complianceChecked = new vscode.EventEmitter<ComplianceChecked>();
   private readonly graphOffered = new vscode.EventEmitter<unknown>();
@@ -85,6 +93,8 @@ export class LineageContext implements vscode.Disposable {
   readonly onDidChangeAnchorDrift = this.driftChanged.event;
   /** Fires once the server has read contract files changed on disk again. */
   readonly onDidChangeContractFiles = this.contractFilesChanged.event;
+  /** Fires when a path was saved to the service: it lives on under a new id. */
+  readonly onDidSavePath = this.pathSaved.event;
 
   constructor(readonly extension: vscode.ExtensionContext) {
     const channel = createLog();
@@ -95,6 +105,7 @@ export class LineageContext implements vscode.Disposable {
       this.dataChanged,
       this.driftChanged,
       this.contractFilesChanged,
+      this.pathSaved,
       this.credentialsChanged,
       this.graphOffered,
       this.complianceChecked,
@@ -426,6 +437,11 @@ export class LineageContext implements vscode.Disposable {
   /** Lets the views refresh after a change made here (the server also says so). */
   fireDataChanged(componentIds: string[] = []): void {
     this.dataChanged.fire(componentIds);
+  }
+
+  /** A save made a path anew under another id (the service's edit: a new path replacing the old). */
+  notePathSaved(saved: PathSaved): void {
+    this.pathSaved.fire(saved);
   }
 
   private setStatus(status: ServiceStatus): void {

@@ -10,10 +10,12 @@ import {
   type ImpactField,
   type ImpactResult,
   type ImpactTarget,
+  type PathRef,
   type ServiceStatus,
 } from '../../../common/src/protocol';
 import { hopCount } from '../../../common/src/tagWords';
 import { count } from '../counts';
+import type { PathSaved } from '../lineageContext';
 import type { SafeLog } from '../logging';
 import { describeError, safeText } from '../serviceErrors';
 import { MessageNode, NodeTreeProvider, TreeNode } from '../views/treeNode';
@@ -262,6 +264,7 @@ export class ImpactView implements vscode.Disposable {
     changes: ReadonlyArray<vscode.Event<unknown>>,
     private readonly log: Pick<SafeLog, 'warn'>,
     private readonly status: () => ServiceStatus,
+    saves: vscode.Event<PathSaved>,
   ) {
     this.view = vscode.window.createTreeView('lineageLens.impact', {
       treeDataProvider: this.provider,
@@ -271,6 +274,7 @@ export class ImpactView implements vscode.Disposable {
       this.view,
       this.updated,
       ...changes.map((event) => event(() => this.outdated())),
+      saves((saved) => this.follow(saved)),
       this.view.onDidChangeVisibility((e) => {
         if (e.visible && this.stale) this.askAgain();
       }),
@@ -294,6 +298,26 @@ export class ImpactView implements vscode.Disposable {
     // Only the nearest fields are listed when very many depend on the change (the counts are exact).
     this.view.message = result.truncated;
     this.provider.refresh();
+  }
+
+  /** A path shown was saved under a new id: the view follows it there. */
+  private follow(saved: PathSaved): void {
+    const r = this.root.result;
+    if (!r) return;
+    const moved = (p: PathRef): PathRef =>
+      p.componentId === saved.componentId && p.pathId === saved.fromPathId
+        ? { ...p, pathId: saved.toPathId }
+        : p;
+    const t = r.target;
+    const target: ImpactTarget | undefined =
+      t.kind === 'path' && moved(t) !== t
+        ? { ...t, pathId: saved.toPathId }
+        : t.kind === 'paths' && t.paths.some((p) => moved(p) !== p)
+          ? { kind: 'paths', paths: t.paths.map(moved) }
+          : undefined;
+    if (!target) return;
+    this.root.result = { ...r, target };
+    this.outdated();
   }
 
   private outdated(): void {

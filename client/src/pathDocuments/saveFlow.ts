@@ -38,6 +38,11 @@ export async function savePathDocument(
     const result = await sendSave(ctx, { ...input, ...options, overwrite });
     if (result.kind === 'saved') {
       ctx.log.info(`Saved path ${input.pathId} of ${input.componentId}; new path id ${result.pathId}`);
+      ctx.notePathSaved({
+        componentId: input.componentId,
+        fromPathId: input.pathId,
+        toPathId: result.pathId,
+      });
       void vscode.window.setStatusBarMessage(
         vscode.l10n.t('$(check) Lineage Lens: path saved to the service'),
         5000,

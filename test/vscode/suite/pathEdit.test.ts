@@ -7,9 +7,9 @@ import * as vscode from 'vscode';
 import { livePathId } from './support/liveService';
 import type { VersionEntry } from '../../../common/src/api';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
-import { pathDocumentUri } from '../../../common/src/protocol';
+import { COMMANDS, pathDocumentUri } from '../../../common/src/protocol';
 import { demoDataset, lineageApi, noSaveReasonPrompt, serviceGet, signIn } from './helpers';
-import { anyOf, untilFound } from '../../helpers/nextEvent';
+import { anyOf, nextEvent, untilFound } from '../../helpers/nextEvent';
 import { reopenUnderNewUri } from '../../../client/src/pathDocuments/reopenSaved';
 
 async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
@@ -109,6 +109,22 @@ describe('path documents', () => {
   it('saves an edit to the service, which records the update and its two events', async () => {
     const target = scanPath[0] && (await liveVersion(scanPath[0]));
     assert.ok(target, 'the demo has a scan path to edit');
+    // Its impact in the Impact view, which follows the path to the id the save gives it.
+    const api = await lineageApi();
+    await vscode.commands.executeCommand(COMMANDS.showImpact, {
+      componentId: comp.id,
+      pathId: target.path_id,
+    });
+    assert.deepEqual(api.graph.impact()?.target, {
+      kind: 'path',
+      componentId: comp.id,
+      pathId: target.path_id,
+    });
+    const followed = nextEvent(
+      api.graph.onDidUpdateImpact,
+      (r) => r?.target.kind === 'path' && r.target.pathId !== target.path_id,
+      { timeoutMs: 30_000, what: 'the Impact view following the saved path' },
+    );
     const startedAt = Date.now();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('lineageLens.editPath', {
       componentId: comp.id,
@@ -171,6 +187,7 @@ describe('path documents', () => {
       component: { paths?: Array<{ path_id?: string; transformation_summary?: string }> };
     }>(`/v0/experimental/components/${encodeURIComponent(comp.id)}`);
     assert.equal(component.paths?.find((p) => p.path_id === added.path_id)?.transformation_summary, summary);
+    assert.deepEqual((await followed)?.target, { kind: 'path', componentId: comp.id, pathId: added.path_id });
 
     // The tab now shows the saved version under its new id (the URI's query), where the cursor was;
     // the old tab is gone.
