@@ -140,9 +140,15 @@ describe('lineage-lens mcp (Model Context Protocol over stdio)', function () {
   it('lineage_at: the paths anchored at createOrder, their tagged fields and downstream counts', async () => {
     const a = await call('lineage_at', { file: 'checkout-api/src/handlers/createOrder.ts', line: 10 });
     assert.equal(a.isError, false);
-    const paths = a.data.paths as Array<{ path: { label: string }; downstream: { fields: number } | null }>;
+    const paths = a.data.paths as Array<{
+      path: { label: string };
+      anchor: { state: string; unverified?: string };
+      downstream: { fields: number } | null;
+    }>;
     const insert = paths.find((p) => p.path.label === 'createOrder → insertOrder');
     assert.ok(insert, JSON.stringify(paths.map((p) => p.path.label)));
+    // This repository was not scanned (its commits are its own): the place is a guess, and the agent is told why.
+    assert.equal(insert.anchor.unverified, 'commitMissing', JSON.stringify(insert.anchor));
     assert.ok(insert.downstream && insert.downstream.fields > 0);
     const fields = a.data.fields as Array<{ field: string; side: string; applied?: Array<{ tag: string }> }>;
     const email = fields.find((f) => f.field === 'email' && f.side === 'ingress');

@@ -71,6 +71,8 @@ export async function lineageAt(
         ...(a.entry.anchor.name ? { name: a.entry.anchor.name } : {}),
         lines: a.range ? [a.range.start.line + 1, lastLine(a)] : null,
         state: a.state,
+        // Placed by its names only: an agent editing there should know the place is a guess, and why.
+        ...(a.unverified ? { unverified: a.unverifiedWhy ?? 'commitMissing' } : {}),
       },
       fieldCount: all.length,
       taggedFieldCount: tagged.length,
