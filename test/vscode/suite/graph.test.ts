@@ -65,15 +65,43 @@ describe('lineage graph and impact', () => {
       const dir = api.logUri.fsPath;
       const tree = api.trees.components;
       const checkout = demoDataset().components.find((c) => c.name === 'checkout-api')!;
-      const nodes = (await Promise.all((await tree.getChildren()).map((ns) => tree.getChildren(ns)))).flat();
-      const row = nodes.find((n) => {
-        const l = tree.getTreeItem(n).label;
-        return (typeof l === 'string' ? l : l?.label) === componentLabel(checkout);
-      });
-      assert.ok(row, 'checkout-api is in the Components view');
-      const from = logText(dir).length;
-      await api.treeViews.components.reveal(row, { select: true, focus: true });
-      await waitForLogLine(dir, /Sending notification 'lineageLens\/warmGraphLayout'/, from);
+      // The view may still be refilling after the sign-in (a row read before that is gone from it, and
+      // selecting it selects nothing): each attempt reads the rows afresh; three fail the test.
+      for (let attempt = 1; ; attempt++) {
+        const nodes = (
+          await Promise.all((await tree.getChildren()).map((ns) => tree.getChildren(ns)))
+        ).flat();
+        const row = nodes.find((n) => {
+          const l = tree.getTreeItem(n).label;
+          return (typeof l === 'string' ? l : l?.label) === componentLabel(checkout);
+        });
+        assert.ok(row, 'checkout-api is in the Components view');
+        // Another row first: checkout-api may be selected already, and selecting it again would change
+        // nothing (no selection event, nothing offered).
+        await api.treeViews.components.reveal(
+          nodes.find((n) => n !== row)!,
+          { select: true, focus: true },
+        );
+        const from = logText(dir).length;
+        await api.treeViews.components.reveal(row, { select: true, focus: true });
+        const offered = waitForLogLine(
+          dir,
+          /Sending notification 'lineageLens\/warmGraphLayout'/,
+          from,
+          10_000,
+        );
+        if (attempt === 3) {
+          await offered;
+          break;
+        }
+        if (
+          await offered.then(
+            () => true,
+            () => false,
+          )
+        )
+          break;
+      }
     } finally {
       await cfg.update('trace.server', trace, vscode.ConfigurationTarget.Global);
     }
