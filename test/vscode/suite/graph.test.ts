@@ -76,12 +76,12 @@ describe('lineage graph and impact', () => {
           return (typeof l === 'string' ? l : l?.label) === componentLabel(checkout);
         });
         assert.ok(row, 'checkout-api is in the Components view');
-        // Another row first: checkout-api may be selected already, and selecting it again would change
-        // nothing (no selection event, nothing offered).
-        await api.treeViews.components.reveal(
-          nodes.find((n) => n !== row)!,
-          { select: true, focus: true },
-        );
+        // One of its own paths first: checkout-api may be selected already, and selecting it again would
+        // change nothing (no selection event, nothing offered). Not another component: its graph, laid
+        // out ahead, would be one the next test expects to lay out itself.
+        const [ownPath] = await tree.getChildren(row);
+        assert.ok(ownPath, 'checkout-api has paths');
+        await api.treeViews.components.reveal(ownPath, { select: true, focus: true });
         const from = logText(dir).length;
         await api.treeViews.components.reveal(row, { select: true, focus: true });
         const offered = waitForLogLine(
