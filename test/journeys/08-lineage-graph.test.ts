@@ -7,6 +7,7 @@ import {
   goToLine,
   graphFrame,
   hoverAtCursor,
+  hoverAtCursorUntil,
   hoverWidget,
   openFile,
   runCommand,
@@ -44,10 +45,9 @@ describe('journey 8: lineage graph and impact of a field', () => {
     // open, leaving fewer lines). The anchors are placed once the lenses show: a hover before that has nothing to say (the first
     // journey of a run gets here right after the sign-in).
     await visibleLens(page, /downstream field/);
-    await hoverAtCursor(page);
     const hover = hoverWidget(page);
     const link = hover.getByRole('link', { name: 'Lineage graph' }).first();
-    await link.waitFor({ timeout: UI_TIMEOUT });
+    await hoverAtCursorUntil(page, link);
     assert.match(await textOf(hover), /email/);
     await link.click();
     // A click on a hover's link can be lost while the hover is laid out again (TypeScript's part of it

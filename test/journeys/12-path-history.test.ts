@@ -231,8 +231,11 @@ describe('journey 12: path history with Open and Compare', () => {
       );
     for (let attempt = 1; ; attempt++) {
       // Into the prompt's box itself (fill focuses it): the diff that opened beside it may hold the focus.
-      await quickInput(page).locator('input.input').fill('tax is billed too');
-      await page.keyboard.press('Enter');
+      // Enter on the box too: pressed on the page, it went to the editor once the prompt had closed
+      // meanwhile, breaking the document's JSON (a newline in a string).
+      const box = quickInput(page).locator('input.input');
+      await box.fill('tax is billed too');
+      await box.press('Enter');
       const outcome = await Promise.race([
         saved.waitFor({ timeout: UI_TIMEOUT }).then(
           () => 'saved' as const,

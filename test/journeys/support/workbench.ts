@@ -161,6 +161,27 @@ export async function hoverAtCursor(page: Page): Promise<void> {
   await page.mouse.move(box.x + 4, box.y + box.height / 2);
 }
 
+/**
+ * Hovers the character right of the text cursor until `shown` is visible, as a user moves the mouse
+ * again when no hover came: the pointer is first moved away, so the move onto the text is one even
+ * when the pointer already rested there (a move to where it is fires nothing). Three tries, the last
+ * with the whole UI_TIMEOUT.
+ */
+export async function hoverAtCursorUntil(page: Page, shown: Locator): Promise<void> {
+  for (let attempt = 1; attempt < 3; attempt++) {
+    await page.mouse.move(0, 0);
+    await hoverAtCursor(page);
+    const seen = await shown.waitFor({ timeout: UI_TIMEOUT / 4 }).then(
+      () => true,
+      () => false,
+    );
+    if (seen) return;
+  }
+  await page.mouse.move(0, 0);
+  await hoverAtCursor(page);
+  await shown.waitFor({ timeout: UI_TIMEOUT });
+}
+
 /** The visible hover widget of the editor. */
 export function hoverWidget(page: Page): Locator {
   return page
