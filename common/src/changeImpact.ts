@@ -69,9 +69,16 @@ export const ImpactedContract = Type.Object(
 );
 export type ImpactedContract = Static<typeof ImpactedContract>;
 
-/** A contract by its name; one whose file gives none by the data store it covers, its file beside it. */
-export function contractLabel(c: Pick<ImpactedContract, 'name' | 'unnamed' | 'storeName'>): string {
-  return c.unnamed ? `${c.storeName} (${c.name})` : c.name;
+/**
+ * A contract by its name; one whose file gives none by the data store it covers, its file beside it,
+ * in one parenthesis with any `notes`: "Orders table (orders.contract.yaml, compliant now)".
+ */
+export function contractLabel(
+  c: Pick<ImpactedContract, 'name' | 'unnamed' | 'storeName'>,
+  notes: ReadonlyArray<string | undefined> = [],
+): string {
+  const said = [c.unnamed ? c.name : undefined, ...notes].filter(Boolean).join(', ');
+  return `${c.unnamed ? c.storeName : c.name}${said ? ` (${said})` : ''}`;
 }
 
 export const DownstreamField = Type.Object(

@@ -4,6 +4,7 @@
 // and description, so a picture passed around says which filters it was made with).
 import { FIELD_MAPPING_KINDS } from '../../common/src/api/paths';
 import type { FieldFlowResult, GraphFilters, GraphNode, GraphResult } from '../../common/src/protocol';
+import { counted } from '../../common/src/countWords';
 
 const DEFAULT_DEPTH = 2;
 
@@ -31,7 +32,7 @@ export function graphCaption(g: GraphResult, f: GraphFilters): string[] {
       ? 'all mapping kinds'
       : `mappings ${kinds.join(', ') || 'none'}`,
   ];
-  const count = `${g.nodes.length} component${g.nodes.length === 1 ? '' : 's'}`;
+  const count = counted(g.nodes.length, 'component');
   return [`Lineage graph of ${centreName(g)} (${count})`, `Filters: ${filters.join(' · ')}`];
 }
 
@@ -69,10 +70,9 @@ export function flowBeyondDepth(flow: FieldFlowResult, f: GraphFilters): string 
 
 /** A collapsed component's counts: "1 path · 4 fields · 2 tagged". */
 export function collapsedCounts(c: GraphNode['counts']): string {
-  const n = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
   return [
-    n(c.paths, 'path'),
-    n(c.fields, 'field'),
+    counted(c.paths, 'path'),
+    counted(c.fields, 'field'),
     ...(c.taggedFields ? [`${c.taggedFields} tagged`] : []),
   ].join(' · ');
 }

@@ -9,6 +9,7 @@ import type {
   MappingKind,
 } from '../../common/src/protocol';
 import { FIELD_MAPPING_KINDS } from '../../common/src/api/paths';
+import { counted } from '../../common/src/countWords';
 import type { FromWebview, GraphViewState } from '../../common/src/graphMessages';
 import { type GraphDirection, type GraphLayout, layoutFromWire } from '../../common/src/graphLayout/wire';
 import type { Laid } from '../../common/src/graphLayout/layout';
@@ -453,7 +454,7 @@ export function startGraphView(doc: Document, win: Window, host: WebviewHost): v
     await new Promise((r) => win.requestAnimationFrame(() => win.requestAnimationFrame(r)));
     const t2 = performance.now();
     const note = [
-      `${g.nodes.length} component${g.nodes.length === 1 ? '' : 's'}`,
+      counted(g.nodes.length, 'component'),
       g.collapsed ? 'collapsed to components with counts' : '',
       g.truncated ?? '',
     ].filter(Boolean);

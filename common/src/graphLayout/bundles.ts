@@ -4,6 +4,7 @@
 // each crossing keeps a route of its own along the bundle (from its field's row to the bundle's start,
 // along it, and from its end to the other field's row), shown in field mode.
 import type { GraphEdge, GraphResult } from '../protocol';
+import { counted } from '../countWords';
 
 export interface Bundle {
   /** `bundle:<source component>><target component>`. */
@@ -79,7 +80,7 @@ export function crossingBundles(g: GraphResult): Bundle[] {
 
 /** The words on a bundle: how many fields cross. */
 export function bundleLabel(b: Bundle): string {
-  return `${b.count} field${b.count === 1 ? '' : 's'}`;
+  return counted(b.count, 'field');
 }
 
 /** The tooltip's and the details' lines: the pair, then each crossing (field → field). */

@@ -3,6 +3,7 @@
 // gives the same text, so a sticky comment is updated in place), the report as JSON
 // (common/schemas/change-impact-report.schema.json) and SARIF 2.1.0 for code scanning.
 import { contractLabel, type ChangeImpactReport, type TouchedPath } from '../../../common/src/changeImpact';
+import { counted } from '../../../common/src/countWords';
 import { markdownText } from '../../../common/src/untrustedText';
 
 export const IMPACT_FORMATS = ['text', 'markdown', 'json', 'sarif'] as const;
@@ -27,7 +28,6 @@ export function impactFails(r: ChangeImpactReport, failOn: ImpactFailOn): boolea
   }
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
 const short = (sha: string | undefined) => (sha ? sha.slice(0, 12) : '');
 
@@ -44,10 +44,10 @@ export function verdict(r: ChangeImpactReport): string {
   const parts: string[] = [];
   const lead =
     s.breakingChanges > 0 ? 'Breaking' : s.contractsAtRisk > 0 ? 'Contracts at risk' : 'Lineage touched';
-  if (s.breakingChanges > 0) parts.push(`${plural(s.breakingChanges, 'breaking contract change')}`);
+  if (s.breakingChanges > 0) parts.push(`${counted(s.breakingChanges, 'breaking contract change')}`);
   // Under "Contracts at risk" the count alone: the lead says the rest.
   if (s.contractsAtRisk > 0)
-    parts.push(`${plural(s.contractsAtRisk, 'contract')}${s.breakingChanges > 0 ? ' at risk' : ''}`);
+    parts.push(`${counted(s.contractsAtRisk, 'contract')}${s.breakingChanges > 0 ? ' at risk' : ''}`);
   if (s.touched > 0) {
     const how = [
       [s.modified, 'modified'],
@@ -55,21 +55,21 @@ export function verdict(r: ChangeImpactReport): string {
       [s.moved, 'moved'],
     ] as const;
     const which = how.filter(([n]) => n > 0).map(([n, word]) => `${n} ${word}`);
-    parts.push(`${plural(s.touched, 'anchored definition')} touched (${which.join(', ')})`);
+    parts.push(`${counted(s.touched, 'anchored definition')} touched (${which.join(', ')})`);
   }
-  if (s.downstreamFields > 0) parts.push(`${plural(s.downstreamFields, 'downstream field')}`);
+  if (s.downstreamFields > 0) parts.push(`${counted(s.downstreamFields, 'downstream field')}`);
   if (s.contractFilesChanged > 0 && s.breakingChanges === 0)
-    parts.push(`${plural(s.contractFilesChanged, 'contract file')} changed, none breaking`);
+    parts.push(`${counted(s.contractFilesChanged, 'contract file')} changed, none breaking`);
   return `${lead}: ${parts.join('; ')} (worst severity: ${s.worstSeverity}).`;
 }
 
 /** "2 components and 1 data store", leaving out a kind none of is reached. */
 function reachedIn(d: TouchedPath['downstreamCounts']): string {
   const kinds = [
-    d.components > 0 ? plural(d.components, 'component') : undefined,
-    d.dataStores > 0 ? plural(d.dataStores, 'data store') : undefined,
+    d.components > 0 ? counted(d.components, 'component') : undefined,
+    d.dataStores > 0 ? counted(d.dataStores, 'data store') : undefined,
   ].filter(Boolean);
-  return kinds.join(' and ') || plural(0, 'component');
+  return kinds.join(' and ') || counted(0, 'component');
 }
 
 function services(t: TouchedPath): string[] {
@@ -79,7 +79,7 @@ function services(t: TouchedPath): string[] {
 export function formatImpactText(r: ChangeImpactReport): string {
   const out: string[] = [
     oneLine(verdict(r)),
-    `Compared ${rangeText(r)}: ${plural(r.filesChanged, 'file')} changed.`,
+    `Compared ${rangeText(r)}: ${counted(r.filesChanged, 'file')} changed.`,
   ];
   if (r.contractChanges.length) out.push('', 'Contract changes:');
   for (const c of r.contractChanges) {
@@ -101,11 +101,11 @@ export function formatImpactText(r: ChangeImpactReport): string {
     const d = t.downstreamCounts;
     if (d.fields > 0)
       out.push(
-        `    downstream: ${plural(d.fields, 'field')} in ${reachedIn(d)}: ${services(t).map(oneLine).join(', ')}`,
+        `    downstream: ${counted(d.fields, 'field')} in ${reachedIn(d)}: ${services(t).map(oneLine).join(', ')}`,
       );
     for (const c of t.contracts)
       out.push(
-        `    contract ${oneLine(contractLabel(c))} on ${oneLine(c.darn)} (${plural(c.hops, 'hop')}${c.violationState ? `, ${c.violationState} now` : ''}): ${c.fields.join(', ')}`,
+        `    contract ${oneLine(contractLabel(c))} on ${oneLine(c.darn)} (${counted(c.hops, 'hop')}${c.violationState ? `, ${c.violationState} now` : ''}): ${c.fields.join(', ')}`,
       );
   }
   for (const w of r.warnings) out.push(`warning: ${oneLine(w)}`);
@@ -118,7 +118,7 @@ export function formatImpactMarkdown(r: ChangeImpactReport): string {
   const code = (s: string) => `\`${s.replace(/`/g, "'").replace(/[\r\n]+/g, ' ')}\``;
   // The verdict is our words and counts only: nothing in it to escape.
   const out: string[] = [COMMENT_MARKER, `**Lineage Lens** · ${verdict(r)}`, ''];
-  out.push(`<sub>${md(rangeText(r))} · ${plural(r.filesChanged, 'file')} changed</sub>`, '');
+  out.push(`<sub>${md(rangeText(r))} · ${counted(r.filesChanged, 'file')} changed</sub>`, '');
   const breaking = r.contractChanges.flatMap((c) =>
     c.changes.filter((x) => x.breaking).map((x) => ({ c, x })),
   );
@@ -167,12 +167,12 @@ export function formatImpactMarkdown(r: ChangeImpactReport): string {
     out.push('');
   }
   if (r.touched.length) {
-    out.push(`<details><summary>${plural(r.touched.length, 'touched path')}</summary>`, '');
+    out.push(`<details><summary>${counted(r.touched.length, 'touched path')}</summary>`, '');
     out.push('| Change | Code | Component · path | Downstream |', '| --- | --- | --- | --- |');
     for (const t of r.touched) {
       const d = t.downstreamCounts;
       const down = d.fields
-        ? `${plural(d.fields, 'field')}: ${services(t).slice(0, 5).map(md).join(', ')}`
+        ? `${counted(d.fields, 'field')}: ${services(t).slice(0, 5).map(md).join(', ')}`
         : '—';
       const moved = t.movedTo ? ` → ${code(`${t.movedTo.file}:${t.movedTo.lineStart}`)}` : '';
       out.push(
@@ -183,7 +183,7 @@ export function formatImpactMarkdown(r: ChangeImpactReport): string {
   }
   const other = r.contractChanges.flatMap((c) => c.changes.filter((x) => !x.breaking).map((x) => ({ c, x })));
   if (other.length) {
-    out.push(`<details><summary>${plural(other.length, 'other contract change')}</summary>`, '');
+    out.push(`<details><summary>${counted(other.length, 'other contract change')}</summary>`, '');
     for (const { c, x } of other)
       out.push(`- ${code(c.file)} ${x.field ? code(x.field) : ''} ${x.kind}: ${md(x.detail)}`);
     out.push('', '</details>', '');
@@ -224,7 +224,7 @@ export function formatImpactSarif(r: ChangeImpactReport, version: string): strin
     const id = `change-${t.change}`;
     const contracts = t.contracts.map((c) => c.name).join(', ');
     const text =
-      `${t.detail} Path ${t.component.name} · ${t.path.label}: ${plural(t.downstreamCounts.fields, 'downstream field')}` +
+      `${t.detail} Path ${t.component.name} · ${t.path.label}: ${counted(t.downstreamCounts.fields, 'downstream field')}` +
       (contracts ? `; contracts ${contracts}.` : '.');
     // A deleted definition is shown where it was only when the file is still there.
     const file = t.change === 'deleted' ? undefined : t.anchor.file;

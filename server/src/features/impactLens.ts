@@ -2,6 +2,7 @@
 // opening the Impact view for that path.
 import type { CodeLens } from 'vscode-languageserver';
 import { COMMANDS, type ImpactTarget, type PathRef } from '../../../common/src/protocol';
+import { counted } from '../../../common/src/countWords';
 import type { AnchorReader } from '../session/parts';
 import type { GraphService } from '../graph/graphService';
 import { TimeSlicer } from '../util/timeSlices';
@@ -73,7 +74,7 @@ export async function impactLenses(
     lenses.push({
       range: { start: { line, character: 0 }, end: { line, character: 0 } },
       command: {
-        title: `${n} downstream field${n === 1 ? '' : 's'} · ${m} contract${m === 1 ? '' : 's'}`,
+        title: `${counted(n, 'downstream field')} · ${counted(m, 'contract')}`,
         command: COMMANDS.showImpact,
         arguments: [target],
       },

@@ -13,7 +13,8 @@ import {
   type Diagnostic,
 } from 'vscode-languageserver';
 import { Commands } from '../../../common/src/commands.generated';
-import type { ChangeImpactReport } from '../../../common/src/changeImpact';
+import { contractLabel, type ChangeImpactReport } from '../../../common/src/changeImpact';
+import { counted } from '../../../common/src/countWords';
 import * as P from '../../../common/src/protocol';
 import type { AnchorIndex } from '../anchors';
 import { TreeSitterDefinitions } from '../anchors/syntax/definitionSource';
@@ -230,16 +231,11 @@ export function touchedMessage(t: ChangeImpactReport['touched'][number]): string
   const verb = t.change === 'moved' ? 'moves' : 'touches';
   let s = `This change ${verb} ${t.path.label} (${t.component.name})`;
   s += d.fields
-    ? `: ${d.fields} downstream field${d.fields === 1 ? '' : 's'} in ${services} component${services === 1 ? '' : 's'}`
+    ? `: ${counted(d.fields, 'downstream field')} in ${counted(services, 'component')}`
     : ': nothing downstream';
   if (t.contracts.length)
-    s += `; contract${t.contracts.length === 1 ? '' : 's'} ${t.contracts
-      .map((c) => {
-        // One parenthesis: "Orders table (orders.contract.yaml, compliant now)", "Orders (compliant now)".
-        const notes = [c.unnamed ? c.name : undefined, c.violationState && `${c.violationState} now`];
-        const said = notes.filter(Boolean).join(', ');
-        return `${c.unnamed ? c.storeName : c.name}${said ? ` (${said})` : ''}`;
-      })
+    s += `; ${t.contracts.length === 1 ? 'contract' : 'contracts'} ${t.contracts
+      .map((c) => contractLabel(c, [c.violationState && `${c.violationState} now`]))
       .join(', ')}`;
   return `${s}.`;
 }
