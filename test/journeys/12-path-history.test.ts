@@ -212,50 +212,56 @@ describe('journey 12: path history with Open and Compare', () => {
     const reviewRow = quickPickRow(page, /Review Changes…$/);
     await reviewRow.waitFor({ timeout: UI_TIMEOUT });
     await screenshot(page, '12-5-save-prompt-review-row');
+    // The prompt closes, the review opens and a new prompt is drawn in the same widget. Each time the
+    // widget goes from hidden to shown is counted, so the test types only into the new prompt, never
+    // into the closing one (whose text would be lost).
+    await page.evaluate(() => {
+      const widget = document.querySelector<HTMLElement>('.quick-input-widget');
+      const w = window as unknown as { lineagePromptShows: number };
+      w.lineagePromptShows = 0;
+      if (!widget) return;
+      let hidden = widget.style.display === 'none';
+      new MutationObserver(() => {
+        const now = widget.style.display === 'none';
+        if (hidden && !now) w.lineagePromptShows++;
+        hidden = now;
+      }).observe(widget, { attributes: true, attributeFilter: ['style', 'class'] });
+    });
     await reviewRow.click();
-    // The review opens again and the prompt comes back, the reason field empty and ready.
-    await quickPickRow(page, /Save$/).waitFor({ timeout: UI_TIMEOUT });
-    const saved = page.locator('.tabs-container .tab.active:not(.dirty)');
-    // The Save row found may still be the closing prompt's (the new one is drawn once the review has
-    // opened): a reason typed there is lost and the new prompt waits empty. Then it is typed again.
-    const promptWaitsEmpty = () =>
-      page.waitForFunction(
-        () => {
-          // Focused too: a prompt being closed after its Enter can show an empty box for a moment, but
-          // no longer holds the focus; the new prompt does.
-          const box = document.querySelector<HTMLInputElement>('.quick-input-widget input.input');
-          return !!box && box.offsetParent !== null && box.value === '' && document.activeElement === box;
-        },
-        undefined,
-        { timeout: UI_TIMEOUT },
-      );
-    for (let attempt = 1; ; attempt++) {
-      // Into the prompt's box itself (fill focuses it): the diff that opened beside it may hold the focus.
-      // Enter on the box too: pressed on the page, it went to the editor once the prompt had closed
-      // meanwhile, breaking the document's JSON (a newline in a string).
-      const box = quickInput(page).locator('input.input');
-      await box.fill('tax is billed too');
-      await box.press('Enter');
-      const outcome = await Promise.race([
-        saved.waitFor({ timeout: UI_TIMEOUT }).then(
-          () => 'saved' as const,
-          () => 'neither' as const,
-        ),
-        promptWaitsEmpty().then(
-          () => 'again' as const,
-          () => 'neither' as const,
-        ),
-      ]);
-      if (outcome === 'saved') break;
-      // An empty prompt seen as the saved one closed: the service has the save; nothing to type again.
-      if (outcome === 'again' && (await versions(c.id)).length > recorded) {
-        await saved.waitFor({ timeout: UI_TIMEOUT });
-        break;
-      }
-      assert.ok(
-        outcome === 'again' && attempt < 3,
-        `the save prompt took no reason (${outcome}, try ${attempt})`,
-      );
-    }
+    await page.waitForFunction(
+      () => {
+        const box = document.querySelector<HTMLInputElement>('.quick-input-widget input.input');
+        return (
+          (window as unknown as { lineagePromptShows: number }).lineagePromptShows >= 1 &&
+          !!box &&
+          box.offsetParent !== null &&
+          box.value === '' &&
+          document.activeElement === box
+        );
+      },
+      undefined,
+      { timeout: UI_TIMEOUT },
+    );
+    // The review is open beside the prompt, the reason field empty and ready.
+    await page
+      .locator('.tabs-container .tab.active', { hasText: /\(Service ↔ Your Edit\)/ })
+      .waitFor({ timeout: UI_TIMEOUT });
+    // Into the prompt's box itself (the review that opened beside it may hold the focus), and Enter
+    // once Save is the row it accepts.
+    const box = quickInput(page).locator('input.input');
+    await box.fill(`tax is billed too (${stamp})`);
+    await quickInput(page)
+      .locator('.monaco-list-row.focused')
+      .filter({ has: page.locator('.label-name', { hasText: /Save$/ }) })
+      .waitFor({ timeout: UI_TIMEOUT });
+    await box.press('Enter');
+    await page.locator('.tabs-container .tab.active:not(.dirty)').waitFor({ timeout: UI_TIMEOUT });
+    // The tab is clean once the service answered the save: it recorded the edit, with the reason.
+    const after = await versions(c.id);
+    assert.ok(after.length > recorded, 'the service recorded no edit');
+    assert.ok(
+      after.some((v) => v.reason === `tax is billed too (${stamp})`),
+      `no version with the typed reason: ${JSON.stringify(after.map((v) => v.reason))}`,
+    );
   });
 });
