@@ -6,7 +6,7 @@ import { ApiKeyValueRequest, DeleteWebhookRequest } from '../../../common/src/pr
 import { updateIdList } from '../config';
 import { addSecret } from '../logging';
 import type { LineageContext } from '../lineageContext';
-import { showRequestError } from '../serviceErrors';
+import { serviceErrorData, showRequestError } from '../serviceErrors';
 import { ApiKeyNode, WebhookNode, type ServiceView } from '../views/serviceView';
 import { withNotificationProgress } from '../notificationProgress';
 
@@ -58,6 +58,16 @@ export function registerServiceCommands(ctx: LineageContext, service: ServiceVie
         await updateIdList('webhooks', id, false);
         void vscode.window.showInformationMessage(vscode.l10n.t('Webhook {0} deleted.', id));
       } catch (err) {
+        // Gone already (deleted elsewhere, or an id mistyped when added): nothing left to delete, so
+        // the row goes too rather than staying with an error each time.
+        const data = serviceErrorData(err);
+        if (data?.kind === 'http' && data.status === 404) {
+          await updateIdList('webhooks', id, false);
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t('The service has no webhook {0}; it is removed from the Service view.', id),
+          );
+          return;
+        }
         await showRequestError(vscode.l10n.t('Could not delete the webhook'), err);
       }
     }),

@@ -10,9 +10,17 @@ import { safeText } from '../serviceErrors';
 import { errorNode, MessageNode, NodeTreeProvider, TreeNode, ValueNode } from './treeNode';
 import { disposeAll } from '../disposeAll';
 
-/** Shows no more than the last four characters of a key. */
+/**
+ * Shows no more than the last four characters of a key, by which a user tells keys apart. The language
+ * server sends values masked already ("••••" and the last four); a raw value is masked the same way.
+ */
 export function maskKey(value: string): string {
-  return value.length > 8 ? `••••••••${value.slice(-4)}` : '••••••••';
+  const tail = value.startsWith('•')
+    ? value.replace(/^•+/, '').slice(-4)
+    : value.length > 8
+      ? value.slice(-4)
+      : '';
+  return `••••••••${tail}`;
 }
 
 class GroupNode extends TreeNode {
@@ -115,6 +123,8 @@ export class ServiceView implements vscode.Disposable {
         if (e.affectsConfiguration(`${SECTION}.webhooks`) || e.affectsConfiguration(`${SECTION}.namespace`))
           this.provider.refresh();
       }),
+      // Refresh (the view's title button among others) loads the data again: the lists follow.
+      ctx.onDidChangeData(() => this.provider.refresh()),
       ctx.onDidChangeStatus((s) => {
         if (s.state !== lastState) this.provider.refresh();
         lastState = s.state;

@@ -39,6 +39,7 @@ export interface DemoDataset {
   components: DemoComponent[];
   tagApplications?: Array<{ boundary_id: string; field_path: string; tag: string }>;
   contracts?: Array<{ id: string; name?: string; dataAssetResourceName?: string }>;
+  webhooks?: Array<{ id: string; name?: string }>;
 }
 
 let cached: DemoDataset | undefined;

@@ -123,6 +123,21 @@ describe('confirmations (scripted dialogs)', () => {
       assert.equal((await serviceCall('DELETE', `/v0/webhooks/${encodeURIComponent(hook.id)}`)).status, 404);
       assert.ok(!cfg().get<string[]>('webhooks')?.includes(hook.id), 'the id left the Service view');
     });
+
+    it('removes an id the service does not know (deleted elsewhere or mistyped), and says so', async () => {
+      const unknown = `wh-not-on-the-service-${Date.now()}`;
+      assert.equal((await serviceCall('DELETE', `/v0/webhooks/${encodeURIComponent(unknown)}`)).status, 404);
+      await cfg().update('webhooks', [unknown], vscode.ConfigurationTarget.Workspace);
+      const tree = (await lineageApi()).trees.service;
+      const group = await childByContext(tree, undefined, 'webhooks');
+      const node = await childByContext(tree, group, 'webhook', unknown);
+      assert.ok(node, 'the id from the settings is listed');
+      const d = script().answer('warning', 'Delete', /Delete webhook/);
+      await vscode.commands.executeCommand('lineageLens.deleteWebhook', node);
+      onePrompt(d, 'warning', /Delete webhook/);
+      onePrompt(d, 'information', new RegExp(`The service has no webhook ${unknown}; it is removed`));
+      assert.ok(!cfg().get<string[]>('webhooks')?.includes(unknown), 'the id left the Service view');
+    });
   });
 
   describe('Edit Subscription', () => {

@@ -107,6 +107,10 @@ describe('client helpers', () => {
   it('masks API keys but for their last four characters', () => {
     assert.equal(maskKey('demo-key-6f1c0a9e3b7d4e21'), '••••••••4e21');
     assert.equal(maskKey('short'), '••••••••');
+    // As the language server sends them: masked already, the last four kept.
+    assert.equal(maskKey('••••4e21'), '••••••••4e21');
+    assert.equal(maskKey('••••'), '••••••••');
+    assert.equal(maskKey('••••••••••••••••4e21'), '••••••••4e21');
   });
 
   it('accepts http(s) service URLs without credentials, query or fragment', () => {

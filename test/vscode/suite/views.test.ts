@@ -101,6 +101,8 @@ describe('Contracts and Service views', () => {
         !String(item.description).includes(rec.value) && !String(item.tooltip).includes(rec.value),
         'the value is masked',
       );
+      // Masked but for its last four characters, by which keys are told apart.
+      assert.equal(item.description, `••••••••${rec.value.length > 8 ? rec.value.slice(-4) : ''}`);
     }
     const edges = await tree.getChildren(group('edges'));
     const namespace = vscode.workspace.getConfiguration('lineageLens', null).get<string>('namespace');
@@ -123,5 +125,20 @@ describe('Contracts and Service views', () => {
     }
     const filters = await tree.getChildren(group('historyFilters'));
     assert.equal(filters.length, 4, 'component names, branches, namespaces, job triggers');
+  });
+
+  it("lists again when Refresh is run (the view's title button)", async () => {
+    const api = await lineageApi();
+    const tree = api.trees.service;
+    assert.ok(tree.onDidChangeTreeData, 'the Service view can change');
+    await tree.getChildren();
+    const listsAgain = new Promise<void>((resolve) => {
+      const sub = tree.onDidChangeTreeData!(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    await vscode.commands.executeCommand('lineageLens.refresh');
+    await listsAgain;
   });
 });
