@@ -15,6 +15,7 @@ import {
   screenshotOnFailure,
   screenshotVariants,
   signInThroughUi,
+  tickPickRow,
   textOf,
   UI_TIMEOUT,
 } from './support/workbench';
@@ -49,7 +50,7 @@ describe('journey 14: contract quick fixes and known DARNs', () => {
       await settled.waitFor({ timeout: UI_TIMEOUT });
     });
     await showLookUp();
-    await settled.click(); // a click on a row ticks it
+    await tickPickRow(settled);
     await page.keyboard.press('Enter');
     const assetsPane = page.locator('.pane', {
       has: page.locator('.pane-header .title', { hasText: /^Data assets$/i }),

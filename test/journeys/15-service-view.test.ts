@@ -38,10 +38,13 @@ interface HistoryFilters {
   jobTriggers: string[];
 }
 
-/** Collapses the views above the Service view and expands it, so its rows have the room. */
+/**
+ * Collapses the views above the Service view and expands it, so its rows have the room: a list draws
+ * only the rows in view.
+ */
 async function showServiceView(page: Page): Promise<Locator> {
   await openLineageContainer(page);
-  for (const title of ['Components', 'Contracts']) {
+  for (const title of ['Components', 'Contracts', 'Change Impact', 'Data assets']) {
     const header = viewPane(page, title).locator('.pane-header').first();
     if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
   }

@@ -70,6 +70,8 @@ export class AssetsView implements vscode.Disposable {
   private items: DataAssetItem[] = [];
   private total = 0;
   private loadError: unknown;
+  /** Whether the query was asked in this session: a reload restores the query, not its answer. */
+  private asked = false;
   /** Look-ups begun: only the latest one's answers are shown. */
   private generation = 0;
   private readonly disposables: vscode.Disposable[] = [];
@@ -79,14 +81,23 @@ export class AssetsView implements vscode.Disposable {
     private readonly contractName: (darn: string) => string | undefined = () => undefined,
   ) {
     this.darns = ctx.extension.workspaceState.get<string[]>(QUERY_KEY) ?? [];
-    this.provider = new NodeTreeProvider(async () => this.roots());
+    this.provider = new NodeTreeProvider(() => this.roots());
     this.view = vscode.window.createTreeView('lineageLens.assets', { treeDataProvider: this.provider });
+    let lastState = ctx.status.state;
     this.disposables.push(
       this.provider,
       this.view,
       // Assets read from the old service (or as the old user) are not this one's: ask again.
       ctx.onDidChangeCredentials(() => {
         if (this.darns.length) void this.lookUp(this.darns);
+      }),
+      // Connected (after the start, a sign-in, the service back): a look-up not yet asked, or one that
+      // failed meanwhile, is asked again when the view shows it.
+      ctx.onDidChangeStatus((st) => {
+        const became = st.state !== lastState;
+        lastState = st.state;
+        if (became && st.state === 'connected' && this.darns.length && (!this.asked || this.loadError))
+          this.askAgain();
       }),
     );
   }
@@ -123,6 +134,7 @@ export class AssetsView implements vscode.Disposable {
    */
   private async loadPage(generation: number, token?: vscode.CancellationToken): Promise<void> {
     const offset = this.items.length;
+    this.asked = true;
     try {
       const page = await this.ctx.request(
         DataAssetsRequest,
@@ -140,12 +152,34 @@ export class AssetsView implements vscode.Disposable {
     this.provider.refresh();
   }
 
-  private roots(): TreeNode[] {
+  /** Forgets the answer; the view asks for the look-up again when it shows. */
+  private askAgain(): void {
+    this.generation++;
+    this.items = [];
+    this.total = 0;
+    this.loadError = undefined;
+    this.asked = false;
+    this.provider.refresh();
+  }
+
+  private async roots(): Promise<TreeNode[]> {
     if (this.darns.length === 0) return []; // welcome content: look up DARNs
+    // The query kept from an earlier session is asked once connected, when the view shows it (with
+    // its progress meanwhile); never listed as "nothing found" nor failed for a connection not made yet.
+    if (!this.asked) {
+      if (this.ctx.status.state !== 'connected') return [this.waitingNode()];
+      await this.loadPage(this.generation);
+    }
     const nodes: TreeNode[] = this.items.map((i) => new AssetNode(i, this.contractName));
     if (this.loadError) nodes.push(errorNode(vscode.l10n.t('Could not load data assets'), this.loadError));
     else if (this.items.length === 0)
-      nodes.push(new MessageNode(vscode.l10n.t('No data assets found for {0} DARNs', this.darns.length)));
+      nodes.push(
+        new MessageNode(
+          this.darns.length === 1
+            ? vscode.l10n.t('No data asset found for {0}', safeText(this.darns[0], 200))
+            : vscode.l10n.t('No data assets found for {0} DARNs', this.darns.length),
+        ),
+      );
     if (this.items.length < this.total && !this.loadError) {
       nodes.push(
         new MessageNode(
@@ -156,6 +190,17 @@ export class AssetsView implements vscode.Disposable {
       );
     }
     return nodes;
+  }
+
+  private waitingNode(): TreeNode {
+    const what =
+      this.darns.length === 1 ? safeText(this.darns[0], 200) : vscode.l10n.t('{0} DARNs', this.darns.length);
+    return this.ctx.status.state === 'signedOut'
+      ? new MessageNode(vscode.l10n.t('Sign in to look up {0}', what), 'sign-in', {
+          command: Commands.signIn,
+          title: vscode.l10n.t('Sign In'),
+        })
+      : new MessageNode(vscode.l10n.t('Looking up {0} once connected to the service…', what), 'loading~spin');
   }
 
   dispose(): void {

@@ -65,6 +65,16 @@ export function quickPickRow(page: Page, label: string | RegExp): Locator {
     .first();
 }
 
+/**
+ * Ticks a row of a multi-select quick pick. A click toggles it, and a pick may come with rows ticked
+ * already (Look Up Data Assets ticks the kept look-up): clicked only when not ticked, then waited on.
+ */
+export async function tickPickRow(row: Locator): Promise<void> {
+  await row.waitFor({ timeout: UI_TIMEOUT });
+  if ((await row.getAttribute('aria-checked')) !== 'true') await row.click();
+  await row.and(row.page().locator('[aria-checked="true"]')).waitFor({ timeout: UI_TIMEOUT });
+}
+
 /** Closes whatever quick input, hover or notification toast has the focus. */
 export async function dismissOverlays(page: Page): Promise<void> {
   for (let i = 0; i < 3 && (await quickInput(page).isVisible()); i++) await page.keyboard.press('Escape');
