@@ -19,6 +19,17 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
     jsonValidation: { fileMatch: string | string[]; url: string }[];
     yamlValidation: { fileMatch: string | string[]; url: string }[];
     configuration: { properties: Record<string, { scope?: string; default?: unknown }> };
+    commands: { command: string }[];
+    views: Record<string, { id: string }[]>;
+    walkthroughs: {
+      steps: {
+        id: string;
+        title: string;
+        description: string;
+        media: { markdown: string };
+        completionEvents: string[];
+      }[];
+    }[];
   };
   capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] } };
   bin: Record<string, string>;
@@ -98,6 +109,46 @@ describe('package.json contributions', () => {
 
   it('has the lineage-lens command-line tool as a bin', () => {
     assert.equal(manifest.bin['lineage-lens'], './dist/cli/lineage-lens.js');
+  });
+
+  it("links walkthroughs and welcome pages only to VS Code's commands or its own, with their pages", () => {
+    const commands = new Set(manifest.contributes.commands.map((c) => c.command));
+    const views = new Set(Object.values(manifest.contributes.views).flatMap((v) => v.map((x) => x.id)));
+    // VS Code's own (workbench.action.openSettings) or ours.
+    const known = (command: string) =>
+      command.startsWith('workbench.') ||
+      commands.has(command) ||
+      (command.endsWith('.focus') && views.has(command.slice(0, -'.focus'.length)));
+    const texts = [
+      ...manifest.contributes.viewsWelcome.map((w) => localized(w.contents)),
+      ...manifest.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => localized(s.description))),
+    ];
+    for (const text of texts)
+      for (const [, command] of text.matchAll(/\]\(command:([\w.]+)/g))
+        assert.ok(known(command!), `${command} (in "${text.slice(0, 60)}…") is not contributed`);
+    for (const step of manifest.contributes.walkthroughs.flatMap((w) => w.steps)) {
+      assert.doesNotMatch(localized(step.title), /\(missing /, step.id);
+      assert.ok(existsSync(join(root, step.media.markdown)), `${step.id}: ${step.media.markdown}`);
+      for (const event of step.completionEvents) {
+        const [kind, id] = event.split(/:(.*)/) as [string, string];
+        if (kind === 'onCommand') assert.ok(commands.has(id), `${step.id}: ${event}`);
+        if (kind === 'onView') assert.ok(views.has(id), `${step.id}: ${event}`);
+      }
+    }
+  });
+
+  it('walks a newcomer through the code lens and hover, the graph and change impact', () => {
+    const links = manifest.contributes.walkthroughs
+      .flatMap((w) => w.steps)
+      .flatMap((s) => [...localized(s.description).matchAll(/\]\(command:([\w.]+)/g)].map((m) => m[1]));
+    for (const command of [
+      'lineageLens.showGraph',
+      'lineageLens.showChangeImpact',
+      'lineageLens.startDemoService',
+    ])
+      assert.ok(links.includes(command), `the walkthrough links ${command}: ${links.join(', ')}`);
+    const pages = manifest.contributes.walkthroughs.flatMap((w) => w.steps).map((s) => s.media.markdown);
+    assert.ok(pages.includes('walkthrough/code.md'), 'a step shows the lens and the hover');
   });
 
   it('offers Sign In first on the signed-out welcome page (what npm start tells the user to do)', () => {

@@ -16,6 +16,7 @@ import { ComponentNode, FieldNode, PathNode } from '../views/componentNodes';
 import type { ComponentsView } from '../views/componentsView';
 import type { GraphPanels } from './graphPanel';
 import type { ImpactView } from './impactView';
+import { pickGraphFocus } from './pickGraphFocus';
 
 function isFieldRef(v: unknown): v is FieldRef {
   const f = v as Partial<FieldRef> | undefined;
@@ -92,6 +93,12 @@ export function registerGraphCommands(
     }),
     vscode.commands.registerCommand(Commands.showGraph, async (arg?: unknown) => {
       try {
+        // From the palette with no editor: the user picks what to centre on.
+        if (arg === undefined && !vscode.window.activeTextEditor) {
+          const picked = await pickGraphFocus(ctx);
+          if (picked) graph.show(picked);
+          return;
+        }
         const t = arg === undefined || arg instanceof vscode.Uri ? await targetAtCursor(ctx) : targetOf(arg);
         const params = t && paramsOf(t);
         if (!params) return;
@@ -106,6 +113,14 @@ export function registerGraphCommands(
     }),
     vscode.commands.registerCommand(Commands.showImpact, async (arg?: unknown) => {
       try {
+        if (arg === undefined && !vscode.window.activeTextEditor) {
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t(
+              'Put the cursor on anchored code or a field name, or choose a field or path in the Components view, to see its impact.',
+            ),
+          );
+          return;
+        }
         const t = arg === undefined || arg instanceof vscode.Uri ? await targetAtCursor(ctx) : targetOf(arg);
         if (!t || t.kind === 'component') {
           if (t)

@@ -19,6 +19,7 @@ import {
   waitForStatus,
 } from './helpers';
 import { nextEvent } from '../../helpers/nextEvent';
+import { onePrompt, scriptDialogs, skipWhenInstalledFromVsix } from './support/scriptedDialogs';
 
 /** The next event, or a failure after timeoutMs (a bound on waiting, not a sleep). */
 function next<T>(event: vscode.Event<T>, what: string, timeoutMs = 30_000): Promise<T> {
@@ -137,6 +138,45 @@ describe('lineage graph and impact', () => {
     // checkout-api writes to the orders table and the order-created topic and calls billing.
     assert.ok(r.nodes >= 4, `the neighbourhood is drawn (${r.nodes} components)`);
     assert.ok(r.edges > 0);
+  });
+
+  it('from the palette with no editor open, asks which component or namespace to centre on', async function () {
+    skipWhenInstalledFromVsix(this);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal(vscode.window.activeTextEditor, undefined);
+    const billing = demoDataset().components.find((c) => c.name === 'billing-worker')!;
+    const row = `$(symbol-class) ${componentLabel(billing)}`;
+    const dialogs = scriptDialogs().answer('quickPick', row, /Show Lineage Graph/);
+    try {
+      const rendered = next(api.graph.onDidRender, 'the graph of the picked component');
+      await vscode.commands.executeCommand(COMMANDS.showGraph);
+      const pick = onePrompt(dialogs, 'quickPick', /Show Lineage Graph/);
+      // Every namespace (whole, collapsed) and every loaded component, by name.
+      for (const ns of new Set(demoDataset().components.map((c) => c.namespace)))
+        assert.ok(pick.choices.includes(`$(symbol-namespace) ${ns}`), `${ns}: ${pick.choices.join(' | ')}`);
+      for (const c of demoDataset().components)
+        assert.ok(
+          pick.choices.some((l) => l.endsWith(` ${componentLabel(c)}`)),
+          `${c.name}: ${pick.choices.join(' | ')}`,
+        );
+      const r = await rendered;
+      assert.ok(api.graph.visible(), 'the panel is open');
+      assert.ok(r.nodes > 1, `billing-worker and its neighbours are drawn (${r.nodes})`);
+    } finally {
+      dialogs.restore();
+    }
+  });
+
+  it('Show Impact from the palette with no editor open says where to start instead of nothing', async function () {
+    skipWhenInstalledFromVsix(this);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const dialogs = scriptDialogs().answer('information', undefined);
+    try {
+      await vscode.commands.executeCommand(COMMANDS.showImpact);
+      onePrompt(dialogs, 'information', /^Put the cursor on anchored code or a field name/);
+    } finally {
+      dialogs.restore();
+    }
   });
 
   it('opens the panel from the hover link, and Show Impact from the hover fills the Impact view', async () => {

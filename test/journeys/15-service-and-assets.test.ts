@@ -1,7 +1,9 @@
-// Journey 15: the Service view as a user meets it. API keys told apart by their last four characters
-// (never more), a webhook added by id and deleted on the service after a confirmation, an id the
-// service does not know removed with a word instead of an error, edges by component name, and the
-// history filters narrowed to a commit.
+// Journey 15: the Service and Data assets views as a user meets them. API keys told apart by their last
+// four characters (never more), a webhook added by id and deleted on the service after a confirmation,
+// an id the service does not know removed with a word instead of an error, edges by component name, the
+// history filters narrowed to a commit; then a data asset looked up and the window reloaded: the view
+// asks for it again. Last of the journeys: it reloads the window and leaves the side bar's views folded
+// and opened as it found them, not sized.
 import * as assert from 'node:assert/strict';
 import { demo, displayName } from './support/demo';
 import { serviceGet, versions } from './support/service';
@@ -11,11 +13,15 @@ import {
   inputBox,
   openLineageContainer,
   openWorkbench,
+  quickPickRow,
   runCommand,
+  screenshot,
   screenshotOnFailure,
   screenshotVariants,
   signInThroughUi,
+  statusBarShows,
   textOf,
+  tickPickRow,
   treeRow,
   viewPane,
   UI_TIMEOUT,
@@ -49,10 +55,15 @@ async function showServiceView(page: Page): Promise<Locator> {
     if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
   }
   const pane = viewPane(page, 'Service');
-  const header = pane.locator('.pane-header').first();
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  await expandPane(pane);
   await treeRow(pane, 'API keys').waitFor({ timeout: UI_TIMEOUT });
   return pane;
+}
+
+async function expandPane(pane: Locator): Promise<void> {
+  const header = pane.locator('.pane-header').first();
+  await header.waitFor({ timeout: UI_TIMEOUT });
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
 }
 
 async function titleAction(pane: Locator, title: string): Promise<void> {
@@ -60,10 +71,10 @@ async function titleAction(pane: Locator, title: string): Promise<void> {
   await pane.locator(`.pane-header .action-label[aria-label="${title}"]`).click();
 }
 
-describe('journey 15: the Service view', () => {
+describe('journey 15: the Service and Data assets views', () => {
   screenshotOnFailure('15');
 
-  it('shows keys by their last four, adds and deletes a webhook, lists edges by name, searches by commit', async () => {
+  it('shows keys by their last four, adds and deletes a webhook, lists edges, searches by commit; a look-up outlives a reload', async () => {
     const page = await openWorkbench();
     await signInThroughUi(page);
     await runCommand(page, 'View: Close All Editors');
@@ -163,12 +174,35 @@ describe('journey 15: the Service view', () => {
       await filtersRow.waitFor({ timeout: UI_TIMEOUT });
     });
 
-    // The views as the other journeys expect them: the search cleared, Components and Contracts open.
-    await titleAction(pane, 'Search History Filters by Commit SHA…');
-    const clear = await inputBox(page, 'Search History Filters by Commit SHA');
-    await clear.fill('');
-    await clear.press('Enter');
-    await filtersRow.locator('.label-description').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    // A data asset looked up, then the window reloaded: the Data assets view keeps the look-up and asks
+    // for it again once connected (never "Could not load…: Not signed in" nor "No data assets found").
+    const darn = 'kafka://events:payment-settled';
+    await runCommand(page, 'Lineage Lens: Look Up Data Assets…');
+    await tickPickRow(quickPickRow(page, darn));
+    await page.keyboard.press('Enter');
+    const assets = viewPane(page, 'Data assets');
+    const assetRow = () =>
+      viewPane(page, 'Data assets').locator('.monaco-list-row', { hasText: darn }).first();
+    await expandPane(assets);
+    await assetRow().waitFor({ timeout: UI_TIMEOUT });
+    const reloaded = page.waitForEvent('load', { timeout: UI_TIMEOUT });
+    await runCommand(page, 'Developer: Reload Window');
+    await reloaded;
+    await page.locator('.monaco-workbench').waitFor({ timeout: UI_TIMEOUT });
+    await openLineageContainer(page);
+    await expandPane(viewPane(page, 'Data assets'));
+    await assetRow().waitFor({ timeout: UI_TIMEOUT });
+    await statusBarShows(page, /Lineage: connected/);
+    assert.doesNotMatch(await textOf(viewPane(page, 'Data assets')), /Could not load|No data assets? found/);
+    await screenshot(page, '15-2-data-assets-after-reload');
+    const pane2 = await showServiceView(page);
+
+    // The views as the other journeys expect them: the search cleared (it does not outlive a reload),
+    // Components and Contracts open.
+    await expandRow(treeRow(pane2, 'History filters'));
+    await treeRow(pane2, 'History filters')
+      .locator('.label-description')
+      .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     for (const title of ['Components', 'Contracts']) {
       const header = viewPane(page, title).locator('.pane-header').first();
       if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
