@@ -46,13 +46,17 @@ describe('lineage-lens mcp (Model Context Protocol over stdio)', function () {
   const call = async (name: string, args: Record<string, unknown>): Promise<ToolText> => {
     const r = (await client.callTool({ name, arguments: args })) as {
       content: Array<{ type: string; text?: string }>;
+      structuredContent?: Record<string, unknown>;
       isError?: boolean;
     };
     const text = r.content.map((c) => c.text ?? '').join('');
     texts.push(text);
     const json = /```json\n(.*)\n```$/s.exec(text)?.[1];
     assert.ok(json, `an answer ends with its data as one JSON block:\n${text.slice(0, 500)}`);
-    return { text, isError: r.isError === true, data: JSON.parse(json) as Record<string, unknown> };
+    const data = JSON.parse(json) as Record<string, unknown>;
+    // The same data as structured content, for hosts that read it.
+    assert.deepEqual(r.structuredContent, data, `${name}: structured content and the text's JSON differ`);
+    return { text, isError: r.isError === true, data };
   };
 
   before(async () => {

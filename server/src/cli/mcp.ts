@@ -126,7 +126,13 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     await loaded;
     const answer = await runAgentTool(sources, req.params.name, req.params.arguments ?? {}, extra.signal);
-    return { content: [{ type: 'text' as const, text: answer.text }], isError: !answer.ok };
+    // The data twice, as the protocol asks of structured results: for hosts that read structured
+    // content, and as JSON in the text for those that do not.
+    return {
+      content: [{ type: 'text' as const, text: answer.text }],
+      structuredContent: answer.data,
+      isError: !answer.ok,
+    };
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async (req) => {
