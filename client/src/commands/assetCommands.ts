@@ -70,12 +70,18 @@ export function registerAssetCommands(ctx: LineageContext, assets: AssetsView): 
   );
 }
 
+/** What a registration file can be: the request body, as YAML or JSON. */
+const ASSET_FILE = /\.(ya?ml|json)$/i;
+
 async function registerAssets(ctx: LineageContext, arg: unknown): Promise<void> {
-  let uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+  // The file given, else the active editor's when it can be one (YAML or JSON); else the user picks.
+  const active = vscode.window.activeTextEditor?.document.uri;
+  let uri = arg instanceof vscode.Uri ? arg : active && ASSET_FILE.test(active.path) ? active : undefined;
   if (!uri) {
     const picked = await vscode.window.showOpenDialog({
       title: vscode.l10n.t('Register Object-Store Assets from File'),
       canSelectMany: false,
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
       filters: { [vscode.l10n.t('Asset files')]: ['yaml', 'yml', 'json'] },
     });
     uri = picked?.[0];
@@ -109,7 +115,9 @@ async function registerAssets(ctx: LineageContext, arg: unknown): Promise<void> 
         : '';
     const register = vscode.l10n.t('Register');
     const sure = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Register {0} object-store assets from {1}?', preview.registered.length, name),
+      preview.registered.length === 1
+        ? vscode.l10n.t('Register 1 object-store asset from {0}?', name)
+        : vscode.l10n.t('Register {0} object-store assets from {1}?', preview.registered.length, name),
       { modal: true, detail: `${safeText(preview.message)}\n\n${list}${more}` },
       register,
     );

@@ -53,7 +53,7 @@ describe('data asset dialogs and paging', () => {
       assert.equal((await darnStatus(darn))[darn], DATA_ASSET_ITEM_STATUS.notFound, 'not registered before');
       dialogs = scriptDialogs().answer('warning', undefined, /Register/);
       await vscode.commands.executeCommand('lineageLens.registerAssets', file);
-      const p = onePrompt(dialogs, 'warning', /Register 1 object-store assets from .*register-/);
+      const p = onePrompt(dialogs, 'warning', /Register 1 object-store asset from .*register-/);
       assert.equal(p.modal, true);
       assert.deepEqual(p.choices, ['Register']);
       assert.match(
@@ -91,6 +91,31 @@ describe('data asset dialogs and paging', () => {
         DATA_ASSET_ITEM_STATUS.success,
         'the confirmed run registered the asset',
       );
+    });
+  });
+
+  describe('Register Object-Store Assets without a file', () => {
+    it('asks for the file when the active editor holds source code, not a registration file', async () => {
+      const [source] = await vscode.workspace.findFiles('**/createOrder.ts', undefined, 1);
+      assert.ok(source, 'the demo has createOrder.ts');
+      await vscode.window.showTextDocument(source);
+      const w = vscode.window as { showOpenDialog: typeof vscode.window.showOpenDialog };
+      const original = w.showOpenDialog;
+      const asked: vscode.OpenDialogOptions[] = [];
+      w.showOpenDialog = (options) => {
+        asked.push(options ?? {});
+        return Promise.resolve(undefined); // the user closes the dialog
+      };
+      dialogs = scriptDialogs();
+      try {
+        await vscode.commands.executeCommand('lineageLens.registerAssets');
+      } finally {
+        w.showOpenDialog = original;
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      }
+      assert.equal(asked.length, 1, 'the open dialog was shown');
+      assert.deepEqual(Object.values(asked[0]!.filters ?? {}), [['yaml', 'yml', 'json']]);
+      assert.deepEqual(dialogs.shown, [], 'no dry run of the source file, nothing else shown');
     });
   });
 
