@@ -2,12 +2,7 @@
 // adding/removing contract ids shown in the view.
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
-import {
-  CheckComplianceRequest,
-  DeleteContractRequest,
-  UpdateSubscriptionRequest,
-} from '../../../common/src/protocol';
-import { EMAIL_PATTERN, type SubscriptionUpdate } from '../../../common/src/api';
+import { CheckComplianceRequest, DeleteContractRequest } from '../../../common/src/protocol';
 import { updateIdList } from '../config';
 import type { LineageContext } from '../lineageContext';
 import { safeMessage, showRequestError } from '../serviceErrors';
@@ -15,8 +10,7 @@ import { ContractFileNode, ContractNode } from '../views/contractNodes';
 import type { ContractsView } from '../views/contractsView';
 import { withNotificationProgress } from '../notificationProgress';
 import { count as countOf } from '../counts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { editSubscription } from './editSubscription';
 
 function contractIdOf(arg: unknown): string | undefined {
   if (arg instanceof ContractNode) return arg.contractId;
@@ -138,64 +132,5 @@ async function deleteContract(
     void vscode.window.showInformationMessage(safeMessage(message) || vscode.l10n.t('Contract deleted.'));
   } catch (err) {
     await showRequestError(vscode.l10n.t('Could not delete the contract'), err);
-  }
-}
-
-async function editSubscription(ctx: LineageContext, contractId: string | undefined): Promise<void> {
-  if (!contractId)
-    return void vscode.window.showInformationMessage(
-      vscode.l10n.t('Choose a contract in the Contracts view.'),
-    );
-  const email = new RegExp(EMAIL_PATTERN);
-  const ask = (title: string, prompt: string, validate?: (v: string) => string | undefined) =>
-    vscode.window.showInputBox({
-      title: vscode.l10n.t('Edit Subscription: {0}', title),
-      prompt,
-      ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' ? undefined : validate?.(v.trim())),
-    });
-  const userId = await ask(
-    vscode.l10n.t('User'),
-    vscode.l10n.t('Your user id (UUID) on the service; leave empty to skip'),
-    (v) => (UUID.test(v) ? undefined : vscode.l10n.t('A user id is a UUID.')),
-  );
-  if (userId === undefined) return;
-  const mail = await ask(
-    vscode.l10n.t('E-mail'),
-    vscode.l10n.t('E-mail for violation notices; leave empty to skip'),
-    (v) => (email.test(v) ? undefined : vscode.l10n.t('Not a valid e-mail address.')),
-  );
-  if (mail === undefined) return;
-  const handle = await ask(
-    vscode.l10n.t('Code host'),
-    vscode.l10n.t('Your handle on the code-hosting platform; leave empty to skip'),
-  );
-  if (handle === undefined) return;
-  const channel = await ask(
-    vscode.l10n.t('Chat channel'),
-    vscode.l10n.t('Chat channel where violations are sent; leave empty to skip'),
-  );
-  if (channel === undefined) return;
-  const subscription: SubscriptionUpdate = {};
-  if (UUID.test(contractId)) subscription.dataContractId = contractId;
-  if (userId.trim()) subscription.userId = userId.trim();
-  if (mail.trim()) subscription.email = mail.trim();
-  if (handle.trim()) subscription.codehostHandle = handle.trim();
-  if (channel.trim()) subscription.chatChannel = channel.trim();
-  if (!subscription.email && !subscription.codehostHandle && !subscription.chatChannel) {
-    return void vscode.window.showInformationMessage(
-      vscode.l10n.t('Nothing to update: enter an e-mail, a handle or a chat channel.'),
-    );
-  }
-  try {
-    const saved = await withNotificationProgress(
-      { title: vscode.l10n.t('Updating the subscription…'), cancellable: true },
-      (_p, token) => ctx.request(UpdateSubscriptionRequest, { contractId, subscription }, token),
-    );
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('Subscription {0} updated.', safeMessage(saved.id, 80)),
-    );
-  } catch (err) {
-    await showRequestError(vscode.l10n.t('Could not update the subscription'), err);
   }
 }

@@ -184,6 +184,22 @@ describe('confirmations (scripted dialogs)', () => {
       assert.equal(after.chatChannel, channel);
       assert.equal(after.codehostHandle, sub.codehostHandle, 'an empty answer leaves the member as it was');
     });
+
+    it('numbers its four questions, and fills them with what was sent last time', async () => {
+      // After the update above: the answers sent come back as the boxes' values.
+      const d = script()
+        .answer('inputBox', sub.userId, /User/)
+        .answer('inputBox', undefined, /E-mail/);
+      await vscode.commands.executeCommand('lineageLens.editSubscription', sub.dataContractId);
+      const [user, mail] = d.ofKind('inputBox');
+      assert.match(user!.text, /^Edit Subscription \(1\/4\): User/);
+      assert.match(mail!.text, /^Edit Subscription \(2\/4\): E-mail/);
+      const valueOf = (p: typeof user) => (p?.options as vscode.InputBoxOptions | undefined)?.value;
+      assert.equal(valueOf(user), sub.userId);
+      const sent = await current();
+      assert.equal(valueOf(mail), sent.email, 'the e-mail sent last time');
+      assert.match(sent.email ?? '', /^suite-\d+@shop\.example$/);
+    });
   });
 
   describe('Copy API Key', () => {
