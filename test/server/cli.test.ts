@@ -126,7 +126,7 @@ describe('lineage-lens check (command line)', function () {
     assert.match(r.stderr, /Checking compliance of 3 contract files/);
     assert.match(
       r.stderr,
-      /Checked \d+ code anchors and 4 contract files in \d+ ms \(CPU \d+ ms\); \d+ findings\./,
+      /Checked \d+ code anchors and 4 contract files in \d+ ms \(CPU \d+ ms\); \d+ findings?\./,
     );
   });
 

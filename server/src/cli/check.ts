@@ -8,6 +8,7 @@ import { relative, sep } from 'node:path';
 import { pathDocumentLabel } from '../../../common/src/pathLabels';
 import { contractSyntaxOf, isContractFileName } from '../../../common/src/contractFileNames';
 import { fileUri, uriToFsPath, type AnchorIndex } from '../anchors';
+import { counted } from '../../../common/src/countWords';
 import type { TrackedAnchor, WorkspaceFolderInfo } from '../anchors/types';
 import { mapLimit } from '../util/concurrency';
 import { WorkspaceFiles } from '../workspace/workspaceFiles';
@@ -85,7 +86,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
       if (anchorsWanted) {
         anchorCount = st.anchorCount;
         o.progress(
-          `Loaded ${session.store.size} components and placed ${anchorCount} code anchors in ${filesWithAnchors.size} files (${Math.round(performance.now() - t0)} ms).`,
+          `Loaded ${counted(session.store.size, 'component')} and placed ${counted(anchorCount, 'code anchor')} in ${counted(filesWithAnchors.size, 'file')} (${Math.round(performance.now() - t0)} ms).`,
         );
         findings.push(...anchorFindings(session, index, filesWithAnchors, rel));
       }
@@ -177,7 +178,7 @@ async function contractFindings(
   progress: (m: string) => void,
 ): Promise<{ findings: Finding[]; count: number }> {
   const out = [...findings];
-  progress(`Checking compliance of ${found.length} contract files …`);
+  progress(`Checking compliance of ${counted(found.length, 'contract file')} …`);
   let done = 0;
   await mapLimit(found, COMPLIANCE_CONCURRENCY, async ({ file, text }) => {
     try {

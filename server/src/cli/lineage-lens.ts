@@ -9,6 +9,7 @@ import { impactMain } from './impactCommand';
 import { fails, type FailOn } from './findings';
 import { FORMATS, formatGithub, formatSarif, formatText, type Format } from './formats';
 import { commandSetup } from './commandSetup';
+import { counted } from '../../../common/src/countWords';
 
 const VERSION = '0.1.0';
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
@@ -157,7 +158,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     // Wall and CPU time: on a busy CI runner the wall time alone says little.
     const cpu = process.cpuUsage(cpu0);
     progress(
-      `Checked ${result.anchors} code anchors and ${result.contracts} contract files in ${Math.round(performance.now() - t0)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms); ${result.findings.length} findings.`,
+      `Checked ${counted(result.anchors, 'code anchor')} and ${counted(result.contracts, 'contract file')} in ${Math.round(performance.now() - t0)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms); ${counted(result.findings.length, 'finding')}.`,
     );
     return fails(result.findings, failOn) ? EXIT.findings : EXIT.clean;
   } catch (err) {
