@@ -32,55 +32,47 @@ export async function editSubscription(ctx: LineageContext, contractId: string |
     );
   const last = lastAnswers(ctx);
   const email = new RegExp(EMAIL_PATTERN);
-  const ask = (
-    step: number,
-    title: string,
-    prompt: string,
-    value: string | undefined,
-    validate?: (v: string) => string | undefined,
-  ) =>
-    vscode.window.showInputBox({
-      title: vscode.l10n.t('Edit Subscription ({0}/4): {1}', step, title),
-      prompt,
-      value,
-      ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' ? undefined : validate?.(v.trim())),
-    });
-  const userId = await ask(
-    1,
-    vscode.l10n.t('User'),
-    vscode.l10n.t('Your user id (UUID) on the service; leave empty to skip'),
-    last.userId,
-    (v) => (UUID.test(v) ? undefined : vscode.l10n.t('A user id is a UUID.')),
-  );
-  if (userId === undefined) return;
-  const mail = await ask(
-    2,
-    vscode.l10n.t('E-mail'),
-    vscode.l10n.t('E-mail for violation notices; leave empty to skip'),
-    last.email,
-    (v) => (email.test(v) ? undefined : vscode.l10n.t('Not a valid e-mail address.')),
-  );
-  if (mail === undefined) return;
-  const handle = await ask(
-    3,
-    vscode.l10n.t('Code host'),
-    vscode.l10n.t('Your handle on the code-hosting platform; leave empty to skip'),
-    last.codehostHandle,
-  );
-  if (handle === undefined) return;
-  const channel = await ask(
-    4,
-    vscode.l10n.t('Chat channel'),
-    vscode.l10n.t('Chat channel where violations are sent; leave empty to skip'),
-    last.chatChannel,
-  );
-  if (channel === undefined) return;
+  const questions: Array<{
+    key: keyof Answers;
+    title: string;
+    prompt: string;
+    validate?: (v: string) => string | undefined;
+  }> = [
+    {
+      key: 'userId',
+      title: vscode.l10n.t('User'),
+      prompt: vscode.l10n.t('Your user id (UUID) on the service; leave empty to skip'),
+      validate: (v) => (UUID.test(v) ? undefined : vscode.l10n.t('A user id is a UUID.')),
+    },
+    {
+      key: 'email',
+      title: vscode.l10n.t('E-mail'),
+      prompt: vscode.l10n.t('E-mail for violation notices; leave empty to skip'),
+      validate: (v) => (email.test(v) ? undefined : vscode.l10n.t('Not a valid e-mail address.')),
+    },
+    {
+      key: 'codehostHandle',
+      title: vscode.l10n.t('Code host'),
+      prompt: vscode.l10n.t('Your handle on the code-hosting platform; leave empty to skip'),
+    },
+    {
+      key: 'chatChannel',
+      title: vscode.l10n.t('Chat channel'),
+      prompt: vscode.l10n.t('Chat channel where violations are sent; leave empty to skip'),
+    },
+  ];
   const answers: Answers = {};
-  if (userId.trim()) answers.userId = userId.trim();
-  if (mail.trim()) answers.email = mail.trim();
-  if (handle.trim()) answers.codehostHandle = handle.trim();
-  if (channel.trim()) answers.chatChannel = channel.trim();
+  for (const [i, q] of questions.entries()) {
+    const value = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Edit Subscription ({0}/{1}): {2}', i + 1, questions.length, q.title),
+      prompt: q.prompt,
+      value: last[q.key],
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() === '' ? undefined : q.validate?.(v.trim())),
+    });
+    if (value === undefined) return;
+    if (value.trim()) answers[q.key] = value.trim();
+  }
   const subscription: SubscriptionUpdate = { ...answers };
   if (UUID.test(contractId)) subscription.dataContractId = contractId;
   if (!subscription.email && !subscription.codehostHandle && !subscription.chatChannel) {
