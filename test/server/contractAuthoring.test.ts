@@ -104,6 +104,42 @@ describe('language server: authoring contract files', function () {
     assert.ok(types.some((i) => i.label === 'timestamp') && types.some((i) => i.label === 'struct'));
   });
 
+  it('completes the data asset with the DARNs the workspace knows, replacing the whole value', async () => {
+    const complete = async (name: string, text: string, line: number, character: number) => {
+      const uri = client.fileUri(`contracts/${name}`);
+      await client.open(uri, text, name.endsWith('.json') ? 'json' : 'yaml');
+      const items = ((await client.conn.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position: { line, character },
+      })) ?? []) as CompletionItem[];
+      return {
+        items,
+        apply: (label: string) => apply(text, [items.find((i) => i.label === label)!.textEdit as TextEdit]),
+      };
+    };
+    // The cursor inside a half-typed DARN: the workspace's contract files' DARNs, named.
+    const yaml = 'spec-version: 0.1.0\ndataAssetResourceName: postgres://fx-d\nschema: []\n';
+    const y = await complete('darn.contract.yaml', yaml, 1, 30);
+    const orders = y.items.find((i) => i.label === 'postgres://fx-db:public.orders');
+    assert.ok(orders, JSON.stringify(y.items.map((i) => i.label)));
+    // Known from two contract files: both named.
+    assert.equal(orders.detail, 'contract Orders for finance · contract orders.contract.yaml');
+    assert.equal(
+      y.apply('postgres://fx-db:public.orders'),
+      'spec-version: 0.1.0\ndataAssetResourceName: postgres://fx-db:public.orders\nschema: []\n',
+    );
+    // JSON: inside the quotes, the quotes kept.
+    const json = '{\n  "dataAssetResourceName": "s3://old:thing",\n  "contractSchema": []\n}\n';
+    const j = await complete('darn.contract.json', json, 1, 30);
+    assert.equal(
+      j.apply('postgres://fx-db:public.orders'),
+      '{\n  "dataAssetResourceName": "postgres://fx-db:public.orders",\n  "contractSchema": []\n}\n',
+    );
+    // Elsewhere on the line (on the key): member names, as before.
+    const onKey = await complete('darn2.contract.yaml', yaml, 1, 4);
+    assert.ok(!onKey.items.some((i) => i.label.includes('://')), 'no DARNs on the key');
+  });
+
   it('completes by where the line sits: nested fields, the wrapped request form, not constraints', async () => {
     const complete = async (name: string, text: string, line: number, character: number) => {
       const uri = client.fileUri(`contracts/${name}`);

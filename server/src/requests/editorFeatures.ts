@@ -6,6 +6,7 @@ import type { Connection } from 'vscode-languageserver';
 import type { AnchorIndex } from '../anchors';
 import { feature } from '../api/handlers';
 import { completeContract, contractCodeActions, contractSymbols, hoverContract } from '../contracts/assist';
+import { completeDarn, darnValueRange } from '../contracts/darnCompletion';
 import type { OpenContracts } from '../contracts/openContracts';
 import { codeLenses } from '../features/codeLens';
 import type { DarnFeatures } from '../features/darns';
@@ -106,11 +107,15 @@ export function registerEditorFeatures(
   );
 
   connection.onCompletion(
-    feature(log, 'completion', [], (p) => {
+    feature(log, 'completion', [], async (p) => {
       const ref = documentKind(p.textDocument.uri);
       const doc = docs.get(p.textDocument.uri);
       const contract = contracts.forAssist(doc);
-      if (contract) return completeContract(contract, p.position);
+      if (contract) {
+        const darnRange = darnValueRange(contract, p.position);
+        if (darnRange) return completeDarn(darnRange, await graph.knownDarns());
+        return completeContract(contract, p.position);
+      }
       if (ref.kind !== 'pathDocument' || !doc) return [];
       return completePathDocument(doc, p.position, session.store.findPath(ref.componentId, ref.pathId));
     }),
