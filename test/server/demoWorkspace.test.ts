@@ -84,6 +84,45 @@ describe('the demo workspace as npm start makes it (a git repository of the scan
     assert.doesNotMatch(hover, /Probably here|not in this clone/);
   });
 
+  it("a contract field's hover shows it on the data store, with the tags it carries through lineage", async () => {
+    const hoverAt = async (file: string, line: number, word: string) => {
+      const text = await demo.repo.read(file);
+      const uri = client.fileUri(file);
+      await client.open(uri, text, file.endsWith('.json') ? 'json' : 'yaml');
+      const row = text.split('\n')[line]!;
+      assert.ok(row.includes(word), `${file}:${line + 1} has ${word}: ${row}`);
+      return hoverText(
+        await client.conn.sendRequest(HoverRequest.type, {
+          textDocument: { uri },
+          position: { line, character: row.indexOf(word) + 1 },
+        }),
+      );
+    };
+    const orders = 'contracts/orders.contract.yaml';
+    const lineOf = async (file: string, re: RegExp) =>
+      (await demo.repo.read(file)).split('\n').findIndex((l) => re.test(l));
+    // customer_email on the orders table: the pii of the request's email, from upstream.
+    const email = await hoverAt(orders, await lineOf(orders, /name: customer_email$/), 'customer_email');
+    assert.match(
+      email,
+      /^\*\*customer\\_email\*\* in the contract on `postgres:\/\/orders-db:public\.orders`$/m,
+    );
+    assert.match(email, /On the data store \*\*Orders table\*\*/);
+    assert.match(email, /◌ \*pii\*, from /);
+    assert.match(email, /\[Lineage graph\]\(command:lineageLens\.showGraph\?/);
+    // A nested field the topic does not have: said so, not an empty hover.
+    const topic = 'contracts/order-created.contract.json';
+    const tier = await hoverAt(topic, await lineOf(topic, /"loyaltyTier"/), 'loyaltyTier');
+    assert.match(tier, /^\*order\\-created topic has no field customer\\\.loyaltyTier in its schema\.\*$/m);
+    // On a member's name, no field hover (members are explained as before: contractAuthoring.test.ts).
+    const key = await hoverAt(
+      orders,
+      await lineOf(orders, /^dataAssetResourceName:/),
+      'dataAssetResourceName',
+    );
+    assert.doesNotMatch(key, /in the contract on/);
+  });
+
   it('in a plain copy (no repository), says no repository holds the file, and offers no fetch', async () => {
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'lineage-demo-plain-')));
     cpSync(join(repoRoot(), 'demo', 'workspace'), dir, { recursive: true });

@@ -7,6 +7,8 @@ import type { AnchorIndex } from '../anchors';
 import { feature } from '../api/handlers';
 import { completeContract, contractCodeActions, contractSymbols, hoverContract } from '../contracts/assist';
 import { completeDarn, darnValueRange } from '../contracts/darnCompletion';
+import { contractFieldAt } from '../contracts/fieldAt';
+import { contractFieldHover } from '../features/contractFieldHover';
 import type { OpenContracts } from '../contracts/openContracts';
 import { codeLenses } from '../features/codeLens';
 import type { DarnFeatures } from '../features/darns';
@@ -53,6 +55,10 @@ export function registerEditorFeatures(
       if (kind === 'pathDocument') return doc ? hoverPathDocument(doc, p.position) : null;
       const darn = doc && kind === 'file' ? await darns.hover(doc, p.position) : null;
       if (darn) return darn;
+      // A field's lineage is ours to show even where another extension explains the members.
+      const inContract = contracts.get(doc);
+      const field = inContract && contractFieldAt(inContract, p.position);
+      if (field) return contractFieldHover(field, session, graph);
       const contract = contracts.forAssist(doc);
       if (contract) return hoverContract(contract, p.position);
       return sourceHover(session, uri, p.position, doc?.getText());
@@ -110,12 +116,12 @@ export function registerEditorFeatures(
     feature(log, 'completion', [], async (p) => {
       const ref = documentKind(p.textDocument.uri);
       const doc = docs.get(p.textDocument.uri);
+      // The DARNs the workspace knows are ours to offer even where another extension completes members.
+      const inContract = contracts.get(doc);
+      const darnRange = inContract && darnValueRange(inContract, p.position);
+      if (darnRange) return completeDarn(darnRange, await graph.knownDarns());
       const contract = contracts.forAssist(doc);
-      if (contract) {
-        const darnRange = darnValueRange(contract, p.position);
-        if (darnRange) return completeDarn(darnRange, await graph.knownDarns());
-        return completeContract(contract, p.position);
-      }
+      if (contract) return completeContract(contract, p.position);
       if (ref.kind !== 'pathDocument' || !doc) return [];
       return completePathDocument(doc, p.position, session.store.findPath(ref.componentId, ref.pathId));
     }),
