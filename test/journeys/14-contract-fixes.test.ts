@@ -1,5 +1,6 @@
 // Journey 14: authoring help as a user meets it. Look Up Data Assets lists the DARNs the workspace's
-// contracts name; a `type` typo says "Did you mean long?" in the Problems panel. (Both quick fixes,
+// contracts name; a `type` typo says "Did you mean long?" in the Problems panel; a contract field's
+// hover shows it on its data store with the tags it carries. (Both quick fixes,
 // "Change to long" and "Mark … optional in the contract", are tested over stdio:
 // test/server/contractAuthoring.test.ts.)
 import * as assert from 'node:assert/strict';
@@ -7,6 +8,8 @@ import {
   activeEditor,
   filterProblems,
   goToLine,
+  hoverAtCursorUntil,
+  hoverWidget,
   openFile,
   openWorkbench,
   quickInput,
@@ -23,7 +26,7 @@ import {
 describe('journey 14: contract quick fixes and known DARNs', () => {
   screenshotOnFailure('14');
 
-  it('lists known DARNs in Look Up, and a type typo says which type was meant', async () => {
+  it('lists known DARNs in Look Up, a type typo says which type was meant, a field hover shows its lineage', async () => {
     const page = await openWorkbench();
     await signInThroughUi(page);
     await runCommand(page, 'View: Close All Editors');
@@ -84,6 +87,20 @@ describe('journey 14: contract quick fixes and known DARNs', () => {
     await page.keyboard.type('long');
     await page.keyboard.press('Control+S');
     await problem.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+
+    // A contract's field on hover, as the lineage knows it: on the orders table, the pii it carries
+    // from upstream, and a link to its lineage graph.
+    await openFile(page, 'contracts/orders.contract.yaml');
+    await goToLine(page, 10, 14); // `  - name: customer_email`
+    const fieldHover = hoverWidget(page).filter({ hasText: 'On the data store Orders table' });
+    await hoverAtCursorUntil(page, fieldHover);
+    const hoverText = await textOf(fieldHover);
+    assert.match(hoverText, /customer_email in the contract on postgres:\/\/orders-db:public\.orders/);
+    assert.match(hoverText, /◌ pii, from 1 service upstream/);
+    assert.equal(await fieldHover.getByRole('link', { name: 'Lineage graph' }).count(), 1);
+    await screenshotVariants(page, '14-4-contract-field-hover', () =>
+      hoverAtCursorUntil(page, hoverWidget(page).filter({ hasText: 'On the data store Orders table' })),
+    );
     await activeEditor(page)
       .locator('.squiggly-error')
       .first()
