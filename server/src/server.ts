@@ -35,6 +35,7 @@ import { WatchedFiles } from './workspace/watchedFiles';
 import { watchAnchoredFiles } from './features/anchorFilesWatch';
 import { OpenContracts } from './contracts/openContracts';
 import { DarnFeatures } from './features/darns';
+import { storeTagLines } from './features/storeTags';
 import { registerPassThrough } from './requests/passThrough';
 import { registerDocumentEvents } from './documentEvents';
 import { CredentialsInUse } from './session/credentialsInUse';
@@ -111,7 +112,8 @@ const session: Session = new Session({
       ),
   },
 });
-const darns = new DarnFeatures(session);
+// The lineage part of a DARN's hover reads the graph made below (called on a hover, never before).
+const darns = new DarnFeatures(session, (darn) => storeTagLines(darn, session, graph));
 // Which contract file is which configured contract id (its data asset's contract, read once).
 const contractIds = new ContractIdentities(session);
 const signIn = { credentials, hub, session };

@@ -114,6 +114,14 @@ describe('the demo workspace as npm start makes it (a git repository of the scan
     const topic = 'contracts/order-created.contract.json';
     const tier = await hoverAt(topic, await lineOf(topic, /"loyaltyTier"/), 'loyaltyTier');
     assert.match(tier, /^\*order\\-created topic has no field customer\\\.loyaltyTier in its schema\.\*$/m);
+    // The data asset's own hover says where its tags land: the orders table's pii and phi fields.
+    const darn = await hoverAt(orders, await lineOf(orders, /^dataAssetResourceName:/), 'postgres://');
+    assert.match(
+      darn,
+      /^In the lineage: the data store \*\*Orders table\*\*, its tagged fields: \[Lineage graph\]/m,
+    );
+    assert.match(darn, /^- \*\*pii\*\*: .*customer\\_email/m);
+    assert.match(darn, /^- \*\*phi\*\*: prescription\\_ids$/m);
     // On a member's name, no field hover (members are explained as before: contractAuthoring.test.ts).
     const key = await hoverAt(
       orders,

@@ -1,5 +1,6 @@
 // DARNs anywhere (contract files, source code, JSON, YAML): a hover with the data asset (operation 5:
-// type, domain, path, updated, its contract) and that contract's violation state (operation 6), and a
+// type, domain, path, updated, its contract), that contract's violation state (operation 6) and what
+// the lineage says of it (the data store holding it, its tagged fields), and a
 // document link that reveals the asset in the Data assets view. Answers are kept briefly, so moving the
 // mouse over the same DARN does not call the service each time.
 import { LRUCache } from 'lru-cache';
@@ -26,7 +27,11 @@ interface AssetInfo {
 export class DarnFeatures {
   private readonly cache = new LRUCache<string, Promise<AssetInfo>>({ max: 200, ttl: TTL_MS });
 
-  constructor(private readonly session: ServiceAccess) {}
+  /** `lineage`: what the lineage says of a DARN (Markdown lines; none when it holds no such store). */
+  constructor(
+    private readonly session: ServiceAccess,
+    private readonly lineage: (darn: string) => Promise<string[]> = () => Promise.resolve([]),
+  ) {}
 
   /** Drop what was learnt (e.g. after a compliance check or a sign-in). */
   clear(): void {
@@ -63,8 +68,14 @@ export class DarnFeatures {
       const value = [head, '', `*The data asset could not be read: ${md((err as Error).message, 200)}*`];
       return { contents: { kind: 'markdown', value: value.join('\n') }, range };
     }
+    const lineage = await this.lineage(found.darn).catch(() => []);
     return {
-      contents: { kind: 'markdown', value: [head, '', ...render(info), '', reveal].join('\n') },
+      contents: {
+        kind: 'markdown',
+        value: [head, '', ...render(info), ...(lineage.length ? ['', ...lineage] : []), '', reveal].join(
+          '\n',
+        ),
+      },
       range,
     };
   }
