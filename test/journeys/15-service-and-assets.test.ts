@@ -13,6 +13,7 @@ import {
   inputBox,
   openLineageContainer,
   openWorkbench,
+  rowPartFits,
   quickPickRow,
   runCommand,
   screenshot,
@@ -159,6 +160,10 @@ describe('journey 15: the Service and Data assets views', () => {
     const expected = await serviceGet<HistoryFilters>(
       `/v0/components/history/filters?commitSha=${encodeURIComponent(prefix)}`,
     );
+    // The search's own row fits the side bar: it opens the search again to change it.
+    const searchRow = treeRow(pane, `Commit ${prefix}…`);
+    await searchRow.waitFor({ timeout: UI_TIMEOUT });
+    assert.ok(await rowPartFits(searchRow, '.label-name'), 'the search row is not cut off');
     for (const [label, values] of [
       ['Component names', expected.componentNames],
       ['Branches', expected.branches],

@@ -217,10 +217,15 @@ export class ServiceView implements vscode.Disposable {
       ];
       if (this.commitSha) {
         nodes.unshift(
+          // Short enough for the side bar's default width; what a click does is in the tooltip.
           new MessageNode(
-            vscode.l10n.t('Commit SHA search: {0} (click to change)', this.commitSha),
+            vscode.l10n.t('Commit {0}…', this.commitSha),
             'search',
             { command: Commands.searchHistory, title: '' },
+            vscode.l10n.t(
+              'Filters for commits starting {0}. Click to change the search; empty shows all.',
+              this.commitSha,
+            ),
           ),
         );
       }

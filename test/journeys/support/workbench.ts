@@ -205,8 +205,17 @@ export function hoverWidget(page: Page): Locator {
 /** Opens the Lineage container in the activity bar (the icon's tooltip is "Lineage"). */
 export async function openLineageContainer(page: Page): Promise<void> {
   const pane = viewPane(page, 'Components');
-  if (await pane.isVisible()) return;
-  await page.locator('.activitybar .action-item a[aria-label^="Lineage"]').first().click();
+  // The icon toggles: a click that lands as a reloaded window restores the container hides it again,
+  // so when the views have not come, it is clicked again (three times at most).
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    if (await pane.isVisible()) return;
+    await page.locator('.activitybar .action-item a[aria-label^="Lineage"]').first().click();
+    const shown = await pane.waitFor({ timeout: attempt === 3 ? UI_TIMEOUT : UI_TIMEOUT / 4 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) return;
+  }
   await pane.waitFor({ timeout: UI_TIMEOUT });
 }
 
