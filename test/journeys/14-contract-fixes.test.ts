@@ -96,7 +96,7 @@ describe('journey 14: contract quick fixes and known DARNs', () => {
     await hoverAtCursorUntil(page, fieldHover);
     const hoverText = await textOf(fieldHover);
     assert.match(hoverText, /customer_email in the contract on postgres:\/\/orders-db:public\.orders/);
-    assert.match(hoverText, /◌ pii, from 1 service upstream/);
+    assert.match(hoverText, /◌ pii, from 1 service upstream — email on CreateOrderRequest in Checkout API/);
     assert.equal(await fieldHover.getByRole('link', { name: 'Lineage graph' }).count(), 1);
     await screenshotVariants(page, '14-4-contract-field-hover', () =>
       hoverAtCursorUntil(page, hoverWidget(page).filter({ hasText: 'On the data store Orders table' })),

@@ -108,7 +108,11 @@ describe('the demo workspace as npm start makes it (a git repository of the scan
       /^\*\*customer\\_email\*\* in the contract on `postgres:\/\/orders-db:public\.orders`$/m,
     );
     assert.match(email, /On the data store \*\*Orders table\*\*/);
-    assert.match(email, /◌ \*pii\*, from /);
+    // With where it comes from: the request's email, in Checkout API.
+    assert.match(
+      email,
+      /^◌ \*pii\*, from 1 service upstream — email on CreateOrderRequest in Checkout API$/m,
+    );
     assert.match(email, /\[Lineage graph\]\(command:lineageLens\.showGraph\?/);
     // A nested field the topic does not have: said so, not an empty hover.
     const topic = 'contracts/order-created.contract.json';

@@ -4,6 +4,7 @@
 // the hover says why.
 import type { Hover } from 'vscode-languageserver';
 import { componentLabel } from '../../../common/src/componentLabel';
+import { fieldId } from '../../../common/src/graphIds';
 import { COMMANDS, type FieldRef } from '../../../common/src/protocol';
 import { APPLIED_TAG_MARK, DERIVED_TAG_MARK, hopsWords } from '../../../common/src/tagWords';
 import type { ContractFieldAt } from '../contracts/fieldAt';
@@ -37,11 +38,26 @@ export async function contractFieldHover(
     if (i === undefined) continue;
     const applied = model.fields.tags(i);
     const derived = model.fields.dependsOn(i).filter((t) => !applied.some((a) => a.name === t.name));
+    const field: FieldRef = { boundaryId: b.id, field: at.fieldPath };
+    // Where each derived tag comes from: the nearest field upstream that has it applied.
+    const upstream = derived.length
+      ? (await graph.fieldFlow({ field: fieldId(field) })).upstream.slice().sort((x, y) => x.hops - y.hops)
+      : [];
+    const origin = (tag: string): string => {
+      for (const u of upstream) {
+        const k = model.fieldIndexOf(u.id);
+        if (k === undefined || !model.fields.tags(k).some((t) => t.name === tag)) continue;
+        const from = model.fields.boundary(k);
+        const component = model.components.get(from.componentId)?.detail;
+        const inComponent = component ? ` in ${md(componentLabel(component), 120)}` : '';
+        return ` — ${md(model.fields.name(k), 120)} on ${md(from.label, 120)}${inComponent}`;
+      }
+      return '';
+    };
     const tags = [
       ...applied.map((t) => `${APPLIED_TAG_MARK} **${md(t.name, 80)}**, applied to the field`),
-      ...derived.map((t) => `${DERIVED_TAG_MARK} *${md(t.name, 80)}*, ${hopsWords(t.hops)}`),
+      ...derived.map((t) => `${DERIVED_TAG_MARK} *${md(t.name, 80)}*, ${hopsWords(t.hops)}${origin(t.name)}`),
     ];
-    const field: FieldRef = { boundaryId: b.id, field: at.fieldPath };
     const target = { kind: 'field', field };
     return say(
       `On the data store **${md(componentLabel(store), 120)}**:`,
