@@ -113,7 +113,7 @@ const session: Session = new Session({
   },
 });
 // The lineage part of a DARN's hover reads the graph made below (called on a hover, never before).
-const darns = new DarnFeatures(session, (darn) => storeTagLines(darn, session, graph));
+const darns = new DarnFeatures(session, (darn) => storeTagLines(darn, graph));
 // Which contract file is which configured contract id (its data asset's contract, read once).
 const contractIds = new ContractIdentities(session);
 const signIn = { credentials, hub, session };

@@ -83,7 +83,6 @@ export class AssetsView implements vscode.Disposable {
     this.darns = ctx.extension.workspaceState.get<string[]>(QUERY_KEY) ?? [];
     this.provider = new NodeTreeProvider(() => this.roots());
     this.view = vscode.window.createTreeView('lineageLens.assets', { treeDataProvider: this.provider });
-    let lastState = ctx.status.state;
     this.disposables.push(
       this.provider,
       this.view,
@@ -93,11 +92,8 @@ export class AssetsView implements vscode.Disposable {
       }),
       // Connected (after the start, a sign-in, the service back): a look-up not yet asked, or one that
       // failed meanwhile, is asked again when the view shows it.
-      ctx.onDidChangeStatus((st) => {
-        const became = st.state !== lastState;
-        lastState = st.state;
-        if (became && st.state === 'connected' && this.darns.length && (!this.asked || this.loadError))
-          this.askAgain();
+      ctx.onDidChangeState((state) => {
+        if (state === 'connected' && this.darns.length && (!this.asked || this.loadError)) this.askAgain();
       }),
     );
   }

@@ -27,7 +27,6 @@ export class ComponentsView implements vscode.Disposable {
       treeDataProvider: this.provider,
       showCollapseAll: true,
     });
-    let lastState = ctx.status.state;
     this.disposables.push(
       this.provider,
       this.view,
@@ -43,10 +42,7 @@ export class ComponentsView implements vscode.Disposable {
         const item = e.selection.find(offersGraph);
         if (item) ctx.offerGraph(item);
       }),
-      ctx.onDidChangeStatus((s) => {
-        if (s.state !== lastState) this.provider.refresh();
-        lastState = s.state;
-      }),
+      ctx.onDidChangeState(() => this.provider.refresh()),
     );
   }
 

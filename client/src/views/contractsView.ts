@@ -26,7 +26,6 @@ export class ContractsView implements vscode.Disposable {
       treeDataProvider: this.provider,
       showCollapseAll: true,
     });
-    let lastState = ctx.status.state;
     this.disposables.push(
       this.provider,
       this.view,
@@ -43,10 +42,7 @@ export class ContractsView implements vscode.Disposable {
       ),
       // A contract without a name is named after its data store once the lineage holds that store.
       ctx.onDidChangeData(() => this.provider.refresh()),
-      ctx.onDidChangeStatus((st) => {
-        if (st.state !== lastState) this.provider.refresh();
-        lastState = st.state;
-      }),
+      ctx.onDidChangeState(() => this.provider.refresh()),
     );
   }
 

@@ -115,7 +115,6 @@ export class ServiceView implements vscode.Disposable {
   constructor(private readonly ctx: LineageContext) {
     this.provider = new NodeTreeProvider(async () => this.roots());
     this.view = vscode.window.createTreeView('lineageLens.service', { treeDataProvider: this.provider });
-    let lastState = ctx.status.state;
     this.disposables.push(
       this.provider,
       this.view,
@@ -125,10 +124,7 @@ export class ServiceView implements vscode.Disposable {
       }),
       // Refresh (the view's title button among others) loads the data again: the lists follow.
       ctx.onDidChangeData(() => this.provider.refresh()),
-      ctx.onDidChangeStatus((s) => {
-        if (s.state !== lastState) this.provider.refresh();
-        lastState = s.state;
-      }),
+      ctx.onDidChangeState(() => this.provider.refresh()),
     );
   }
 

@@ -9,7 +9,6 @@ import { COMMANDS, type FieldRef } from '../../../common/src/protocol';
 import { APPLIED_TAG_MARK, DERIVED_TAG_MARK, hopsWords } from '../../../common/src/tagWords';
 import type { ContractFieldAt } from '../contracts/fieldAt';
 import type { GraphService } from '../graph/graphService';
-import { storeOf } from '../graph/matching';
 import type { Session } from '../session/session';
 import { commandLink, md } from '../util/markdown';
 
@@ -26,14 +25,13 @@ export async function contractFieldHover(
     range: at.range,
   });
   if (!session.signedIn) return say('*Sign in to see this field in the lineage.*');
-  const store = storeOf(session.store.all(), at.darn);
-  if (!store)
+  const found = await graph.storeSchema(at.darn);
+  if (!found)
     return say(
       '*No data store of the loaded lineage holds this data asset, so its fields have no lineage here.*',
     );
-  const model = graph.readyNow() ?? (await graph.ready());
-  const boundaries = model.components.get(store.id)?.boundaries.filter((b) => b.roles.has('schema')) ?? [];
-  for (const b of boundaries) {
+  const { store, model, schema } = found;
+  for (const b of schema) {
     const i = model.fields.find(b, at.fieldPath);
     if (i === undefined) continue;
     const applied = model.fields.tags(i);

@@ -60,6 +60,8 @@ export class DarnFeatures {
       ];
       return { contents: { kind: 'markdown', value: value.join('\n') }, range };
     }
+    // The lineage's part is local: worked out while the service is asked for the asset.
+    const lineage = this.lineage(found.darn).catch(() => []);
     let info: AssetInfo;
     try {
       info = await this.lookUp(found.darn);
@@ -68,13 +70,11 @@ export class DarnFeatures {
       const value = [head, '', `*The data asset could not be read: ${md((err as Error).message, 200)}*`];
       return { contents: { kind: 'markdown', value: value.join('\n') }, range };
     }
-    const lineage = await this.lineage(found.darn).catch(() => []);
+    const lines = await lineage;
     return {
       contents: {
         kind: 'markdown',
-        value: [head, '', ...render(info), ...(lineage.length ? ['', ...lineage] : []), '', reveal].join(
-          '\n',
-        ),
+        value: [head, '', ...render(info), ...(lines.length ? ['', ...lines] : []), '', reveal].join('\n'),
       },
       range,
     };

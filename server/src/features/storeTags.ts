@@ -4,21 +4,18 @@
 import { componentLabel } from '../../../common/src/componentLabel';
 import { COMMANDS } from '../../../common/src/protocol';
 import type { GraphService } from '../graph/graphService';
-import { storeOf } from '../graph/matching';
-import type { Session } from '../session/session';
 import { commandLink, md } from '../util/markdown';
 
 /** Fields named per tag before "and N more". */
 const NAMED_FIELDS = 3;
 
 /** Markdown lines, or none when no loaded data store holds the DARN. */
-export async function storeTagLines(darn: string, session: Session, graph: GraphService): Promise<string[]> {
-  const store = storeOf(session.store.all(), darn);
-  if (!store) return [];
-  const model = graph.readyNow() ?? (await graph.ready());
+export async function storeTagLines(darn: string, graph: GraphService): Promise<string[]> {
+  const found = await graph.storeSchema(darn);
+  if (!found) return [];
+  const { store, model, schema } = found;
   const byTag = new Map<string, Set<string>>();
-  for (const b of model.components.get(store.id)?.boundaries ?? []) {
-    if (!b.roles.has('schema')) continue;
+  for (const b of schema) {
     for (const i of model.fields.nodesOf(b))
       for (const t of [...model.fields.tags(i), ...model.fields.dependsOn(i)]) {
         const fields = byTag.get(t.name) ?? new Set<string>();

@@ -11,6 +11,7 @@ import type {
   ImpactTarget,
   TargetsAt,
 } from '../../../common/src/protocol';
+import type { ComponentDetail } from '../../../common/src/api';
 import type { WorkspaceFolderInfo } from '../anchors/types';
 import type { AnchorReader, ComponentReader } from '../session/parts';
 import type { ComponentStore } from '../session/componentStore';
@@ -25,7 +26,8 @@ import { knownDarns } from './knownDarns';
 import type { KnownDarn } from '../../../common/src/protocol';
 import { fieldFlow, impactOf } from './impact';
 import { pathImpact } from './pathImpacts';
-import type { LineageModel, ModelOptions } from './lineageModel';
+import type { BoundaryModel, LineageModel, ModelOptions } from './lineageModel';
+import { storeOf } from './matching';
 import { LineageModelCache } from './modelCache';
 import { graphFor, normalizeFilters } from './scope';
 import { targetsAt } from './targets';
@@ -74,6 +76,20 @@ export class GraphService {
   /** Called once per model newly built (after its walks were warmed). */
   onDidBuildModel(listener: () => void): void {
     this.modelListeners.push(listener);
+  }
+
+  /**
+   * The loaded data store a DARN addresses (matching.ts, rule 3), with the model and the store's schema
+   * boundaries in it; undefined when no loaded store holds the DARN.
+   */
+  async storeSchema(
+    darn: string,
+  ): Promise<{ store: ComponentDetail; model: LineageModel; schema: BoundaryModel[] } | undefined> {
+    const store = storeOf(this.session.store.all(), darn);
+    if (!store) return undefined;
+    const model = await this.ready();
+    const schema = model.components.get(store.id)?.boundaries.filter((b) => b.roles.has('schema')) ?? [];
+    return { store, model, schema };
   }
 
   /** The DARNs of the workspace's contract files and of the lineage's data stores. */
