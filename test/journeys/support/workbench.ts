@@ -209,7 +209,11 @@ export async function openLineageContainer(page: Page): Promise<void> {
   // so when the views have not come, it is clicked again (three times at most).
   for (let attempt = 1; attempt <= 3; attempt++) {
     if (await pane.isVisible()) return;
-    await page.locator('.activitybar .action-item a[aria-label^="Lineage"]').first().click();
+    // Near its top left: the view's badge (the Change Impact count) covers the icon's lower right.
+    await page
+      .locator('.activitybar .action-item a[aria-label^="Lineage"]')
+      .first()
+      .click({ position: { x: 6, y: 6 } });
     const shown = await pane.waitFor({ timeout: attempt === 3 ? UI_TIMEOUT : UI_TIMEOUT / 4 }).then(
       () => true,
       () => false,
