@@ -209,9 +209,11 @@ export async function openLineageContainer(page: Page): Promise<void> {
   // so when the views have not come, it is clicked again (three times at most).
   for (let attempt = 1; attempt <= 3; attempt++) {
     if (await pane.isVisible()) return;
-    // Near its top left: the view's badge (the Change Impact count) covers the icon's lower right.
+    // The item, not its label: the view's badge (the Change Impact count) is drawn over the label and
+    // takes the pointer, and the workbench listens for clicks on the item that holds both.
     await page
-      .locator('.activitybar .action-item a[aria-label^="Lineage"]')
+      .locator('.activitybar .action-item')
+      .filter({ has: page.locator('a[aria-label^="Lineage"]') })
       .first()
       .click({ position: { x: 6, y: 6 } });
     const shown = await pane.waitFor({ timeout: attempt === 3 ? UI_TIMEOUT : UI_TIMEOUT / 4 }).then(
