@@ -174,6 +174,23 @@ describe('journey 15: the Service and Data assets views', () => {
         .locator('.label-description', { hasText: new RegExp(`^${values.length}$`) })
         .waitFor({ timeout: UI_TIMEOUT });
     }
+    // A component name leads to that component's versions (what the history filters are for).
+    await expandRow(treeRow(pane, 'Component names'));
+    await treeRow(pane, displayName(code)).click();
+    await page
+      .locator('.quick-input-widget .quick-input-title', { hasText: /^Versions of / })
+      .waitFor({ timeout: UI_TIMEOUT });
+    await page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: prefix })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
+    // Loading shows in the status bar: no notification over the list.
+    assert.doesNotMatch(
+      (await page.locator('.notifications-toasts').allInnerTexts()).join(' '),
+      /Loading versions/,
+    );
+    await screenshot(page, '15-1-history-component-versions');
+    await page.keyboard.press('Escape');
     await screenshotVariants(page, '15-1-service-view', async () => {
       await showServiceView(page);
       await filtersRow.waitFor({ timeout: UI_TIMEOUT });

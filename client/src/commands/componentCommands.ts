@@ -201,13 +201,10 @@ async function showVersions(
     return void vscode.window.showInformationMessage(
       vscode.l10n.t('Choose a component in the Components view.'),
     );
+  // In the status bar, as a path's history: a notification would linger over the list once it opens.
   const first = vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: vscode.l10n.t('Loading versions…'),
-      cancellable: true,
-    },
-    (_p, token) => versionsPage(ctx, componentId, 0, token),
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading versions…') },
+    () => versionsPage(ctx, componentId, 0),
   );
   const toItems = versionItems;
   try {

@@ -5,10 +5,12 @@ import type { LineageContext } from '../lineageContext';
 import { AssetNode } from '../views/assetsView';
 import { ComponentNode, PathNode } from '../views/componentNodes';
 import { ContractNode } from '../views/contractNodes';
+import { HistoryComponentNode } from '../views/historyFilterNodes';
 import { EdgeNode, ApiKeyNode, WebhookNode } from '../views/serviceView';
 
 export function idOf(node: unknown): string | undefined {
   if (node instanceof ComponentNode) return node.id;
+  if (node instanceof HistoryComponentNode) return node.componentId;
   if (node instanceof PathNode) return node.pathId;
   if (node instanceof ContractNode) return node.contractId;
   if (node instanceof WebhookNode) return node.webhookId;

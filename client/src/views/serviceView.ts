@@ -2,12 +2,18 @@
 // (deletable, 13), edges (12) and history filters (7) with an optional commit-SHA search.
 import { Commands } from '../../../common/src/commands.generated';
 import * as vscode from 'vscode';
-import { ApiKeysRequest, EdgesRequest, HistoryFiltersRequest } from '../../../common/src/protocol';
+import {
+  ApiKeysRequest,
+  ComponentTreeRequest,
+  EdgesRequest,
+  HistoryFiltersRequest,
+} from '../../../common/src/protocol';
 import type { ApiKeyRecord, Edge } from '../../../common/src/api';
 import { lineageSettings, SECTION, webhookIds } from '../config';
 import type { LineageContext } from '../lineageContext';
 import { safeText } from '../serviceErrors';
-import { errorNode, MessageNode, NodeTreeProvider, TreeNode, ValueNode } from './treeNode';
+import { historyFilterRows } from './historyFilterNodes';
+import { errorNode, MessageNode, NodeTreeProvider, TreeNode } from './treeNode';
 import { disposeAll } from '../disposeAll';
 
 /**
@@ -102,6 +108,15 @@ export class EdgeNode extends TreeNode {
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon('arrow-right');
     item.contextValue = 'edge';
+    // The graph has only the components loaded here to draw.
+    if (this.names[e.sourceComponentId] !== undefined) {
+      item.tooltip += `\n${vscode.l10n.t('Click to show the lineage graph around {0}.', name(e.sourceComponentId))}`;
+      item.command = {
+        command: Commands.showGraph,
+        title: '',
+        arguments: [{ componentId: e.sourceComponentId }],
+      };
+    }
     return item;
   }
 }
@@ -193,23 +208,22 @@ export class ServiceView implements vscode.Disposable {
 
   private async historyFilters(): Promise<TreeNode[]> {
     try {
-      const f = await this.ctx.request(HistoryFiltersRequest, { commitSha: this.commitSha });
-      const group = (label: string, values: string[]): TreeNode =>
-        new GroupNode(
-          label,
-          'list-filter',
-          `history.${label}`,
-          async () =>
-            values.length
-              ? values.map((v) => new ValueNode(safeText(v, 100), '', 'circle-small'))
-              : [new MessageNode(vscode.l10n.t('None'))],
-          String(values.length),
-        );
+      const [f, tree] = await Promise.all([
+        this.ctx.request(HistoryFiltersRequest, { commitSha: this.commitSha }),
+        // Without the components, names are still listed, only not linked.
+        this.ctx.request(ComponentTreeRequest).catch(() => ({ namespaces: [] })),
+      ]);
+      const rows = historyFilterRows(
+        f,
+        tree.namespaces.flatMap((n) => n.components),
+      );
+      const group = (label: string, key: keyof typeof rows): TreeNode =>
+        new GroupNode(label, 'list-filter', `history.${key}`, async () => rows[key], String(f[key].length));
       const nodes: TreeNode[] = [
-        group(vscode.l10n.t('Component names'), f.componentNames),
-        group(vscode.l10n.t('Branches'), f.branches),
-        group(vscode.l10n.t('Namespaces'), f.namespaces),
-        group(vscode.l10n.t('Job triggers'), f.jobTriggers),
+        group(vscode.l10n.t('Component names'), 'componentNames'),
+        group(vscode.l10n.t('Branches'), 'branches'),
+        group(vscode.l10n.t('Namespaces'), 'namespaces'),
+        group(vscode.l10n.t('Job triggers'), 'jobTriggers'),
       ];
       if (this.commitSha) {
         nodes.unshift(

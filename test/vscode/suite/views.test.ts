@@ -122,9 +122,76 @@ describe('Contracts and Service views', () => {
         String(item.tooltip).includes(e.destinationComponentId),
         'the tooltip has the destination id',
       );
+      // A click draws the graph around the edge's source, where the edge is.
+      assert.deepEqual(
+        [item.command?.command, item.command?.arguments],
+        ['lineageLens.showGraph', [{ componentId: e.sourceComponentId }]],
+      );
     }
     const filters = await tree.getChildren(group('historyFilters'));
     assert.equal(filters.length, 4, 'component names, branches, namespaces, job triggers');
+  });
+
+  it("leads from the history filters' values: a component to its versions, a namespace to its graph", async () => {
+    const api = await lineageApi();
+    const tree = api.trees.service;
+    const groups = await tree.getChildren();
+    const filtersGroup = groups.find((g) => tree.getTreeItem(g).contextValue === 'historyFilters')!;
+    const filters = await tree.getChildren(filtersGroup);
+    const rowsOf = async (cv: string) => {
+      const g = filters.find((f) => tree.getTreeItem(f).contextValue === cv);
+      assert.ok(g, `a ${cv} group`);
+      return (await tree.getChildren(g)).map((n) => ({ node: n, item: tree.getTreeItem(n) }));
+    };
+    const expected = await serviceGet<{ componentNames: string[]; namespaces: string[] }>(
+      '/v0/components/history/filters',
+    );
+    const names = await rowsOf('history.componentNames');
+    assert.ok(expected.componentNames.length > 0, 'the demo has history');
+    for (const name of expected.componentNames) {
+      const demo = demoDataset().components.filter((c) => c.name === name);
+      // Named as in the Components view, the filter's value beside it when it differs.
+      const rows = names.filter((r) =>
+        demo.length
+          ? demo.some(
+              (c) =>
+                labelOf(r.item) === componentLabel(c) &&
+                String(r.item.description).startsWith(componentLabel(c) === name ? '' : name),
+            )
+          : labelOf(r.item) === name,
+      );
+      assert.equal(rows.length, Math.max(demo.length, 1), `one row per component named ${name}`);
+      for (const r of rows) {
+        if (!demo.length) {
+          assert.equal(r.item.command, undefined, `${name} is not loaded: nothing to open`);
+          continue;
+        }
+        assert.equal(r.item.contextValue, 'historyComponent');
+        assert.equal(r.item.command?.command, 'lineageLens.showVersions');
+        const id = (r.item.command?.arguments?.[0] as { componentId: string }).componentId;
+        assert.ok(
+          demo.some((c) => c.id === id),
+          `${name}'s row opens the versions of a component of that name`,
+        );
+      }
+    }
+    const namespaces = await rowsOf('history.namespaces');
+    assert.deepEqual(
+      namespaces.map((r): unknown[] => [
+        labelOf(r.item),
+        r.item.command?.command,
+        r.item.command?.arguments?.[0] as unknown,
+      ]),
+      expected.namespaces.map((n) => [n, 'lineageLens.showNamespaceGraph', { name: n }]),
+    );
+    // Copy ID on a component row copies that component's id.
+    const first = names.find((r) => r.item.contextValue === 'historyComponent');
+    assert.ok(first, 'a component row');
+    await vscode.commands.executeCommand('lineageLens.copyId', first.node);
+    assert.equal(
+      await vscode.env.clipboard.readText(),
+      (first.item.command?.arguments?.[0] as { componentId: string }).componentId,
+    );
   });
 
   it("lists again when Refresh is run (the view's title button)", async () => {
