@@ -18,7 +18,12 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
     configurationDefaults?: Record<string, Record<string, unknown>>;
     jsonValidation: { fileMatch: string | string[]; url: string }[];
     yamlValidation: { fileMatch: string | string[]; url: string }[];
-    configuration: { properties: Record<string, { scope?: string; default?: unknown }> };
+    configuration: {
+      properties: Record<
+        string,
+        { scope?: string; default?: unknown; order?: number; enum?: string[]; enumDescriptions?: string[] }
+      >;
+    };
     commands: { command: string }[];
     views: Record<string, { id: string }[]>;
     walkthroughs: {
@@ -105,6 +110,22 @@ describe('package.json contributions', () => {
     };
     assert.ok(!c.jsonValidation.some((v) => [v.fileMatch].flat().some((g) => g.includes('lineage-path'))));
     assert.ok(!(c.jsonLanguageParticipants ?? []).some((p) => p.languageId === 'lineage-path'));
+  });
+
+  it('lists its settings in the Settings editor in a set order: the service first, then its URL policy', () => {
+    const props = Object.entries(manifest.contributes.configuration.properties);
+    const orders = props.map(([, p]) => p.order);
+    // Equal or missing orders fall back to alphabetical, which put "Allow Insecure Http" above "Service Url".
+    assert.ok(
+      orders.every((o) => typeof o === 'number'),
+      'every setting has an order',
+    );
+    assert.equal(new Set(orders).size, orders.length, 'no two settings share an order');
+    const first = props.sort(([, a], [, b]) => a.order! - b.order!).map(([k]) => k);
+    assert.deepEqual(first.slice(0, 2), ['lineageLens.serviceUrl', 'lineageLens.allowInsecureHttp']);
+    for (const [key, p] of props)
+      if (p.enum && !key.endsWith('.trace.server'))
+        assert.equal(p.enumDescriptions?.length, p.enum.length, `${key} says what each value does`);
   });
 
   it('has the lineage-lens command-line tool as a bin', () => {
