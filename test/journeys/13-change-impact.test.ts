@@ -63,7 +63,7 @@ describe('journey 13: change impact of an edit', () => {
     const contract = treeRow(pane, 'Orders table');
     await contract.waitFor({ timeout: UI_TIMEOUT });
     assert.match(await textOf(contract), /compliant · orders\.contract\.yaml/);
-    const touched = treeRow(pane, 'CreateOrderRequest → public.orders');
+    const touched = treeRow(pane, 'createOrder → insertOrder');
     await touched.waitFor({ timeout: UI_TIMEOUT });
     assert.match(await textOf(touched), /modified · Checkout API · 7 downstream fields · 1 contract(?!s)/);
     // The badge on the view counts what is at risk.

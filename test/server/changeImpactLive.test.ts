@@ -5,7 +5,12 @@
 // action, and a breaking edit of a contract file is a diagnostic on its line; every recomputation is
 // announced with lineageLens/changeImpactChanged.
 import { strict as assert } from 'node:assert';
-import { CodeActionRequest, type Diagnostic } from 'vscode-languageserver-protocol';
+import {
+  CodeActionRequest,
+  CodeLensRequest,
+  type CodeLens,
+  type Diagnostic,
+} from 'vscode-languageserver-protocol';
 import {
   CHANGE_IMPACT_DIAGNOSTIC_SOURCE,
   ChangeImpactChangedNotification,
@@ -63,11 +68,19 @@ describe('change impact in the editor (language server)', function () {
     assert.equal(diags[0]!.severity, 3, 'Information by default');
     assert.match(
       diags[0]!.message,
-      /^This change touches CreateOrderRequest → public\.orders \(Checkout API\): 7 downstream fields in 1 component; contract Orders table \(orders\.contract\.yaml, compliant now\)\.$/,
+      /^This change touches createOrder → insertOrder \(Checkout API\): 7 downstream fields in 1 component; contract Orders table \(orders\.contract\.yaml, compliant now\)\.$/,
     );
     const r = await client.conn.sendRequest(ChangeImpactRequest, {});
     const t = r.folders[0]!.report.touched.find((x) => x.path.id === INSERT_PATH);
     assert.equal(t?.change, 'modified');
+    // Named as its code lens names it (handler → callee), not by the boundaries' payloads.
+    const lenses = ((await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ??
+      []) as CodeLens[];
+    const titles = lenses.map((l) => l.command?.title ?? '');
+    assert.ok(
+      titles.some((title) => title.replace(/^≈ /, '').startsWith(`${t.path.label} `)),
+      `a lens reads "${t.path.label}": ${titles.join(' | ')}`,
+    );
     // The disk still has the old text: the open document stood for the file.
     assert.equal(await demo.repo.read(CREATE_ORDER), text);
 

@@ -219,7 +219,7 @@ describe('lineage-lens mcp (Model Context Protocol over stdio)', function () {
     assert.equal(first.breaking, true);
     assert.ok(first.changes.some((c) => c.field === 'total_cents'));
     const touched = entries.find(
-      (e) => e.kind === 'touchedPath' && e.path === 'CreateOrderRequest → public.orders',
+      (e) => e.kind === 'touchedPath' && e.path === 'createOrder → insertOrder',
     ) as { change: string; downstreamCounts: { fields: number } } | undefined;
     assert.ok(touched, JSON.stringify(entries.map((e) => e.path ?? e.file)));
     assert.equal(touched.change, 'modified');

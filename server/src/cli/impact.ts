@@ -3,6 +3,7 @@
 // anchor index, placing only the anchors the diff can touch (anchorsInDiff.ts); with
 // `--head` naming another commit than a clean HEAD, the head is checked out into a temporary git
 // worktree first (so anchors are placed in the head's files), removed afterwards.
+import { counted } from '../../../common/src/countWords';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -115,7 +116,7 @@ async function analyseIn(
     o.progress(`Connecting to ${o.serviceUrl} …`);
     const st = await run.connect(o.serviceUrl, o.apiKey);
     o.progress(
-      `Loaded ${session.store.size} components and placed ${st.anchorCount} code anchors in the changed files (${inDiff.leftOut} elsewhere left out).`,
+      `Loaded ${counted(session.store.size, 'component')} and placed ${counted(st.anchorCount, 'code anchor')} in the changed files (${inDiff.leftOut} elsewhere left out).`,
     );
     const report = await changeImpact(
       {

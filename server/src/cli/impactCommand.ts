@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { counted } from '../../../common/src/countWords';
 import { UserInputError } from '../api/serviceErrors';
 import { runImpact } from './impact';
 import {
@@ -126,7 +127,7 @@ export async function impactMain(argv: string[], io: Io, version: string): Promi
     if (v.output) writeFileSync(resolve(io.cwd, v.output), text);
     else io.stdout(text);
     progress(
-      `Compared ${report.filesChanged} changed files in ${Math.round(performance.now() - t0)} ms: ${report.summary.touched} touched, ${report.summary.breakingChanges} breaking contract changes.`,
+      `Compared ${counted(report.filesChanged, 'changed file')} in ${Math.round(performance.now() - t0)} ms: ${report.summary.touched} touched, ${counted(report.summary.breakingChanges, 'breaking contract change')}.`,
     );
     return impactFails(report, failOn) ? 1 : 0;
   } catch (err) {

@@ -10,7 +10,7 @@ import { boundaryNodeId, storeNodeId } from '../../../common/src/graphIds';
 import { ARC_HUB, ArcList, arcKindCode, type Arc } from './arcs';
 import { ChunkedColumn } from './chunkedColumn';
 import { PayloadForms, boundariesAddressingStore, payloadKey } from './matching';
-import { pathLabel, shortSignature } from '../../../common/src/pathLabels';
+import { pathDocumentLabel, pathLabel, shortSignature } from '../../../common/src/pathLabels';
 import { componentLabel } from '../../../common/src/componentLabel';
 import type { LineageModel } from './lineageModel';
 import { FieldSet, type BoundaryModel, type ComponentModel, type PathModel, type Role } from './modelTypes';
@@ -53,6 +53,39 @@ function placeOf(f: BoundaryFields, name: string): number {
  * keeps tens of thousands of ids and labels. Reading a character makes V8 copy the pieces into one
  * string in place, and the pieces are collected.
  */
+/**
+ * A path of the model. Its label is the path as the code names it, "createOrder → insertOrder"
+ * (handler → callee): what its lens, hover and tree row show, so the graph, the impact views and the
+ * tools name it the same.
+ */
+class ModelPath implements PathModel {
+  constructor(
+    readonly id: string,
+    readonly componentId: string,
+    /** The path, to name it from its signatures; or its label, when a side has none. */
+    private readonly named: LineagePath | string,
+    readonly ingress: string,
+    readonly egress: string,
+    readonly suppressed: boolean,
+    readonly anchored: boolean,
+  ) {}
+
+  get label(): string {
+    return typeof this.named === 'string' ? this.named : pathDocumentLabel(this.named as PathSignatures);
+  }
+}
+type PathSignatures = Parameters<typeof pathDocumentLabel>[0];
+
+/** A path named by its boundaries (payloads), for a side without a signature. */
+function boundaryPathLabel(p: LineagePath, ing: BoundaryModel, egr: BoundaryModel): string {
+  return pathLabel({
+    ingress: ing.label,
+    egress: egr.label,
+    ...(p.ingress?.payload_name ? { ingressPayload: p.ingress.payload_name } : {}),
+    ...(p.egress?.payload_name ? { egressPayload: p.egress.payload_name } : {}),
+  });
+}
+
 function flat(s: string): string {
   s.charCodeAt(0);
   return s;
@@ -320,22 +353,16 @@ export class ModelBuilder {
       const egr = this.boundaryOf(cm, p.egress, p, 'egress');
       const suppressed = p.is_suppressed === true;
       const pathId = p.path_id ?? flat(`${ing.id}>${egr.id}`);
-      const pm: PathModel = {
-        id: pathId,
-        componentId: d.id,
-        label: flat(
-          pathLabel({
-            ingress: ing.label,
-            egress: egr.label,
-            ...(p.ingress?.payload_name ? { ingressPayload: p.ingress.payload_name } : {}),
-            ...(p.egress?.payload_name ? { egressPayload: p.egress.payload_name } : {}),
-          }),
-        ),
-        ingress: ing.id,
-        egress: egr.id,
+      const pm = new ModelPath(
+        pathId,
+        d.id,
+        // Named from the signatures when asked (few labels are); the boundaries only when one is missing.
+        p.ingress?.signature_name && p.egress?.signature_name ? p : flat(boundaryPathLabel(p, ing, egr)),
+        ing.id,
+        egr.id,
         suppressed,
-        anchored: (p.code_anchors?.length ?? 0) > 0,
-      };
+        (p.code_anchors?.length ?? 0) > 0,
+      );
       cm.paths.push(pm);
       if (!cm.pathById.has(pathId)) cm.pathById.set(pathId, pm);
       if (suppressed) continue;

@@ -25,9 +25,9 @@ export interface BoundaryModel {
 }
 
 export interface PathModel {
-  id: string;
-  componentId: string;
-  label: string;
+  readonly id: string;
+  readonly componentId: string;
+  readonly label: string;
   ingress: string;
   egress: string;
   suppressed: boolean;

@@ -75,7 +75,7 @@ describe('Change Impact view', function () {
     assert.equal(diags[0]!.severity, vscode.DiagnosticSeverity.Information);
     assert.match(
       diags[0]!.message,
-      /^This change touches CreateOrderRequest → public\.orders \(Checkout API\): \d+ downstream fields?/,
+      /^This change touches createOrder → insertOrder \(Checkout API\): \d+ downstream fields?/,
     );
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
       'vscode.executeCodeActionProvider',
