@@ -86,6 +86,23 @@ describe('agent tool answers', () => {
     );
   });
 
+  it('says how much of the list it holds, in words: all of them, the one, or none', () => {
+    const where = (n: number, itemsName: string) =>
+      pagedAnswer({
+        tool: 'change_impact',
+        input: {},
+        offset: 0,
+        itemsName,
+        summary: {},
+        items: Array.from({ length: n }, (_, i) => ({ i })),
+        secrets: [],
+      }).text.split('\n')[1];
+    assert.equal(where(3, 'entries'), 'All 3 entries are listed.');
+    assert.equal(where(1, 'entries'), 'The one entry is listed.');
+    assert.equal(where(1, 'fields'), 'The one field is listed.');
+    assert.equal(where(0, 'findings'), 'No findings.');
+  });
+
   it('a cursor belongs to its question: another tool or another input is refused', () => {
     const c = encodeCursor('fields_with_tag', { tag: 'pii' }, 100);
     assert.deepEqual(decodeCursor('fields_with_tag', { tag: 'pii', cursor: c }), { offset: 100 });

@@ -45,6 +45,11 @@ export interface PageOf {
   secrets: readonly string[];
 }
 
+/** "entries" → "entry", "fields" → "field". */
+function singular(plural: string): string {
+  return plural.endsWith('ies') ? `${plural.slice(0, -3)}y` : plural.replace(/s$/, '');
+}
+
 /** The summary and the page of items from `offset` that fits the limits, with a cursor for the rest. */
 export function pagedAnswer(p: PageOf): AgentToolAnswer {
   const summary = boundSummary(cleanData(p.summary, p.secrets) as Record<string, unknown>);
@@ -74,7 +79,9 @@ export function pagedAnswer(p: PageOf): AgentToolAnswer {
       : nextCursor
         ? `${p.itemsName} ${start + 1}–${end} of ${total}; for the next page call ${p.tool} again with the same input and "cursor": "${nextCursor}".`
         : start === 0
-          ? `All ${total} ${p.itemsName} are listed.`
+          ? total === 1
+            ? `The one ${singular(p.itemsName)} is listed.`
+            : `All ${total} ${p.itemsName} are listed.`
           : `${p.itemsName} ${start + 1}–${end} of ${total} (the last page).`;
   return {
     tool: p.tool,
