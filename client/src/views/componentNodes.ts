@@ -90,6 +90,17 @@ export class ComponentNode extends TreeNode {
     if (s.error) tip.appendText(`\n${safeText(s.error)}`);
     item.tooltip = tip;
     item.contextValue = `component.${s.type === 'DATA_STORE' ? 'dataStore' : 'code'}`;
+    // The icon alone tells the type: a screen reader is told it in words.
+    item.accessibilityInformation = {
+      label: [
+        safeText(summaryLabel(s), 120),
+        typeWord(s.type),
+        s.approvalStatus ? approvalWord(s.approvalStatus) : '',
+        s.error ? vscode.l10n.t('could not be loaded') : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    };
     return item;
   }
   override children(): Promise<TreeNode[]> {

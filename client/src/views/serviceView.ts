@@ -68,6 +68,13 @@ export class ApiKeyNode extends TreeNode {
     );
     item.iconPath = new vscode.ThemeIcon('key');
     item.contextValue = 'apiKey';
+    // Read aloud, the mask is a run of "bullet"s: the words say what it is.
+    const tail = maskKey(this.record.value).replace(/^•+/, '');
+    item.accessibilityInformation = {
+      label: tail
+        ? vscode.l10n.t('API key {0}, ending in {1}', safeText(this.record.name || this.record.id, 100), tail)
+        : vscode.l10n.t('API key {0}', safeText(this.record.name || this.record.id, 100)),
+    };
     return item;
   }
 }

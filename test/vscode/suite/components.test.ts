@@ -37,8 +37,12 @@ describe('Components view', () => {
     const tree = api.trees.components;
     const namespaces = await childrenWithItems(tree);
     const shown = new Map<string, string>(); // component label → namespace label
+    const spoken = new Map<string, string | undefined>(); // component label → what a screen reader says
     for (const ns of namespaces) {
-      for (const c of await childrenWithItems(tree, ns.node)) shown.set(labelOf(c.item), labelOf(ns.item));
+      for (const c of await childrenWithItems(tree, ns.node)) {
+        shown.set(labelOf(c.item), labelOf(ns.item));
+        spoken.set(labelOf(c.item), c.item.accessibilityInformation?.label);
+      }
     }
     for (const id of configured) {
       const c = byId.get(id);
@@ -47,6 +51,12 @@ describe('Components view', () => {
         shown.get(componentLabel(c)),
         c.namespace,
         `${componentLabel(c)} is shown under namespace ${c.namespace}`,
+      );
+      // Its type, shown by the icon alone, is read out in words, with its approval.
+      const type = c.type === 'DATA_STORE' ? 'data store' : 'code';
+      assert.equal(
+        spoken.get(componentLabel(c)),
+        [componentLabel(c), type, c.approval?.status.toLowerCase()].filter(Boolean).join(', '),
       );
     }
   });

@@ -85,6 +85,7 @@ export interface DemoDataset {
     friendly_name?: string;
     namespace: string;
     type: string;
+    approval?: { status: string };
     paths?: Array<{
       path_id: string;
       path_type: string;

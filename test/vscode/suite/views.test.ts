@@ -103,6 +103,13 @@ describe('Contracts and Service views', () => {
       );
       // Masked but for its last four characters, by which keys are told apart.
       assert.equal(item.description, `••••••••${rec.value.length > 8 ? rec.value.slice(-4) : ''}`);
+      // Read out in words, not as a run of bullets.
+      assert.equal(
+        item.accessibilityInformation?.label,
+        rec.value.length > 8
+          ? `API key ${rec.name}, ending in ${rec.value.slice(-4)}`
+          : `API key ${rec.name}`,
+      );
     }
     const edges = await tree.getChildren(group('edges'));
     const namespace = vscode.workspace.getConfiguration('lineageLens', null).get<string>('namespace');
