@@ -298,11 +298,10 @@ async function main(): Promise<void> {
     await browser?.close().catch(() => undefined);
     await server?.stop().catch(() => undefined);
     await service?.stop().catch(() => undefined);
-    // The editor's logs (the extension's and the language server's among them) kept with the run's.
-    fs.cpSync(path.join(tmp, 'user-data', 'logs'), path.join(runDir, 'logs'), {
-      recursive: true,
-      force: true,
-    });
+    // The editor's logs (the extension's and the language server's among them) kept with the run's;
+    // none when the editor did not start, whose error is then the one to see.
+    const logs = path.join(tmp, 'user-data', 'logs');
+    if (fs.existsSync(logs)) fs.cpSync(logs, path.join(runDir, 'logs'), { recursive: true, force: true });
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const cacheLines = logLines(path.join(runDir, 'logs'), /layout process's code cache/);

@@ -168,10 +168,15 @@ export class ServiceView implements vscode.Disposable {
         const ids = webhookIds();
         if (ids.length) return ids.map((id) => new WebhookNode(id));
         return [
-          new MessageNode(vscode.l10n.t('Add webhook ids to manage them here'), 'add', {
-            command: Commands.addWebhook,
-            title: '',
-          }),
+          // Short enough for the side bar's default width; why ids are asked for is in the tooltip.
+          new MessageNode(
+            vscode.l10n.t('Add Webhook by ID…'),
+            'add',
+            { command: Commands.addWebhook, title: '' },
+            vscode.l10n.t(
+              'The service lists no webhooks: add the ids of those you manage (kept in the lineageLens.webhooks setting).',
+            ),
+          ),
         ];
       }),
       new GroupNode(
