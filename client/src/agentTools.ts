@@ -13,11 +13,13 @@ function readsOf(def: AgentToolDefinition, input: Record<string, unknown>): stri
   const v = (k: string) => labelText(input[k], 200);
   switch (def.name) {
     case 'lineage_at':
-      return vscode.l10n.t(
-        'the lineage paths anchored at {0}, line {1}, and their fields',
-        v('file'),
-        v('line'),
-      );
+      return input.line === undefined
+        ? vscode.l10n.t('the lineage paths anchored anywhere in {0}, and their fields', v('file'))
+        : vscode.l10n.t(
+            'the lineage paths anchored at {0}, line {1}, and their fields',
+            v('file'),
+            v('line'),
+          );
     case 'field_flow':
       return vscode.l10n.t(
         'where the field {0} of {1} flows, upstream and downstream',

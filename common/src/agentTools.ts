@@ -37,7 +37,12 @@ export const AgentToolInputs = {
         maxLength: 4096,
         description: 'The source file, relative to the workspace folder (or absolute inside it).',
       }),
-      line: Type.Integer({ minimum: 1, description: 'The 1-based line in that file.' }),
+      line: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          description: 'The 1-based line in that file; without it, every path anchored anywhere in the file.',
+        }),
+      ),
       cursor: Cursor,
     },
     { additionalProperties: false },
@@ -119,7 +124,7 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
   {
     name: 'lineage_at',
     title: 'Lineage at a line',
-    description: `The data lineage paths anchored at a line of source code: for each path its component, its label (handler → callee), the fields it reads and writes with their applied tags (pii, phi, secret, …) and the tags they depend on through upstream services, and how many fields, components, data stores and contracts are downstream of it. Call it before editing code that handles data. ${SAFETY}`,
+    description: `The data lineage paths anchored at a line of source code (or anywhere in a file, without a line): for each path its component, its label (handler → callee), the fields it reads and writes with their applied tags (pii, phi, secret, …) and the tags they depend on through upstream services, and how many fields, components, data stores and contracts are downstream of it. Call it before editing code that handles data. ${SAFETY}`,
     reads: 'the lineage paths anchored at this line and their fields, from the loaded lineage data',
   },
   {

@@ -164,6 +164,34 @@ describe('lineage-lens mcp (Model Context Protocol over stdio)', function () {
     assert.ok(fields[0]!.applied?.length);
   });
 
+  it('lineage_at without a line: every path anchored in the file, top to bottom', async () => {
+    const file = 'checkout-api/src/handlers/createOrder.ts';
+    type Paths = Array<{ path: { id: string; label: string }; anchor: { lines: [number, number] | null } }>;
+    const whole = await call('lineage_at', { file });
+    assert.equal(whole.isError, false, whole.text);
+    assert.equal(whole.data.line, undefined, 'no line asked, none answered');
+    const paths = whole.data.paths as Paths;
+    const starts = paths.map((p) => p.anchor.lines![0]);
+    assert.deepEqual(
+      starts,
+      [...starts].sort((a, b) => a - b),
+      'in the order of the file',
+    );
+    assert.equal(new Set(paths.map((p) => p.path.id)).size, paths.length, 'each path once');
+    // It holds what each anchored line holds: the paths at every line an anchor starts on.
+    for (const line of new Set(starts)) {
+      const at = (await call('lineage_at', { file, line })).data.paths as Paths;
+      for (const p of at)
+        assert.ok(
+          paths.some((q) => q.path.id === p.path.id),
+          `${p.path.label} (line ${line}) is among the file's paths`,
+        );
+    }
+    assert.ok(paths.length >= 3, paths.map((p) => p.path.label).join(' | '));
+    const none = await call('lineage_at', { file: 'checkout-api/src/types.ts' });
+    assert.equal(none.data.note, 'No lineage path is anchored in this file.');
+  });
+
   it('field_flow: where the request email goes, with hops', async () => {
     const a = await call('field_flow', { component: 'checkout-api', field: 'email' });
     assert.equal(a.isError, false, a.text);

@@ -1,6 +1,7 @@
-// lineage_at: the lineage paths anchored at a line of a workspace file (as the hover finds them), each
-// with its component, label, anchor, downstream counts (as the impact lens counts them), and the fields
-// of those paths with their applied and depends-on tags (pathFields, as the hover lists them).
+// lineage_at: the lineage paths anchored at a line of a workspace file (as the hover finds them), or
+// anywhere in it, each with its component, label, anchor, downstream counts (as the impact lens counts
+// them), and the fields of those paths with their applied and depends-on tags (pathFields, as the hover
+// lists them).
 import type { AgentToolAnswer, AgentToolInput } from '../../../../common/src/agentTools';
 import { pathDocumentLabel } from '../../../../common/src/pathLabels';
 import type { TrackedAnchor } from '../../anchors/types';
@@ -26,12 +27,13 @@ export async function lineageAt(
   offset: number,
 ): Promise<AgentToolAnswer> {
   const file = workspaceFile(s.folders(), input.file);
-  const line = input.line - 1;
   await s.fileMayHaveChanged?.(file.fsPath);
-  const anchors = s.index
-    .anchorsInFile(file.uri)
-    .filter((t) => covers(t, line))
-    .sort((a, b) => span(a) - span(b));
+  const inFile = s.index.anchorsInFile(file.uri);
+  // At a line: the innermost anchor first (as the hover); in the whole file: top to bottom.
+  const anchors =
+    input.line === undefined
+      ? inFile.filter((t) => t.range).sort((a, b) => a.range!.start.line - b.range!.start.line)
+      : inFile.filter((t) => covers(t, input.line! - 1)).sort((a, b) => span(a) - span(b));
   const seen = new Set<string>();
   const paths: Record<string, unknown>[] = [];
   const fields: Record<string, unknown>[] = [];
@@ -107,10 +109,19 @@ export async function lineageAt(
     itemsName: 'fields',
     summary: {
       file: file.rel,
-      line: input.line,
+      ...(input.line === undefined ? {} : { line: input.line }),
       service: serviceSummary(s),
       paths,
-      ...(paths.length === 0 ? { note: 'No lineage path is anchored at this line.' } : {}),
+      ...(paths.length === 0
+        ? {
+            note:
+              input.line === undefined
+                ? 'No lineage path is anchored in this file.'
+                : 'No lineage path is anchored at this line.',
+          }
+        : seen.size >= MAX_PATHS && anchors.length > MAX_PATHS
+          ? { note: `The first ${MAX_PATHS} paths are listed; ask for a line to see the others there.` }
+          : {}),
     },
     items: fields,
     secrets: s.secrets(),
