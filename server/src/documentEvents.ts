@@ -1,6 +1,7 @@
 // The open documents' life cycle (didOpen/didChange/didClose/didSave): keeps the document store and the
 // anchor index in step with the editor and publishes what depends on a document's text (path-document
 // validation, contract-file diagnostics, compliance on save).
+import type { ComplianceResults } from './features/complianceResults';
 import { fileURLToPath } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import * as P from '../../common/src/protocol';
@@ -24,6 +25,8 @@ export interface DocumentEventsDeps {
   index: AnchorIndex;
   contracts: OpenContracts;
   hub: DiagnosticsHub;
+  /** Publishes a compliance check's violations and keeps the result for the file's lens. */
+  compliance: ComplianceResults;
   openPathDocs: OpenPathDocuments;
   graph: GraphService;
   session: ServiceAccess & SettingsSource;
@@ -74,6 +77,7 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
       const uri = p.textDocument.uri;
       docs.close(uri);
       contracts.close(uri);
+      d.compliance.forget(uri);
       hub.set('contractFile', uri, []);
       if (isWorkspaceFile(uri)) index.closeDocument(uri);
       d.textChanged?.(uri, true);
@@ -98,7 +102,7 @@ export function registerDocumentEvents(connection: Connection, d: DocumentEvents
       const contract = contracts.get(docs.get(uri));
       if (!contract || contracts.diagnostics(docs.get(uri)).some((x) => x.severity === 1)) return;
       try {
-        const result = await checkCompliance(session, docs, uri, (u, x) => hub.set('compliance', u, x), {});
+        const result = await checkCompliance(session, docs, uri, d.compliance.publish, {});
         void connection.sendNotification(P.ComplianceCheckedNotification, { uri, ...result });
       } catch (err) {
         log.warnOnce(`Compliance check on save of ${uri} failed: ${(err as Error).message}`, `save:${uri}`);

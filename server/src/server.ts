@@ -53,6 +53,7 @@ import { clientCapabilities, registerDynamicCapabilities, serverCapabilities } f
 import { GrammarWarmUp } from './session/grammarWarmUp';
 import { DEFAULT_LIMITS } from './session/componentStore';
 import { LensRefresh } from './features/lensRefresh';
+import { ComplianceResults } from './features/complianceResults';
 import { applyCredentials } from './features/signIn';
 import { dataChanged } from './features/dataChanged';
 import { describeNodeFlags } from '../../common/src/serverNodeFlags';
@@ -84,6 +85,8 @@ const hub = new DiagnosticsHub((uri, diagnostics) => void connection.sendDiagnos
 const credentials = new CredentialsInUse();
 const lenses = new LensRefresh(() => connection.sendRequest(CodeLensRefreshRequest.type));
 const refreshLenses = (): void => lenses.refresh();
+// The last compliance check of each contract file: its diagnostics, and its lens's result.
+const compliance = new ComplianceResults(hub, (uri) => docs.get(uri)?.version, refreshLenses);
 const grammars = new GrammarWarmUp(index, log);
 
 const symbolIndex = new SymbolIndex();
@@ -260,6 +263,7 @@ registerDocumentEvents(connection, {
   index,
   contracts,
   hub,
+  compliance,
   openPathDocs,
   graph,
   session,
@@ -279,11 +283,12 @@ registerEditorFeatures(connection, log, {
   symbolIndex,
   pathDocUri,
   refreshLenses,
+  compliance,
 });
 
 // ---- custom protocol -----------------------------------------------------------------------------------
 
-registerCustomRequests(connection, log, { session, docs, hub, contractIds });
+registerCustomRequests(connection, log, { session, docs, compliance, contractIds });
 registerPassThrough(connection, log, () => session.api(), {
   componentName: (id) => {
     const c = session.store.get(id);

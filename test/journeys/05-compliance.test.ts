@@ -1,10 +1,11 @@
-// Journey 5: open a contract file, run "Lineage Lens: Check Compliance" from the command palette, and
+// Journey 5: open a contract file, click its "Check Compliance" lens (the command palette's command), and
 // read its violations in the Problems panel (and the count in the Contracts view); then contracts
 // configured by id, shown by the names of the workspace files that are those contracts.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  activeEditor,
   filterProblems,
   openFile,
   openLineageContainer,
@@ -18,6 +19,7 @@ import {
   textOf,
   treeRow,
   viewPane,
+  visibleLens,
   UI_TIMEOUT,
   expandRow,
 } from './support/workbench';
@@ -37,7 +39,10 @@ describe('journey 5: contract violations in the Problems panel', () => {
     await runCommand(page, 'View: Close All Editors');
     await openFile(page, file);
 
-    await runCommand(page, 'Lineage Lens: Check Compliance');
+    // The lens on its data asset: the data store holding it in the lineage, and Check Compliance.
+    await visibleLens(page, /order-created topic · .*pii on \d+ fields?/);
+    const checkLens = activeEditor(page).locator('.codelens-decoration a', { hasText: /Check Compliance$/ });
+    await checkLens.click();
     const toast = page
       .locator('.notification-toast', {
         hasText: /violations of the contract on kafka:\/\/events:order-created/,
@@ -59,6 +64,8 @@ describe('journey 5: contract violations in the Problems panel', () => {
     );
     const count = Number(/: (\d+) violations/.exec(toastText)![1]);
     assert.ok(count >= 2, `at least the two violations the demo describes: ${toastText}`);
+    // The lens now tells the result, and checks again when clicked.
+    await visibleLens(page, new RegExp(`${count} violations at \\d\\d:\\d\\d:\\d\\d UTC · Check Again$`));
     await screenshot(page, '05-1-checked');
 
     await toast.getByRole('button', { name: 'Show Problems' }).click();

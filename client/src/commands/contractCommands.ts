@@ -47,7 +47,7 @@ export function registerContractCommands(ctx: LineageContext, contracts: Contrac
   );
 }
 
-/** Checks a contract file (a URI, a tree node, or the active editor's file). */
+/** Checks a contract file (a URI or its string, a tree node, or the active editor's file). */
 async function checkCompliance(
   ctx: LineageContext,
   contracts: ContractsView,
@@ -56,9 +56,11 @@ async function checkCompliance(
   const uri =
     arg instanceof vscode.Uri
       ? arg
-      : arg instanceof ContractFileNode
-        ? arg.uri
-        : vscode.window.activeTextEditor?.document.uri;
+      : typeof arg === 'string' // a contract file's lens (the language server's URI)
+        ? vscode.Uri.parse(arg, true)
+        : arg instanceof ContractFileNode
+          ? arg.uri
+          : vscode.window.activeTextEditor?.document.uri;
   if (!uri) {
     return vscode.window.showInformationMessage(
       vscode.l10n.t(

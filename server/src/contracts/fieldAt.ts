@@ -1,6 +1,6 @@
 // Which schema field of a contract file a position is on (its `name` value), by its dotted path, with
 // the contract's data asset: what the field hover (features/contractFieldHover.ts) looks up.
-import { isMap, isScalar, isSeq } from 'yaml';
+import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Position, Range } from 'vscode-languageserver';
 import { SCHEMA_MEMBER } from '../../../common/src/api';
 import { locate, offsetAt, rangeOf, type ContractDocument } from './contractDocument';
@@ -38,4 +38,17 @@ export function contractFieldAt(cd: ContractDocument, pos: Position): ContractFi
   const darn = isMap(root) ? root.get('dataAssetResourceName') : undefined;
   if (typeof darn !== 'string' || names.length === 0) return undefined;
   return { darn, fieldPath: names.join('.'), range: rangeOf(cd, loc.value) };
+}
+
+/** The contract's `dataAssetResourceName`: its value and where its member is (for the file's lenses). */
+export function contractDarnAt(cd: ContractDocument): { darn: string; range: Range } | undefined {
+  let root: unknown = cd.doc.contents;
+  if (cd.wrapped && isMap(root)) root = root.get('contract', true);
+  if (!isMap(root)) return undefined;
+  const pair = root.items.find(
+    (i) => isPair(i) && isScalar(i.key) && i.key.value === 'dataAssetResourceName',
+  );
+  const value = pair && isScalar(pair.value) ? pair.value.value : undefined;
+  if (typeof value !== 'string' || value === '' || !isScalar(pair?.key)) return undefined;
+  return { darn: value, range: rangeOf(cd, pair.key) };
 }

@@ -2,6 +2,7 @@
 // handler): each with params is checked against its schema where it is registered (checkedRequest),
 // each without (RequestType0) wrapped the same way. The graph, agent-tool, change-impact and
 // pass-through requests register themselves beside their own parts.
+import type { ComplianceResults } from '../features/complianceResults';
 import type { Connection, RequestType, RequestType0 } from 'vscode-languageserver';
 import * as P from '../../../common/src/protocol';
 import type { RequestOptions } from '../api/apiClient';
@@ -10,7 +11,6 @@ import { componentLabel } from '../../../common/src/componentLabel';
 import { contractFileSummaries } from '../contracts/openContracts';
 import type { ContractIdentities } from '../features/contractIdentities';
 import { storeOf } from '../graph/matching';
-import type { DiagnosticsHub } from '../features/diagnosticsHub';
 import { PathHistories } from '../pathDocs/history';
 import type { Session } from '../session/session';
 import type { OnceLogger } from '../util/log';
@@ -23,7 +23,7 @@ import { componentDetail, componentTree, pathDetail } from './views';
 export interface CustomRequestParts {
   session: Session;
   docs: Documents;
-  hub: DiagnosticsHub;
+  compliance: ComplianceResults;
   contractIds: ContractIdentities;
 }
 
@@ -49,7 +49,7 @@ function noParams<Result>(
 }
 
 function customRequests(
-  { session, docs, hub, contractIds }: CustomRequestParts,
+  { session, docs, compliance, contractIds }: CustomRequestParts,
   log: OnceLogger,
 ): Register[] {
   const histories = new PathHistories();
@@ -66,7 +66,7 @@ function customRequests(
     withParams(P.RepairAnchorsRequest, (p, o) => repairAnchors(session, log, p, o)),
     withParams(P.SavePathRequest, (p, o) => savePath(session, log, p, o)),
     withParams(P.CheckComplianceRequest, (p, o) =>
-      checkCompliance(session, docs, p.uri, (uri, d) => hub.set('compliance', uri, d), o),
+      checkCompliance(session, docs, p.uri, compliance.publish, o),
     ),
     withParams(P.ContractFilesRequest, async (p) => {
       const summaries = (await contractFileSummaries(docs, p.uris)).map((c) => {

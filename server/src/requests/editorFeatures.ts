@@ -11,6 +11,8 @@ import { contractFieldAt } from '../contracts/fieldAt';
 import { contractFieldHover } from '../features/contractFieldHover';
 import type { OpenContracts } from '../contracts/openContracts';
 import { codeLenses } from '../features/codeLens';
+import type { ComplianceResults } from '../features/complianceResults';
+import { contractLenses } from '../features/contractLens';
 import type { DarnFeatures } from '../features/darns';
 import { pathDocumentDefinition, pathDocumentLinks, sourceDefinition } from '../features/definitions';
 import { sourceHover } from '../features/hover';
@@ -38,6 +40,7 @@ export interface EditorFeatureParts {
   symbolIndex: SymbolIndex;
   pathDocUri: PathDocumentUriOf;
   refreshLenses(): void;
+  compliance: ComplianceResults;
 }
 
 export function registerEditorFeatures(
@@ -46,6 +49,11 @@ export function registerEditorFeatures(
   parts: EditorFeatureParts,
 ): void {
   const { session, docs, index, contracts, darns, graph, symbolIndex, pathDocUri, refreshLenses } = parts;
+  const lensParts = {
+    graph,
+    results: parts.compliance,
+    lineageLoaded: () => session.signedIn && session.store.all().length > 0,
+  };
 
   connection.onHover(
     feature(log, 'hover', null, async (p) => {
@@ -70,7 +78,10 @@ export function registerEditorFeatures(
   connection.onCodeLens(
     feature(log, 'codeLens', [], async (p) => {
       if (documentKind(p.textDocument.uri).kind === 'pathDocument') return [];
-      const lines = docs.get(p.textDocument.uri)?.getText().split(/\r?\n/);
+      const doc = docs.get(p.textDocument.uri);
+      const contract = contracts.get(doc);
+      if (contract && doc) return contractLenses(contract, doc, lensParts);
+      const lines = doc?.getText().split(/\r?\n/);
       const anchored = codeLenses(session, p.textDocument.uri, lines);
       const impact = await impactLenses(index, graph, p.textDocument.uri, lines);
       if (impact) return [...anchored, ...impact];
