@@ -1,7 +1,7 @@
 // Lenses on a contract file's `dataAssetResourceName`: the data store that holds its asset in the
 // lineage, with the tags its fields carry (a click opens its graph), and the file's compliance —
 // Check Compliance, or the last check's result on this version of the text (a click checks again).
-import type { CodeLens } from 'vscode-languageserver';
+import type { CodeLens, Range } from 'vscode-languageserver';
 import { Commands } from '../../../common/src/commands.generated';
 import { componentLabel } from '../../../common/src/componentLabel';
 import { counted } from '../../../common/src/countWords';
@@ -33,30 +33,8 @@ export async function contractLenses(
   const line = at.range.start.line;
   const range = { start: { line, character: 0 }, end: { line, character: 0 } };
   const lenses: CodeLens[] = [];
-  if (parts.lineageLoaded()) {
-    const found = await parts.graph.storeSchema(at.darn);
-    if (found) {
-      const tags = storeFieldTags(found);
-      const shown = tags
-        .slice(0, TAGS_SHOWN)
-        .map(([tag, fields]) => `${iconLabelText(tag, 40)} on ${counted(fields.size, 'field')}`);
-      if (tags.length > TAGS_SHOWN) shown.push(`+${tags.length - TAGS_SHOWN} more`);
-      lenses.push({
-        range,
-        command: {
-          title: `$(database) ${iconLabelText(componentLabel(found.store), 60)} · ${shown.length ? shown.join(', ') : 'no tagged fields'}`,
-          command: Commands.showGraph,
-          arguments: [{ componentId: found.store.id }],
-        },
-      });
-    } else {
-      // Plain text (no command): nothing to open.
-      lenses.push({
-        range,
-        command: { title: 'No data store in the lineage holds this data asset', command: '' },
-      });
-    }
-  }
+  const store = parts.lineageLoaded() ? await storeLens(at.darn, range, parts.graph) : undefined;
+  if (store) lenses.push(store);
   const last = parts.results.current(doc.uri, doc.version);
   const when = last && formatClock(new Date(last.at));
   lenses.push({
@@ -72,4 +50,27 @@ export async function contractLenses(
     },
   });
   return lenses;
+}
+
+/** The data store holding the DARN, with its fields' tags; undefined when the model cannot be built. */
+async function storeLens(darn: string, range: Range, graph: GraphService): Promise<CodeLens | undefined> {
+  // A model that cannot be built (logged where it is built) costs this lens, not Check Compliance.
+  const found = await graph.storeSchema(darn).catch(() => null);
+  if (found === null) return undefined;
+  // Plain text (no command): nothing to open.
+  if (!found)
+    return { range, command: { title: 'No data store in the lineage holds this data asset', command: '' } };
+  const tags = storeFieldTags(found);
+  const shown = tags
+    .slice(0, TAGS_SHOWN)
+    .map(([tag, fields]) => `${iconLabelText(tag, 40)} on ${counted(fields.size, 'field')}`);
+  if (tags.length > TAGS_SHOWN) shown.push(`+${tags.length - TAGS_SHOWN} more`);
+  return {
+    range,
+    command: {
+      title: `$(database) ${iconLabelText(componentLabel(found.store), 60)} · ${shown.length ? shown.join(', ') : 'no tagged fields'}`,
+      command: Commands.showGraph,
+      arguments: [{ componentId: found.store.id }],
+    },
+  };
 }
