@@ -68,10 +68,22 @@ describe('the demo workspace as npm start makes it (a git repository of the scan
     }
   }
 
+  // First, while the lineage model is not built yet: the first lens request waits for its quick build.
+  it('answers the first lens request with what lies downstream already (a quick model build is waited for)', async () => {
+    const uri = client.fileUri(CREATE_ORDER);
+    await client.open(uri, await demo.repo.read(CREATE_ORDER));
+    const lenses = ((await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ??
+      []) as CodeLens[];
+    const impact = lenses.filter((l) => l.command?.command === 'lineageLens.showImpact');
+    assert.ok(
+      impact.some((l) => /downstream fields?/.test(l.command!.title)),
+      lenses.map((l) => l.command?.title).join(' | '),
+    );
+  });
+
   it('places every anchor of createOrder.ts against its scanned commit: no ≈ on lenses or hovers', async () => {
     const uri = client.fileUri(CREATE_ORDER);
     const text = await demo.repo.read(CREATE_ORDER);
-    await client.open(uri, text);
     const titles = await lensesWhen(uri, (t) => t.some((x) => x.includes('createOrder → insertOrder')));
     assert.ok(titles.includes('createOrder → insertOrder · phi, pii'), titles.join(' | '));
     assert.deepEqual(

@@ -43,6 +43,21 @@ export interface EditorFeatureParts {
   compliance: ComplianceResults;
 }
 
+/** How long a lens request waits for the lineage model before it answers without the impact lenses. */
+const MODEL_WAIT_MS = 200;
+
+/** Whether the model is built (or its build ends) within `ms`. */
+function builtWithin(graph: GraphService, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    graph.ready().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
 export function registerEditorFeatures(
   connection: Connection,
   log: OnceLogger,
@@ -85,8 +100,15 @@ export function registerEditorFeatures(
       const anchored = codeLenses(session, p.textDocument.uri, lines);
       const impact = await impactLenses(index, graph, p.textDocument.uri, lines);
       if (impact) return [...anchored, ...impact];
+      // A model that builds quickly (most workspaces: tens of milliseconds) is waited for briefly, so
+      // the first lenses already count what lies downstream; asked again after a refresh, the editor
+      // shows them a second or so later.
+      if (await builtWithin(graph, MODEL_WAIT_MS)) {
+        const soon = await impactLenses(index, graph, p.textDocument.uri, lines);
+        if (soon) return [...anchored, ...soon];
+      }
       // The lineage model is still being built (seconds at 100,000 paths): the anchors' lenses do not
-      // wait for it; the editor is asked for lenses again once it is ready (once for all the requests
+      // wait longer; the editor is asked for lenses again once it is ready (once for all the requests
       // answered meanwhile: the editor asks per visible editor).
       lensesAfterModel ??= graph
         .ready()
