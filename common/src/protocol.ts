@@ -181,6 +181,19 @@ export interface PathView {
 export interface ComponentDetailResult {
   component: ComponentDetail;
   paths: PathView[];
+  /**
+   * A DATA_STORE's schema fields as the lineage knows them: the tags applied there and those they
+   * depend on through upstream services, each field's place in the graph. Absent when the lineage
+   * model could not be built (the schema alone then).
+   */
+  storeFields?: StoreFieldView[];
+}
+export interface StoreFieldView {
+  path: string;
+  type?: string;
+  applied: string[];
+  dependsOn: Array<{ name: string; hops: number }>;
+  ref: import('./graphIds').FieldRef;
 }
 export const ComponentDetailRequest = new RequestType<
   { componentId: string; projection?: Projection },

@@ -288,7 +288,7 @@ registerEditorFeatures(connection, log, {
 
 // ---- custom protocol -----------------------------------------------------------------------------------
 
-registerCustomRequests(connection, log, { session, docs, compliance, contractIds });
+registerCustomRequests(connection, log, { session, docs, compliance, contractIds, graph });
 registerPassThrough(connection, log, () => session.api(), {
   componentName: (id) => {
     const c = session.store.get(id);

@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodeLensRequest, HoverRequest, type CodeLens } from 'vscode-languageserver-protocol';
+import { ComponentDetailRequest, FieldFlowRequest, fieldId } from '../../common/src/protocol';
 import { createDemoRepo, startDemoClient, type DemoRepo } from '../helpers/demoRepo';
 import { hoverText } from './setup';
 import { startLocalService, type LocalService } from '../helpers/localService';
@@ -94,6 +95,29 @@ describe('the demo workspace as npm start makes it (a git repository of the scan
     const hover = await hoverOnCreateOrder(client, text);
     assert.match(hover, /createOrder → insertOrder/);
     assert.doesNotMatch(hover, /Probably here|not in this clone/);
+  });
+
+  it("a data store's fields come with the tags they carry through lineage and their place in the graph", async () => {
+    const dataset = JSON.parse(readFileSync(demo.dataset, 'utf8')) as {
+      components: Array<{ id: string; name: string }>;
+    };
+    const orders = dataset.components.find((c) => c.name === 'orders-db.public.orders')!;
+    const detail = await client.conn.sendRequest(ComponentDetailRequest, { componentId: orders.id });
+    const fields = detail.storeFields ?? [];
+    assert.deepEqual(
+      fields.map((f) => f.path).sort(),
+      (detail.component.schema?.fields ?? []).map((f) => f.name).sort(),
+      'every schema field, once',
+    );
+    const email = fields.find((f) => f.path === 'customer_email');
+    assert.deepEqual(email?.dependsOn, [{ name: 'pii', hops: 1 }], JSON.stringify(email));
+    assert.equal(email?.type, 'text');
+    // Its place in the graph: the flow upstream reaches the request's email in Checkout API.
+    const flow = await client.conn.sendRequest(FieldFlowRequest, { field: fieldId(email!.ref) });
+    assert.ok(
+      flow.upstream.some((u) => u.id.endsWith('#email')),
+      JSON.stringify(flow.upstream.slice(0, 5)),
+    );
   });
 
   it("a contract field's hover shows it on the data store, with the tags it carries through lineage", async () => {

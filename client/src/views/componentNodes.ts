@@ -8,6 +8,7 @@ import {
   type ComponentSummary,
   type PathView,
   type ResolvedAnchor,
+  type StoreFieldView,
   boundaryNodeId,
   type FieldRef,
 } from '../../../common/src/protocol';
@@ -126,9 +127,12 @@ export class ComponentNode extends TreeNode {
       });
       const c = detail.component;
       if (c.type === 'DATA_STORE') {
-        const fields = c.schema?.fields ?? [];
+        // As the lineage knows them (tags through upstream services, a place in the graph), else the schema.
+        const fields: Array<Omit<StoreFieldView, 'ref'> & Partial<Pick<StoreFieldView, 'ref'>>> =
+          detail.storeFields ??
+          (c.schema?.fields ?? []).map((f) => ({ path: f.name, type: f.type, applied: [], dependsOn: [] }));
         if (fields.length === 0) return [new MessageNode(vscode.l10n.t('No schema fields'))];
-        return fields.map((f) => new FieldNode(f.name, f.type, [], []));
+        return fields.map((f) => new FieldNode(f.path, f.type, f.applied, f.dependsOn, f.ref));
       }
       if (detail.paths.length === 0) return [new MessageNode(vscode.l10n.t('No lineage paths'))];
       const short = shortPathSides(detail.paths.map((p) => pathSidesOf(p.path)));

@@ -2,6 +2,8 @@
 // handler): each with params is checked against its schema where it is registered (checkedRequest),
 // each without (RequestType0) wrapped the same way. The graph, agent-tool, change-impact and
 // pass-through requests register themselves beside their own parts.
+import type { GraphService } from '../graph/graphService';
+import { storeFieldViews } from '../features/storeFields';
 import type { ComplianceResults } from '../features/complianceResults';
 import type { Connection, RequestType, RequestType0 } from 'vscode-languageserver';
 import * as P from '../../../common/src/protocol';
@@ -25,6 +27,7 @@ export interface CustomRequestParts {
   docs: Documents;
   compliance: ComplianceResults;
   contractIds: ContractIdentities;
+  graph: GraphService;
 }
 
 type Register = (connection: Connection, log: OnceLogger) => void;
@@ -49,14 +52,19 @@ function noParams<Result>(
 }
 
 function customRequests(
-  { session, docs, compliance, contractIds }: CustomRequestParts,
+  { session, docs, compliance, contractIds, graph }: CustomRequestParts,
   log: OnceLogger,
 ): Register[] {
   const histories = new PathHistories();
   return [
     noParams(P.RefreshRequest, () => session.refresh()),
     noParams(P.ComponentTreeRequest, () => componentTree(session)),
-    withParams(P.ComponentDetailRequest, (p, o) => componentDetail(session, p, o)),
+    withParams(P.ComponentDetailRequest, async (p, o) => {
+      const detail = await componentDetail(session, p, o);
+      // A model that cannot be built (logged where it is built) leaves the store's schema alone.
+      const storeFields = await storeFieldViews(detail.component, graph).catch(() => undefined);
+      return storeFields ? { ...detail, storeFields } : detail;
+    }),
     withParams(P.PathDetailRequest, (p, o) => pathDetail(session, p, o)),
     withParams(P.PathDocumentRequest, (p, o) => pathDocument(session, p, o)),
     noParams(P.FetchScannedCommitsRequest, () => session.index.fetchScannedCommits()),

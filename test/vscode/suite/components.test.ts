@@ -277,7 +277,7 @@ describe('Components view', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
-  it("shows a DATA_STORE component's schema fields", async () => {
+  it("shows a DATA_STORE component's schema fields with the tags they carry through lineage", async () => {
     const api = await lineageApi();
     const cfg = vscode.workspace.getConfiguration('lineageLens', null);
     const configured = cfg.get<string[]>('components') ?? [];
@@ -310,11 +310,20 @@ describe('Components view', () => {
       );
       // appendText keeps the spaces as &nbsp;.
       assert.match((item.tooltip as vscode.MarkdownString).value, /^data(&nbsp;| )store/m);
-      const fields = (await tree.getChildren(node)).map((f) => tree.getTreeItem(f));
+      const nodes = await tree.getChildren(node);
+      const fields = nodes.map((f) => tree.getTreeItem(f));
       assert.deepEqual(
-        fields.map((f) => `${labelOf(f)}:${String(f.description)}`),
+        fields.map((f) => `${labelOf(f)}:${String(f.description).split('  ')[0]}`),
         store.schema.fields.map((f) => `${f.name}:${f.type}`),
       );
+      // The tags its fields carry through upstream services (the service's detail has none for a
+      // store: the lineage derives them), as on a service's fields.
+      const email = fields.find((f) => labelOf(f) === 'customer_email');
+      assert.equal(String(email?.description), 'text  ◌ pii (1 service up)');
+      assert.match(String(email?.tooltip), /Depends on, through lineage \(not applied here\): pii/);
+      // Each field has its place in the graph: Show Impact on it opens the Impact view.
+      const ref = (nodes[fields.indexOf(email!)] as unknown as { ref?: { boundaryId: string } }).ref;
+      assert.ok(ref?.boundaryId, 'the field knows its place in the graph');
     } finally {
       await cfg.update('components', configured, vscode.ConfigurationTarget.Workspace);
     }
