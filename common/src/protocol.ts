@@ -187,6 +187,8 @@ export interface ComponentDetailResult {
    * model could not be built (the schema alone then).
    */
   storeFields?: StoreFieldView[];
+  /** A DATA_STORE's contract files in the workspace (those whose DARN it holds), by name. */
+  storeContracts?: Array<{ uri: string; name: string }>;
 }
 export interface StoreFieldView {
   path: string;

@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { component, demo, displayName } from './support/demo';
 import {
+  collapseRow,
+  expandRow,
   statusBarShows,
   openLineageContainer,
   openWorkbench,
@@ -15,6 +17,9 @@ import {
   viewPane,
   UI_TIMEOUT,
 } from './support/workbench';
+
+/** A data store's row label (its display name). */
+const storeName = (store: string) => displayName(component(store));
 
 describe('journey 1: the Lineage views fill from the local service', () => {
   screenshotOnFailure('01');
@@ -74,12 +79,22 @@ describe('journey 1: the Lineage views fill from the local service', () => {
     }
     assert.match(await statusBarShows(page, /Lineage: connected/), /Lineage: connected/);
 
+    // A data store opened: its contract file first, then its fields with the tags they carry through
+    // upstream services.
+    const orders = treeRow(components, storeName('orders-db.public.orders'));
+    await expandRow(orders);
+    await treeRow(components, 'orders.contract.yaml').waitFor({ timeout: UI_TIMEOUT });
+    const email = await textOf(treeRow(components, 'customer_email'));
+    assert.match(email, /^customer_email\s*text\s*◌ pii/, `the store's field row: ${email}`);
+    await screenshot(page, '01-3-data-store');
+    await collapseRow(orders);
+
     // The Contracts view lists the workspace's contract files.
     const contracts = viewPane(page, 'Contracts');
     // Each row by a name: a contract without one after the data store its DARN addresses
     // (contracts/order-created.contract.json, on kafka://events:order-created → "order-created
     // topic"), never a bare file name beside the named ones.
-    const storeContract = (store: string) => displayName(component(store));
+    const storeContract = storeName;
     for (const name of [
       storeContract('order-created'),
       storeContract('orders-db.public.orders'),

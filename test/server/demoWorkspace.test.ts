@@ -109,6 +109,11 @@ describe('the demo workspace as npm start makes it (a git repository of the scan
       (detail.component.schema?.fields ?? []).map((f) => f.name).sort(),
       'every schema field, once',
     );
+    // Its contract files: the workspace's contract on its asset.
+    assert.deepEqual(
+      (detail.storeContracts ?? []).map((k) => [k.name, k.uri.endsWith('/contracts/orders.contract.yaml')]),
+      [['orders.contract.yaml', true]],
+    );
     const email = fields.find((f) => f.path === 'customer_email');
     assert.deepEqual(email?.dependsOn, [{ name: 'pii', hops: 1 }], JSON.stringify(email));
     assert.equal(email?.type, 'text');

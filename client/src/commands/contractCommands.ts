@@ -6,6 +6,7 @@ import { CheckComplianceRequest, DeleteContractRequest } from '../../../common/s
 import { updateIdList } from '../config';
 import type { LineageContext } from '../lineageContext';
 import { safeMessage, showRequestError } from '../serviceErrors';
+import { StoreContractNode } from '../views/componentNodes';
 import { ContractFileNode, ContractNode } from '../views/contractNodes';
 import type { ContractsView } from '../views/contractsView';
 import { withNotificationProgress } from '../notificationProgress';
@@ -58,7 +59,7 @@ async function checkCompliance(
       ? arg
       : typeof arg === 'string' // a contract file's lens (the language server's URI)
         ? vscode.Uri.parse(arg, true)
-        : arg instanceof ContractFileNode
+        : arg instanceof ContractFileNode || arg instanceof StoreContractNode
           ? arg.uri
           : vscode.window.activeTextEditor?.document.uri;
   if (!uri) {

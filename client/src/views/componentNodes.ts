@@ -131,8 +131,15 @@ export class ComponentNode extends TreeNode {
         const fields: Array<Omit<StoreFieldView, 'ref'> & Partial<Pick<StoreFieldView, 'ref'>>> =
           detail.storeFields ??
           (c.schema?.fields ?? []).map((f) => ({ path: f.name, type: f.type, applied: [], dependsOn: [] }));
-        if (fields.length === 0) return [new MessageNode(vscode.l10n.t('No schema fields'))];
-        return fields.map((f) => new FieldNode(f.path, f.type, f.applied, f.dependsOn, f.ref));
+        // Its contracts first (what a store's owner checks), then its fields.
+        const contracts = (detail.storeContracts ?? []).map(
+          (k) => new StoreContractNode(vscode.Uri.parse(k.uri, true), k.name),
+        );
+        if (fields.length === 0) return [...contracts, new MessageNode(vscode.l10n.t('No schema fields'))];
+        return [
+          ...contracts,
+          ...fields.map((f) => new FieldNode(f.path, f.type, f.applied, f.dependsOn, f.ref)),
+        ];
       }
       if (detail.paths.length === 0) return [new MessageNode(vscode.l10n.t('No lineage paths'))];
       const short = shortPathSides(detail.paths.map((p) => pathSidesOf(p.path)));
@@ -263,6 +270,25 @@ export class BoundaryNode extends TreeNode {
           boundaryId ? { boundaryId, field: p } : undefined,
         ),
     );
+  }
+}
+
+/** A contract file of the workspace on one of a data store's assets: a click opens it. */
+export class StoreContractNode extends TreeNode {
+  constructor(
+    readonly uri: vscode.Uri,
+    private readonly name: string,
+  ) {
+    super();
+  }
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(safeText(this.name, 120), vscode.TreeItemCollapsibleState.None);
+    item.description = vscode.l10n.t('contract');
+    item.tooltip = vscode.workspace.asRelativePath(this.uri);
+    item.iconPath = new vscode.ThemeIcon('file-code');
+    item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [this.uri] };
+    item.contextValue = 'storeContract';
+    return item;
   }
 }
 

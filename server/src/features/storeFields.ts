@@ -1,9 +1,11 @@
-// A data store's schema fields as the lineage knows them, for the Components view: what the service's
-// detail leaves out — the tags a field depends on through upstream services (the model derives them)
-// and the field's place in the graph (so Show Lineage Graph and Show Impact work on it).
+// A data store as the Components view shows it beyond the service's detail: its schema fields as the
+// lineage knows them — the tags a field depends on through upstream services (the model derives them)
+// and the field's place in the graph (so Show Lineage Graph and Show Impact work on it) — and the
+// workspace's contract files on its data assets.
 import type { ComponentDetail } from '../../../common/src/api';
 import type { StoreFieldView } from '../../../common/src/protocol';
 import type { GraphService } from '../graph/graphService';
+import { storeOf } from '../graph/matching';
 
 export async function storeFieldViews(
   store: ComponentDetail,
@@ -30,4 +32,17 @@ export async function storeFieldViews(
       });
     }
   return out;
+}
+
+/** The workspace's contract files whose DARN the store holds (matching.ts, rule 3), by name. */
+export async function storeContractFiles(
+  store: ComponentDetail,
+  components: readonly ComponentDetail[],
+  graph: GraphService,
+): Promise<Array<{ uri: string; name: string }>> {
+  if (store.type !== 'DATA_STORE') return [];
+  const entries = await graph.contracts.list().catch(() => []);
+  return entries
+    .filter((e) => storeOf(components, e.darn)?.id === store.id)
+    .map((e) => ({ uri: e.uri, name: e.name }));
 }

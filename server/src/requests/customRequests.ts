@@ -3,7 +3,7 @@
 // each without (RequestType0) wrapped the same way. The graph, agent-tool, change-impact and
 // pass-through requests register themselves beside their own parts.
 import type { GraphService } from '../graph/graphService';
-import { storeFieldViews } from '../features/storeFields';
+import { storeContractFiles, storeFieldViews } from '../features/storeFields';
 import type { ComplianceResults } from '../features/complianceResults';
 import type { Connection, RequestType, RequestType0 } from 'vscode-languageserver';
 import * as P from '../../../common/src/protocol';
@@ -63,7 +63,12 @@ function customRequests(
       const detail = await componentDetail(session, p, o);
       // A model that cannot be built (logged where it is built) leaves the store's schema alone.
       const storeFields = await storeFieldViews(detail.component, graph).catch(() => undefined);
-      return storeFields ? { ...detail, storeFields } : detail;
+      const storeContracts = await storeContractFiles(detail.component, session.store.all(), graph);
+      return {
+        ...detail,
+        ...(storeFields ? { storeFields } : {}),
+        ...(storeContracts.length ? { storeContracts } : {}),
+      };
     }),
     withParams(P.PathDetailRequest, (p, o) => pathDetail(session, p, o)),
     withParams(P.PathDocumentRequest, (p, o) => pathDocument(session, p, o)),

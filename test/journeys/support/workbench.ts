@@ -280,6 +280,13 @@ export async function expandRow(row: Locator): Promise<void> {
   await row.and(row.page().locator('[aria-expanded="true"]')).waitFor({ timeout: UI_TIMEOUT });
 }
 
+/** Collapses a tree row that is expanded (the journeys after leave the tree as they found it). */
+export async function collapseRow(row: Locator): Promise<void> {
+  if ((await row.getAttribute('aria-expanded')) !== 'true') return;
+  await row.locator('.monaco-tl-twistie').click();
+  await row.and(row.page().locator('[aria-expanded="false"]')).waitFor({ timeout: UI_TIMEOUT });
+}
+
 /**
  * Clicks an inline action (by its title) of a tree row; inline actions show on hover. With `opens`,
  * waits until it shows. A tree refresh that lands on the click (the extension reloads a component's

@@ -310,7 +310,14 @@ describe('Components view', () => {
       );
       // appendText keeps the spaces as &nbsp;.
       assert.match((item.tooltip as vscode.MarkdownString).value, /^data(&nbsp;| )store/m);
-      const nodes = await tree.getChildren(node);
+      const rows = (await tree.getChildren(node)).map((n) => ({ n, item: tree.getTreeItem(n) }));
+      // Its contract files first, each opening its file.
+      const contracts = rows.filter((r) => r.item.contextValue === 'storeContract');
+      assert.deepEqual(
+        contracts.map((r) => [labelOf(r.item), r.item.command?.command]),
+        [['orders.contract.yaml', 'vscode.open']],
+      );
+      const nodes = rows.filter((r) => !contracts.includes(r)).map((r) => r.n);
       const fields = nodes.map((f) => tree.getTreeItem(f));
       assert.deepEqual(
         fields.map((f) => `${labelOf(f)}:${String(f.description).split('  ')[0]}`),
