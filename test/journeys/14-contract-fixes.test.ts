@@ -20,6 +20,7 @@ import {
   signInThroughUi,
   tickPickRow,
   textOf,
+  visibleLens,
   UI_TIMEOUT,
 } from './support/workbench';
 
@@ -91,6 +92,8 @@ describe('journey 14: contract quick fixes and known DARNs', () => {
     // A contract's field on hover, as the lineage knows it: on the orders table, the pii it carries
     // from upstream, and a link to its lineage graph.
     await openFile(page, 'contracts/orders.contract.yaml');
+    // Its lens names the store that holds the asset and what its fields carry.
+    await visibleLens(page, /Orders table · .*pii on 2 fields/);
     await goToLine(page, 10, 14); // `  - name: customer_email`
     const fieldHover = hoverWidget(page).filter({ hasText: 'On the data store Orders table' });
     await hoverAtCursorUntil(page, fieldHover);
