@@ -119,7 +119,7 @@ const session: Session = new Session({
 const darns = new DarnFeatures(session, (darn) => storeTagLines(darn, graph));
 // Which contract file is which configured contract id (its data asset's contract, read once).
 const contractIds = new ContractIdentities(session);
-const signIn = { credentials, hub, session };
+const signIn = { credentials, compliance, session };
 
 const graph = new GraphService(session);
 // The graph panel's layouts: elkjs in a child process, started on the first one and stopped when idle.

@@ -7,6 +7,7 @@ import { GrammarWarmUp } from '../../server/src/session/grammarWarmUp';
 import { CredentialsInUse } from '../../server/src/session/credentialsInUse';
 import { LensRefresh } from '../../server/src/features/lensRefresh';
 import { applyCredentials } from '../../server/src/features/signIn';
+import { ComplianceResults } from '../../server/src/features/complianceResults';
 import { dataChanged, type DataChangedParts } from '../../server/src/features/dataChanged';
 import { DiagnosticsHub } from '../../server/src/features/diagnosticsHub';
 import type { Credentials } from '../../common/src/protocol';
@@ -153,9 +154,14 @@ describe('server lifecycle: credentials', () => {
     return {
       published,
       signedIn,
+      hub,
       parts: {
         credentials: new CredentialsInUse(),
-        hub,
+        compliance: new ComplianceResults(
+          hub,
+          () => 1,
+          () => undefined,
+        ),
         session: { setCredentials: async (c: Credentials | undefined) => void signedIn.push(c) },
       },
     };
@@ -166,11 +172,13 @@ describe('server lifecycle: credentials', () => {
   it('compliance results go when other credentials replace them, not on the first or a repeat', async () => {
     const t = parts();
     await applyCredentials(t.parts, a);
-    t.parts.hub.replaceAll('compliance', new Map([['file:///c.yaml', [diag]]]));
+    t.parts.compliance.publish('file:///c.yaml', [diag]);
     await applyCredentials(t.parts, a);
     assert.equal(t.published.get('file:///c.yaml')?.length, 1, 'a repeat keeps them');
+    assert.equal(t.parts.compliance.current('file:///c.yaml', 1)?.violations, 1, 'and the lens its result');
     await applyCredentials(t.parts, b);
     assert.deepEqual(t.published.get('file:///c.yaml'), [], 'a switch clears them');
+    assert.equal(t.parts.compliance.current('file:///c.yaml', 1), undefined, 'and the lens its result');
     assert.deepEqual(t.signedIn, [a, a, b]);
     assert.equal(t.parts.credentials.apiKey, 'k2');
   });

@@ -40,4 +40,11 @@ export class ComplianceResults {
   forget(uri: string): void {
     this.last.delete(uri);
   }
+
+  /** Every result and its diagnostics gone (they were another service's, or another key's, answer). */
+  clear(): void {
+    this.hub.replaceAll('compliance', new Map());
+    this.last.clear();
+    this.changed();
+  }
 }
