@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDemoRepository } from '../../demo/demoRepository.mjs';
 import { GitRepo } from './gitRepo';
-import type { LocalService } from './localService';
+import { startLocalService, type LocalService } from './localService';
 import { LspClient } from './lspClient';
 import { repoRoot } from './repoRoot';
 
@@ -51,4 +51,29 @@ export async function startDemoClient(service: LocalService, folder: string): Pr
   });
   await client.waitForStatus((s) => s.state === 'connected' && s.componentCount > 0);
   return client;
+}
+
+export interface DemoSuite {
+  readonly demo: DemoRepo;
+  readonly service: LocalService;
+  readonly client: LspClient;
+}
+
+/**
+ * For a mocha suite: the demo repository, the local service seeded with its dataset and a language
+ * server on it, made before the suite's tests and stopped after them (read the members in the tests).
+ */
+export function demoSuite(): DemoSuite {
+  const s: Partial<{ demo: DemoRepo; service: LocalService; client: LspClient }> = {};
+  before(async () => {
+    s.demo = await createDemoRepo();
+    s.service = await startLocalService({ seed: s.demo.dataset });
+    s.client = await startDemoClient(s.service, s.demo.repo.root);
+  });
+  after(async () => {
+    await s.client?.stop();
+    await s.service?.stop();
+    await s.demo?.dispose();
+  });
+  return s as DemoSuite;
 }

@@ -17,9 +17,7 @@ import {
   ChangeImpactBaseTextRequest,
   ChangeImpactRequest,
 } from '../../common/src/protocol';
-import { createDemoRepo, startDemoClient, type DemoRepo } from '../helpers/demoRepo';
-import { startLocalService, type LocalService } from '../helpers/localService';
-import { LspClient } from '../helpers/lspClient';
+import { demoSuite } from '../helpers/demoRepo';
 
 const CREATE_ORDER = 'checkout-api/src/handlers/createOrder.ts';
 const ORDERS_CONTRACT = 'contracts/orders.contract.yaml';
@@ -27,54 +25,41 @@ const INSERT_PATH = '47a929b9-9665-5e75-91a5-ff793b7c1e4c';
 
 describe('change impact in the editor (language server)', function () {
   this.timeout(90_000);
-  let demo: DemoRepo;
-  let service: LocalService;
-  let client: LspClient;
+  const suite = demoSuite();
   const mine = (d: Diagnostic[]) => d.filter((x) => x.source === CHANGE_IMPACT_DIAGNOSTIC_SOURCE);
 
-  before(async () => {
-    demo = await createDemoRepo();
-    service = await startLocalService({ seed: demo.dataset });
-    client = await startDemoClient(service, demo.repo.root);
-  });
-  after(async () => {
-    await client?.stop();
-    await service?.stop();
-    await demo?.dispose();
-  });
-
   it('follows an unsaved edit of anchored code: report, diagnostic, code action', async () => {
-    const uri = client.fileUri(CREATE_ORDER);
-    const text = await demo.repo.read(CREATE_ORDER);
-    await client.open(uri, text);
-    const clean = await client.conn.sendRequest(ChangeImpactRequest, {});
+    const uri = suite.client.fileUri(CREATE_ORDER);
+    const text = await suite.demo.repo.read(CREATE_ORDER);
+    await suite.client.open(uri, text);
+    const clean = await suite.client.conn.sendRequest(ChangeImpactRequest, {});
     assert.equal(clean.folders.length, 1);
     assert.equal(clean.folders[0]!.report.summary.touched, 0);
 
     const line = text.split('\n').findIndex((l) => l.includes('customerEmail: body.email,'));
     const at = text.split('\n')[line]!.indexOf('body.email') + 'body.email'.length;
-    const from = client.mark();
-    await client.change(uri, [
+    const from = suite.client.mark();
+    await suite.client.change(uri, [
       { range: { start: { line, character: at }, end: { line, character: at } }, text: '.trim()' },
     ]);
     // Typing settles, the server computes again and says so.
-    await client.waitFor(
+    await suite.client.waitFor(
       ChangeImpactChangedNotification.method,
       (p: { touched: number }) => p.touched > 0,
       from,
     );
-    const diags = mine(await client.waitForDiagnostics(uri, (d) => mine(d).length > 0, from));
+    const diags = mine(await suite.client.waitForDiagnostics(uri, (d) => mine(d).length > 0, from));
     assert.equal(diags.length, 1);
     assert.equal(diags[0]!.severity, 3, 'Information by default');
     assert.match(
       diags[0]!.message,
       /^This change touches createOrder → insertOrder \(Checkout API\): 7 downstream fields in 1 component; contract Orders table \(orders\.contract\.yaml, compliant now\)\.$/,
     );
-    const r = await client.conn.sendRequest(ChangeImpactRequest, {});
+    const r = await suite.client.conn.sendRequest(ChangeImpactRequest, {});
     const t = r.folders[0]!.report.touched.find((x) => x.path.id === INSERT_PATH);
     assert.equal(t?.change, 'modified');
     // Named as its code lens names it (handler → callee), not by the boundaries' payloads.
-    const lenses = ((await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ??
+    const lenses = ((await suite.client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ??
       []) as CodeLens[];
     const titles = lenses.map((l) => l.command?.title ?? '');
     assert.ok(
@@ -82,9 +67,9 @@ describe('change impact in the editor (language server)', function () {
       `a lens reads "${t.path.label}": ${titles.join(' | ')}`,
     );
     // The disk still has the old text: the open document stood for the file.
-    assert.equal(await demo.repo.read(CREATE_ORDER), text);
+    assert.equal(await suite.demo.repo.read(CREATE_ORDER), text);
 
-    const actions = (await client.conn.sendRequest(CodeActionRequest.type, {
+    const actions = (await suite.client.conn.sendRequest(CodeActionRequest.type, {
       textDocument: { uri },
       range: diags[0]!.range,
       context: { diagnostics: diags },
@@ -95,62 +80,62 @@ describe('change impact in the editor (language server)', function () {
       ),
     );
 
-    const before = client.mark();
-    await client.conn.sendRequest(ChangeImpactRequest, { severity: 'warning' });
+    const before = suite.client.mark();
+    await suite.client.conn.sendRequest(ChangeImpactRequest, { severity: 'warning' });
     const warned = mine(
-      await client.waitForDiagnostics(uri, (d) => mine(d).some((x) => x.severity === 2), before),
+      await suite.client.waitForDiagnostics(uri, (d) => mine(d).some((x) => x.severity === 2), before),
     );
     assert.equal(warned.length, 1);
 
     // Undone: nothing is touched, the diagnostic goes.
-    const undo = client.mark();
-    await client.change(uri, [{ text }]);
-    await client.waitForDiagnostics(uri, (d) => mine(d).length === 0, undo);
-    await client.close(uri);
+    const undo = suite.client.mark();
+    await suite.client.change(uri, [{ text }]);
+    await suite.client.waitForDiagnostics(uri, (d) => mine(d).length === 0, undo);
+    await suite.client.close(uri);
   });
 
   it('serves a touched file at the base for the diff a row opens, and only files the report names', async () => {
-    const uri = client.fileUri(CREATE_ORDER);
-    const text = await demo.repo.read(CREATE_ORDER);
+    const uri = suite.client.fileUri(CREATE_ORDER);
+    const text = await suite.demo.repo.read(CREATE_ORDER);
     const edited = text.replace('customerEmail: body.email,', 'customerEmail: body.email.trim(),');
     assert.notEqual(edited, text);
-    await client.open(uri, edited);
-    const r = await client.conn.sendRequest(ChangeImpactRequest, {});
+    await suite.client.open(uri, edited);
+    const r = await suite.client.conn.sendRequest(ChangeImpactRequest, {});
     const folder = r.folders[0]!;
     const t = folder.report.touched.find((x) => x.path.id === INSERT_PATH)!;
-    const base = await client.conn.sendRequest(ChangeImpactBaseTextRequest, {
+    const base = await suite.client.conn.sendRequest(ChangeImpactBaseTextRequest, {
       folderUri: folder.uri,
       file: t.anchor.file,
     });
     assert.equal(base.ref, 'HEAD');
     assert.equal(base.text, text, 'the committed text, not the open document');
     await assert.rejects(
-      client.conn.sendRequest(ChangeImpactBaseTextRequest, {
+      suite.client.conn.sendRequest(ChangeImpactBaseTextRequest, {
         folderUri: folder.uri,
         file: '../../etc/passwd',
       }),
       /not part of the last change impact/,
     );
     await assert.rejects(
-      client.conn.sendRequest(ChangeImpactBaseTextRequest, {
+      suite.client.conn.sendRequest(ChangeImpactBaseTextRequest, {
         folderUri: 'file:///elsewhere',
         file: t.anchor.file,
       }),
       /No change impact has been computed for this folder/,
     );
-    await client.change(uri, [{ text }]);
-    await client.close(uri);
+    await suite.client.change(uri, [{ text }]);
+    await suite.client.close(uri);
   });
 
   it('puts breaking edits of a contract file on their lines', async () => {
-    const uri = client.fileUri(ORDERS_CONTRACT);
-    const text = await demo.repo.read(ORDERS_CONTRACT);
+    const uri = suite.client.fileUri(ORDERS_CONTRACT);
+    const text = await suite.demo.repo.read(ORDERS_CONTRACT);
     const edited = text.replace(/name: total_cents\n {4}type: long/, 'name: total_cents\n    type: string');
     assert.notEqual(edited, text);
-    const from = client.mark();
-    await client.open(uri, edited, 'yaml');
-    await client.conn.sendRequest(ChangeImpactRequest, {});
-    const diags = mine(await client.waitForDiagnostics(uri, (d) => mine(d).length > 0, from));
+    const from = suite.client.mark();
+    await suite.client.open(uri, edited, 'yaml');
+    await suite.client.conn.sendRequest(ChangeImpactRequest, {});
+    const diags = mine(await suite.client.waitForDiagnostics(uri, (d) => mine(d).length > 0, from));
     assert.equal(diags.length, 1);
     assert.equal(diags[0]!.code, 'contract-typeChanged');
     assert.match(edited.split('\n')[diags[0]!.range.start.line]!, /name: total_cents/);
@@ -158,6 +143,6 @@ describe('change impact in the editor (language server)', function () {
       diags[0]!.message,
       /^Breaking against HEAD: total_cents changed from long to string: string and number values do not convert\.$/,
     );
-    await client.close(uri);
+    await suite.client.close(uri);
   });
 });

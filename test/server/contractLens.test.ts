@@ -6,9 +6,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { CodeLensRequest, type CodeLens } from 'vscode-languageserver-protocol';
 import { CheckComplianceRequest } from '../../common/src/protocol';
-import { createDemoRepo, startDemoClient, type DemoRepo } from '../helpers/demoRepo';
-import { startLocalService, type LocalService } from '../helpers/localService';
-import { LspClient } from '../helpers/lspClient';
+import { demoSuite } from '../helpers/demoRepo';
 
 const ORDERS = 'contracts/orders.contract.yaml';
 const ORDER_CREATED = 'contracts/order-created.contract.json';
@@ -16,34 +14,27 @@ const NEW_CONTRACT = 'contracts/refund-requested.contract.yaml';
 
 describe('contract file lenses (language server)', function () {
   this.timeout(90_000);
-  let demo: DemoRepo;
-  let service: LocalService;
-  let client: LspClient;
-
-  before(async () => {
-    demo = await createDemoRepo();
-    service = await startLocalService({ seed: demo.dataset });
-    client = await startDemoClient(service, demo.repo.root);
-  });
-  after(async () => {
-    await client?.stop();
-    await service?.stop();
-    await demo?.dispose();
-  });
+  const suite = demoSuite();
 
   const lenses = async (uri: string) =>
-    ((await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? []) as CodeLens[];
+    ((await suite.client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ??
+      []) as CodeLens[];
   const open = async (file: string) => {
-    const uri = client.fileUri(file);
-    const text = await demo.repo.read(file);
-    await client.open(uri, text, file.endsWith('.json') ? 'json' : 'yaml');
+    const uri = suite.client.fileUri(file);
+    const text = await suite.demo.repo.read(file);
+    await suite.client.open(uri, text, file.endsWith('.json') ? 'json' : 'yaml');
     return { uri, text };
   };
   /** Checks compliance as the lens's click does, and the lenses after the refresh that follows. */
   const check = async (uri: string) => {
-    const from = client.mark();
-    const result = await client.conn.sendRequest(CheckComplianceRequest, { uri });
-    await client.waitFor('workspace/codeLens/refresh', () => true, from, 'a lens refresh after the check');
+    const from = suite.client.mark();
+    const result = await suite.client.conn.sendRequest(CheckComplianceRequest, { uri });
+    await suite.client.waitFor(
+      'workspace/codeLens/refresh',
+      () => true,
+      from,
+      'a lens refresh after the check',
+    );
     return { result, after: await lenses(uri) };
   };
 
@@ -57,7 +48,7 @@ describe('contract file lenses (language server)', function () {
       'both on the dataAssetResourceName line',
     );
     const [store, compliance] = first;
-    const dataset = JSON.parse(readFileSync(demo.dataset, 'utf8')) as {
+    const dataset = JSON.parse(readFileSync(suite.demo.dataset, 'utf8')) as {
       components: Array<{ id: string; name: string }>;
     };
     const orders = dataset.components.find((c) => c.name === 'orders-db.public.orders')!;
@@ -75,7 +66,7 @@ describe('contract file lenses (language server)', function () {
     assert.match(after[1]!.command!.title, /^\$\(pass\) Compliant at \d\d:\d\d:\d\d UTC · Check Again$/);
 
     // An edit: the result no longer speaks for the text.
-    await client.change(uri, [{ text: `${text}\n# edited\n` }]);
+    await suite.client.change(uri, [{ text: `${text}\n# edited\n` }]);
     assert.equal((await lenses(uri))[1]!.command!.title, '$(check) Check Compliance');
   });
 
@@ -93,8 +84,8 @@ describe('contract file lenses (language server)', function () {
 
   it('says when no data store in the lineage holds the asset, as plain text', async () => {
     // A new contract file, not saved yet, on a topic the lineage does not know.
-    const uri = client.fileUri(NEW_CONTRACT);
-    await client.open(
+    const uri = suite.client.fileUri(NEW_CONTRACT);
+    await suite.client.open(
       uri,
       'dataAssetResourceName: kafka://events:refund-requested\ncontractSchema:\n  - name: refund_id\n    type: string\n',
       'yaml',
