@@ -82,7 +82,7 @@ describe('contract file lenses (language server)', function () {
     );
   });
 
-  it('says when no data store in the lineage holds the asset, as plain text', async () => {
+  it('says when no data store in the lineage holds the asset, and looks it up on the service', async () => {
     // A new contract file, not saved yet, on a topic the lineage does not know.
     const uri = suite.client.fileUri(NEW_CONTRACT);
     await suite.client.open(
@@ -91,7 +91,13 @@ describe('contract file lenses (language server)', function () {
       'yaml',
     );
     const [store] = await lenses(uri);
-    assert.equal(store!.command!.title, 'No data store in the lineage holds this data asset');
-    assert.equal(store!.command!.command, '');
+    assert.deepEqual(
+      [store!.command!.title, store!.command!.command, store!.command!.arguments],
+      [
+        'No data store in the lineage holds this data asset · Look Up on the Service',
+        'lineageLens.revealDataAsset',
+        ['kafka://events:refund-requested'],
+      ],
+    );
   });
 });

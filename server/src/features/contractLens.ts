@@ -1,5 +1,6 @@
 // Lenses on a contract file's `dataAssetResourceName`: the data store that holds its asset in the
-// lineage, with the tags its fields carry (a click opens its graph), and the file's compliance —
+// lineage, with the tags its fields carry (a click opens its graph; without one, a click looks the asset
+// up on the service), and the file's compliance —
 // Check Compliance, or the last check's result on this version of the text (a click checks again).
 import type { CodeLens, Range } from 'vscode-languageserver';
 import { Commands } from '../../../common/src/commands.generated';
@@ -57,9 +58,16 @@ async function storeLens(darn: string, range: Range, graph: GraphService): Promi
   // A model that cannot be built (logged where it is built) costs this lens, not Check Compliance.
   const found = await graph.storeSchema(darn).catch(() => null);
   if (found === null) return undefined;
-  // Plain text (no command): nothing to open.
+  // Nothing in the lineage: the service may still know the asset (registered, not scanned yet).
   if (!found)
-    return { range, command: { title: 'No data store in the lineage holds this data asset', command: '' } };
+    return {
+      range,
+      command: {
+        title: 'No data store in the lineage holds this data asset · Look Up on the Service',
+        command: Commands.revealDataAsset,
+        arguments: [darn],
+      },
+    };
   const tags = storeFieldTags(found);
   const shown = tags
     .slice(0, TAGS_SHOWN)
