@@ -8,7 +8,6 @@ import {
   type ComponentSummary,
   type PathView,
   type ResolvedAnchor,
-  type StoreFieldView,
   boundaryNodeId,
   type FieldRef,
 } from '../../../common/src/protocol';
@@ -128,18 +127,15 @@ export class ComponentNode extends TreeNode {
       const c = detail.component;
       if (c.type === 'DATA_STORE') {
         // As the lineage knows them (tags through upstream services, a place in the graph), else the schema.
-        const fields: Array<Omit<StoreFieldView, 'ref'> & Partial<Pick<StoreFieldView, 'ref'>>> =
-          detail.storeFields ??
-          (c.schema?.fields ?? []).map((f) => ({ path: f.name, type: f.type, applied: [], dependsOn: [] }));
+        const fields =
+          detail.storeFields?.map((f) => new FieldNode(f.path, f.type, f.applied, f.dependsOn, f.ref)) ??
+          (c.schema?.fields ?? []).map((f) => new FieldNode(f.name, f.type, [], []));
         // Its contracts first (what a store's owner checks), then its fields.
         const contracts = (detail.storeContracts ?? []).map(
           (k) => new StoreContractNode(vscode.Uri.parse(k.uri, true), k.name),
         );
         if (fields.length === 0) return [...contracts, new MessageNode(vscode.l10n.t('No schema fields'))];
-        return [
-          ...contracts,
-          ...fields.map((f) => new FieldNode(f.path, f.type, f.applied, f.dependsOn, f.ref)),
-        ];
+        return [...contracts, ...fields];
       }
       if (detail.paths.length === 0) return [new MessageNode(vscode.l10n.t('No lineage paths'))];
       const short = shortPathSides(detail.paths.map((p) => pathSidesOf(p.path)));

@@ -5,7 +5,7 @@
 // `contractSchema`, nested `fields` give dotted names.
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import type { ContractFieldChange } from '../../../common/src/changeImpact';
-import { readContractDocument, type ContractDocument } from '../contracts/contractDocument';
+import { contractMember, readContractDocument, type ContractDocument } from '../contracts/contractDocument';
 
 export interface ContractFieldInfo {
   name: string;
@@ -152,10 +152,7 @@ function fieldLines(cd: ContractDocument, member: string): Map<string, number> {
   const out = new Map<string, number>();
   const lineOf = (n: { range?: [number, number, number] | null } | null | undefined) =>
     n?.range ? cd.lines.positionAt(n.range[0]).line + 1 : undefined;
-  let top: unknown = cd.doc.contents;
-  if (cd.wrapped && isMap(top)) top = top.get('contract', true);
-  if (!isMap(top)) return out;
-  const pair = top.items.find((p) => isScalar(p.key) && p.key.value === member);
+  const pair = contractMember(cd, member);
   const l = lineOf(pair?.key as YamlNode | undefined);
   if (l !== undefined) out.set('', l);
   const walk = (seq: unknown, parent: string) => {

@@ -1,7 +1,16 @@
 // An open (or on-disk) contract document for authoring: parsed leniently (YAML, and JSON as YAML) so a
 // half-typed file still has a tree, its shape told by content, and the schema each node is checked
 // against. Validation, completion, hovers, the outline and quick fixes all start here.
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  type Document,
+  type Node as YamlNode,
+  type Pair,
+} from 'yaml';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, Range } from 'vscode-languageserver';
 import {
@@ -149,6 +158,18 @@ export function locate(cd: ContractDocument, offset: number): Located {
     } else return out;
   }
   return out;
+}
+
+/** The map holding the contract's members: the document's root, or its `contract` (a wrapped request). */
+export function contractRoot(cd: ContractDocument): unknown {
+  const top: unknown = cd.doc.contents;
+  return cd.wrapped && isMap(top) ? top.get('contract', true) : top;
+}
+
+/** One member of the contract's map (its key and value nodes), if the map has it. */
+export function contractMember(cd: ContractDocument, name: string): Pair | undefined {
+  const root = contractRoot(cd);
+  return isMap(root) ? root.items.find((p) => isScalar(p.key) && p.key.value === name) : undefined;
 }
 
 export function offsetAt(cd: ContractDocument, pos: Position): number {

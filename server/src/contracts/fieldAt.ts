@@ -1,9 +1,16 @@
 // Which schema field of a contract file a position is on (its `name` value), by its dotted path, with
 // the contract's data asset: what the field hover (features/contractFieldHover.ts) looks up.
-import { isMap, isPair, isScalar, isSeq } from 'yaml';
+import { isMap, isScalar, isSeq } from 'yaml';
 import type { Position, Range } from 'vscode-languageserver';
 import { SCHEMA_MEMBER } from '../../../common/src/api';
-import { locate, offsetAt, rangeOf, type ContractDocument } from './contractDocument';
+import {
+  contractMember,
+  contractRoot,
+  locate,
+  offsetAt,
+  rangeOf,
+  type ContractDocument,
+} from './contractDocument';
 
 export interface ContractFieldAt {
   darn: string;
@@ -18,9 +25,8 @@ export function contractFieldAt(cd: ContractDocument, pos: Position): ContractFi
   if (loc.onKey || loc.key !== 'name' || !isScalar(loc.value)) return undefined;
   const steps = cd.wrapped && loc.path[0] === 'contract' ? loc.path.slice(1) : loc.path;
   if (steps[0] !== SCHEMA_MEMBER[cd.shape]) return undefined;
-  let node: unknown = cd.doc.contents;
-  if (cd.wrapped && isMap(node)) node = node.get('contract', true);
-  const root = node;
+  const root = contractRoot(cd);
+  let node = root;
   const names: string[] = [];
   for (const [i, step] of steps.entries()) {
     if (typeof step === 'number') {
@@ -42,12 +48,7 @@ export function contractFieldAt(cd: ContractDocument, pos: Position): ContractFi
 
 /** The contract's `dataAssetResourceName`: its value and where its member is (for the file's lenses). */
 export function contractDarnAt(cd: ContractDocument): { darn: string; range: Range } | undefined {
-  let root: unknown = cd.doc.contents;
-  if (cd.wrapped && isMap(root)) root = root.get('contract', true);
-  if (!isMap(root)) return undefined;
-  const pair = root.items.find(
-    (i) => isPair(i) && isScalar(i.key) && i.key.value === 'dataAssetResourceName',
-  );
+  const pair = contractMember(cd, 'dataAssetResourceName');
   const value = pair && isScalar(pair.value) ? pair.value.value : undefined;
   if (typeof value !== 'string' || value === '' || !isScalar(pair?.key)) return undefined;
   return { darn: value, range: rangeOf(cd, pair.key) };

@@ -12,8 +12,7 @@ export async function storeFieldViews(
   graph: GraphService,
 ): Promise<StoreFieldView[] | undefined> {
   if (store.type !== 'DATA_STORE') return undefined;
-  const model = await graph.ready();
-  const schema = model.components.get(store.id)?.boundaries.filter((b) => b.roles.has('schema')) ?? [];
+  const { model, schema } = await graph.schemaOf(store);
   const types = new Map((store.schema?.fields ?? []).map((f) => [f.name, f.type]));
   const out: StoreFieldView[] = [];
   for (const b of schema)

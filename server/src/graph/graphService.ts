@@ -86,10 +86,14 @@ export class GraphService {
     darn: string,
   ): Promise<{ store: ComponentDetail; model: LineageModel; schema: BoundaryModel[] } | undefined> {
     const store = storeOf(this.session.store.all(), darn);
-    if (!store) return undefined;
+    return store && { store, ...(await this.schemaOf(store)) };
+  }
+
+  /** A data store's schema boundaries in the model, with the model. */
+  async schemaOf(store: ComponentDetail): Promise<{ model: LineageModel; schema: BoundaryModel[] }> {
     const model = await this.ready();
     const schema = model.components.get(store.id)?.boundaries.filter((b) => b.roles.has('schema')) ?? [];
-    return { store, model, schema };
+    return { model, schema };
   }
 
   /** The DARNs of the workspace's contract files and of the lineage's data stores. */
